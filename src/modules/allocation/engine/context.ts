@@ -1,0 +1,73 @@
+import { type EligibilityMasks, eligibilityMasks, forEachEligible, isHomePool } from './eligibility.ts';
+import { historyScores } from './equalization.ts';
+import type { Model } from './model.ts';
+import type { Roster } from './roster.ts';
+
+/** What every solver phase shares: the model, static eligibility and the roster being improved. */
+export interface SolveContext {
+  model: Model;
+  masks: EligibilityMasks;
+  roster: Roster;
+  /** Unsocial (night and weekend) paid hours in the period per employee. */
+  unsocialHours: Float64Array;
+  historyScore: Float64Array;
+  /** employee × day: 1 when the assignment was carried over from the previous result. */
+  fromPrevious: Uint8Array;
+  deadline: number;
+  signal: AbortSignal | undefined;
+}
+
+export function createContext(
+  model: Model,
+  roster: Roster,
+  deadline: number,
+  signal?: AbortSignal,
+): SolveContext {
+  return {
+    model,
+    masks: eligibilityMasks(model),
+    roster,
+    unsocialHours: new Float64Array(model.employeeCount),
+    historyScore: historyScores(model),
+    fromPrevious: new Uint8Array(model.employeeCount * model.dayCount),
+    deadline,
+    signal,
+  };
+}
+
+export function outOfTime(ctx: SolveContext): boolean {
+  return ctx.signal?.aborted === true || performance.now() > ctx.deadline;
+}
+
+const LENT_PENALTY = 1e6;
+
+/** Pro-rated period hours if the employee also worked the line (unsocial hours added for unsocial lines). */
+export function loadWith(ctx: SolveContext, e: number, l: number): number {
+  const { model } = ctx;
+  const scale = model.dayCount / Math.max(1, model.availableDays[e]!);
+  const hours = model.lineHours[l]!;
+  const unsocial = model.lineUnsocial[l] ? (ctx.unsocialHours[e]! + hours) * scale : 0;
+  return (ctx.roster.periodHours[e]! + hours) * scale + unsocial;
+}
+
+/**
+ * Rank of an employee for a line; lower is better. Objective order: home pool before lent staff, then
+ * equalised load, then soft preferences (worth half a shift), then the history score as a tie-break.
+ */
+export function candidateKey(ctx: SolveContext, e: number, l: number): number {
+  const { model } = ctx;
+  const hours = model.lineHours[l]!;
+  const lent = isHomePool(model, e, l) ? 0 : LENT_PENALTY;
+  const preference = model.preference[e * model.dayCount + model.lineDay[l]!]! * 0.5 * hours;
+  return lent + loadWith(ctx, e, l) + preference + ctx.historyScore[e]! * 0.25 * hours;
+}
+
+/** Statically eligible employees for the line, best key first (ties by index, so runs are reproducible). */
+export function rankedEligible(ctx: SolveContext, l: number, accept: (e: number) => boolean): number[] {
+  const list: number[] = [];
+  forEachEligible(ctx.masks, l, (e) => {
+    if (accept(e)) list.push(e);
+  });
+  const keys = new Map(list.map((e) => [e, candidateKey(ctx, e, l)]));
+  return list.sort((a, b) => keys.get(a)! - keys.get(b)! || a - b);
+}

@@ -1,0 +1,105 @@
+import { rankedEligible, type SolveContext } from './context.ts';
+import { placeIfLendingAllows, remove } from './moves.ts';
+import { canTakeIfMoved } from './roster.ts';
+
+/**
+ * Staffs one day: a greedy pass by scarcity, then augmenting paths (an employee moves to an unfilled line and
+ * someone free takes their place, chains of any length) until no unfilled line of the day can gain anyone.
+ * Within a day only the one-shift-per-day and lending caps couple the lines; the rest, consecutive-day and
+ * weekly rules depend on other days, so each line's candidate list stays valid for the whole day.
+ */
+export function fillDay(ctx: SolveContext, day: number): void {
+  const { model, roster } = ctx;
+  const base = (e: number) => e * model.dayCount + day;
+  const lines = model.linesByDay[day]!.filter((l) => roster.assignedCount[l]! < model.lineRequired[l]!);
+  if (lines.length === 0) return;
+  const candidates = new Map<number, number[]>();
+  for (const l of model.linesByDay[day]!)
+    candidates.set(
+      l,
+      rankedEligible(ctx, l, (e) => !roster.fixed[base(e)] && canTakeIfMoved(model, roster, e, l)),
+    );
+  const need = (l: number) => model.lineRequired[l]! - roster.assignedCount[l]!;
+  const slack = (l: number) => candidates.get(l)!.length - need(l);
+  lines.sort((a, b) => slack(a) - slack(b) || a - b);
+  for (const l of lines)
+    for (const e of candidates.get(l)!) {
+      if (need(l) <= 0) break;
+      if (roster.lineOf[base(e)]! < 0) placeIfLendingAllows(ctx, e, l);
+    }
+
+  // A line with no augmenting path never regains one once others augment, so it is dropped for the day.
+  const dead = new Set<number>();
+  for (const l of lines) {
+    while (need(l) > 0 && !dead.has(l)) {
+      if (!augment(ctx, day, l, candidates, dead)) dead.add(l);
+    }
+  }
+}
+
+function augment(
+  ctx: SolveContext,
+  day: number,
+  target: number,
+  candidates: Map<number, number[]>,
+  dead: Set<number>,
+): boolean {
+  const { model, roster } = ctx;
+  const cellOf = (e: number) => e * model.dayCount + day;
+  // For each line reached: the employee who would leave it and the line they would move to.
+  const leaver = new Map<number, number>();
+  const movesTo = new Map<number, number>();
+  const seenEmployees = new Set<number>();
+  const queue = [target];
+  const reached = new Set([target]);
+  for (let q = 0; q < queue.length; q++) {
+    const line = queue[q]!;
+    for (const e of candidates.get(line)!) {
+      if (seenEmployees.has(e)) continue;
+      seenEmployees.add(e);
+      const current = roster.lineOf[cellOf(e)]!;
+      if (current < 0) {
+        if (applyPath(ctx, day, e, line, target, leaver, movesTo)) return true;
+        continue;
+      }
+      if (current === line || reached.has(current) || dead.has(current) || roster.fixed[cellOf(e)]) continue;
+      reached.add(current);
+      leaver.set(current, e);
+      movesTo.set(current, line);
+      queue.push(current);
+    }
+  }
+  for (const line of reached) dead.add(line);
+  return false;
+}
+
+/** Shifts everyone one step along the path; undoes it all when a lending cap refuses a step. */
+function applyPath(
+  ctx: SolveContext,
+  day: number,
+  free: number,
+  line: number,
+  target: number,
+  leaver: Map<number, number>,
+  movesTo: Map<number, number>,
+): boolean {
+  const undo: [number, number][] = [];
+  let employee = free;
+  let at = line;
+  for (;;) {
+    const next = at === target ? -1 : leaver.get(at)!;
+    if (next >= 0) undo.push([next, remove(ctx, next, day)]);
+    if (!placeIfLendingAllows(ctx, employee, at)) {
+      // Later steps first: take back the placements, then put removed employees on their old lines.
+      for (const [e, l] of undo.reverse()) {
+        remove(ctx, e, day);
+        if (l >= 0) placeIfLendingAllows(ctx, e, l);
+      }
+      return false;
+    }
+    undo.push([employee, -1]);
+    if (next < 0) return true;
+    employee = next;
+    at = movesTo.get(at)!;
+  }
+}

@@ -1,0 +1,227 @@
+import { dateOf, dayNumber } from './dates.ts';
+import type { DemandLine, Employee, Instance, ShiftTemplate } from './types.ts';
+
+/** Seeded synthetic instances for tests, tools and benchmarks. */
+
+export type Variant = 'normal' | 'tight' | 'rest-bound' | 'consecutive-bound';
+
+export interface GeneratorOptions {
+  employees: number;
+  days: number;
+  terminals: number;
+  shifts?: number;
+  seed: number;
+  variant?: Variant;
+  /** First day of the period (a Wednesday by default, so the first week is partial). */
+  from?: string;
+}
+
+/** mulberry32: small, fast and good enough for synthetic data. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const TEMPLATES: ShiftTemplate[] = [
+  { id: 'M', start: '06:00', end: '14:00', paidHours: 8, shiftType: 'morning' },
+  { id: 'E', start: '14:00', end: '22:00', paidHours: 8, shiftType: 'evening' },
+  { id: 'N', start: '22:00', end: '06:00', paidHours: 8, shiftType: 'night' },
+];
+
+/** Share of a day's demand per shift; the rest-bound variant alternates evening-heavy and morning-heavy days. */
+function shiftWeights(variant: Variant, shifts: number, day: number): number[] {
+  if (shifts === 1) return [1];
+  if (variant === 'rest-bound') {
+    const heavy = day % 2 === 0 ? [0.2, 0.55, 0.25] : [0.55, 0.15, 0.3];
+    return shifts === 2 ? [heavy[0]! / (heavy[0]! + heavy[1]!), heavy[1]! / (heavy[0]! + heavy[1]!)] : heavy;
+  }
+  return shifts === 2 ? [0.55, 0.45] : [0.4, 0.35, 0.25];
+}
+
+function demandFactor(variant: Variant): number {
+  if (variant === 'tight') return 1.15;
+  if (variant === 'consecutive-bound') return 0.97;
+  if (variant === 'rest-bound') return 0.92;
+  return 0.85;
+}
+
+export function generateInstance(options: GeneratorOptions): Instance {
+  const { employees: n, days, terminals, seed } = options;
+  const shifts = Math.min(3, Math.max(1, options.shifts ?? 3));
+  const variant = options.variant ?? 'normal';
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const firstDay = dayNumber(options.from ?? '2026-03-04');
+  const lastDay = firstDay + days - 1;
+  const date = (offset: number) => dateOf(firstDay + offset);
+  const pools = Array.from({ length: terminals }, (_, t) => `T${t + 1}`);
+
+  const employees: Employee[] = Array.from({ length: n }, (_, i) => {
+    const roll = random();
+    const skills = roll < 0.35 ? ['ramp'] : roll < 0.55 ? ['ramp', 'hazmat'] : [];
+    const expiring = random() < 0.1;
+    const employee: Employee = {
+      id: `E${i + 1}`,
+      grade: pick(['G1', 'G2', 'G3']),
+      department: pick(['OPS', 'RAMP']),
+      homePool: pools[i % terminals]!,
+      activeFrom: random() < 0.03 ? date(Math.floor(random() * days)) : dateOf(firstDay - 400),
+      skills,
+      certifications: skills.includes('hazmat')
+        ? [
+            {
+              certificationId: 'HZ',
+              validFrom: dateOf(firstDay - 300),
+              validTo: expiring ? date(Math.floor(random() * days)) : dateOf(lastDay + 300),
+              status: random() < 0.03 ? 'suspended' : 'active',
+            },
+          ]
+        : [],
+    };
+    if (random() < 0.02) employee.activeTo = date(Math.floor(random() * days));
+    return employee;
+  });
+
+  const leaves = employees
+    .filter(() => random() < 0.12)
+    .map((e) => {
+      const start = Math.floor(random() * days);
+      return {
+        employeeId: e.id,
+        from: date(start),
+        to: date(Math.min(days - 1, start + 2 + Math.floor(random() * 6))),
+      };
+    });
+
+  // Supply per pool and day: about six working days in seven, less a little for leave.
+  const maxShare = variant === 'consecutive-bound' ? 6 / 7 : 5.2 / 7;
+  const demandLines: DemandLine[] = [];
+  for (let d = 0; d < days; d++) {
+    const weights = shiftWeights(variant, shifts, d);
+    pools.forEach((pool, t) => {
+      const staff = Math.ceil((n - t) / terminals);
+      const total = staff * maxShare * 0.95 * demandFactor(variant) * (0.9 + random() * 0.2);
+      for (let s = 0; s < shifts; s++) {
+        const template = TEMPLATES[s]!;
+        const required = Math.max(0, Math.round(total * weights[s]!));
+        const hazmat = s === 0 && required > 2 ? 1 : 0;
+        demandLines.push({
+          id: `L${d + 1}-${pool}-${template.id}`,
+          date: date(d),
+          terminal: pool,
+          shiftTemplateId: template.id,
+          pool,
+          required: required - hazmat,
+        });
+        if (hazmat > 0)
+          demandLines.push({
+            id: `L${d + 1}-${pool}-${template.id}-HZ`,
+            date: date(d),
+            terminal: pool,
+            shiftTemplateId: template.id,
+            skill: 'hazmat',
+            pool,
+            required: hazmat,
+          });
+      }
+    });
+  }
+
+  const lendingRules = pools.flatMap((pool, t) =>
+    terminals < 2
+      ? []
+      : [
+          {
+            id: `R${t + 1}`,
+            sourcePool: pool,
+            targetPool: pools[(t + 1) % terminals]!,
+            effectiveFrom: date(0),
+            maxPerDay: 2 + Math.floor(random() * 3),
+          },
+          {
+            id: `R${t + 1}-ramp`,
+            sourcePool: pool,
+            targetPool: pools[(t + terminals - 1) % terminals]!,
+            effectiveFrom: date(Math.floor(days / 3)),
+            skills: ['hazmat'],
+          },
+        ],
+  );
+
+  // A few fixed assignments, spaced so that they cannot break a rule between themselves.
+  const fixedAssignments: { employeeId: string; lineId: string }[] = [];
+  const onLeave = new Set(leaves.flatMap((l) => [l.employeeId]));
+  employees.forEach((e, i) => {
+    if (
+      random() > 0.05 ||
+      onLeave.has(e.id) ||
+      e.activeTo !== undefined ||
+      dayNumber(e.activeFrom) > firstDay
+    )
+      return;
+    // From the third day on, so that work before the period cannot clash with a fixed shift.
+    const d = Math.min(days - 1, 2 + Math.floor(random() * days));
+    const line = demandLines.find(
+      (l) => l.date === date(d) && l.pool === e.homePool && l.skill === undefined && l.required > 0,
+    );
+    if (line !== undefined && i % 2 === 0) fixedAssignments.push({ employeeId: e.id, lineId: line.id });
+  });
+  const fixedPerLine = new Map<string, number>();
+  for (const f of fixedAssignments) fixedPerLine.set(f.lineId, (fixedPerLine.get(f.lineId) ?? 0) + 1);
+  for (const line of demandLines) line.required = Math.max(line.required, fixedPerLine.get(line.id) ?? 0);
+
+  const priorWork = employees.map((e) => {
+    const consecutiveDays = Math.floor(random() * 6);
+    return {
+      employeeId: e.id,
+      consecutiveDays,
+      hoursInFirstWeek: Math.min(consecutiveDays, 2) * 8,
+      ...(consecutiveDays > 0 ? { lastShiftEnd: `${dateOf(firstDay - 1)}T${pick(['14:00', '22:00'])}` } : {}),
+    };
+  });
+  const equalizationHistory = employees
+    .filter(() => random() < 0.9)
+    .map((e) => {
+      const hours = Math.round(420 + random() * 120);
+      return {
+        employeeId: e.id,
+        hours,
+        unsocialHours: Math.round(hours * (0.2 + random() * 0.2)),
+        unavailableDays: Math.floor(random() * 10),
+      };
+    });
+  const preferences = employees
+    .filter(() => random() < 0.1)
+    .map((e) => ({
+      employeeId: e.id,
+      date: date(Math.floor(random() * days)),
+      kind: random() < 0.5 ? ('work' as const) : ('off' as const),
+    }));
+
+  return {
+    period: { from: date(0), to: date(days - 1) },
+    settings: {
+      minRestHours: 11,
+      maxConsecutiveDays: 6,
+      maxWeeklyHours: variant === 'consecutive-bound' ? 60 : 48,
+      weekStart: 'monday',
+      equalizationWindowDays: 90,
+    },
+    shiftTemplates: TEMPLATES.slice(0, shifts),
+    demandLines,
+    employees,
+    skillCertifications: { hazmat: ['HZ'], ramp: [] },
+    leaves,
+    lendingRules,
+    fixedAssignments,
+    priorWork,
+    equalizationHistory,
+    preferences,
+  };
+}

@@ -1,0 +1,31 @@
+import type { SolveContext } from './context.ts';
+import { assign, canTake, LENDING_FULL, lendingRuleFor, unassign } from './roster.ts';
+
+/** Roster edits that also keep the solver's unsocial-hours totals current. */
+
+export function place(ctx: SolveContext, e: number, l: number, rule: number, fixed = false): void {
+  assign(ctx.model, ctx.roster, e, l, rule, fixed);
+  if (ctx.model.lineUnsocial[l]) ctx.unsocialHours[e]! += ctx.model.lineHours[l]!;
+}
+
+export function remove(ctx: SolveContext, e: number, day: number): number {
+  const l = unassign(ctx.model, ctx.roster, e, day);
+  if (l >= 0 && ctx.model.lineUnsocial[l]) ctx.unsocialHours[e]! -= ctx.model.lineHours[l]!;
+  return l;
+}
+
+/** Places the employee when the line still needs staff and no rule would break; returns whether it did. */
+export function tryPlace(ctx: SolveContext, e: number, l: number): boolean {
+  const { model, roster } = ctx;
+  if (roster.assignedCount[l]! >= model.lineRequired[l]! || !canTake(model, roster, e, l)) return false;
+  place(ctx, e, l, lendingRuleFor(model, roster, e, l));
+  return true;
+}
+
+/** Places the employee on a line they are known to be allowed on, unless a lending cap blocks it. */
+export function placeIfLendingAllows(ctx: SolveContext, e: number, l: number): boolean {
+  const rule = lendingRuleFor(ctx.model, ctx.roster, e, l);
+  if (rule === LENDING_FULL) return false;
+  place(ctx, e, l, rule);
+  return true;
+}

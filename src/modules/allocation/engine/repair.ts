@@ -1,0 +1,76 @@
+import { outOfTime, rankedEligible, type SolveContext } from './context.ts';
+import { placeIfLendingAllows, remove, tryPlace } from './moves.ts';
+import { canTakeIfMoved } from './roster.ts';
+import { bestTaker } from './takers.ts';
+
+/**
+ * Cross-day repair. For a line still short, an employee blocked by their own work on a nearby day (rest,
+ * consecutive days, weekly hours or the same day) gives that work up, takes the short line, and someone
+ * free takes over what they gave up: one more head covered per success. Lines found to have no free taker
+ * are remembered until a day that could change the answer is touched.
+ */
+export function repair(ctx: SolveContext): number {
+  const { model, roster } = ctx;
+  const dayVersion = new Int32Array(model.dayCount);
+  const noTakerAt = new Map<number, number>();
+  // A change on one day can affect who may work up to a week either side (weekly hours, consecutive days).
+  const reach = Math.max(7, model.maxConsecutiveDays + 1);
+  const touch = (day: number) => {
+    for (let d = Math.max(0, day - reach); d <= Math.min(model.dayCount - 1, day + reach); d++)
+      dayVersion[d]!++;
+  };
+  const refill = (line: number, exclude: number): boolean => {
+    const day = model.lineDay[line]!;
+    if (noTakerAt.get(line) === dayVersion[day]) return false;
+    const taker = bestTaker(ctx, line, exclude);
+    if (taker < 0) {
+      noTakerAt.set(line, dayVersion[day]!);
+      return false;
+    }
+    return placeIfLendingAllows(ctx, taker, line);
+  };
+
+  let gained = 0;
+  for (let pass = 0; pass < 3; pass++) {
+    let passGain = 0;
+    for (let l = 0; l < model.lineCount && !outOfTime(ctx); l++) {
+      while (roster.assignedCount[l]! < model.lineRequired[l]!) {
+        const day = model.lineDay[l]!;
+        if (refill(l, -1) || ejectAndRefill(ctx, l, refill)) {
+          passGain++;
+          touch(day);
+        } else break;
+      }
+    }
+    gained += passGain;
+    if (passGain === 0) break;
+  }
+  return gained;
+}
+
+function ejectAndRefill(
+  ctx: SolveContext,
+  l: number,
+  refill: (line: number, exclude: number) => boolean,
+): boolean {
+  const { model, roster } = ctx;
+  const day = model.lineDay[l]!;
+  const reach = Math.max(model.maxConsecutiveDays, 6);
+  for (const e of rankedEligible(ctx, l, (e) => !roster.fixed[e * model.dayCount + day])) {
+    const base = e * model.dayCount;
+    const days: number[] = [];
+    for (let d = Math.max(0, day - reach); d <= Math.min(model.dayCount - 1, day + reach); d++)
+      if (roster.lineOf[base + d]! >= 0 && !roster.fixed[base + d]) days.push(d);
+    days.sort((a, b) => Math.abs(a - day) - Math.abs(b - day) || a - b);
+    for (const d of days) {
+      const old = remove(ctx, e, d);
+      if (canTakeIfMoved(model, roster, e, l) && roster.lineOf[base + day]! < 0 && tryPlace(ctx, e, l)) {
+        if (refill(old, e)) return true;
+        remove(ctx, e, day);
+      }
+      placeIfLendingAllows(ctx, e, old);
+      if (outOfTime(ctx)) return false;
+    }
+  }
+  return false;
+}

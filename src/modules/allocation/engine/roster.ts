@@ -1,0 +1,181 @@
+import { applicableRules, isHomePool } from './eligibility.ts';
+import type { Model } from './model.ts';
+import type { ReasonCode } from './types.ts';
+
+/** The roster being built: at most one line per employee per day, with running totals the rules need. */
+export interface Roster {
+  /** employee × day → line index, or -1. */
+  lineOf: Int32Array;
+  /** employee × day → lending rule used, or -1 for home-pool work. */
+  ruleOf: Int32Array;
+  /** employee × day → 1 for fixed assignments, which are never moved. */
+  fixed: Uint8Array;
+  /** employee × week → paid hours, including hours worked before the period in the first week. */
+  weekHours: Float64Array;
+  /** rule × day → employees lent through the rule. */
+  ruleCount: Int32Array;
+  assignedCount: Int32Array;
+  /** Paid hours in the period per employee. */
+  periodHours: Float64Array;
+}
+
+const HOURS_EPSILON = 1e-9;
+export const NO_RULE = -1;
+export const LENDING_FULL = -2;
+
+export function emptyRoster(model: Model): Roster {
+  const cells = model.employeeCount * model.dayCount;
+  const weekHours = new Float64Array(model.employeeCount * model.weekCount);
+  for (let e = 0; e < model.employeeCount; e++) weekHours[e * model.weekCount] = model.priorWeekHours[e]!;
+  return {
+    lineOf: new Int32Array(cells).fill(-1),
+    ruleOf: new Int32Array(cells).fill(-1),
+    fixed: new Uint8Array(cells),
+    weekHours,
+    ruleCount: new Int32Array(model.ruleIds.length * model.dayCount),
+    assignedCount: new Int32Array(model.lineCount),
+    periodHours: new Float64Array(model.employeeCount),
+  };
+}
+
+export function copyRoster(roster: Roster): Roster {
+  return {
+    lineOf: roster.lineOf.slice(),
+    ruleOf: roster.ruleOf.slice(),
+    fixed: roster.fixed.slice(),
+    weekHours: roster.weekHours.slice(),
+    ruleCount: roster.ruleCount.slice(),
+    assignedCount: roster.assignedCount.slice(),
+    periodHours: roster.periodHours.slice(),
+  };
+}
+
+/** Lending rule to use for the pair: NO_RULE for home-pool staff, LENDING_FULL when every rule is at its cap. */
+export function lendingRuleFor(model: Model, roster: Roster, e: number, l: number, ignoreOwn = true): number {
+  if (isHomePool(model, e, l)) return NO_RULE;
+  const day = model.lineDay[l]!;
+  const cell = e * model.dayCount + day;
+  for (const r of applicableRules(model, e, l)) {
+    const own = ignoreOwn && roster.ruleOf[cell] === r ? 1 : 0;
+    if (roster.ruleCount[r * model.dayCount + day]! - own < model.ruleMax[r]!) return r;
+  }
+  return LENDING_FULL;
+}
+
+/** True when the rest before and after the line is long enough given the employee's other days. */
+function restHolds(model: Model, roster: Roster, e: number, l: number): boolean {
+  const day = model.lineDay[l]!;
+  const start = model.lineStart[l]!;
+  const end = model.lineEnd[l]!;
+  const rest = model.minRestMinutes;
+  if (start - model.priorLastEnd[e]! < rest) return false;
+  // Shifts last under 24 h and rest is at most 24 h, so only two days either side can conflict.
+  for (let d = Math.max(0, day - 2); d <= Math.min(model.dayCount - 1, day + 2); d++) {
+    if (d === day) continue;
+    const other = roster.lineOf[e * model.dayCount + d]!;
+    if (other < 0) continue;
+    const gap = d < day ? start - model.lineEnd[other]! : model.lineStart[other]! - end;
+    if (gap < rest) return false;
+  }
+  return true;
+}
+
+/** Length of the run of working days through `day` if the employee worked it. */
+function runThrough(model: Model, roster: Roster, e: number, day: number): number {
+  const base = e * model.dayCount;
+  let run = 1;
+  let d = day - 1;
+  while (d >= 0 && roster.lineOf[base + d]! >= 0) {
+    run++;
+    d--;
+  }
+  if (d < 0) run += model.priorConsecutive[e]!;
+  for (d = day + 1; d < model.dayCount && roster.lineOf[base + d]! >= 0; d++) run++;
+  return run;
+}
+
+function weeklyHoursHold(model: Model, roster: Roster, e: number, l: number): boolean {
+  const day = model.lineDay[l]!;
+  const current = roster.lineOf[e * model.dayCount + day]!;
+  const week = roster.weekHours[e * model.weekCount + model.weekOfDay[day]!]!;
+  const without = current >= 0 ? week - model.lineHours[current]! : week;
+  return without + model.lineHours[l]! <= model.maxWeeklyHours + HOURS_EPSILON;
+}
+
+/**
+ * Reasons tied to the rest of the roster, for a pair that passes the static rules. The employee's own
+ * assignment on that day is ignored except for ALREADY_ASSIGNED, so the answer says whether a move is legal.
+ */
+export function dynamicReasons(model: Model, roster: Roster, e: number, l: number, all = true): ReasonCode[] {
+  const reasons: ReasonCode[] = [];
+  const day = model.lineDay[l]!;
+  const current = roster.lineOf[e * model.dayCount + day]!;
+  if (current >= 0 && current !== l) {
+    reasons.push('ALREADY_ASSIGNED');
+    if (!all) return reasons;
+  }
+  if (!restHolds(model, roster, e, l)) {
+    reasons.push('REST_TOO_SHORT');
+    if (!all) return reasons;
+  }
+  if (runThrough(model, roster, e, day) > model.maxConsecutiveDays) {
+    reasons.push('MAX_CONSECUTIVE_DAYS');
+    if (!all) return reasons;
+  }
+  if (!weeklyHoursHold(model, roster, e, l)) {
+    reasons.push('MAX_WEEKLY_HOURS');
+    if (!all) return reasons;
+  }
+  if (lendingRuleFor(model, roster, e, l) === LENDING_FULL) reasons.push('LENDING_LIMIT_REACHED');
+  return reasons;
+}
+
+/** Whether the employee could take the line in place of their own work that day (static rules assumed). */
+export function canTakeIfMoved(model: Model, roster: Roster, e: number, l: number): boolean {
+  return (
+    restHolds(model, roster, e, l) &&
+    runThrough(model, roster, e, model.lineDay[l]!) <= model.maxConsecutiveDays &&
+    weeklyHoursHold(model, roster, e, l) &&
+    lendingRuleFor(model, roster, e, l) !== LENDING_FULL
+  );
+}
+
+/** Whether the employee, free on the line's day, could take it without breaking a rule (static rules assumed). */
+export function canTake(model: Model, roster: Roster, e: number, l: number): boolean {
+  return roster.lineOf[e * model.dayCount + model.lineDay[l]!]! < 0 && canTakeIfMoved(model, roster, e, l);
+}
+
+export function assign(
+  model: Model,
+  roster: Roster,
+  e: number,
+  l: number,
+  rule: number,
+  fixed = false,
+): void {
+  const day = model.lineDay[l]!;
+  const cell = e * model.dayCount + day;
+  roster.lineOf[cell] = l;
+  roster.ruleOf[cell] = rule;
+  roster.fixed[cell] = fixed ? 1 : 0;
+  roster.weekHours[e * model.weekCount + model.weekOfDay[day]!]! += model.lineHours[l]!;
+  roster.periodHours[e]! += model.lineHours[l]!;
+  if (rule >= 0) roster.ruleCount[rule * model.dayCount + day]!++;
+  roster.assignedCount[l]!++;
+}
+
+/** Removes the employee's assignment on the day and returns its line (-1 when there was none). */
+export function unassign(model: Model, roster: Roster, e: number, day: number): number {
+  const cell = e * model.dayCount + day;
+  const l = roster.lineOf[cell]!;
+  if (l < 0) return l;
+  const rule = roster.ruleOf[cell]!;
+  roster.lineOf[cell] = -1;
+  roster.ruleOf[cell] = -1;
+  roster.fixed[cell] = 0;
+  roster.weekHours[e * model.weekCount + model.weekOfDay[day]!]! -= model.lineHours[l]!;
+  roster.periodHours[e]! -= model.lineHours[l]!;
+  if (rule >= 0) roster.ruleCount[rule * model.dayCount + day]!--;
+  roster.assignedCount[l]!--;
+  return l;
+}

@@ -1,0 +1,24 @@
+import { candidateKey, type SolveContext } from './context.ts';
+import { forEachEligible } from './eligibility.ts';
+import { canTake } from './roster.ts';
+
+/** The best-ranked employee who could take the line right now, or -1. */
+export function bestTaker(
+  ctx: SolveContext,
+  l: number,
+  exclude = -1,
+  below = Number.POSITIVE_INFINITY,
+): number {
+  const { model, roster } = ctx;
+  let best = -1;
+  let bestKey = below;
+  forEachEligible(ctx.masks, l, (e) => {
+    if (e === exclude || !canTake(model, roster, e, l)) return;
+    const key = candidateKey(ctx, e, l);
+    if (key < bestKey) {
+      best = e;
+      bestKey = key;
+    }
+  });
+  return best;
+}
