@@ -44,11 +44,12 @@ function shiftWeights(variant: Variant, shifts: number, day: number): number[] {
   return shifts === 2 ? [0.55, 0.45] : [0.4, 0.35, 0.25];
 }
 
+/** Demand as a share of what staff could work at six days in seven, less leave. */
 function demandFactor(variant: Variant): number {
-  if (variant === 'tight') return 1.15;
+  if (variant === 'tight') return 1.1;
   if (variant === 'consecutive-bound') return 0.97;
-  if (variant === 'rest-bound') return 0.92;
-  return 0.85;
+  if (variant === 'rest-bound') return 0.9;
+  return 0.8;
 }
 
 export function generateInstance(options: GeneratorOptions): Instance {
@@ -100,7 +101,7 @@ export function generateInstance(options: GeneratorOptions): Instance {
     });
 
   // Supply per pool and day: about six working days in seven, less a little for leave.
-  const maxShare = variant === 'consecutive-bound' ? 6 / 7 : 5.2 / 7;
+  const maxShare = 6 / 7;
   const demandLines: DemandLine[] = [];
   for (let d = 0; d < days; d++) {
     const weights = shiftWeights(variant, shifts, d);
