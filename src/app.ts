@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { registerGuard } from './core/auth/guard.ts';
+import { createPrincipalStore } from './core/auth/principal-store.ts';
+import { createTokenService, type TokenService } from './core/auth/tokens.ts';
+import type { Database } from './core/db/database.ts';
+import { clientErrorHandler } from './core/http/client-errors.ts';
+import { registerErrorHandling, sendProblem } from './core/http/error-handler.ts';
+import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { platformRoutes } from './modules/platform/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+
+export const serviceVersion: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The clock, replaceable in tests of lockout and expiry. */
+  now?: () => Date;
+}
+
+/** What every module's routes receive: the shared mechanisms, each built once. */
+export interface ModuleContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  now: () => Date;
+  version: string;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the service; it never listens (the server entry and the tests decide that). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    maxParamLength: 200,
+    genReqId: () => crypto.randomUUID(),
+    requestIdLogLabel: 'requestId',
+    trustProxy: config.env === 'production',
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
+    clientErrorHandler,
+    frameworkErrors: (error, request, reply) => {
+      sendProblem(request, reply, 400, 'VALIDATION_FAILED', error.message);
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const context: ModuleContext = {
+    config,
+    database,
+    tokens: createTokenService(config.jwtSecret, () => (deps.now ?? (() => new Date()))().getTime()),
+    now: deps.now ?? (() => new Date()),
+    version: serviceVersion,
+  };
+
+  registerErrorHandling(app, config.env === 'development');
+  registerRouteDeclarations(app);
+  registerGuard(app, context.tokens, createPrincipalStore(database.db));
+  await app.register(helmet, {
+    // The Swagger UI needs its inline script and styles; the API itself serves only JSON.
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'validator.swagger.io'],
+      },
+    },
+  });
+  if (config.corsOrigins.length) await app.register(cors, { origin: [...config.corsOrigins] });
+  await registerOpenApi(app, serviceVersion);
+
+  await app.register(platformRoutes(context), { prefix: '/api' });
+  await app.register(settingsRoutes(context), { prefix: '/api' });
+  await app.register(identityRoutes(context), { prefix: '/api' });
+  await app.register(auditRoutes(context), { prefix: '/api' });
+  if (config.env !== 'production')
+    await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
+  return app;
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export type AppEnv = 'development' | 'test' | 'production';
+
+export interface Config {
+  readonly env: AppEnv;
+  readonly port: number;
+  readonly host: string;
+  /** Unset: the embedded PGlite database in `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly jwtSecret: string;
+  readonly adminPassword: string | undefined;
+  readonly corsOrigins: readonly string[];
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const MIN_SECRET_BYTES = 32;
+
+function parseEnv(value: string | undefined): AppEnv {
+  const env = value ?? 'development';
+  if (env !== 'development' && env !== 'test' && env !== 'production') {
+    throw new ConfigError(`APP_ENV must be development, test or production, not "${env}"`);
+  }
+  return env;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, not "${value}"`);
+  }
+  return port;
+}
+
+/** In development the secret is generated once and kept beside the data, so restarts keep tokens valid. */
+function developmentSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = parseEnv(source.APP_ENV);
+  const dataDir = resolve(source.DATA_DIR ?? './data');
+  const databaseUrl = source.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  let jwtSecret = source.JWT_SECRET ?? '';
+  if (env === 'production') {
+    if (Buffer.byteLength(jwtSecret) < MIN_SECRET_BYTES) {
+      throw new ConfigError(
+        `JWT_SECRET is required in production and must be at least ${MIN_SECRET_BYTES} bytes`,
+      );
+    }
+  } else if (jwtSecret === '') {
+    jwtSecret = env === 'test' ? randomBytes(48).toString('base64url') : developmentSecret(dataDir);
+  }
+  const corsOrigins = (source.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  return Object.freeze({
+    env,
+    port: parsePort(source.PORT),
+    host: source.HOST || (env === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl,
+    dataDir,
+    jwtSecret,
+    adminPassword: source.ADMIN_PASSWORD || undefined,
+    corsOrigins: Object.freeze(corsOrigins),
+    logLevel: source.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
+  });
+}

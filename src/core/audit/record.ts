@@ -1,0 +1,38 @@
+import type { Caller } from '../auth/guard.ts';
+import type { Executor } from '../db/database.ts';
+import { auditEvents } from '../db/schema/index.ts';
+
+export interface AuditEntry {
+  action: string;
+  entityType?: string;
+  entityId?: string;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditActor {
+  buId: string | null;
+  userId: string | null;
+  username: string | null;
+  traceId: string | null;
+}
+
+export const actorOf = (caller: Caller): AuditActor => ({
+  buId: caller.principal.buId,
+  userId: caller.principal.userId,
+  username: caller.principal.username,
+  traceId: caller.traceId,
+});
+
+/** Records an audit event in the caller's transaction, so the event and the change land together or not at all. */
+export async function recordAudit(executor: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditEvents).values({
+    buId: actor.buId,
+    actorUserId: actor.userId,
+    actorUsername: actor.username,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? null,
+    traceId: actor.traceId,
+  });
+}

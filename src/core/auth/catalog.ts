@@ -1,0 +1,72 @@
+/**
+ * The global permission catalog (DESIGN §5): every gate of the interface spec, the eight lookup pairs,
+ * `imports.view_history` and the legacy `leave.approve`. One table in code, seeded on every start and
+ * read by the route-table test.
+ */
+export const LOOKUP_ENTITIES = [
+  'grade',
+  'skill',
+  'terminal',
+  'node_type',
+  'holiday',
+  'demand_reason',
+  'shift_template',
+  'attendance_status',
+] as const;
+
+const lookupPermissions = LOOKUP_ENTITIES.flatMap((entity) => [
+  [`${entity}.view`, 'lookups', `Read the ${entity.replaceAll('_', ' ')} lookup`],
+  [`${entity}.config`, 'lookups', `Create, change and delete ${entity.replaceAll('_', ' ')} lookup rows`],
+]) as [string, string, string][];
+
+export const PERMISSION_CATALOG: readonly (readonly [code: string, area: string, description: string])[] = [
+  ['admin.users', 'identity', 'Administer users: create, change, lock, reset passwords, grant roles'],
+  ['admin.roles', 'identity', 'Administer roles and their permissions'],
+  ['admin.config', 'platform', 'Change business-unit settings'],
+  ['admin.audit', 'platform', 'Read the audit event log'],
+  ['dashboard.view', 'platform', 'Read the manager dashboard tiles'],
+  ['employee.view', 'people', 'Read employees'],
+  ['skill.edit', 'people', 'Change which certifications a skill requires'],
+  ['certifications.read', 'people', 'Read employee certifications'],
+  ['certifications.manage', 'people', 'Add and change employee certifications'],
+  ['employee_group.read', 'people', 'Read employee groups'],
+  ['employee_group.write', 'people', 'Create, change and delete employee groups and members'],
+  ['imports.run', 'people', 'Run employee imports and read their jobs'],
+  ['imports.view_history', 'people', 'Read import history (with the SYS_ADMIN role: cancel jobs)'],
+  ['attendance.view.all', 'attendance', 'Read all attendance records'],
+  ['attendance.view.scoped', 'attendance', 'Read attendance of the departments in scope'],
+  ['attendance.view.own', 'attendance', 'Read own attendance'],
+  ['attendance.edit', 'attendance', 'Edit attendance records (opens a review)'],
+  ['attendance.import', 'attendance', 'Import attendance spreadsheets'],
+  ['attendance.review', 'attendance', 'Acknowledge or revert attendance edits'],
+  ['reconciliation.view', 'attendance', 'Read reconciliation exceptions, variance and utilization'],
+  ['reconciliation.validate', 'attendance', 'Validate reconciliation exceptions'],
+  ['demand.read', 'demand', 'Read demand plans'],
+  ['demand.write', 'demand', 'Create and change demand plans and templates'],
+  ['demand.template_read', 'demand', 'Read demand templates'],
+  ['allocation_run.read', 'allocation', 'Read allocation runs and candidates'],
+  ['allocation_run.write', 'allocation', 'Create allocation runs and review them'],
+  ['allocation_run.execute', 'allocation', 'Execute and re-run allocation runs'],
+  ['allocation_run.lock', 'allocation', 'Lock allocation runs into the live roster'],
+  ['allocation_run.archive', 'allocation', 'Archive allocation runs'],
+  ['allocation_run.debug', 'allocation', 'Read per-rule ineligibility reasons'],
+  ['roster.view', 'rosters', 'Read rosters, assignments and published rosters'],
+  ['roster.create', 'rosters', 'Create shift assignments'],
+  ['roster.edit', 'rosters', 'Remove shift assignments'],
+  ['roster.publish', 'rosters', 'Publish and republish rosters'],
+  ['roster.approve', 'rosters', 'Approve or reject published rosters'],
+  ['leave_request.view_all', 'leave', 'Read the leave requests in scope'],
+  ['leave_request.submit', 'leave', 'Submit own leave requests'],
+  ['leave_request.view_own', 'leave', 'Read and cancel own leave requests'],
+  ['leave_request.approve', 'leave', 'Approve or reject a step of a leave request'],
+  ['leave.approve', 'leave', 'Legacy alias of leave_request.approve'],
+  ['pool.read', 'pools', 'Read pools'],
+  ['pool.write', 'pools', 'Create, change and delete pools'],
+  ['pool_lending_rule.read', 'pools', 'Read pool-lending rules'],
+  ['pool_lending_rule.write', 'pools', 'Create, change and delete pool-lending rules'],
+  ['calendar.view', 'calendar', 'Read the resolved working calendar'],
+  ['shift_pattern.view', 'calendar', 'Read shift patterns and their previews'],
+  ...lookupPermissions,
+];
+
+export const PERMISSION_CODES: ReadonlySet<string> = new Set(PERMISSION_CATALOG.map(([code]) => code));

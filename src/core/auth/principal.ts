@@ -1,0 +1,81 @@
+/** A grant as it applies to one request: which role, over which department, between which dates. */
+export interface Grant {
+  userRoleId: string;
+  roleId: string;
+  roleCode: string;
+  departmentId: string | null;
+  effectiveFrom: string | null;
+  effectiveTo: string | null;
+  permissions: readonly string[];
+}
+
+/** Which rows a permission reaches: the whole business unit, or the listed departments. */
+export type DepartmentScope = { kind: 'unit' } | { kind: 'departments'; departmentIds: readonly string[] };
+
+export interface Principal {
+  readonly userId: string;
+  readonly buId: string;
+  readonly username: string;
+  readonly displayName: string;
+  readonly employeeId: string | null;
+  readonly sessionId: string;
+  readonly issuedAt: number;
+  readonly expiresAt: number;
+  /** Codes of the roles granted and in force today. */
+  readonly roles: readonly string[];
+  readonly permissions: ReadonlySet<string>;
+  readonly grants: readonly Grant[];
+  can(permission: string): boolean;
+  hasRole(roleCode: string): boolean;
+  scopeOf(permission: string): DepartmentScope | null;
+}
+
+const inForce = (grant: Grant, today: string) =>
+  (grant.effectiveFrom === null || grant.effectiveFrom <= today) &&
+  (grant.effectiveTo === null || grant.effectiveTo >= today);
+
+export interface PrincipalIdentity {
+  userId: string;
+  buId: string;
+  username: string;
+  displayName: string;
+  employeeId: string | null;
+  sessionId: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+/** Builds what a caller may do today from all of their grants; grants outside their dates give nothing. */
+export function principalOf(
+  identity: PrincipalIdentity,
+  allGrants: readonly Grant[],
+  today: string,
+): Principal {
+  const grants = allGrants.filter((grant) => inForce(grant, today));
+  const scopes = new Map<string, DepartmentScope>();
+  for (const grant of grants) {
+    for (const permission of grant.permissions) {
+      const current = scopes.get(permission);
+      if (current?.kind === 'unit') continue;
+      if (grant.departmentId === null) {
+        scopes.set(permission, { kind: 'unit' });
+      } else {
+        const ids = current?.kind === 'departments' ? current.departmentIds : [];
+        if (!ids.includes(grant.departmentId)) {
+          scopes.set(permission, { kind: 'departments', departmentIds: [...ids, grant.departmentId] });
+        }
+      }
+    }
+  }
+  const roles = [...new Set(grants.map((grant) => grant.roleCode))].sort();
+  const permissions = new Set(scopes.keys());
+  return {
+    ...identity,
+    roles,
+    permissions,
+    grants,
+    can: (permission) => permissions.has(permission),
+    hasRole: (roleCode) => roles.includes(roleCode),
+    scopeOf: (permission) => scopes.get(permission) ?? null,
+  };
+}

@@ -1,0 +1,18 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Config } from '../../config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { connectPostgres, type Database, fromPglite } from './database.ts';
+
+/** The service's database from its configuration: the server when DATABASE_URL is set, else PGlite on disk. */
+export async function openDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) return connectPostgres(config.databaseUrl);
+  const release = lockDataDir(config.dataDir);
+  try {
+    const client = await PGlite.create(join(config.dataDir, 'pgdata'));
+    return fromPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './audit.ts';
+export * from './identity.ts';
+export * from './org.ts';
+export * from './platform.ts';

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The tenant: every operational row belongs to one business unit. */
+export const businessUnits = pgTable('business_units', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameAr: text('name_ar').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per business unit; `values` holds only keys that differ from the defaults in code. */
+export const businessUnitSettings = pgTable('business_unit_settings', {
+  buId: uuid('bu_id')
+    .primaryKey()
+    .references(() => businessUnits.id),
+  values: jsonb('values').notNull().default(sql`'{}'::jsonb`),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});

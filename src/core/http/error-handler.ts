@@ -1,0 +1,116 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type FieldError } from './errors.ts';
+import { problemBody } from './problem.ts';
+
+/** SQLSTATE classes and socket codes that mean "the database cannot be reached", not "the query is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+function databaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    const message = (current as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function validationErrors(error: FastifyError): FieldError[] {
+  return (error.validation ?? []).map((issue) => {
+    const missing = (issue.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const base = issue.instancePath || '';
+    const path = `${error.validationContext ?? 'body'}${base}${missing ? `/${missing}` : ''}`;
+    return { path, message: issue.message ?? 'is invalid' };
+  });
+}
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+) {
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send(
+      problemBody(status, code, detail, request.url.split('?')[0] ?? request.url, String(request.id), extra),
+    );
+}
+
+const FRAMEWORK_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_FAILED'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION_FAILED'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION_FAILED'],
+  FST_ERR_BAD_URL: [400, 'VALIDATION_FAILED'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'VALIDATION_FAILED'],
+};
+
+/** Every error path of every module ends here as RFC 9457 problem details. */
+export function registerErrorHandling(app: FastifyInstance, exposeStacks: boolean): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return sendProblem(request, reply, error.status, error.code, error.message, error.extra);
+    }
+    if (error.validation) {
+      return sendProblem(request, reply, 400, 'VALIDATION_FAILED', 'The request does not match the schema', {
+        errors: validationErrors(error),
+      });
+    }
+    const known = error.code ? FRAMEWORK_CODES[error.code] : undefined;
+    if (known) return sendProblem(request, reply, known[0], known[1], error.message);
+    if (error instanceof SyntaxError) {
+      return sendProblem(request, reply, 400, 'VALIDATION_FAILED', `Malformed JSON: ${error.message}`);
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendProblem(
+        request,
+        reply,
+        503,
+        'DATABASE_UNAVAILABLE',
+        'The database cannot be reached; try again shortly',
+      );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendProblem(request, reply, status, error.code ?? 'BAD_REQUEST', error.message);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(
+      request,
+      reply,
+      500,
+      'INTERNAL_ERROR',
+      'An unexpected error occurred; it has been logged with this traceId',
+      exposeStacks ? { stack: error.stack } : {},
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(request, reply, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
+  );
+}

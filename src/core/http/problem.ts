@@ -1,0 +1,62 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+export const FieldErrorSchema = Type.Object({ path: Type.String(), message: Type.String() });
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.String(),
+    code: Type.String({ description: 'UPPER_SNAKE error code' }),
+    traceId: Type.String(),
+    errors: Type.Optional(Type.Array(FieldErrorSchema)),
+  },
+  { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details' },
+);
+export type Problem = Static<typeof ProblemSchema>;
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  423: 'Locked',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function titleOf(status: number): string {
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+}
+
+export function problemBody(
+  status: number,
+  code: string,
+  detail: string,
+  instance: string,
+  traceId: string,
+  extra: Record<string, unknown> = {},
+): Problem {
+  return {
+    ...extra,
+    type: `/problems/${code.toLowerCase().replaceAll('_', '-')}`,
+    title: titleOf(status),
+    status,
+    detail,
+    instance,
+    code,
+    traceId,
+  };
+}

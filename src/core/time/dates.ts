@@ -1,0 +1,54 @@
+/** Business dates are `YYYY-MM-DD` in the business unit's time zone (DESIGN §4). */
+export const DEFAULT_TIMEZONE = 'Asia/Riyadh';
+
+export function businessDate(instant: Date, timeZone: string): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+export function parseDate(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
+export const formatDate = (utcMs: number) => new Date(utcMs).toISOString().slice(0, 10);
+
+export const addDays = (date: string, days: number) => formatDate(parseDate(date) + days * DAY_MS);
+
+/** Inclusive count of days from `from` to `to`. */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((parseDate(to) - parseDate(from)) / DAY_MS) + 1;
+
+/** Day of week with 0 = Sunday, as `Date.getUTCDay`. */
+export const weekdayOf = (date: string) => new Date(parseDate(date)).getUTCDay();
+
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
+
+/** A real calendar date (rejects 2026-02-30, which the pattern alone would accept). */
+export function isRealDate(date: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && formatDate(parseDate(date)) === date;
+}

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { ModuleContext } from '../../app.ts';
+import { recordAudit } from '../../core/audit/record.ts';
+import { callerOf } from '../../core/auth/guard.ts';
+import { AuditEvent } from '../audit/schemas.ts';
+import { recentAuditEvents } from '../audit/service.ts';
+
+const tags = ['diagnostics'];
+const config = { auth: 'open' } as const;
+
+/** Development helpers, open and not part of the supported interface; never registered in production. */
+export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  const { db } = context.database;
+  return async (app) => {
+    app.get(
+      '/auth/me',
+      {
+        config,
+        schema: {
+          summary: "Echo the caller's token claims and resolved grants (send a bearer token)",
+          tags,
+          response: {
+            200: Type.Object({
+              userId: Type.String(),
+              buId: Type.String(),
+              username: Type.String(),
+              sessionId: Type.String(),
+              issuedAt: Type.Integer(),
+              expiresAt: Type.Integer(),
+              roles: Type.Array(Type.String()),
+              permissions: Type.Array(Type.String()),
+              grants: Type.Array(
+                Type.Object({
+                  userRoleId: Type.String(),
+                  roleCode: Type.String(),
+                  departmentId: Type.Union([Type.String(), Type.Null()]),
+                  effectiveFrom: Type.Union([Type.String(), Type.Null()]),
+                  effectiveTo: Type.Union([Type.String(), Type.Null()]),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const { principal } = callerOf(request);
+        return {
+          userId: principal.userId,
+          buId: principal.buId,
+          username: principal.username,
+          sessionId: principal.sessionId,
+          issuedAt: principal.issuedAt,
+          expiresAt: principal.expiresAt,
+          roles: [...principal.roles],
+          permissions: [...principal.permissions].sort(),
+          grants: principal.grants.map(({ permissions: _, roleId: __, ...grant }) => grant),
+        };
+      },
+    );
+    app.get(
+      '/audit/recent',
+      {
+        config,
+        schema: {
+          summary: "The 50 most recent audit events (of the caller's unit when a token is sent)",
+          tags,
+          response: { 200: Type.Object({ items: Type.Array(AuditEvent) }) },
+        },
+      },
+      async (request) => {
+        return { items: await recentAuditEvents(db, request.principal?.buId ?? null, 50) };
+      },
+    );
+    app.post(
+      '/audit/test',
+      {
+        config,
+        schema: {
+          summary: 'Emit a test audit event',
+          tags,
+          body: Type.Optional(
+            Type.Object(
+              { message: Type.Optional(Type.String({ maxLength: 500 })) },
+              { additionalProperties: false },
+            ),
+          ),
+          response: { 201: Type.Object({ recorded: Type.Boolean() }) },
+        },
+      },
+      async (request, reply) => {
+        const principal = request.principal;
+        await recordAudit(
+          db,
+          {
+            buId: principal?.buId ?? null,
+            userId: principal?.userId ?? null,
+            username: principal?.username ?? null,
+            traceId: String(request.id),
+          },
+          { action: 'diagnostics.test', details: { message: request.body?.message ?? 'test event' } },
+        );
+        return reply.code(201).send({ recorded: true });
+      },
+    );
+  };
+}

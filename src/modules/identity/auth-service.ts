@@ -1,0 +1,243 @@
+import { type AuditActor, actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import type { TokenService } from '../../core/auth/tokens.ts';
+import type { Db } from '../../core/db/database.ts';
+import { AppError, businessRule } from '../../core/http/errors.ts';
+import { businessDate } from '../../core/time/dates.ts';
+import { readSettings } from '../settings/service.ts';
+import { assertPasswordPolicy, burnVerification, hashPassword, verifyPassword } from './passwords.ts';
+import {
+  countRecentAttempts,
+  findUser,
+  findUserByUsername,
+  grantsOfUsers,
+  insertLoginAttempt,
+  permissionsOfRoles,
+  type UserRow,
+  updateUser,
+} from './repository.ts';
+import type { LoginResult } from './schemas.ts';
+
+export interface AuthDeps {
+  db: Db;
+  tokens: TokenService;
+  now: () => Date;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+  traceId: string;
+}
+
+/** Login attempts allowed per minute, per client address and per username, before 429. */
+export const LOGIN_RATE = { windowMs: 60_000, perIp: 30, perUsername: 10 } as const;
+
+const invalidCredentials = () =>
+  new AppError(401, 'INVALID_CREDENTIALS', 'The username or password is not correct');
+
+const systemActor = (
+  user: Pick<UserRow, 'id' | 'buId' | 'username'> | null,
+  client: ClientInfo,
+): AuditActor => ({
+  buId: user?.buId ?? null,
+  userId: user?.id ?? null,
+  username: user?.username ?? null,
+  traceId: client.traceId,
+});
+
+async function assertNotRateLimited(deps: AuthDeps, username: string, client: ClientInfo): Promise<void> {
+  const since = new Date(deps.now().getTime() - LOGIN_RATE.windowMs);
+  const [byIp, byName] = await Promise.all([
+    countRecentAttempts(deps.db, { ip: client.ip }, since),
+    countRecentAttempts(deps.db, { username }, since),
+  ]);
+  if (byIp >= LOGIN_RATE.perIp || byName >= LOGIN_RATE.perUsername) {
+    const retryAfter = String(Math.ceil(LOGIN_RATE.windowMs / 1000));
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      'Too many login attempts; wait a minute and try again',
+      { retryAfterSeconds: Number(retryAfter) },
+      { 'retry-after': retryAfter },
+    );
+  }
+}
+
+/** The token and the session description every successful login answers with. */
+async function sessionFor(deps: AuthDeps, user: UserRow, now: Date): Promise<LoginResult> {
+  const settings = await readSettings(deps.db, user.buId);
+  const today = businessDate(now, settings.settings.timezone);
+  const grants = (await grantsOfUsers(deps.db, [user.id])).filter(
+    (g) =>
+      (g.effectiveFrom === null || g.effectiveFrom <= today) &&
+      (g.effectiveTo === null || g.effectiveTo >= today),
+  );
+  const byRole = await permissionsOfRoles(
+    deps.db,
+    grants.map((g) => g.roleId),
+  );
+  const issued = deps.tokens.issue(user.id, user.buId);
+  return {
+    token: issued.token,
+    ExpiresAt: issued.expiresAt.toISOString(),
+    user: {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      roles: [...new Set(grants.map((g) => g.roleCode))].sort(),
+      permissions: [...new Set([...byRole.values()].flat())].sort(),
+    },
+    mustChangePassword: user.mustChangePassword,
+  };
+}
+
+function lockedProblem(user: UserRow, now: Date): AppError | null {
+  if (user.lockedByAdmin) {
+    return new AppError(423, 'ACCOUNT_LOCKED', 'The account is locked by an administrator', {
+      reason: 'LOCKED_BY_ADMIN',
+      lockoutUntil: null,
+    });
+  }
+  if (user.lockoutUntil && user.lockoutUntil > now) {
+    return new AppError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed attempts', {
+      reason: 'TOO_MANY_FAILED_ATTEMPTS',
+      lockoutUntil: user.lockoutUntil.toISOString(),
+    });
+  }
+  return null;
+}
+
+export async function login(
+  deps: AuthDeps,
+  credentials: { username: string; password: string },
+  client: ClientInfo,
+): Promise<LoginResult> {
+  const now = deps.now();
+  await assertNotRateLimited(deps, credentials.username, client);
+  const attempt = { username: credentials.username, ip: client.ip, userAgent: client.userAgent, at: now };
+  const user = await findUserByUsername(deps.db, credentials.username);
+  if (!user) {
+    await burnVerification(credentials.password);
+    await insertLoginAttempt(deps.db, { ...attempt, success: false, reason: 'UNKNOWN_USER' });
+    throw invalidCredentials();
+  }
+  const history = { ...attempt, userId: user.id, buId: user.buId };
+  const locked = lockedProblem(user, now);
+  if (locked) {
+    await insertLoginAttempt(deps.db, { ...history, success: false, reason: 'LOCKED' });
+    throw locked;
+  }
+  if (!(await verifyPassword(user.passwordHash, credentials.password))) {
+    const lockout = await recordFailure(deps, user, now, client);
+    await insertLoginAttempt(deps.db, { ...history, success: false, reason: 'WRONG_PASSWORD' });
+    throw lockout ?? invalidCredentials();
+  }
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateUser(tx, user.id, { failedLoginCount: 0, lockoutUntil: null, lastLoginAt: now });
+    await insertLoginAttempt(tx, { ...history, success: true, reason: 'SUCCESS' });
+    await recordAudit(tx, systemActor(user, client), {
+      action: 'auth.login',
+      entityType: 'user',
+      entityId: user.id,
+    });
+    return row;
+  });
+  return sessionFor(deps, updated, now);
+}
+
+/** Counts a failed attempt; at the threshold the account locks for the configured minutes. */
+async function recordFailure(
+  deps: AuthDeps,
+  user: UserRow,
+  now: Date,
+  client: ClientInfo,
+): Promise<AppError | null> {
+  const { settings } = await readSettings(deps.db, user.buId);
+  // A lockout that has run out starts a fresh count.
+  const previous = user.lockoutUntil && user.lockoutUntil <= now ? 0 : user.failedLoginCount;
+  const count = previous + 1;
+  const reachesThreshold = count >= settings['lockout.threshold'];
+  const lockoutUntil = reachesThreshold
+    ? new Date(now.getTime() + settings['lockout.minutes'] * 60_000)
+    : null;
+  return deps.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, {
+      failedLoginCount: count,
+      lockoutUntil: lockoutUntil ?? user.lockoutUntil,
+    });
+    await recordAudit(tx, systemActor(user, client), {
+      action: 'auth.login_failed',
+      entityType: 'user',
+      entityId: user.id,
+      details: { failedLoginCount: count },
+    });
+    if (!lockoutUntil) return null;
+    await recordAudit(tx, systemActor(user, client), {
+      action: 'auth.lockout',
+      entityType: 'user',
+      entityId: user.id,
+      details: { lockoutUntil: lockoutUntil.toISOString(), failedLoginCount: count },
+    });
+    return lockedProblem({ ...user, lockoutUntil, lockedByAdmin: false }, now);
+  });
+}
+
+/** Development helpers: a session or a bare token for a named user, no password asked. */
+export async function developmentSession(
+  deps: AuthDeps,
+  username: string,
+  client: ClientInfo,
+): Promise<LoginResult> {
+  const user = await findUserByUsername(deps.db, username);
+  if (!user) throw new AppError(401, 'UNKNOWN_USER', `Unknown user "${username}"`);
+  await insertLoginAttempt(deps.db, {
+    username: user.username,
+    userId: user.id,
+    buId: user.buId,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    success: true,
+    reason: 'DEV_LOGIN',
+    at: deps.now(),
+  });
+  return sessionFor(deps, user, deps.now());
+}
+
+export async function changePassword(
+  deps: AuthDeps,
+  caller: Caller,
+  body: { currentPassword: string; newPassword: string },
+): Promise<{ token: string; ExpiresAt: string }> {
+  const user = await findUser(deps.db, caller.principal.buId, caller.principal.userId);
+  if (!user) throw invalidCredentials();
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw businessRule('INVALID_CURRENT_PASSWORD', 'The current password is not correct');
+  }
+  const { settings } = await readSettings(deps.db, user.buId);
+  assertPasswordPolicy(body.newPassword, settings);
+  if (body.newPassword === body.currentPassword) {
+    throw businessRule('PASSWORD_POLICY', 'The new password must differ from the current one', {
+      unmetRules: ['differs_from_current'],
+      errors: [{ path: '/newPassword', message: 'must differ from the current password' }],
+    });
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    // Every token issued before now stops working; the answer carries a fresh one.
+    await updateUser(tx, user.id, {
+      passwordHash,
+      mustChangePassword: false,
+      passwordChangedAt: now,
+      tokensValidAfter: now,
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'auth.password_changed',
+      entityType: 'user',
+      entityId: user.id,
+    });
+  });
+  const issued = deps.tokens.issue(user.id, user.buId);
+  return { token: issued.token, ExpiresAt: issued.expiresAt.toISOString() };
+}

@@ -1,0 +1,335 @@
+import { and, count, desc, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database.ts';
+import {
+  businessUnits,
+  employees,
+  loginHistory,
+  nodeTypes,
+  orgNodes,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '../../core/db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;
+
+const live = isNull(users.deletedAt);
+
+export async function findUserByUsername(executor: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, live));
+  return row;
+}
+
+export async function findUser(executor: Executor, buId: string, id: string): Promise<UserRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.buId, buId), live));
+  return row;
+}
+
+export async function findUserForUpdate(
+  executor: Executor,
+  buId: string,
+  id: string,
+): Promise<UserRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.buId, buId), live))
+    .for('update');
+  return row;
+}
+
+export async function listUsers(
+  executor: Executor,
+  buId: string,
+  filter: { q?: string; locked?: boolean },
+  limit: number,
+  offset: number,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions = [eq(users.buId, buId), live];
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(users.username, pattern), ilike(users.displayName, pattern))!);
+  }
+  if (filter.locked !== undefined) {
+    const locked = sql`(${users.lockedByAdmin} or coalesce(${users.lockoutUntil} > now(), false))`;
+    conditions.push(filter.locked ? locked : sql`not ${locked}`);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    executor.select().from(users).where(where).orderBy(users.username).limit(limit).offset(offset),
+    executor.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertUser(executor: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await executor.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Updates a user and bumps its version; `changes` never touches the id or the unit. */
+export async function updateUser(
+  executor: Executor,
+  id: string,
+  changes: Partial<typeof users.$inferInsert>,
+): Promise<UserRow> {
+  const [row] = await executor
+    .update(users)
+    .set({ ...changes, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export async function bumpAuthzVersion(executor: Executor, userIds: string[]): Promise<void> {
+  if (!userIds.length) return;
+  await executor
+    .update(users)
+    .set({ authzVersion: sql`${users.authzVersion} + 1` })
+    .where(inArray(users.id, userIds));
+}
+
+export interface GrantView {
+  userRoleId: string;
+  userId: string;
+  roleId: string;
+  roleCode: string;
+  roleName: string;
+  departmentId: string | null;
+  departmentCode: string | null;
+  effectiveFrom: string | null;
+  effectiveTo: string | null;
+  createdAt: Date;
+}
+
+export async function grantsOfUsers(executor: Executor, userIds: string[]): Promise<GrantView[]> {
+  if (!userIds.length) return [];
+  return executor
+    .select({
+      userRoleId: userRoles.id,
+      userId: userRoles.userId,
+      roleId: roles.id,
+      roleCode: roles.code,
+      roleName: roles.name,
+      departmentId: userRoles.departmentId,
+      departmentCode: orgNodes.code,
+      effectiveFrom: userRoles.effectiveFrom,
+      effectiveTo: userRoles.effectiveTo,
+      createdAt: userRoles.createdAt,
+    })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(orgNodes, eq(orgNodes.id, userRoles.departmentId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(roles.code, userRoles.createdAt);
+}
+
+export async function insertGrant(executor: Executor, values: typeof userRoles.$inferInsert) {
+  const [row] = await executor.insert(userRoles).values(values).returning();
+  return row!;
+}
+
+export async function findGrant(executor: Executor, buId: string, userId: string, userRoleId: string) {
+  const [row] = await executor
+    .select()
+    .from(userRoles)
+    .where(and(eq(userRoles.id, userRoleId), eq(userRoles.userId, userId), eq(userRoles.buId, buId)));
+  return row;
+}
+
+export async function deleteGrant(executor: Executor, userRoleId: string): Promise<void> {
+  await executor.delete(userRoles).where(eq(userRoles.id, userRoleId));
+}
+
+/** Live users holding the role through a grant in force today or later. */
+export async function countActiveHolders(executor: Executor, buId: string, roleCode: string, today: string) {
+  const [row] = await executor
+    .select({ n: sql<number>`count(distinct ${users.id})::int` })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(
+      and(
+        eq(userRoles.buId, buId),
+        eq(roles.code, roleCode),
+        isNull(userRoles.departmentId),
+        live,
+        eq(users.lockedByAdmin, false),
+        or(isNull(userRoles.effectiveTo), gte(userRoles.effectiveTo, today)),
+        or(isNull(userRoles.effectiveFrom), sql`${userRoles.effectiveFrom} <= ${today}`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertLoginAttempt(executor: Executor, values: typeof loginHistory.$inferInsert) {
+  await executor.insert(loginHistory).values(values);
+}
+
+export async function countRecentAttempts(
+  executor: Executor,
+  by: { ip?: string; username?: string },
+  since: Date,
+): Promise<number> {
+  const condition = by.ip
+    ? eq(loginHistory.ip, by.ip)
+    : sql`lower(${loginHistory.username}) = lower(${by.username ?? ''})`;
+  const [row] = await executor
+    .select({ n: count() })
+    .from(loginHistory)
+    .where(and(condition, gte(loginHistory.at, since)));
+  return row?.n ?? 0;
+}
+
+export async function listLoginHistory(executor: Executor, userId: string, limit: number, offset: number) {
+  const where = eq(loginHistory.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select({
+        id: loginHistory.id,
+        at: loginHistory.at,
+        success: loginHistory.success,
+        reason: loginHistory.reason,
+        ip: loginHistory.ip,
+        userAgent: loginHistory.userAgent,
+      })
+      .from(loginHistory)
+      .where(where)
+      .orderBy(desc(loginHistory.at))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(loginHistory).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function businessUnitCode(executor: Executor, buId: string): Promise<string> {
+  const [row] = await executor
+    .select({ code: businessUnits.code })
+    .from(businessUnits)
+    .where(eq(businessUnits.id, buId));
+  return row?.code ?? '';
+}
+
+export async function employeeExists(executor: Executor, buId: string, employeeId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), eq(employees.buId, buId)));
+  return Boolean(row);
+}
+
+export async function departmentExists(
+  executor: Executor,
+  buId: string,
+  departmentId: string,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: orgNodes.id })
+    .from(orgNodes)
+    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
+    .where(and(eq(orgNodes.id, departmentId), eq(orgNodes.buId, buId), eq(nodeTypes.code, 'DEPARTMENT')));
+  return Boolean(row);
+}
+
+// Roles
+
+export async function listRoles(executor: Executor, buId: string, limit: number, offset: number) {
+  const where = eq(roles.buId, buId);
+  const [rows, [total]] = await Promise.all([
+    executor.select().from(roles).where(where).orderBy(roles.code).limit(limit).offset(offset),
+    executor.select({ n: count() }).from(roles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findRole(executor: Executor, buId: string, id: string): Promise<RoleRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), eq(roles.buId, buId)));
+  return row;
+}
+
+export async function findRoleByCode(
+  executor: Executor,
+  buId: string,
+  code: string,
+): Promise<RoleRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(roles)
+    .where(and(eq(roles.code, code), eq(roles.buId, buId)));
+  return row;
+}
+
+export async function permissionsOfRoles(
+  executor: Executor,
+  roleIds: string[],
+): Promise<Map<string, string[]>> {
+  const byRole = new Map<string, string[]>(roleIds.map((id) => [id, []]));
+  if (!roleIds.length) return byRole;
+  const rows = await executor
+    .select()
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.roleId, roleIds))
+    .orderBy(rolePermissions.permissionCode);
+  for (const row of rows) byRole.get(row.roleId)?.push(row.permissionCode);
+  return byRole;
+}
+
+export async function insertRole(executor: Executor, values: typeof roles.$inferInsert): Promise<RoleRow> {
+  const [row] = await executor.insert(roles).values(values).returning();
+  return row!;
+}
+
+export async function updateRole(
+  executor: Executor,
+  id: string,
+  changes: Partial<typeof roles.$inferInsert>,
+) {
+  const [row] = await executor
+    .update(roles)
+    .set({ ...changes, version: sql`${roles.version} + 1`, updatedAt: new Date() })
+    .where(eq(roles.id, id))
+    .returning();
+  return row!;
+}
+
+export async function replaceRolePermissions(
+  executor: Executor,
+  roleId: string,
+  codes: string[],
+): Promise<void> {
+  await executor.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (codes.length) {
+    await executor
+      .insert(rolePermissions)
+      .values(codes.map((permissionCode) => ({ roleId, permissionCode })));
+  }
+}
+
+export async function deleteRole(executor: Executor, id: string): Promise<void> {
+  await executor.delete(roles).where(eq(roles.id, id));
+}
+
+export async function holdersOfRole(executor: Executor, roleId: string): Promise<string[]> {
+  const rows = await executor
+    .selectDistinct({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.roleId, roleId));
+  return rows.map((row) => row.userId);
+}
+
+export async function listPermissions(executor: Executor) {
+  return executor.select().from(permissions).orderBy(permissions.area, permissions.code);
+}

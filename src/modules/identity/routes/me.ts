@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ModuleContext } from '../../../app.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
+import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
+import { LoginAttempt, Profile, ProfilePatch } from '../schemas.ts';
+import { loginHistoryOf, profileOf, updateProfile } from '../users-service.ts';
+
+export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  const deps = { db: context.database.db, now: context.now };
+  return async (app) => {
+    app.get(
+      '/me/profile',
+      {
+        config: { auth: 'auth' },
+        schema: { summary: 'Own profile, roles and permissions', tags: ['me'], response: { 200: Profile } },
+      },
+      async (request, reply) => withETag(reply, await profileOf(deps, callerOf(request))),
+    );
+    app.patch(
+      '/me/profile',
+      {
+        config: { auth: 'auth' },
+        schema: {
+          summary: 'Update own display name, contact details and language',
+          tags: ['me'],
+          body: ProfilePatch,
+          response: { 200: Profile },
+        },
+      },
+      async (request, reply) =>
+        withETag(reply, await updateProfile(deps, callerOf(request), request.body, expectedVersion(request))),
+    );
+    app.get(
+      '/me/login-history',
+      {
+        config: { auth: 'auth' },
+        schema: {
+          summary: 'Own login history, newest first',
+          tags: ['me'],
+          querystring: PageQuery,
+          response: { 200: pageSchema(LoginAttempt) },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        return loginHistoryOf(deps, caller, caller.principal.userId, request.query);
+      },
+    );
+  };
+}

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { ModuleContext } from '../../../app.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
+import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
+import * as roles from '../roles-service.ts';
+import { CreateRoleBody, IdParams, Permission, Role, UpdateRoleBody } from '../schemas.ts';
+
+const config = { auth: 'admin.roles' } as const;
+const tags = ['roles'];
+
+export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  const { db } = context.database;
+  return async (app) => {
+    app.get(
+      '/roles',
+      {
+        config,
+        schema: { summary: 'List roles', tags, querystring: PageQuery, response: { 200: pageSchema(Role) } },
+      },
+      async (request) => roles.listRoles(db, callerOf(request), request.query),
+    );
+    app.post(
+      '/roles',
+      {
+        config,
+        schema: {
+          summary: 'Create a role with its permissions',
+          tags,
+          body: CreateRoleBody,
+          response: {
+            201: Role,
+            409: problemResponse('ROLE_CODE_TAKEN'),
+            422: problemResponse('PERMISSION_UNKNOWN'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const role = await roles.createRole(db, callerOf(request), request.body);
+        reply.code(201).header('location', `/api/roles/${role.id}`);
+        return withETag(reply, role);
+      },
+    );
+    app.get(
+      '/roles/:id',
+      { config, schema: { summary: 'Read a role', tags, params: IdParams, response: { 200: Role } } },
+      async (request, reply) =>
+        withETag(reply, await roles.getRole(db, callerOf(request), request.params.id)),
+    );
+    app.patch(
+      '/roles/:id',
+      {
+        config,
+        schema: {
+          summary: 'Change a role (system roles are protected; honours If-Match)',
+          tags,
+          params: IdParams,
+          body: UpdateRoleBody,
+          response: {
+            200: Role,
+            409: problemResponse('ROLE_PROTECTED'),
+            412: problemResponse('PRECONDITION_FAILED'),
+            422: problemResponse('PERMISSION_UNKNOWN'),
+          },
+        },
+      },
+      async (request, reply) =>
+        withETag(
+          reply,
+          await roles.updateRole(
+            db,
+            callerOf(request),
+            request.params.id,
+            request.body,
+            expectedVersion(request),
+          ),
+        ),
+    );
+    app.delete(
+      '/roles/:id',
+      {
+        config,
+        schema: {
+          summary: 'Delete a role that nobody holds',
+          tags,
+          params: IdParams,
+          response: { 204: Type.Null(), 409: problemResponse('ROLE_PROTECTED or ROLE_IN_USE') },
+        },
+      },
+      async (request, reply) => {
+        await roles.deleteRole(db, callerOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+    app.get(
+      '/permissions',
+      {
+        config,
+        schema: {
+          summary: 'The global permission catalog',
+          tags,
+          querystring: PageQuery,
+          response: { 200: pageSchema(Permission) },
+        },
+      },
+      async (request) => roles.listPermissionCatalog(db, request.query),
+    );
+  };
+}

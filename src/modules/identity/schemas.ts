@@ -1,0 +1,225 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+const Uuid = Type.String({ format: 'uuid' });
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+const Username = Type.String({ minLength: 3, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$' });
+const Password = Type.String({ minLength: 1, maxLength: 256 });
+const DisplayName = Type.String({ minLength: 1, maxLength: 200 });
+const Email = Type.String({ format: 'email', maxLength: 254 });
+const Phone = Type.String({ minLength: 3, maxLength: 32, pattern: '^[+0-9 ()-]+$' });
+const Language = Type.Union([Type.Literal('en'), Type.Literal('ar')]);
+
+export const LoginBody = Type.Object(
+  { username: Type.String({ minLength: 1, maxLength: 64 }), password: Password },
+  { additionalProperties: false },
+);
+export const UsernameBody = Type.Object(
+  { username: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+export const SessionUser = Type.Object({
+  id: Uuid,
+  username: Type.String(),
+  displayName: Type.String(),
+  roles: Type.Array(Type.String()),
+  permissions: Type.Array(Type.String()),
+});
+
+export const LoginResult = Type.Object({
+  token: Type.String(),
+  ExpiresAt: Type.String({ format: 'date-time' }),
+  user: SessionUser,
+  mustChangePassword: Type.Boolean(),
+});
+export type LoginResult = Static<typeof LoginResult>;
+
+export const TokenResult = Type.Object({
+  token: Type.String(),
+  ExpiresAt: Type.String({ format: 'date-time' }),
+});
+
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: Password, newPassword: Password },
+  { additionalProperties: false },
+);
+
+export const Grant = Type.Object({
+  userRoleId: Uuid,
+  roleId: Uuid,
+  roleCode: Type.String(),
+  roleName: Type.String(),
+  departmentId: Nullable(Uuid),
+  departmentCode: Nullable(Type.String()),
+  effectiveFrom: Nullable(BusinessDate),
+  effectiveTo: Nullable(BusinessDate),
+  inForce: Type.Boolean({ description: 'Whether the grant gives its permissions today' }),
+});
+export type Grant = Static<typeof Grant>;
+
+export const User = Type.Object({
+  id: Uuid,
+  username: Type.String(),
+  displayName: Type.String(),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  preferredLanguage: Language,
+  employeeId: Nullable(Uuid),
+  failed_login_count: Type.Integer(),
+  lockout_until: Nullable(Type.String({ format: 'date-time' })),
+  locked: Type.Boolean({ description: 'Locked now, by an administrator or by failed attempts' }),
+  lockedByAdmin: Type.Boolean(),
+  mustChangePassword: Type.Boolean(),
+  lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
+  roles: Type.Array(Grant),
+  version: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type User = Static<typeof User>;
+
+export const GrantBody = Type.Object(
+  {
+    roleId: Type.Optional(Uuid),
+    roleCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    departmentId: Type.Optional(Nullable(Uuid)),
+    effectiveFrom: Type.Optional(Nullable(BusinessDate)),
+    effectiveTo: Type.Optional(Nullable(BusinessDate)),
+  },
+  { additionalProperties: false, description: 'Name the role by roleId or roleCode' },
+);
+export type GrantBody = Static<typeof GrantBody>;
+
+export const CreateUserBody = Type.Object(
+  {
+    username: Username,
+    displayName: DisplayName,
+    password: Type.Optional(Password),
+    email: Type.Optional(Nullable(Email)),
+    phone: Type.Optional(Nullable(Phone)),
+    preferredLanguage: Type.Optional(Language),
+    employeeId: Type.Optional(Nullable(Uuid)),
+    roles: Type.Optional(Type.Array(GrantBody, { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateUserBody = Static<typeof CreateUserBody>;
+
+export const CreatedUser = Type.Object({
+  user: User,
+  temporaryPassword: Type.Optional(Type.String({ description: 'Shown once when no password was given' })),
+});
+
+export const UpdateUserBody = Type.Object(
+  {
+    displayName: Type.Optional(DisplayName),
+    email: Type.Optional(Nullable(Email)),
+    phone: Type.Optional(Nullable(Phone)),
+    preferredLanguage: Type.Optional(Language),
+    employeeId: Type.Optional(Nullable(Uuid)),
+    mustChangePassword: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+export const ProfilePatch = Type.Object(
+  {
+    displayName: Type.Optional(DisplayName),
+    email: Type.Optional(Nullable(Email)),
+    phone: Type.Optional(Nullable(Phone)),
+    preferredLanguage: Type.Optional(Language),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type ProfilePatch = Static<typeof ProfilePatch>;
+
+export const Profile = Type.Object({
+  id: Uuid,
+  username: Type.String(),
+  displayName: Type.String(),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  preferredLanguage: Language,
+  employeeId: Nullable(Uuid),
+  businessUnit: Type.Object({ id: Uuid, code: Type.String() }),
+  roles: Type.Array(Type.String()),
+  permissions: Type.Array(Type.String()),
+  mustChangePassword: Type.Boolean(),
+  lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
+  version: Type.Integer(),
+});
+export type Profile = Static<typeof Profile>;
+
+export const LockBody = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+export const ResetPasswordBody = Type.Object(
+  { newPassword: Type.Optional(Password) },
+  { additionalProperties: false },
+);
+
+export const LoginAttempt = Type.Object({
+  id: Uuid,
+  at: Type.String({ format: 'date-time' }),
+  success: Type.Boolean(),
+  reason: Type.String(),
+  ip: Nullable(Type.String()),
+  userAgent: Nullable(Type.String()),
+});
+
+export const UserListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the username or display name' })),
+  locked: Type.Optional(Type.Boolean()),
+});
+
+const PermissionCode = Type.String({ minLength: 1, maxLength: 100 });
+const RoleCode = Type.String({ minLength: 2, maxLength: 64, pattern: '^[A-Z][A-Z0-9_]*$' });
+
+export const Role = Type.Object({
+  id: Uuid,
+  code: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  isSystem: Type.Boolean(),
+  permissions: Type.Array(Type.String()),
+  version: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type Role = Static<typeof Role>;
+
+export const CreateRoleBody = Type.Object(
+  {
+    code: RoleCode,
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    permissions: Type.Array(PermissionCode, { maxItems: 500, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+export type CreateRoleBody = Static<typeof CreateRoleBody>;
+
+export const UpdateRoleBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    permissions: Type.Optional(Type.Array(PermissionCode, { maxItems: 500, uniqueItems: true })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateRoleBody = Static<typeof UpdateRoleBody>;
+
+export const Permission = Type.Object({
+  code: Type.String(),
+  area: Type.String(),
+  description: Type.String(),
+});
+
+export const IdParams = Type.Object({ id: Uuid });
+export const GrantParams = Type.Object({ userId: Uuid, userRoleId: Uuid });
+export const UserIdParams = Type.Object({ userId: Uuid });

@@ -1,0 +1,422 @@
+import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import { SUPER_ADMIN_ROLE } from '../../core/auth/role-matrix.ts';
+import type { Db, Executor } from '../../core/db/database.ts';
+import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
+import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import { assertVersion } from '../../core/http/versioning.ts';
+import { businessDate } from '../../core/time/dates.ts';
+import { readSettings } from '../settings/service.ts';
+import { assertPasswordPolicy, hashPassword, temporaryPassword } from './passwords.ts';
+import * as repo from './repository.ts';
+import type {
+  CreateUserBody,
+  Grant,
+  GrantBody,
+  Profile,
+  ProfilePatch,
+  UpdateUserBody,
+  User,
+} from './schemas.ts';
+import { grantView, userView } from './views.ts';
+
+export interface UsersDeps {
+  db: Db;
+  now: () => Date;
+}
+
+async function todayOf(executor: Executor, buId: string, now: Date): Promise<string> {
+  const { settings } = await readSettings(executor, buId);
+  return businessDate(now, settings.timezone);
+}
+
+async function view(deps: UsersDeps, executor: Executor, row: repo.UserRow): Promise<User> {
+  const now = deps.now();
+  return userView(
+    row,
+    await repo.grantsOfUsers(executor, [row.id]),
+    now,
+    await todayOf(executor, row.buId, now),
+  );
+}
+
+async function requireUser(executor: Executor, caller: Caller, id: string, forUpdate = false) {
+  const row = forUpdate
+    ? await repo.findUserForUpdate(executor, caller.principal.buId, id)
+    : await repo.findUser(executor, caller.principal.buId, id);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+async function assertEmployee(executor: Executor, buId: string, employeeId: string | null | undefined) {
+  if (employeeId && !(await repo.employeeExists(executor, buId, employeeId))) {
+    throw businessRule('EMPLOYEE_UNKNOWN', 'No employee with this id in your business unit', {
+      errors: [{ path: '/employeeId', message: 'unknown employee' }],
+    });
+  }
+}
+
+/** The unit must keep one usable unscoped SYS_ADMIN, or nobody could administer it any more. */
+async function assertNotLastAdmin(
+  executor: Executor,
+  caller: Caller,
+  userId: string,
+  now: Date,
+  grantId?: string,
+) {
+  const grants = await repo.grantsOfUsers(executor, [userId]);
+  const relevant = grants.filter(
+    (g) =>
+      g.roleCode === SUPER_ADMIN_ROLE && g.departmentId === null && (!grantId || g.userRoleId === grantId),
+  );
+  if (!relevant.length) return;
+  const today = await todayOf(executor, caller.principal.buId, now);
+  const holders = await repo.countActiveHolders(executor, caller.principal.buId, SUPER_ADMIN_ROLE, today);
+  const othersOfUser = grants.filter(
+    (g) => g.roleCode === SUPER_ADMIN_ROLE && g.departmentId === null,
+  ).length;
+  if (holders <= 1 && (!grantId || othersOfUser <= 1)) {
+    throw conflict('LAST_SYS_ADMIN', 'This would leave the business unit without a system administrator');
+  }
+}
+
+export async function listUsers(
+  deps: UsersDeps,
+  caller: Caller,
+  query: PageQuery & { q?: string; locked?: boolean },
+): Promise<Page<User>> {
+  const { rows, total } = await repo.listUsers(
+    deps.db,
+    caller.principal.buId,
+    { q: query.q, locked: query.locked },
+    query.pageSize,
+    offsetOf(query),
+  );
+  const now = deps.now();
+  const grants = await repo.grantsOfUsers(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const today = await todayOf(deps.db, caller.principal.buId, now);
+  return pageOf(
+    rows.map((row) => userView(row, grants, now, today)),
+    total,
+    query,
+  );
+}
+
+export async function getUser(deps: UsersDeps, caller: Caller, id: string): Promise<User> {
+  return view(deps, deps.db, await requireUser(deps.db, caller, id));
+}
+
+async function resolveGrant(executor: Executor, buId: string, body: GrantBody) {
+  if (!body.roleId === !body.roleCode) {
+    throw businessRule('ROLE_REQUIRED', 'Name the role by exactly one of roleId or roleCode');
+  }
+  const role = body.roleId
+    ? await repo.findRole(executor, buId, body.roleId)
+    : await repo.findRoleByCode(executor, buId, body.roleCode!);
+  if (!role) {
+    throw businessRule('ROLE_UNKNOWN', 'No such role in your business unit', {
+      errors: [{ path: body.roleId ? '/roleId' : '/roleCode', message: 'unknown role' }],
+    });
+  }
+  if (body.departmentId && !(await repo.departmentExists(executor, buId, body.departmentId))) {
+    throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your business unit', {
+      errors: [{ path: '/departmentId', message: 'unknown department' }],
+    });
+  }
+  if (body.effectiveFrom && body.effectiveTo && body.effectiveFrom > body.effectiveTo) {
+    throw businessRule('INVALID_DATE_RANGE', 'effectiveFrom must not be after effectiveTo', {
+      errors: [{ path: '/effectiveTo', message: 'before effectiveFrom' }],
+    });
+  }
+  return {
+    role,
+    departmentId: body.departmentId ?? null,
+    effectiveFrom: body.effectiveFrom ?? null,
+    effectiveTo: body.effectiveTo ?? null,
+  };
+}
+
+export async function createUser(
+  deps: UsersDeps,
+  caller: Caller,
+  body: CreateUserBody,
+): Promise<{ user: User; temporaryPassword?: string }> {
+  const buId = caller.principal.buId;
+  const { settings } = await readSettings(deps.db, buId);
+  const generated =
+    body.password === undefined ? temporaryPassword(settings['password.min_length']) : undefined;
+  const password = body.password ?? generated!;
+  assertPasswordPolicy(password, settings);
+  await assertEmployee(deps.db, buId, body.employeeId);
+  const grants: Awaited<ReturnType<typeof resolveGrant>>[] = [];
+  for (const grant of body.roles ?? []) grants.push(await resolveGrant(deps.db, buId, grant));
+  if (await repo.findUserByUsername(deps.db, body.username)) {
+    throw conflict('USERNAME_TAKEN', `The username "${body.username}" is already in use`);
+  }
+  const passwordHash = await hashPassword(password);
+  const row = await deps.db.transaction(async (tx) => {
+    const user = await repo.insertUser(tx, {
+      buId,
+      username: body.username,
+      displayName: body.displayName,
+      email: body.email ?? null,
+      phone: body.phone ?? null,
+      preferredLanguage: body.preferredLanguage ?? 'en',
+      employeeId: body.employeeId ?? null,
+      passwordHash,
+      // Whoever set the password is not the person who will use it.
+      mustChangePassword: true,
+    });
+    for (const grant of grants) {
+      await repo.insertGrant(tx, {
+        buId,
+        userId: user.id,
+        roleId: grant.role.id,
+        departmentId: grant.departmentId,
+        effectiveFrom: grant.effectiveFrom,
+        effectiveTo: grant.effectiveTo,
+        createdBy: caller.principal.userId,
+      });
+    }
+    await recordAudit(tx, actorOf(caller), {
+      action: 'user.create',
+      entityType: 'user',
+      entityId: user.id,
+      details: { username: user.username, roles: grants.map((g) => g.role.code) },
+    });
+    return user;
+  });
+  return { user: await view(deps, deps.db, row), ...(generated ? { temporaryPassword: generated } : {}) };
+}
+
+export async function updateUserDetails(
+  deps: UsersDeps,
+  caller: Caller,
+  id: string,
+  body: UpdateUserBody,
+  expectedVersion: number | undefined,
+): Promise<User> {
+  await assertEmployee(deps.db, caller.principal.buId, body.employeeId);
+  const row = await deps.db.transaction(async (tx) => {
+    const current = await requireUser(tx, caller, id, true);
+    assertVersion(expectedVersion, current.version);
+    const updated = await repo.updateUser(tx, id, body);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'user.update',
+      entityType: 'user',
+      entityId: id,
+      details: { fields: Object.keys(body) },
+    });
+    return updated;
+  });
+  return view(deps, deps.db, row);
+}
+
+export async function deleteUser(deps: UsersDeps, caller: Caller, id: string): Promise<void> {
+  if (id === caller.principal.userId)
+    throw conflict('CANNOT_DELETE_SELF', 'You cannot delete your own account');
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const current = await requireUser(tx, caller, id, true);
+    await assertNotLastAdmin(tx, caller, id, now);
+    // Soft delete: audit references and history keep pointing at the row; tokens stop at once.
+    await repo.updateUser(tx, id, { deletedAt: now, tokensValidAfter: now });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'user.delete',
+      entityType: 'user',
+      entityId: id,
+      details: { username: current.username },
+    });
+  });
+}
+
+export async function lockUser(deps: UsersDeps, caller: Caller, id: string, reason?: string): Promise<User> {
+  if (id === caller.principal.userId) throw conflict('CANNOT_LOCK_SELF', 'You cannot lock your own account');
+  const now = deps.now();
+  const row = await deps.db.transaction(async (tx) => {
+    await requireUser(tx, caller, id, true);
+    await assertNotLastAdmin(tx, caller, id, now);
+    const updated = await repo.updateUser(tx, id, { lockedByAdmin: true, tokensValidAfter: now });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'user.lock',
+      entityType: 'user',
+      entityId: id,
+      details: reason ? { reason } : {},
+    });
+    return updated;
+  });
+  return view(deps, deps.db, row);
+}
+
+export async function unlockUser(deps: UsersDeps, caller: Caller, id: string): Promise<User> {
+  const row = await deps.db.transaction(async (tx) => {
+    await requireUser(tx, caller, id, true);
+    const updated = await repo.updateUser(tx, id, {
+      lockedByAdmin: false,
+      failedLoginCount: 0,
+      lockoutUntil: null,
+    });
+    await recordAudit(tx, actorOf(caller), { action: 'user.unlock', entityType: 'user', entityId: id });
+    return updated;
+  });
+  return view(deps, deps.db, row);
+}
+
+export async function resetPassword(
+  deps: UsersDeps,
+  caller: Caller,
+  id: string,
+  newPassword: string | undefined,
+): Promise<{ user: User; temporaryPassword?: string }> {
+  const { settings } = await readSettings(deps.db, caller.principal.buId);
+  const generated =
+    newPassword === undefined ? temporaryPassword(settings['password.min_length']) : undefined;
+  const password = newPassword ?? generated!;
+  assertPasswordPolicy(password, settings);
+  await requireUser(deps.db, caller, id);
+  const passwordHash = await hashPassword(password);
+  const now = deps.now();
+  const row = await deps.db.transaction(async (tx) => {
+    await requireUser(tx, caller, id, true);
+    const updated = await repo.updateUser(tx, id, {
+      passwordHash,
+      mustChangePassword: true,
+      passwordChangedAt: now,
+      tokensValidAfter: now,
+      failedLoginCount: 0,
+      lockoutUntil: null,
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'user.password_reset',
+      entityType: 'user',
+      entityId: id,
+    });
+    return updated;
+  });
+  return { user: await view(deps, deps.db, row), ...(generated ? { temporaryPassword: generated } : {}) };
+}
+
+export async function loginHistoryOf(deps: UsersDeps, caller: Caller, userId: string, query: PageQuery) {
+  await requireUser(deps.db, caller, userId);
+  const { rows, total } = await repo.listLoginHistory(deps.db, userId, query.pageSize, offsetOf(query));
+  return pageOf(
+    rows.map((row) => ({ ...row, at: row.at.toISOString() })),
+    total,
+    query,
+  );
+}
+
+export async function grantRole(
+  deps: UsersDeps,
+  caller: Caller,
+  userId: string,
+  body: GrantBody,
+): Promise<Grant> {
+  const buId = caller.principal.buId;
+  const grant = await resolveGrant(deps.db, buId, body);
+  const id = await deps.db.transaction(async (tx) => {
+    await requireUser(tx, caller, userId, true);
+    const existing = await repo.grantsOfUsers(tx, [userId]);
+    const same = existing.find(
+      (g) =>
+        g.roleId === grant.role.id &&
+        g.departmentId === grant.departmentId &&
+        g.effectiveFrom === grant.effectiveFrom &&
+        g.effectiveTo === grant.effectiveTo,
+    );
+    if (same)
+      throw conflict('GRANT_EXISTS', 'The user already has exactly this grant', {
+        userRoleId: same.userRoleId,
+      });
+    const row = await repo.insertGrant(tx, {
+      buId,
+      userId,
+      roleId: grant.role.id,
+      departmentId: grant.departmentId,
+      effectiveFrom: grant.effectiveFrom,
+      effectiveTo: grant.effectiveTo,
+      createdBy: caller.principal.userId,
+    });
+    await repo.bumpAuthzVersion(tx, [userId]);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'user.role_granted',
+      entityType: 'user',
+      entityId: userId,
+      details: {
+        userRoleId: row.id,
+        role: grant.role.code,
+        departmentId: grant.departmentId,
+        effectiveFrom: grant.effectiveFrom,
+        effectiveTo: grant.effectiveTo,
+      },
+    });
+    return row.id;
+  });
+  const grants = await repo.grantsOfUsers(deps.db, [userId]);
+  return grantView(grants.find((g) => g.userRoleId === id)!, await todayOf(deps.db, buId, deps.now()));
+}
+
+export async function revokeRole(
+  deps: UsersDeps,
+  caller: Caller,
+  userId: string,
+  userRoleId: string,
+): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await requireUser(tx, caller, userId, true);
+    const grant = await repo.findGrant(tx, caller.principal.buId, userId, userRoleId);
+    if (!grant) throw notFound('Grant');
+    await assertNotLastAdmin(tx, caller, userId, now, userRoleId);
+    await repo.deleteGrant(tx, userRoleId);
+    await repo.bumpAuthzVersion(tx, [userId]);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'user.role_revoked',
+      entityType: 'user',
+      entityId: userId,
+      details: { userRoleId, roleId: grant.roleId, departmentId: grant.departmentId },
+    });
+  });
+}
+
+export async function profileOf(deps: UsersDeps, caller: Caller): Promise<Profile> {
+  const row = await requireUser(deps.db, caller, caller.principal.userId);
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.displayName,
+    email: row.email,
+    phone: row.phone,
+    preferredLanguage: row.preferredLanguage === 'ar' ? 'ar' : 'en',
+    employeeId: row.employeeId,
+    businessUnit: { id: row.buId, code: await repo.businessUnitCode(deps.db, row.buId) },
+    roles: [...caller.principal.roles],
+    permissions: [...caller.principal.permissions].sort(),
+    mustChangePassword: row.mustChangePassword,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    version: row.version,
+  };
+}
+
+export async function updateProfile(
+  deps: UsersDeps,
+  caller: Caller,
+  patch: ProfilePatch,
+  expectedVersion: number | undefined,
+): Promise<Profile> {
+  await deps.db.transaction(async (tx) => {
+    const current = await requireUser(tx, caller, caller.principal.userId, true);
+    assertVersion(expectedVersion, current.version);
+    await repo.updateUser(tx, current.id, patch);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'user.profile_update',
+      entityType: 'user',
+      entityId: current.id,
+      details: { fields: Object.keys(patch) },
+    });
+  });
+  return profileOf(deps, caller);
+}

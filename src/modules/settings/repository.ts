@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database.ts';
+import { businessUnitSettings, businessUnits } from '../../core/db/schema/index.ts';
+
+export async function findSettingsRow(executor: Executor, buId: string) {
+  const [row] = await executor
+    .select({
+      buId: businessUnitSettings.buId,
+      buCode: businessUnits.code,
+      values: businessUnitSettings.values,
+      version: businessUnitSettings.version,
+      updatedAt: businessUnitSettings.updatedAt,
+    })
+    .from(businessUnitSettings)
+    .innerJoin(businessUnits, eq(businessUnits.id, businessUnitSettings.buId))
+    .where(eq(businessUnitSettings.buId, buId));
+  return row;
+}
+
+/** Writes only when the row is still at `version`; answers whether it did. */
+export async function updateSettingsRow(
+  executor: Executor,
+  buId: string,
+  version: number,
+  values: Record<string, unknown>,
+  userId: string,
+): Promise<boolean> {
+  const rows = await executor
+    .update(businessUnitSettings)
+    .set({ values, version: version + 1, updatedAt: new Date(), updatedBy: userId })
+    .where(and(eq(businessUnitSettings.buId, buId), eq(businessUnitSettings.version, version)))
+    .returning({ version: businessUnitSettings.version });
+  return rows.length === 1;
+}

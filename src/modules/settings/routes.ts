@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ModuleContext } from '../../app.ts';
+import { callerOf } from '../../core/auth/guard.ts';
+import { expectedVersion, withETag } from '../../core/http/versioning.ts';
+import { SettingsPatch, SettingsResponse } from './schemas.ts';
+import { readSettings, updateSettings } from './service.ts';
+
+export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  const { db } = context.database;
+  return async (app) => {
+    app.get(
+      '/settings',
+      {
+        config: { auth: 'auth' },
+        schema: {
+          summary: 'Read the business unit settings',
+          tags: ['platform'],
+          response: { 200: SettingsResponse },
+        },
+      },
+      async (request, reply) => withETag(reply, await readSettings(db, callerOf(request).principal.buId)),
+    );
+    app.patch(
+      '/settings',
+      {
+        config: { auth: 'admin.config' },
+        schema: {
+          summary: 'Change business unit settings',
+          description: 'Send only the keys to change. Honours If-Match with the settings version.',
+          tags: ['platform'],
+          body: SettingsPatch,
+          response: { 200: SettingsResponse },
+        },
+      },
+      async (request, reply) =>
+        withETag(reply, await updateSettings(db, callerOf(request), request.body, expectedVersion(request))),
+    );
+  };
+}

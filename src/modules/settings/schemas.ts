@@ -1,0 +1,56 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { WEEKDAY_NAMES } from '../../core/time/dates.ts';
+
+const Weekday = Type.Union(WEEKDAY_NAMES.map((day) => Type.Literal(day)));
+
+/** Every business-unit setting with its type and bounds; defaults live in `SETTING_DEFAULTS`. */
+export const SettingsValues = Type.Object(
+  {
+    timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of business dates' }),
+    weekendDays: Type.Array(Weekday, { maxItems: 6, uniqueItems: true }),
+    weekStart: Weekday,
+    minRestHours: Type.Number({ minimum: 0, maximum: 48 }),
+    maxConsecutiveDays: Type.Integer({ minimum: 1, maximum: 31 }),
+    maxWeeklyHours: Type.Number({ minimum: 1, maximum: 168 }),
+    'lockout.threshold': Type.Integer({ minimum: 1, maximum: 100 }),
+    'lockout.minutes': Type.Integer({ minimum: 1, maximum: 10_080 }),
+    'reconciliation.toleranceMinutes': Type.Integer({ minimum: 0, maximum: 240 }),
+    'equalization.windowDays': Type.Integer({ minimum: 7, maximum: 730 }),
+    'password.min_length': Type.Integer({ minimum: 8, maximum: 128 }),
+    'password.require_uppercase': Type.Boolean(),
+    'password.require_lowercase': Type.Boolean(),
+    'password.require_digit': Type.Boolean(),
+    'password.require_symbol': Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type SettingsValues = Static<typeof SettingsValues>;
+
+export const SETTING_DEFAULTS: SettingsValues = {
+  timezone: 'Asia/Riyadh',
+  weekendDays: ['Friday', 'Saturday'],
+  weekStart: 'Sunday',
+  minRestHours: 11,
+  maxConsecutiveDays: 6,
+  maxWeeklyHours: 60,
+  'lockout.threshold': 5,
+  'lockout.minutes': 15,
+  'reconciliation.toleranceMinutes': 10,
+  'equalization.windowDays': 90,
+  'password.min_length': 12,
+  'password.require_uppercase': true,
+  'password.require_lowercase': true,
+  'password.require_digit': true,
+  'password.require_symbol': true,
+};
+
+export const SettingsPatch = Type.Partial(SettingsValues, { additionalProperties: false, minProperties: 1 });
+export type SettingsPatch = Static<typeof SettingsPatch>;
+
+export const SettingsResponse = Type.Object({
+  businessUnit: Type.Object({ id: Type.String({ format: 'uuid' }), code: Type.String() }),
+  settings: SettingsValues,
+  version: Type.Integer(),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type SettingsResponse = Static<typeof SettingsResponse>;

@@ -1,0 +1,75 @@
+import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import type { Executor } from '../../core/db/database.ts';
+import { AppError, businessRule, notFound } from '../../core/http/errors.ts';
+import { assertVersion } from '../../core/http/versioning.ts';
+import { isValidTimeZone } from '../../core/time/dates.ts';
+import { findSettingsRow, updateSettingsRow } from './repository.ts';
+import {
+  SETTING_DEFAULTS,
+  type SettingsPatch,
+  type SettingsResponse,
+  type SettingsValues,
+} from './schemas.ts';
+
+/** The business unit's settings: its stored values over the defaults. */
+export async function readSettings(executor: Executor, buId: string): Promise<SettingsResponse> {
+  const row = await findSettingsRow(executor, buId);
+  if (!row) throw notFound('Settings of this business unit');
+  return {
+    businessUnit: { id: row.buId, code: row.buCode },
+    settings: { ...SETTING_DEFAULTS, ...(row.values as Partial<SettingsValues>) },
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function checkRules(settings: SettingsValues): void {
+  const errors: { path: string; message: string }[] = [];
+  if (!isValidTimeZone(settings.timezone)) {
+    errors.push({ path: '/timezone', message: `"${settings.timezone}" is not an IANA time zone` });
+  }
+  if (settings.weekendDays.length > 5) {
+    errors.push({ path: '/weekendDays', message: 'at least two days of the week must be working days' });
+  }
+  if (settings.maxWeeklyHours > settings.maxConsecutiveDays * 24) {
+    errors.push({
+      path: '/maxWeeklyHours',
+      message: 'cannot exceed what maxConsecutiveDays allows (24 h per working day)',
+    });
+  }
+  if (errors.length) throw businessRule('SETTINGS_INVALID', 'Some settings break a rule', { errors });
+}
+
+export async function updateSettings(
+  executor: Executor,
+  caller: Caller,
+  patch: SettingsPatch,
+  expectedVersion: number | undefined,
+): Promise<SettingsResponse> {
+  const buId = caller.principal.buId;
+  return executor.transaction(async (tx) => {
+    const current = await readSettings(tx, buId);
+    assertVersion(expectedVersion, current.version);
+    const next = { ...current.settings, ...patch };
+    checkRules(next);
+    const row = await findSettingsRow(tx, buId);
+    const stored = { ...(row?.values as object), ...patch };
+    if (!(await updateSettingsRow(tx, buId, current.version, stored, caller.principal.userId))) {
+      throw new AppError(412, 'PRECONDITION_FAILED', 'The settings were changed meanwhile; read them again');
+    }
+    const changed = Object.fromEntries(
+      Object.keys(patch).map((key) => [
+        key,
+        { from: current.settings[key as keyof SettingsValues], to: next[key as keyof SettingsValues] },
+      ]),
+    );
+    await recordAudit(tx, actorOf(caller), {
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: buId,
+      details: { changed },
+    });
+    return readSettings(tx, buId);
+  });
+}
