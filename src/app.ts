@@ -45,9 +45,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
-    requestIdLogLabel: 'requestId',
     trustProxy: config.env === 'production',
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },

@@ -1,0 +1,90 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/core/db/database.ts';
+import { openTestDatabase } from './database.ts';
+import { type TestDriver, testDrivers } from './environment.ts';
+
+export const DEMO_PASSWORD = 'Demo#Roster2026';
+export const SYSTEM_ROLE_USERS = {
+  SYS_ADMIN: 'sysadmin',
+  HR_ADMIN: 'hradmin',
+  HR_DIRECTOR: 'hrdirector',
+  COO: 'coo',
+  PLANNER: 'planner',
+  MANAGER: 'manager',
+  SUPERVISOR: 'supervisor',
+  EMPLOYEE: 'employee',
+} as const;
+
+export interface TestContext {
+  driver: TestDriver;
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A bearer token of a demo (or created) user, minted through the development endpoint. */
+  tokenOf(username: string): Promise<string>;
+  /** Sends a request as `username` (or anonymously with null). */
+  request(username: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/unused', ...overrides });
+}
+
+export async function createTestContext(
+  driver: TestDriver,
+  options: { now?: () => Date; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase(driver);
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, database, now: options.now });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  const tokenOf = async (username: string) => {
+    const cached = tokens.get(username);
+    if (cached) return cached;
+    const response = await app.inject({ method: 'POST', url: '/api/auth/dev-token', payload: { username } });
+    if (response.statusCode !== 200) throw new Error(`No token for ${username}: ${response.body}`);
+    const token = response.json<{ token: string }>().token;
+    tokens.set(username, token);
+    return token;
+  };
+  return {
+    driver,
+    app,
+    database,
+    config,
+    tokenOf,
+    async request(username, request) {
+      const headers = { ...(request.headers ?? {}) };
+      if (username) headers.authorization = `Bearer ${await tokenOf(username)}`;
+      return app.inject({ ...request, headers });
+    },
+  };
+}
+
+/**
+ * Declares the same tests once per database driver, each with a fresh database and app of its own.
+ * The context's members are filled before the first test runs.
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (context: TestContext) => void,
+  options: { now?: () => Date; env?: NodeJS.ProcessEnv } = {},
+): void {
+  for (const driver of testDrivers()) {
+    describe(`${name} [${driver}]`, () => {
+      const context = { driver } as TestContext;
+      beforeAll(async () => {
+        Object.assign(context, await createTestContext(driver, options));
+      });
+      afterAll(async () => {
+        await context.app?.close();
+        await context.database?.close();
+      });
+      body(context);
+    });
+  }
+}

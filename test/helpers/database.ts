@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { connectPostgres, type Database, fromPglite } from '../../src/core/db/database.ts';
+import { databaseUrl, type TestDriver } from './environment.ts';
+
+async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database of its own for one test file: a copy of the migrated, seeded template. */
+export async function openTestDatabase(driver: TestDriver): Promise<Database> {
+  if (driver === 'pglite') {
+    const dump = readFileSync(inject('pgliteTemplate'));
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return fromPglite(client);
+  }
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('The PostgreSQL template was not prepared: is TEST_DATABASE_URL set?');
+  const name = `rostering_test_${randomBytes(6).toString('hex')}`;
+  await withServer((client) => client.query(`create database "${name}" template "${template}"`));
+  const database = connectPostgres(databaseUrl(process.env.TEST_DATABASE_URL!, name), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await withServer((client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
