@@ -14,11 +14,7 @@ export function fillDay(ctx: SolveContext, day: number): void {
   const lines = model.linesByDay[day]!.filter((l) => roster.assignedCount[l]! < model.lineRequired[l]!);
   if (lines.length === 0) return;
   const candidates = new Map<number, number[]>();
-  for (const l of model.linesByDay[day]!)
-    candidates.set(
-      l,
-      rankedEligible(ctx, l, (e) => !roster.fixed[base(e)] && canTakeIfMoved(model, roster, e, l)),
-    );
+  for (const l of model.linesByDay[day]!) candidates.set(l, movableCandidates(ctx, l));
   const need = (l: number) => model.lineRequired[l]! - roster.assignedCount[l]!;
   const slack = (l: number) => candidates.get(l)!.length - need(l);
   lines.sort((a, b) => slack(a) - slack(b) || a - b);
@@ -32,16 +28,32 @@ export function fillDay(ctx: SolveContext, day: number): void {
   const dead = new Set<number>();
   for (const l of lines) {
     while (need(l) > 0 && !dead.has(l)) {
-      if (!augment(ctx, day, l, candidates, dead)) dead.add(l);
+      if (!augment(ctx, day, l, (x) => candidates.get(x)!, dead)) dead.add(l);
     }
   }
 }
 
-function augment(
+/** Employees who could work the line instead of whatever they do that day (fixed work never moves). */
+export function movableCandidates(ctx: SolveContext, l: number): number[] {
+  const { model, roster } = ctx;
+  const day = model.lineDay[l]!;
+  return rankedEligible(
+    ctx,
+    l,
+    (e) => !roster.fixed[e * model.dayCount + day] && canTakeIfMoved(model, roster, e, l),
+  );
+}
+
+/**
+ * Breadth-first search for a chain that gives the target line one more employee: someone moves to it from
+ * another line of the same day, someone else fills that line, and so on until a free employee closes it.
+ * Lines found unable to gain are added to `dead`.
+ */
+export function augment(
   ctx: SolveContext,
   day: number,
   target: number,
-  candidates: Map<number, number[]>,
+  candidates: (line: number) => number[],
   dead: Set<number>,
 ): boolean {
   const { model, roster } = ctx;
@@ -54,7 +66,7 @@ function augment(
   const reached = new Set([target]);
   for (let q = 0; q < queue.length; q++) {
     const line = queue[q]!;
-    for (const e of candidates.get(line)!) {
+    for (const e of candidates(line)) {
       if (seenEmployees.has(e)) continue;
       seenEmployees.add(e);
       const current = roster.lineOf[cellOf(e)]!;

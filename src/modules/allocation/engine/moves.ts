@@ -1,5 +1,5 @@
 import type { SolveContext } from './context.ts';
-import { assign, canTake, LENDING_FULL, lendingRuleFor, unassign } from './roster.ts';
+import { assign, canTake, lendingRuleFor, NO_RULE, unassign } from './roster.ts';
 
 /** Roster edits that also keep the solver's unsocial-hours totals current. */
 
@@ -25,7 +25,7 @@ export function tryPlace(ctx: SolveContext, e: number, l: number): boolean {
 /** Places the employee on a line they are known to be allowed on, unless a lending cap blocks it. */
 export function placeIfLendingAllows(ctx: SolveContext, e: number, l: number): boolean {
   const rule = lendingRuleFor(ctx.model, ctx.roster, e, l);
-  if (rule === LENDING_FULL) return false;
+  if (rule < NO_RULE) return false;
   place(ctx, e, l, rule);
   return true;
 }

@@ -1,4 +1,5 @@
 import { outOfTime, rankedEligible, type SolveContext } from './context.ts';
+import { augment, movableCandidates } from './day-fill.ts';
 import { placeIfLendingAllows, remove, tryPlace } from './moves.ts';
 import { canTakeIfMoved } from './roster.ts';
 import { bestTaker } from './takers.ts';
@@ -19,15 +20,25 @@ export function repair(ctx: SolveContext): number {
     for (let d = Math.max(0, day - reach); d <= Math.min(model.dayCount - 1, day + reach); d++)
       dayVersion[d]!++;
   };
+  // Fills one more place on the line, directly or by a same-day chain of moves; failures are remembered.
   const refill = (line: number, exclude: number): boolean => {
     const day = model.lineDay[line]!;
     if (noTakerAt.get(line) === dayVersion[day]) return false;
     const taker = bestTaker(ctx, line, exclude);
-    if (taker < 0) {
-      noTakerAt.set(line, dayVersion[day]!);
-      return false;
-    }
-    return placeIfLendingAllows(ctx, taker, line);
+    if (taker >= 0 && placeIfLendingAllows(ctx, taker, line)) return true;
+    const dead = new Set<number>();
+    const lists = new Map<number, number[]>();
+    const candidates = (l: number) => {
+      let list = lists.get(l);
+      if (list === undefined) {
+        list = movableCandidates(ctx, l).filter((e) => e !== exclude || l !== line);
+        lists.set(l, list);
+      }
+      return list;
+    };
+    if (augment(ctx, day, line, candidates, dead)) return true;
+    for (const l of dead) noTakerAt.set(l, dayVersion[day]!);
+    return false;
   };
 
   let gained = 0;

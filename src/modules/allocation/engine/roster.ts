@@ -22,6 +22,7 @@ export interface Roster {
 const HOURS_EPSILON = 1e-9;
 export const NO_RULE = -1;
 export const LENDING_FULL = -2;
+export const POOL_CLOSED = -3;
 
 export function emptyRoster(model: Model): Roster {
   const cells = model.employeeCount * model.dayCount;
@@ -50,12 +51,17 @@ export function copyRoster(roster: Roster): Roster {
   };
 }
 
-/** Lending rule to use for the pair: NO_RULE for home-pool staff, LENDING_FULL when every rule is at its cap. */
+/**
+ * Lending rule to use for the pair: NO_RULE for home-pool staff, LENDING_FULL when every applicable rule is at
+ * its cap, POOL_CLOSED when no rule applies at all.
+ */
 export function lendingRuleFor(model: Model, roster: Roster, e: number, l: number, ignoreOwn = true): number {
   if (isHomePool(model, e, l)) return NO_RULE;
   const day = model.lineDay[l]!;
   const cell = e * model.dayCount + day;
-  for (const r of applicableRules(model, e, l)) {
+  const rules = applicableRules(model, e, l);
+  if (rules.length === 0) return POOL_CLOSED;
+  for (const r of rules) {
     const own = ignoreOwn && roster.ruleOf[cell] === r ? 1 : 0;
     if (roster.ruleCount[r * model.dayCount + day]! - own < model.ruleMax[r]!) return r;
   }
@@ -136,7 +142,7 @@ export function canTakeIfMoved(model: Model, roster: Roster, e: number, l: numbe
     restHolds(model, roster, e, l) &&
     runThrough(model, roster, e, model.lineDay[l]!) <= model.maxConsecutiveDays &&
     weeklyHoursHold(model, roster, e, l) &&
-    lendingRuleFor(model, roster, e, l) !== LENDING_FULL
+    lendingRuleFor(model, roster, e, l) >= NO_RULE
   );
 }
 
