@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { day, employee, instance, line } from './fixtures.test-support.ts';
+
+const run = promisify(execFile);
+const root = new URL('../../../../', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'engine-cli-'));
+
+async function tool(
+  script: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', join(root, 'scripts', script), ...args], {
+      cwd: root,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('engine command-line tools', () => {
+  it('generate, solve and check a roster end to end', async () => {
+    const instancePath = join(dir, 'i.json');
+    const resultPath = join(dir, 'r.json');
+    const gen = await tool(
+      'engine-gen.ts',
+      '--employees',
+      '20',
+      '--days',
+      '7',
+      '--terminals',
+      '2',
+      '--seed',
+      '5',
+      '--out',
+      instancePath,
+    );
+    expect(gen.code).toBe(0);
+    expect((await tool('engine-solve.ts', instancePath, '--out', resultPath)).code).toBe(0);
+    const check = await tool('engine-check.ts', instancePath, resultPath);
+    expect(check).toMatchObject({ code: 0 });
+    expect(check.stdout).toContain('0 violation(s)');
+  });
+
+  it('exit 1 and print each violation with its rule, employee and lines', async () => {
+    const input = instance({
+      employees: [employee('e1')],
+      demandLines: [line('a', day(0), 'E'), line('b', day(1), 'M')],
+    });
+    writeFileSync(join(dir, 'small.json'), JSON.stringify(input));
+    const bad = [
+      { employeeId: 'e1', lineId: 'a', date: day(0), fixed: false },
+      { employeeId: 'e1', lineId: 'b', date: day(1), fixed: false },
+    ];
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ assignments: bad }));
+    const check = await tool('engine-check.ts', join(dir, 'small.json'), join(dir, 'bad.json'));
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('REST_TOO_SHORT\temployee e1\tlines a,b');
+  });
+
+  it('exit 2 with a clear message on an inconsistent instance', async () => {
+    writeFileSync(
+      join(dir, 'broken.json'),
+      JSON.stringify(instance({ period: { from: day(4), to: day(0) } })),
+    );
+    const solve = await tool('engine-solve.ts', join(dir, 'broken.json'));
+    expect(solve.code).toBe(2);
+    expect(solve.stderr).toContain('period: from 2026-03-06 is after to 2026-03-02');
+  });
+});

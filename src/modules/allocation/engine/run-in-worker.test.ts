@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { allocate } from './allocate.ts';
+import { generateInstance } from './generate.ts';
+import { allocateInWorker } from './run-in-worker.ts';
+import { InstanceError } from './validate.ts';
+
+const instance = generateInstance({ employees: 30, days: 10, terminals: 2, seed: 3 });
+
+describe('allocateInWorker', () => {
+  it('returns the same roster as calling the engine directly', async () => {
+    const [inWorker, direct] = [await allocateInWorker(instance), allocate(instance)];
+    expect(inWorker.assignments).toEqual(direct.assignments);
+  });
+
+  it('rejects with the instance problems when the instance is invalid', async () => {
+    const bad = { ...instance, period: { from: '2026-03-10', to: '2026-03-01' } };
+    await expect(allocateInWorker(bad)).rejects.toBeInstanceOf(InstanceError);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const controller = new AbortController();
+    const run = allocateInWorker(generateInstance({ employees: 2000, days: 31, terminals: 10, seed: 1 }), {
+      signal: controller.signal,
+    });
+    controller.abort(new Error('cancelled by caller'));
+    await expect(run).rejects.toThrow('cancelled by caller');
+  });
+
+  it('rejects with a TimeoutError when the hard time limit passes', async () => {
+    const big = generateInstance({ employees: 2000, days: 31, terminals: 10, seed: 1 });
+    await expect(allocateInWorker(big, { timeLimitMs: 1, searchLimitMs: 10_000 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+  });
+});
