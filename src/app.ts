@@ -10,7 +10,7 @@ import { createTokenService, type TokenService } from './core/auth/tokens.ts';
 import type { Database } from './core/db/database.ts';
 import { clientErrorHandler } from './core/http/client-errors.ts';
 import { registerErrorHandling, sendProblem } from './core/http/error-handler.ts';
-import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
+import { registerEmptyBodyDefault, registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -67,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app, config.env === 'development');
   registerRouteDeclarations(app);
+  registerEmptyBodyDefault(app);
   registerGuard(app, context.tokens, createPrincipalStore(database.db));
   await app.register(helmet, {
     // The Swagger UI needs its inline script and styles; the API itself serves only JSON.

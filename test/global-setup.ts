@@ -5,8 +5,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectPostgres, fromPglite } from '../src/core/db/database.ts';
 import { applyMigrations } from '../src/core/db/migrate.ts';
-import { seedReferenceData } from '../src/seed/reference.ts';
 import { loadDemoData } from '../src/seed/demo/index.ts';
+import { seedReferenceData } from '../src/seed/reference.ts';
 import { databaseUrl, testDrivers } from './helpers/environment.ts';
 
 declare module 'vitest' {

@@ -7,7 +7,9 @@ export function testDrivers(env: NodeJS.ProcessEnv = process.env): TestDriver[] 
   if (!wanted) return available;
   for (const driver of wanted) {
     if (!available.includes(driver as TestDriver)) {
-      throw new Error(`TEST_DATABASES names "${driver}", which needs ${driver === 'postgres' ? 'TEST_DATABASE_URL' : 'nothing'}`);
+      throw new Error(
+        `TEST_DATABASES names "${driver}", which needs ${driver === 'postgres' ? 'TEST_DATABASE_URL' : 'nothing'}`,
+      );
     }
   }
   return available.filter((driver) => wanted.includes(driver));

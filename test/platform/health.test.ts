@@ -6,7 +6,11 @@ describeEachDatabase('health', (t) => {
     const response = await t.request(null, { method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ status: 'ok', version: '0.1.0', database: { driver: t.driver, reachable: true } });
+    expect(body).toMatchObject({
+      status: 'ok',
+      version: '0.1.0',
+      database: { driver: t.driver, reachable: true },
+    });
     expect(body.database.serverVersion).toMatch(/^\d+/);
     expect(typeof body.uptimeSeconds).toBe('number');
   });

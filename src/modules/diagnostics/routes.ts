@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { ModuleContext } from '../../app.ts';
 import { recordAudit } from '../../core/audit/record.ts';
-import { callerOf } from '../../core/auth/guard.ts';
 import { AuditEvent } from '../audit/schemas.ts';
 import { recentAuditEvents } from '../audit/service.ts';
 
@@ -18,40 +17,43 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
       {
         config,
         schema: {
-          summary: "Echo the caller's token claims and resolved grants (send a bearer token)",
+          summary:
+            "Echo the caller's token claims and resolved grants (authenticated: false without a token)",
           tags,
           response: {
             200: Type.Object({
-              userId: Type.String(),
-              buId: Type.String(),
-              username: Type.String(),
-              sessionId: Type.String(),
-              issuedAt: Type.Integer(),
-              expiresAt: Type.Integer(),
-              roles: Type.Array(Type.String()),
-              permissions: Type.Array(Type.String()),
-              grants: Type.Array(
-                Type.Object({
-                  userRoleId: Type.String(),
-                  roleCode: Type.String(),
-                  departmentId: Type.Union([Type.String(), Type.Null()]),
-                  effectiveFrom: Type.Union([Type.String(), Type.Null()]),
-                  effectiveTo: Type.Union([Type.String(), Type.Null()]),
-                }),
+              authenticated: Type.Boolean(),
+              claims: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+              roles: Type.Optional(Type.Array(Type.String())),
+              permissions: Type.Optional(Type.Array(Type.String())),
+              grants: Type.Optional(
+                Type.Array(
+                  Type.Object({
+                    userRoleId: Type.String(),
+                    roleCode: Type.String(),
+                    departmentId: Type.Union([Type.String(), Type.Null()]),
+                    effectiveFrom: Type.Union([Type.String(), Type.Null()]),
+                    effectiveTo: Type.Union([Type.String(), Type.Null()]),
+                  }),
+                ),
               ),
             }),
           },
         },
       },
       async (request) => {
-        const { principal } = callerOf(request);
+        const { principal } = request;
+        if (!principal) return { authenticated: false };
         return {
-          userId: principal.userId,
-          buId: principal.buId,
-          username: principal.username,
-          sessionId: principal.sessionId,
-          issuedAt: principal.issuedAt,
-          expiresAt: principal.expiresAt,
+          authenticated: true,
+          claims: {
+            sub: principal.userId,
+            bu: principal.buId,
+            sid: principal.sessionId,
+            iat: principal.issuedAt,
+            exp: principal.expiresAt,
+            username: principal.username,
+          },
           roles: [...principal.roles],
           permissions: [...principal.permissions].sort(),
           grants: principal.grants.map(({ permissions: _, roleId: __, ...grant }) => grant),
@@ -98,7 +100,7 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
             username: principal?.username ?? null,
             traceId: String(request.id),
           },
-          { action: 'diagnostics.test', details: { message: request.body?.message ?? 'test event' } },
+          { action: 'diagnostics.test', details: { message: request.body.message ?? 'test event' } },
         );
         return reply.code(201).send({ recorded: true });
       },

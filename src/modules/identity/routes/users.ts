@@ -123,11 +123,11 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           summary: 'Lock an account until unlocked; its tokens stop at once',
           tags,
           params: IdParams,
-          body: Type.Optional(LockBody),
+          body: LockBody,
           response: { 200: User, 409: problemResponse('CANNOT_LOCK_SELF or LAST_SYS_ADMIN') },
         },
       },
-      async (request) => users.lockUser(deps, callerOf(request), request.params.id, request.body?.reason),
+      async (request) => users.lockUser(deps, callerOf(request), request.params.id, request.body.reason),
     );
     app.post(
       '/users/:id/unlock',
@@ -150,12 +150,12 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           summary: 'Set a new password (or generate one); the user must change it at next login',
           tags,
           params: IdParams,
-          body: Type.Optional(ResetPasswordBody),
+          body: ResetPasswordBody,
           response: { 200: CreatedUser, 422: problemResponse('PASSWORD_POLICY') },
         },
       },
       async (request) =>
-        users.resetPassword(deps, callerOf(request), request.params.id, request.body?.newPassword),
+        users.resetPassword(deps, callerOf(request), request.params.id, request.body.newPassword),
     );
     app.get(
       '/users/:id/login-history',

@@ -1,0 +1,118 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../helpers/app.ts';
+
+const STRONG = 'Strong#Pass2026';
+
+describeEachDatabase('grants and scope', (t) => {
+  const newUser = async (username: string) =>
+    (
+      await t.request('sysadmin', {
+        method: 'POST',
+        url: '/api/users',
+        payload: { username, displayName: username, password: STRONG },
+      })
+    ).json().user;
+  const departments = async () => {
+    const { sql } = await import('drizzle-orm');
+    const result = await t.database.db.execute(
+      sql`select n.code, n.id from org_nodes n join node_types nt on nt.id = n.node_type_id
+           join business_units b on b.id = n.bu_id where nt.code = 'DEPARTMENT' and b.code = 'MAIN'`,
+    );
+    return Object.fromEntries(
+      (result as unknown as { rows: { code: string; id: string }[] }).rows.map((r) => [r.code, r.id]),
+    );
+  };
+
+  it('grants a role and answers 201 with its userRoleId; the permission applies at once', async () => {
+    const user = await newUser('grantee');
+    expect((await t.request('grantee', { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+    const grant = await t.request('sysadmin', {
+      method: 'POST',
+      url: `/api/users/${user.id}/roles`,
+      payload: { roleCode: 'SYS_ADMIN' },
+    });
+    expect(grant.statusCode).toBe(201);
+    expect(grant.json()).toMatchObject({ roleCode: 'SYS_ADMIN', inForce: true });
+    expect(grant.headers.location).toBe(`/api/users/${user.id}/roles/${grant.json().userRoleId}`);
+    expect((await t.request('grantee', { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+
+    const again = await t.request('sysadmin', {
+      method: 'POST',
+      url: `/api/users/${user.id}/roles`,
+      payload: { roleCode: 'SYS_ADMIN' },
+    });
+    expect(again.json().code).toBe('GRANT_EXISTS');
+
+    const revoke = await t.request('sysadmin', {
+      method: 'DELETE',
+      url: `/api/users/${user.id}/roles/${grant.json().userRoleId}`,
+    });
+    expect(revoke.statusCode).toBe(204);
+    const denied = await t.request('grantee', { method: 'GET', url: '/api/users' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ code: 'FORBIDDEN', permission: 'admin.users' });
+  });
+
+  it('resolves a department-scoped grant into a scope of that department only', async () => {
+    const user = await newUser('ramp.manager');
+    const { RAMP, PAX } = await departments();
+    await t.request('sysadmin', {
+      method: 'POST',
+      url: `/api/users/${user.id}/roles`,
+      payload: { roleCode: 'MANAGER', departmentId: RAMP },
+    });
+    const me = (await t.request('ramp.manager', { method: 'GET', url: '/api/diagnostics/auth/me' })).json();
+    expect(me).toMatchObject({ authenticated: true, roles: ['MANAGER'] });
+    expect(me.grants).toEqual([expect.objectContaining({ roleCode: 'MANAGER', departmentId: RAMP })]);
+    const { createPrincipalStore } = await import('../../src/core/auth/principal-store.ts');
+    const token = await t.tokenOf('ramp.manager');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const principal = await createPrincipalStore(t.database.db).resolve(claims);
+    if (typeof principal === 'string') throw new Error(principal);
+    expect(principal.scopeOf('roster.approve')).toEqual({ kind: 'departments', departmentIds: [RAMP] });
+    expect(principal.scopeOf('roster.approve')).not.toEqual({ kind: 'departments', departmentIds: [PAX] });
+    expect(principal.scopeOf('admin.users')).toBeNull();
+
+    await t.request('sysadmin', {
+      method: 'POST',
+      url: `/api/users/${user.id}/roles`,
+      payload: { roleCode: 'MANAGER', departmentId: PAX },
+    });
+    const both = await createPrincipalStore(t.database.db).resolve(claims);
+    if (typeof both === 'string') throw new Error(both);
+    const scope = both.scopeOf('roster.approve');
+    expect(scope?.kind === 'departments' && [...scope.departmentIds].sort()).toEqual([PAX, RAMP].sort());
+  });
+
+  it('gives nothing through a grant outside its effective dates', async () => {
+    const user = await newUser('future.admin');
+    await t.request('sysadmin', {
+      method: 'POST',
+      url: `/api/users/${user.id}/roles`,
+      payload: { roleCode: 'SYS_ADMIN', effectiveFrom: '2099-01-01' },
+    });
+    await t.request('sysadmin', {
+      method: 'POST',
+      url: `/api/users/${user.id}/roles`,
+      payload: { roleCode: 'HR_ADMIN', effectiveFrom: '2000-01-01', effectiveTo: '2000-12-31' },
+    });
+    expect((await t.request('future.admin', { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+    expect((await t.request('future.admin', { method: 'GET', url: '/api/audit/events' })).statusCode).toBe(
+      403,
+    );
+    const read = (await t.request('sysadmin', { method: 'GET', url: `/api/users/${user.id}` })).json();
+    expect(read.roles.map((g: { inForce: boolean }) => g.inForce)).toEqual([false, false]);
+  });
+
+  it('refuses a grant to a department of another unit', async () => {
+    const user = (await t.request('north.admin', { method: 'GET', url: '/api/me/profile' })).json();
+    const { RAMP } = await departments();
+    const grant = await t.request('north.admin', {
+      method: 'POST',
+      url: `/api/users/${user.id}/roles`,
+      payload: { roleCode: 'MANAGER', departmentId: RAMP },
+    });
+    expect(grant.statusCode).toBe(422);
+    expect(grant.json().code).toBe('DEPARTMENT_UNKNOWN');
+  });
+});

@@ -1,0 +1,114 @@
+import { expect, it } from 'vitest';
+import { DEMO_PASSWORD, describeEachDatabase } from '../helpers/app.ts';
+
+const login = (username: string, password: string) => ({
+  method: 'POST' as const,
+  url: '/api/auth/login',
+  payload: { username, password },
+});
+
+describeEachDatabase('login', (t) => {
+  it('gives a demo user an 8-hour token, their roles and permissions', async () => {
+    const started = Date.now();
+    const response = await t.request(null, login('planner', DEMO_PASSWORD));
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token.split('.')).toHaveLength(3);
+    const lifetime = new Date(body.ExpiresAt).getTime() - started;
+    expect(lifetime).toBeGreaterThan(8 * 3600_000 - 5_000);
+    expect(lifetime).toBeLessThanOrEqual(8 * 3600_000 + 1_000);
+    expect(body.user).toMatchObject({ username: 'planner', roles: ['PLANNER'] });
+    expect(body.user.permissions).toContain('allocation_run.execute');
+    expect(body.user.permissions).not.toContain('admin.users');
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/profile',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().username).toBe('planner');
+  });
+
+  it('gives an unknown user and a wrong password the same 401', async () => {
+    const unknown = await t.request(null, login('nobody.here', 'Whatever#12345'));
+    const wrong = await t.request(null, login('coo', 'Whatever#12345'));
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json().code).toBe('INVALID_CREDENTIALS');
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    expect(unknown.json().detail).toBe(wrong.json().detail);
+  });
+
+  it('records every attempt in the login history', async () => {
+    await t.request(null, login('hrdirector', 'wrong-password'));
+    await t.request(null, {
+      ...login('hrdirector', DEMO_PASSWORD),
+      headers: { 'user-agent': 'test-agent/1' },
+    });
+    const history = await t.request('hrdirector', { method: 'GET', url: '/api/me/login-history' });
+    expect(history.statusCode).toBe(200);
+    const reasons = history.json().items.map((item: { reason: string }) => item.reason);
+    expect(reasons).toContain('WRONG_PASSWORD');
+    expect(reasons).toContain('SUCCESS');
+    const success = history.json().items.find((item: { reason: string }) => item.reason === 'SUCCESS');
+    expect(success).toMatchObject({ success: true, userAgent: 'test-agent/1' });
+  });
+
+  it('refuses malformed tokens, tokens signed with another key and missing tokens', async () => {
+    const good = await t.tokenOf('coo');
+    const [header, payload] = good.split('.');
+    for (const authorization of ['Bearer nonsense', `Bearer ${header}.${payload}.forged`, 'Basic abc']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/me/profile',
+        headers: { authorization },
+      });
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.json().code).toBe('UNAUTHENTICATED');
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+    }
+    const none = await t.request(null, { method: 'GET', url: '/api/me/profile' });
+    expect(none.statusCode).toBe(401);
+  });
+
+  it('says so when login-dev names an unknown user', async () => {
+    const response = await t.request(null, {
+      method: 'POST',
+      url: '/api/auth/login-dev',
+      payload: { username: 'ghost' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().detail).toMatch(/unknown user/i);
+    const known = await t.request(null, {
+      method: 'POST',
+      url: '/api/auth/login-dev',
+      payload: { username: 'coo' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(known.json().user.roles).toEqual(['COO']);
+  });
+
+  it('limits login attempts per username with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await t.request(null, login('ratelimit.target', `wrong-${i}`));
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.headers['retry-after']).toBe('60');
+        expect(response.json().code).toBe('RATE_LIMITED');
+      }
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('validates the login body', async () => {
+    const response = await t.request(null, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].path).toBe('body/password');
+  });
+});

@@ -1,0 +1,111 @@
+import { expect, it } from 'vitest';
+import { DEMO_PASSWORD, describeEachDatabase } from '../helpers/app.ts';
+
+describeEachDatabase('own profile and password', (t) => {
+  it("shows and updates only the caller's own editable fields", async () => {
+    const profile = await t.request('employee', { method: 'GET', url: '/api/me/profile' });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({
+      username: 'employee',
+      roles: ['EMPLOYEE'],
+      businessUnit: { code: 'MAIN' },
+      employeeId: expect.any(String),
+    });
+    const patch = await t.request('employee', {
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { 'if-match': profile.headers.etag as string },
+      payload: { displayName: 'وكيل الساحة', preferredLanguage: 'ar', phone: '+966 55 000 0000' },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json()).toMatchObject({ displayName: 'وكيل الساحة', preferredLanguage: 'ar' });
+    const forbidden = await t.request('employee', {
+      method: 'PATCH',
+      url: '/api/me/profile',
+      payload: { username: 'boss', roles: ['SYS_ADMIN'] },
+    });
+    expect(forbidden.statusCode).toBe(400);
+    expect((await t.request('employee', { method: 'GET', url: '/api/me/profile' })).json().username).toBe(
+      'employee',
+    );
+  });
+
+  it('lists every unmet password rule', async () => {
+    const response = await t.request('planner', {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'abc' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('PASSWORD_POLICY');
+    expect(response.json().unmetRules.sort()).toEqual([
+      'min_length',
+      'require_digit',
+      'require_symbol',
+      'require_uppercase',
+    ]);
+  });
+
+  it('follows the password settings', async () => {
+    await t.request('sysadmin', {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { 'password.require_symbol': false, 'password.min_length': 8 },
+    });
+    const response = await t.request('coo', {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Simple123' },
+    });
+    expect(response.statusCode).toBe(200);
+    await t.request('sysadmin', {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { 'password.require_symbol': true, 'password.min_length': 12 },
+    });
+  });
+
+  it('refuses a wrong current password', async () => {
+    const response = await t.request('planner', {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'Not#TheRight1', newPassword: 'Brand#New2026pw' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('INVALID_CURRENT_PASSWORD');
+  });
+
+  it('revokes older tokens on a change and returns a fresh one', async () => {
+    const old = await t.tokenOf('manager');
+    const response = await t.request('manager', {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Brand#New2026pw' },
+    });
+    expect(response.statusCode).toBe(200);
+    const fresh = response.json().token;
+    const withOld = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/profile',
+      headers: { authorization: `Bearer ${old}` },
+    });
+    expect(withOld.statusCode).toBe(401);
+    const withFresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/profile',
+      headers: { authorization: `Bearer ${fresh}` },
+    });
+    expect(withFresh.statusCode).toBe(200);
+    const login = await t.request(null, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'manager', password: 'Brand#New2026pw' },
+    });
+    expect(login.json().mustChangePassword).toBe(false);
+    const audit = await t.request('sysadmin', {
+      method: 'GET',
+      url: '/api/audit/events?action=auth.password_changed',
+    });
+    expect(audit.json().items.map((e: { actorUsername: string }) => e.actorUsername)).toContain('manager');
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, it } from 'vitest';
+import { permissionsOfSystemRole, SYSTEM_ROLES, type SystemRole } from '../../src/core/auth/role-matrix.ts';
+import { describeEachDatabase, SYSTEM_ROLE_USERS } from '../helpers/app.ts';
+
+type Outcome = 'allowed' | 401 | 403;
+
+function expected(route: { auth: string; role?: string }, caller: SystemRole | null): Outcome {
+  if (route.auth === 'open') return 'allowed';
+  if (caller === null) return 401;
+  if (route.auth === 'auth') return 'allowed';
+  const holds =
+    permissionsOfSystemRole(caller).includes(route.auth) && (!route.role || route.role === caller);
+  return holds ? 'allowed' : 403;
+}
+
+/**
+ * One table drives the authorization test of every registered route for anonymous callers and each
+ * system role: the outcome follows from the route's declared permission and the default role matrix.
+ */
+describeEachDatabase('route table authorization', (t) => {
+  it('answers every route for every role as its declaration says', async () => {
+    const routes = t.app.routeTable.filter((route) => route.method !== 'OPTIONS');
+    expect(routes.length).toBeGreaterThan(20);
+    const mismatches: string[] = [];
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, () => crypto.randomUUID());
+      const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+      for (const caller of [null, ...SYSTEM_ROLES]) {
+        const response = await t.request(caller ? SYSTEM_ROLE_USERS[caller] : null, {
+          method: route.method as 'GET',
+          url,
+          ...(hasBody ? { payload: {} } : {}),
+        });
+        const want = expected(route, caller);
+        const got = response.statusCode;
+        const ok = want === 'allowed' ? got !== 401 && got !== 403 && got < 500 : got === want;
+        if (!ok)
+          mismatches.push(
+            `${route.method} ${route.url} as ${caller ?? 'anonymous'}: ${got}, expected ${want}`,
+          );
+        if (want === 403 && got === 403) {
+          expect(response.json().permission ?? response.json().role).toBeTruthy();
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
