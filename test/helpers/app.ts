@@ -30,7 +30,7 @@ export interface TestContext {
 }
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/unused', ...overrides });
+  return loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/unused', LOG_LEVEL: 'silent', ...overrides });
 }
 
 export async function createTestContext(

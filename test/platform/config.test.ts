@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('configuration', () => {
+  it('defaults to development on PGlite in ./data, on 127.0.0.1:3000', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/rostering-config-test' });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: '/tmp/rostering-config-test' }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('refuses production without a strong JWT secret', () => {
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ APP_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/at least 32 bytes/);
+    const config = loadConfig({ APP_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('refuses unknown environments, bad ports and non-PostgreSQL URLs', () => {
+    expect(() => loadConfig({ APP_ENV: 'staging' })).toThrow(/APP_ENV/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('reads the CORS origins as a list', () => {
+    expect(
+      loadConfig({ APP_ENV: 'test', CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins,
+    ).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

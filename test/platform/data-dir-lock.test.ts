@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DataDirLockedError, lockDataDir } from '../../src/core/db/data-dir-lock.ts';
+
+describe('data folder lock', () => {
+  it('refuses a folder held by a running process', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'data-'));
+    const holder = spawn('sleep', ['30']);
+    try {
+      writeFileSync(join(dir, 'service.lock'), String(holder.pid));
+      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+      expect(() => lockDataDir(dir)).toThrow(/in use by another running process/);
+    } finally {
+      holder.kill();
+    }
+  });
+
+  it('takes over a lock left by a process that no longer runs, and releases it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'data-'));
+    writeFileSync(join(dir, 'service.lock'), '999999999');
+    const release = lockDataDir(dir);
+    expect(existsSync(join(dir, 'service.lock'))).toBe(true);
+    release();
+    expect(existsSync(join(dir, 'service.lock'))).toBe(false);
+  });
+
+  it('makes a second service process on the same folder refuse to start with a clear message', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'data-'));
+    const holder = spawn('sleep', ['30']);
+    writeFileSync(join(dir, 'service.lock'), String(holder.pid));
+    try {
+      const second = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        env: { ...process.env, APP_ENV: 'test', DATA_DIR: dir, PORT: '0', DATABASE_URL: '' },
+      });
+      let output = '';
+      second.stderr.on('data', (chunk) => {
+        output += chunk;
+      });
+      const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toMatch(/Cannot start: The data folder .* is in use by another running process/);
+    } finally {
+      holder.kill();
+    }
+  });
+});

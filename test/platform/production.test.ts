@@ -1,0 +1,34 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../helpers/app.ts';
+
+describeEachDatabase(
+  'production mode',
+  (t) => {
+    it('does not register diagnostics or the development logins', async () => {
+      for (const [method, url] of [
+        ['POST', '/api/auth/login-dev'],
+        ['POST', '/api/auth/dev-token'],
+        ['GET', '/api/diagnostics/auth/me'],
+        ['GET', '/api/diagnostics/audit/recent'],
+        ['POST', '/api/diagnostics/audit/test'],
+      ] as const) {
+        const response = await t.app.inject({
+          method,
+          url,
+          payload: method === 'POST' ? { username: 'sysadmin' } : undefined,
+        });
+        expect(response.statusCode, url).toBe(404);
+      }
+    });
+
+    it('still lets demo-seeded users log in with a password', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'sysadmin', password: 'Demo#Roster2026' },
+      });
+      expect(response.statusCode).toBe(200);
+    });
+  },
+  { env: { APP_ENV: 'production', JWT_SECRET: 'p'.repeat(48) } },
+);
