@@ -14,6 +14,7 @@ import { registerEmptyBodyDefault, registerOpenApi, registerRouteDeclarations } 
 import { auditRoutes } from './modules/audit/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { lookupRoutes } from './modules/lookups/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes(context), { prefix: '/api' });
   await app.register(identityRoutes(context), { prefix: '/api' });
   await app.register(auditRoutes(context), { prefix: '/api' });
+  await app.register(lookupRoutes(context), { prefix: '/api' });
   if (config.env !== 'production')
     await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
   return app;

@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from '../core/db/schema/index.ts';
+import { syncReferenceLookups } from './reference-data.ts';
 
 /** Reference rows every business unit has, whatever else it holds. Later areas add theirs here. */
 export type UnitReferenceStep = (tx: Executor, buId: string) => Promise<void>;
@@ -69,7 +70,12 @@ async function ensureSettingsRow(tx: Executor, buId: string): Promise<void> {
   await tx.insert(businessUnitSettings).values({ buId }).onConflictDoNothing();
 }
 
-const unitSteps: UnitReferenceStep[] = [ensureSettingsRow, syncSystemRoles, syncNodeTypes];
+const unitSteps: UnitReferenceStep[] = [
+  ensureSettingsRow,
+  syncSystemRoles,
+  syncNodeTypes,
+  syncReferenceLookups,
+];
 
 /** Idempotent: run on every start, after migrations. */
 export async function seedReferenceData(db: Executor): Promise<void> {

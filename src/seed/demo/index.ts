@@ -4,6 +4,7 @@ import { businessUnits, employees, orgNodes, roles, userRoles, users } from '../
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import { createBusinessUnit, nodeTypeId } from '../reference.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
+import { referenceDataStep } from './reference-data.ts';
 
 export const DEMO_PASSWORD = 'Demo#Roster2026';
 
@@ -145,7 +146,7 @@ const demoUsers: DemoStep = {
 };
 
 /** The demo data set, in order; each later area appends its step. */
-export const DEMO_STEPS: DemoStep[] = [orgTree, staff, demoUsers];
+export const DEMO_STEPS: DemoStep[] = [orgTree, staff, demoUsers, referenceDataStep];
 
 export const DEMO_EMPLOYEES = 60;
 

@@ -2,3 +2,4 @@ export * from './audit.ts';
 export * from './identity.ts';
 export * from './org.ts';
 export * from './platform.ts';
+export * from './reference.ts';

@@ -69,6 +69,8 @@ export const employees = pgTable(
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
     departmentId: uuid('department_id').references(() => orgNodes.id),
+    // References grades(id) through migration 0003: importing `grades` here would be a module cycle.
+    gradeId: uuid('grade_id'),
     status: text('status').notNull().default('ACTIVE'),
     hireDate: date('hire_date'),
     endDate: date('end_date'),

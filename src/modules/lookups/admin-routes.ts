@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { ModuleContext } from '../../app.ts';
+import { callerOf } from '../../core/auth/guard.ts';
+import { problemResponse } from '../../core/http/openapi.ts';
+import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
+import { expectedVersion, withETag } from '../../core/http/versioning.ts';
+import { LOOKUP_GROUPS, type LookupGroup } from './groups.ts';
+import { ActiveFilter, IdParams, type LookupBody, lookupBodySchemas, lookupRecordFields } from './schemas.ts';
+import * as lookups from './service.ts';
+
+export const recordSchemaOf = (group: LookupGroup) =>
+  Type.Object({ ...lookupRecordFields, ...group.recordFields }, { title: `${group.label} record` });
+
+/** The five routes of one admin group, from its description. */
+function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginAsyncTypebox {
+  const { db } = context.database;
+  const base = `/admin/${group.route}`;
+  const view = { auth: `${group.entity}.view` } as const;
+  const config = { auth: `${group.entity}.config` } as const;
+  const tags = ['lookups'];
+  const prefix = group.entity.toUpperCase();
+  const Record = recordSchemaOf(group);
+  const bodies = lookupBodySchemas(group.arabicRequired, group.bodyFields);
+  const rules = (group.ruleCodes ?? []).join(', ');
+  const plural = group.route.replaceAll('-', ' ');
+  return async (app) => {
+    app.get(
+      base,
+      {
+        config: view,
+        schema: {
+          summary: `List ${plural}`,
+          tags,
+          querystring: Type.Composite([PageQuery, ActiveFilter]),
+          response: { 200: pageSchema(Record) },
+        },
+      },
+      async (request) => lookups.listLookups(db, callerOf(request).principal.buId, group, request.query),
+    );
+    app.post(
+      base,
+      {
+        config,
+        schema: {
+          summary: `Create a ${group.label}`,
+          tags,
+          body: bodies.create,
+          response: {
+            201: Record,
+            409: problemResponse(`${prefix}_CODE_TAKEN`),
+            ...(rules ? { 422: problemResponse(rules) } : {}),
+          },
+        },
+      },
+      async (request, reply) => {
+        // The body schema is built per group at run time, so its static type is the generic one.
+        const record = await lookups.createLookup(db, callerOf(request), group, request.body as LookupBody);
+        reply.code(201).header('location', `/api${base}/${record.id}`);
+        return withETag(reply, record);
+      },
+    );
+    app.get(
+      `${base}/:id`,
+      {
+        config: view,
+        schema: { summary: `Read a ${group.label}`, tags, params: IdParams, response: { 200: Record } },
+      },
+      async (request, reply) =>
+        withETag(reply, await lookups.getLookup(db, callerOf(request), group, request.params.id)),
+    );
+    app.put(
+      `${base}/:id`,
+      {
+        config,
+        schema: {
+          summary: `Replace a ${group.label} (honours If-Match)`,
+          description:
+            'A full replacement: optional fields left out take their defaults. The code cannot change.',
+          tags,
+          params: IdParams,
+          body: bodies.update,
+          response: {
+            200: Record,
+            409: problemResponse(`${prefix}_PROTECTED: system rows cannot be changed`),
+            412: problemResponse('PRECONDITION_FAILED'),
+            422: problemResponse(['CODE_IMMUTABLE', rules].filter(Boolean).join(', ')),
+          },
+        },
+      },
+      async (request, reply) =>
+        withETag(
+          reply,
+          await lookups.updateLookup(
+            db,
+            callerOf(request),
+            group,
+            request.params.id,
+            request.body as LookupBody,
+            expectedVersion(request),
+          ),
+        ),
+    );
+    app.delete(
+      `${base}/:id`,
+      {
+        config,
+        schema: {
+          summary: `Delete a ${group.label} nothing refers to`,
+          tags,
+          params: IdParams,
+          response: { 204: Type.Null(), 409: problemResponse(`${prefix}_PROTECTED or ${prefix}_REFERENCED`) },
+        },
+      },
+      async (request, reply) => {
+        await lookups.deleteLookup(db, callerOf(request), group, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
+
+export function adminLookupRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    for (const group of LOOKUP_GROUPS) await app.register(groupRoutes(context, group));
+  };
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { ModuleContext } from '../../app.ts';
+import { callerOf } from '../../core/auth/guard.ts';
+import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
+import {
+  CATALOG,
+  catalogRecordOf,
+  DEPARTMENT_NODE_TYPE,
+  listCatalog,
+  listNodes,
+  OrgNode,
+} from './catalog.ts';
+import { ActiveFilter, Code } from './schemas.ts';
+
+const config = { auth: 'auth' } as const;
+const tags = ['lookups'];
+
+/** Read-only lookups for any signed-in caller (forms and filters); nothing here writes. */
+export function catalogRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  const { db } = context.database;
+  return async (app) => {
+    app.get(
+      '/lookups/departments',
+      {
+        config,
+        schema: {
+          summary: 'Departments (the department nodes of the organisation tree)',
+          tags,
+          querystring: Type.Composite([PageQuery, ActiveFilter]),
+          response: { 200: pageSchema(OrgNode) },
+        },
+      },
+      async (request) =>
+        listNodes(db, callerOf(request).principal.buId, {
+          ...request.query,
+          nodeTypeCode: DEPARTMENT_NODE_TYPE,
+        }),
+    );
+    app.get(
+      '/lookups/nodes',
+      {
+        config,
+        schema: {
+          summary: 'Nodes of the organisation tree with their type and parent',
+          tags,
+          querystring: Type.Composite([
+            PageQuery,
+            ActiveFilter,
+            Type.Object({ nodeTypeCode: Type.Optional(Code) }),
+          ]),
+          response: { 200: pageSchema(OrgNode) },
+        },
+      },
+      async (request) => listNodes(db, callerOf(request).principal.buId, request.query),
+    );
+    for (const entry of CATALOG) {
+      app.get(
+        `/lookups/${entry.route}`,
+        {
+          config,
+          schema: {
+            summary: entry.summary,
+            tags,
+            querystring: Type.Composite([PageQuery, ActiveFilter]),
+            response: { 200: pageSchema(catalogRecordOf(entry)) },
+          },
+        },
+        async (request) => listCatalog(db, callerOf(request).principal.buId, entry, request.query),
+      );
+    }
+  };
+}

@@ -1,0 +1,110 @@
+import { type TProperties, Type } from '@sinclair/typebox';
+import type { Db } from '../../core/db/database.ts';
+import {
+  demandReasons,
+  employeeStatuses,
+  holidayTypes,
+  skillCategories,
+  skillLevels,
+  terminals,
+} from '../../core/db/schema/index.ts';
+import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import { listOrgNodes } from './org-repository.ts';
+import { type ExtraSelect, type LookupTable, listLookupRows } from './repository.ts';
+import { type ActiveFilter, lookupRecordFields, Nullable, Uuid } from './schemas.ts';
+import { type GroupRecord, recordOf } from './service.ts';
+
+/** A read-only lookup of `/api/lookups/*`: a lookup table, optionally with extra fields. */
+export interface CatalogEntry {
+  route: string;
+  summary: string;
+  table: LookupTable;
+  select: ExtraSelect;
+  recordFields: TProperties;
+  view(extra: Record<string, unknown>): Record<string, unknown>;
+}
+
+const plain = { select: {}, recordFields: {}, view: () => ({}) };
+
+export const CATALOG: readonly CatalogEntry[] = [
+  { route: 'terminals', summary: 'Terminals', table: terminals, ...plain },
+  { route: 'employee-statuses', summary: 'Employee statuses', table: employeeStatuses, ...plain },
+  { route: 'holiday-types', summary: 'Holiday types', table: holidayTypes, ...plain },
+  { route: 'skill-categories', summary: 'Skill categories', table: skillCategories, ...plain },
+  {
+    route: 'skill-levels',
+    summary: 'Skill levels (rank orders them, 1 lowest)',
+    table: skillLevels,
+    select: { rank: skillLevels.rank },
+    recordFields: { rank: Type.Integer() },
+    view: (extra) => ({ rank: Number(extra.rank) }),
+  },
+  { route: 'demand-reasons', summary: 'Demand reasons', table: demandReasons, ...plain },
+];
+
+export const catalogRecordOf = (entry: CatalogEntry) =>
+  Type.Object({ ...lookupRecordFields, ...entry.recordFields }, { title: `${entry.route} lookup` });
+
+export async function listCatalog(
+  db: Db,
+  buId: string,
+  entry: Pick<CatalogEntry, 'table' | 'select' | 'view'>,
+  query: PageQuery & ActiveFilter,
+): Promise<Page<GroupRecord>> {
+  const { rows, total } = await listLookupRows(
+    db,
+    entry.table,
+    entry.select,
+    buId,
+    { isActive: query.isActive },
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(
+    rows.map((row) => recordOf(entry, row)),
+    total,
+    query,
+  );
+}
+
+export const OrgNode = Type.Object({
+  id: Uuid,
+  code: Type.String(),
+  Name_1_English: Type.String(),
+  Name_2_Arabic: Type.String(),
+  nodeTypeCode: Type.String(),
+  parentId: Nullable(Uuid),
+  parentCode: Nullable(Type.String()),
+  isActive: Type.Boolean(),
+});
+
+/** Departments are the nodes of the system node type DEPARTMENT (DESIGN §7). */
+export const DEPARTMENT_NODE_TYPE = 'DEPARTMENT';
+
+export async function listNodes(
+  db: Db,
+  buId: string,
+  query: PageQuery & ActiveFilter & { nodeTypeCode?: string },
+) {
+  const { rows, total } = await listOrgNodes(
+    db,
+    buId,
+    { nodeTypeCode: query.nodeTypeCode, isActive: query.isActive },
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(
+    rows.map((row) => ({
+      id: row.id,
+      code: row.code,
+      Name_1_English: row.nameEn,
+      Name_2_Arabic: row.nameAr,
+      nodeTypeCode: row.nodeTypeCode,
+      parentId: row.parentId,
+      parentCode: row.parentCode,
+      isActive: row.isActive,
+    })),
+    total,
+    query,
+  );
+}

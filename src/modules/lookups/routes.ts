@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ModuleContext } from '../../app.ts';
+import { adminLookupRoutes } from './admin-routes.ts';
+import { catalogRoutes } from './catalog-routes.ts';
+
+export function lookupRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    await app.register(adminLookupRoutes(context));
+    await app.register(catalogRoutes(context));
+  };
+}

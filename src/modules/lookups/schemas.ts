@@ -1,0 +1,70 @@
+import { type Static, type TProperties, Type } from '@sinclair/typebox';
+
+/** Codes are stable identifiers (immutable once created), upper case so that `t1` and `T1` never coexist. */
+export const Code = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  pattern: '^[A-Z0-9][A-Z0-9_-]*$',
+  description: 'Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable',
+});
+export const Uuid = Type.String({ format: 'uuid' });
+export const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+export const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+export const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+const Description = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
+
+export const IdParams = Type.Object({ id: Uuid });
+
+export const ActiveFilter = Type.Object({
+  isActive: Type.Optional(Type.Boolean({ description: 'Only active (true) or inactive (false) rows' })),
+});
+export type ActiveFilter = Static<typeof ActiveFilter>;
+
+/** The fields every lookup record answers with (DESIGN §7); groups add theirs. */
+export const lookupRecordFields = {
+  id: Uuid,
+  code: Type.String(),
+  Name_1_English: Type.String(),
+  Name_2_Arabic: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  isSystem: Type.Boolean({ description: 'Seeded by the system: cannot be changed or deleted' }),
+  isActive: Type.Boolean(),
+  version: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+};
+
+export const LookupRecord = Type.Object(lookupRecordFields);
+export type LookupRecord = Static<typeof LookupRecord>;
+
+/** What a create or update body carries in every group; `extra` holds the group's own fields. */
+export interface LookupBody {
+  code?: string;
+  Name_1_English: string;
+  Name_2_Arabic?: string | null;
+  description?: string | null;
+  isActive?: boolean;
+  [extra: string]: unknown;
+}
+
+/** Create and update bodies of a group: PUT is a full replacement, so it has the create body's shape. */
+export function lookupBodySchemas(arabicRequired: boolean, extra: TProperties) {
+  const common = {
+    Name_1_English: Name,
+    Name_2_Arabic: arabicRequired ? Name : Type.Optional(Type.Union([Name, Type.Null()])),
+    description: Type.Optional(Description),
+    isActive: Type.Optional(Type.Boolean({ default: true })),
+  };
+  return {
+    create: Type.Object({ code: Code, ...common, ...extra }, { additionalProperties: false }),
+    update: Type.Object(
+      {
+        code: Type.Optional({ ...Code, description: 'May be sent, but must equal the current code' }),
+        ...common,
+        ...extra,
+      },
+      { additionalProperties: false },
+    ),
+  };
+}
