@@ -1,10 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/core/db/database.ts';
 import { openTestDatabase } from './database.ts';
 import { type TestDriver, testDrivers } from './environment.ts';
+import { watchResponseContract } from './response-contract.ts';
 
 export const DEMO_PASSWORD = 'Demo#Roster2026';
 export const SYSTEM_ROLE_USERS = {
@@ -23,6 +24,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** 2xx answers that did not match their documented schema. */
+  contractViolations: string[];
   /** A bearer token of a demo (or created) user, minted through the development endpoint. */
   tokenOf(username: string): Promise<string>;
   /** Sends a request as `username` (or anonymously with null). */
@@ -40,6 +43,7 @@ export async function createTestContext(
   const database = await openTestDatabase(driver);
   const config = testConfig(options.env);
   const app = await buildApp({ config, database, now: options.now });
+  const contractViolations = watchResponseContract(app);
   await app.ready();
   const tokens = new Map<string, string>();
   const tokenOf = async (username: string) => {
@@ -56,6 +60,7 @@ export async function createTestContext(
     app,
     database,
     config,
+    contractViolations,
     tokenOf,
     async request(username, request) {
       const headers = { ...(request.headers ?? {}) };
@@ -81,6 +86,7 @@ export function describeEachDatabase(
         Object.assign(context, await createTestContext(driver, options));
       });
       afterAll(async () => {
+        expect(context.contractViolations ?? [], 'answers that break their documented schema').toEqual([]);
         await context.app?.close();
         await context.database?.close();
       });

@@ -1,0 +1,38 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+
+// ajv-formats ships CommonJS whose default export arrives wrapped under ESM interop.
+const addFormats =
+  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+
+/**
+ * Checks every 2xx JSON answer of the app against the response schema its route documents, so the
+ * OpenAPI document cannot drift from what the service really sends. Violations are collected for the
+ * test file to assert on at its end.
+ */
+export function watchResponseContract(app: FastifyInstance): string[] {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const validators = new Map<object, ValidateFunction>();
+  const violations: string[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const status = reply.statusCode;
+    const schema = (request.routeOptions.schema?.response as Record<string, object> | undefined)?.[status];
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (status < 200 || status >= 300 || !schema || !type.includes('json') || typeof payload !== 'string')
+      return payload;
+    let validate = validators.get(schema);
+    if (!validate) {
+      validate = ajv.compile(schema);
+      validators.set(schema, validate);
+    }
+    if (!validate(JSON.parse(payload))) {
+      violations.push(
+        `${request.method} ${request.routeOptions.url} ${status}: ${ajv.errorsText(validate.errors)}`,
+      );
+    }
+    return payload;
+  });
+  return violations;
+}
