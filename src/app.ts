@@ -12,11 +12,13 @@ import { clientErrorHandler } from './core/http/client-errors.ts';
 import { registerErrorHandling, sendProblem } from './core/http/error-handler.ts';
 import { registerEmptyBodyDefault, registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { shiftRoutes } from './modules/shifts/routes.ts';
 
 export const serviceVersion: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -87,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(identityRoutes(context), { prefix: '/api' });
   await app.register(auditRoutes(context), { prefix: '/api' });
   await app.register(lookupRoutes(context), { prefix: '/api' });
+  await app.register(calendarRoutes(context), { prefix: '/api' });
+  await app.register(shiftRoutes(context), { prefix: '/api' });
   if (config.env !== 'production')
     await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
   return app;

@@ -5,12 +5,9 @@ import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import { LOOKUP_GROUPS, type LookupGroup } from './groups.ts';
-import { ActiveFilter, IdParams, type LookupBody, lookupBodySchemas, lookupRecordFields } from './schemas.ts';
+import { LOOKUP_GROUPS, type LookupGroup, recordSchemaOf } from './groups.ts';
+import { ActiveFilter, IdParams, type LookupBody, lookupBodySchemas } from './schemas.ts';
 import * as lookups from './service.ts';
-
-export const recordSchemaOf = (group: LookupGroup) =>
-  Type.Object({ ...lookupRecordFields, ...group.recordFields }, { title: `${group.label} record` });
 
 /** The five routes of one admin group, from its description. */
 function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginAsyncTypebox {

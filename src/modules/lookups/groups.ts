@@ -18,7 +18,7 @@ import { businessRule } from '../../core/http/errors.ts';
 import { daysBetween } from '../../core/time/dates.ts';
 import { crossesMidnight, durationHours, TIME_PATTERN } from '../shifts/shift-times.ts';
 import { type ExtraSelect, findIdByCode, type LookupTable, type LookupValues } from './repository.ts';
-import { BusinessDate, Code, type LookupBody, Nullable } from './schemas.ts';
+import { BusinessDate, Code, type LookupBody, lookupRecordFields, Nullable } from './schemas.ts';
 
 /**
  * One admin lookup group: everything that differs between grades, skills, holidays… The routes, service
@@ -298,3 +298,7 @@ export const LOOKUP_GROUPS: readonly LookupGroup[] = [
   SHIFT_TEMPLATES,
   ATTENDANCE_STATUSES,
 ];
+
+/** The response schema of a group's records. */
+export const recordSchemaOf = (group: LookupGroup) =>
+  Type.Object({ ...lookupRecordFields, ...group.recordFields }, { title: `${group.label} record` });

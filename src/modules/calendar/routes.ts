@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ModuleContext } from '../../app.ts';
+import { callerOf } from '../../core/auth/guard.ts';
+import { CalendarConfiguration, Holidays, RangeQuery, WorkingDays, WorkingHours } from './schemas.ts';
+import * as calendar from './service.ts';
+
+const config = { auth: 'calendar.view' } as const;
+const tags = ['calendar'];
+
+/** The resolved working calendar: weekends (setting), holidays and working-hour modifiers. Read only. */
+export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  const { db } = context.database;
+  return async (app) => {
+    app.get(
+      '/calendar/configuration',
+      {
+        config,
+        schema: {
+          summary:
+            'The inputs of calendar resolution: weekend days, standard hours, holiday types, modifiers',
+          tags,
+          response: { 200: CalendarConfiguration },
+        },
+      },
+      async (request) => calendar.configuration(db, callerOf(request).principal.buId, context.now()),
+    );
+    app.get(
+      '/calendar/working-days',
+      {
+        config,
+        schema: {
+          summary: 'Each date of a range, whether it is worked and why not',
+          tags,
+          querystring: RangeQuery,
+          response: { 200: WorkingDays },
+        },
+      },
+      async (request) => calendar.workingDays(db, callerOf(request).principal.buId, request.query),
+    );
+    app.get(
+      '/calendar/working-hours',
+      {
+        config,
+        schema: {
+          summary: 'Expected hours of each date of a range, after working-hour modifiers',
+          tags,
+          querystring: RangeQuery,
+          response: { 200: WorkingHours },
+        },
+      },
+      async (request) => calendar.workingHours(db, callerOf(request).principal.buId, request.query),
+    );
+    app.get(
+      '/calendar/holidays',
+      {
+        config,
+        schema: {
+          summary: 'Active holidays that touch a range (multi-day holidays whole)',
+          tags,
+          querystring: RangeQuery,
+          response: { 200: Holidays },
+        },
+      },
+      async (request) => calendar.holidaysBetween(db, callerOf(request).principal.buId, request.query),
+    );
+  };
+}

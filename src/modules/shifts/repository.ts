@@ -1,0 +1,81 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database.ts';
+import { shiftPatternDays, shiftPatterns, shiftTemplates } from '../../core/db/schema/index.ts';
+
+export type PatternRow = typeof shiftPatterns.$inferSelect;
+
+export async function listPatterns(
+  executor: Executor,
+  buId: string,
+  filter: { isActive?: boolean },
+  limit: number,
+  offset: number,
+): Promise<{ rows: PatternRow[]; total: number }> {
+  const where = and(
+    eq(shiftPatterns.buId, buId),
+    filter.isActive === undefined ? undefined : eq(shiftPatterns.isActive, filter.isActive),
+  );
+  const rows = await executor
+    .select()
+    .from(shiftPatterns)
+    .where(where)
+    .orderBy(asc(shiftPatterns.code))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await executor.select({ total: count() }).from(shiftPatterns).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findPattern(
+  executor: Executor,
+  buId: string,
+  id: string,
+): Promise<PatternRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(shiftPatterns)
+    .where(and(eq(shiftPatterns.id, id), eq(shiftPatterns.buId, buId)));
+  return row;
+}
+
+export interface CycleDayRow {
+  patternId: string;
+  position: number;
+  /** Null on a day off. */
+  template: {
+    code: string;
+    nameEn: string;
+    nameAr: string | null;
+    startTime: string;
+    endTime: string;
+    paidHours: number;
+  } | null;
+}
+
+/** The cycle days of the patterns, in order, with the template of each worked day. */
+export async function cycleDays(executor: Executor, patternIds: string[]): Promise<CycleDayRow[]> {
+  if (!patternIds.length) return [];
+  const rows = await executor
+    .select({
+      patternId: shiftPatternDays.patternId,
+      position: shiftPatternDays.position,
+      code: shiftTemplates.code,
+      nameEn: shiftTemplates.nameEn,
+      nameAr: shiftTemplates.nameAr,
+      startTime: shiftTemplates.startTime,
+      endTime: shiftTemplates.endTime,
+      paidHours: shiftTemplates.paidHours,
+    })
+    .from(shiftPatternDays)
+    .leftJoin(shiftTemplates, eq(shiftTemplates.id, shiftPatternDays.shiftTemplateId))
+    .where(inArray(shiftPatternDays.patternId, patternIds))
+    .orderBy(asc(shiftPatternDays.patternId), asc(shiftPatternDays.position));
+  return rows.map(({ patternId, position, code, nameEn, nameAr, startTime, endTime, paidHours }) => ({
+    patternId,
+    position,
+    template:
+      code === null || nameEn === null || startTime === null || endTime === null || paidHours === null
+        ? null
+        : { code, nameEn, nameAr, startTime, endTime, paidHours },
+  }));
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ModuleContext } from '../../app.ts';
+import { callerOf } from '../../core/auth/guard.ts';
+import { shiftTypes } from '../../core/db/schema/index.ts';
+import { pageSchema } from '../../core/http/pagination.ts';
+import { listCatalog } from '../lookups/catalog.ts';
+import { recordSchemaOf, SHIFT_TEMPLATES } from '../lookups/groups.ts';
+import { IdParams, LookupRecord } from '../lookups/schemas.ts';
+import { listLookups } from '../lookups/service.ts';
+import { ListQuery, PatternPreview, PreviewQuery, ShiftPattern } from './schemas.ts';
+import * as shifts from './service.ts';
+
+const tags = ['shifts'];
+const shiftTypeCatalog = { table: shiftTypes, select: {}, view: () => ({}) };
+
+/** Read-only views of shift templates, types and patterns; templates are written through /api/admin. */
+export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  const { db } = context.database;
+  return async (app) => {
+    app.get(
+      '/shift-templates',
+      {
+        config: { auth: 'shift_template.view' },
+        schema: {
+          summary: 'Shift templates with their times, paid hours and whether they cross midnight',
+          tags,
+          querystring: ListQuery,
+          response: { 200: pageSchema(recordSchemaOf(SHIFT_TEMPLATES)) },
+        },
+      },
+      async (request) => listLookups(db, callerOf(request).principal.buId, SHIFT_TEMPLATES, request.query),
+    );
+    app.get(
+      '/shift-types',
+      {
+        config: { auth: 'shift_template.view' },
+        schema: {
+          summary: 'Shift types (Morning, Evening, Night…)',
+          tags,
+          querystring: ListQuery,
+          response: { 200: pageSchema(LookupRecord) },
+        },
+      },
+      async (request) => listCatalog(db, callerOf(request).principal.buId, shiftTypeCatalog, request.query),
+    );
+    app.get(
+      '/shift-patterns',
+      {
+        config: { auth: 'shift_pattern.view' },
+        schema: {
+          summary: 'Shift patterns: cycles of shift templates and days off',
+          tags,
+          querystring: ListQuery,
+          response: { 200: pageSchema(ShiftPattern) },
+        },
+      },
+      async (request) => shifts.listPatterns(db, callerOf(request).principal.buId, request.query),
+    );
+    app.get(
+      '/shift-patterns/:id/preview',
+      {
+        config: { auth: 'shift_pattern.view' },
+        schema: {
+          summary: "A pattern's cycle laid over dates",
+          tags,
+          params: IdParams,
+          querystring: PreviewQuery,
+          response: { 200: PatternPreview },
+        },
+      },
+      async (request) =>
+        shifts.previewPattern(db, callerOf(request).principal.buId, request.params.id, request.query),
+    );
+  };
+}
