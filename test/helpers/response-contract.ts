@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import * as addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
 // ajv-formats ships CommonJS whose default export arrives wrapped under ESM interop.

@@ -115,7 +115,7 @@ describeEachDatabase('bad input', (t) => {
               );
             } else if (
               response.statusCode >= 400 &&
-              !response.headers['content-type']?.includes('problem+json')
+              !String(response.headers['content-type']).includes('problem+json')
             ) {
               failures.push(`${method.toUpperCase()} ${url}: ${response.statusCode} is not a problem`);
             }

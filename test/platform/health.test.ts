@@ -29,7 +29,7 @@ describeEachDatabase('health', (t) => {
     const missing = await fetch(`${address}/api/no-such-thing`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('application/problem+json');
-    const problem = await missing.json();
+    const problem = (await missing.json()) as { traceId: string };
     expect(problem).toMatchObject({ status: 404, code: 'NOT_FOUND', instance: '/api/no-such-thing' });
     expect(problem.traceId).toMatch(/[0-9a-f-]{36}/);
   });
