@@ -1,10 +1,9 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import * as addFormatsModule from 'ajv-formats';
+import ajvFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 
-// ajv-formats ships CommonJS whose default export arrives wrapped under ESM interop.
-const addFormats =
-  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, whose `default` is the plugin.
+const addFormats = ajvFormats.default;
 
 /**
  * Checks every 2xx JSON answer of the app against the response schema its route documents, so the

@@ -94,7 +94,7 @@ describeEachDatabase('bad input', (t) => {
               url = url.replace(`{${param.name}}`, encodeURIComponent(String(values[index])));
             });
             const search = new URLSearchParams(
-              Object.entries(query).map(([key, value]) => [
+              Object.entries(query).map(([key, value]): [string, string] => [
                 key,
                 typeof value === 'string' ? value : JSON.stringify(value),
               ]),
