@@ -15,9 +15,9 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, database });
     if (demoLoaded)
       app.log.info('demo data loaded: log in as sysadmin (or planner, manager…) with Demo#Roster2026');
-    await app.listen({ port: config.port, host: config.host });
+    const address = await app.listen({ port: config.port, host: config.host });
     app.log.info(
-      { driver: database.driver, docs: `http://${config.host}:${config.port}/swagger` },
+      { driver: database.driver, address, docs: `${address}/swagger` },
       'workforce rostering service ready',
     );
     let stopping = false;

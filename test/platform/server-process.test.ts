@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The real entry point: starts on a fresh data folder with demo data, serves, and stops cleanly. */
+describe('server process [pglite]', () => {
+  it('starts on an empty data folder, serves health and the API docs, and stops gracefully on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'server-'));
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      env: {
+        ...process.env,
+        APP_ENV: 'development',
+        DATA_DIR: dir,
+        PORT: '0',
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+      },
+    });
+    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+    const address = await new Promise<string>((resolve, reject) => {
+      let buffer = '';
+      server.stdout.on('data', (chunk: Buffer) => {
+        buffer += chunk;
+        const ready = buffer.split('\n').find((line) => line.includes('service ready'));
+        if (ready) resolve(JSON.parse(ready).address);
+      });
+      void exited.then((code) => reject(new Error(`server exited early with ${code}`)));
+    });
+    const health = await fetch(`${address}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ database: { driver: 'pglite' } });
+    expect((await fetch(`${address}/swagger/json`)).status).toBe(200);
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'planner', password: 'Demo#Roster2026' }),
+    });
+    expect(login.status).toBe(200);
+    expect(existsSync(join(dir, 'service.lock'))).toBe(true);
+
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(existsSync(join(dir, 'service.lock'))).toBe(false);
+  });
+});
