@@ -31,7 +31,8 @@ let candidates = 0;
 for (const line of instance.demandLines) candidates += explainer.candidates(line.id).length;
 let reasons = 0;
 for (const unfilled of result.unfilled)
-  for (const employee of instance.employees) reasons += explainer.reasons(unfilled.lineId, employee.id).length;
+  for (const employee of instance.employees)
+    reasons += explainer.reasons(unfilled.lineId, employee.id).length;
 const explainMs = performance.now() - explainStarted;
 
 process.stdout.write(

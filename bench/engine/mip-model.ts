@@ -29,7 +29,7 @@ export function coverageMip(instance: Instance): { lp: string; fixedCovered: num
   let fixedCovered = 0;
   for (let l = 0; l < lineCount; l++) fixedCovered += Math.min(fixedCount[l]!, model.lineRequired[l]!);
 
-  const conflicts = (a: number, b: number) => {
+  const clash = (a: number, b: number) => {
     const [first, second] = model.lineStart[a]! <= model.lineStart[b]! ? [a, b] : [b, a];
     return model.lineStart[second]! - model.lineEnd[first]! < rest;
   };
@@ -46,7 +46,7 @@ export function coverageMip(instance: Instance): { lp: string; fixedCovered: num
       if (model.lineStart[l]! - model.priorLastEnd[e]! < rest) return;
       for (let o = Math.max(0, d - 2); o <= Math.min(days - 1, d + 2); o++) {
         const f = fixedLine[e * days + o]!;
-        if (o !== d && f >= 0 && conflicts(f, l)) return;
+        if (o !== d && f >= 0 && clash(f, l)) return;
       }
       const rules = isHomePool(model, e, l) ? [-1] : applicableRules(model, e, l);
       for (const r of rules) {
@@ -58,6 +58,7 @@ export function coverageMip(instance: Instance): { lp: string; fixedCovered: num
     });
   }
   const rows: string[] = [];
+  const dayVars: string[] = [];
   const sum = (names: string[]) => names.join(' + ');
   byLine.forEach((names, l) => {
     if (names.length > 0) rows.push(`${sum(names)} <= ${model.lineRequired[l]! - fixedCount[l]!}`);
@@ -72,15 +73,25 @@ export function coverageMip(instance: Instance): { lp: string; fixedCovered: num
   for (let e = 0; e < n; e++) {
     const dayNames = (d: number) => vars[e * days + d]!.map(([name]) => name);
     const worked = (d: number) => (fixedLine[e * days + d]! >= 0 ? 1 : 0);
+    const mine: [string, number][] = [];
+    // y = shifts worked that day (0 or 1): keeps the consecutive-day windows short.
+    const worksOn = (d: number) => `y${e}_${d}`;
     for (let d = 0; d < days; d++) {
       const today = vars[e * days + d]!;
-      if (today.length > 1) rows.push(`${sum(dayNames(d))} <= 1`);
-      // A shift plus every shift on a later day it clashes with: those are exclusive already (one a day).
-      for (const [name, l] of today)
-        for (let o = d + 1; o <= Math.min(days - 1, d + 2); o++) {
-          const clash = vars[e * days + o]!.filter(([, m]) => conflicts(l, m)).map(([x]) => x);
-          if (clash.length > 0) rows.push(`${name} + ${sum(clash)} <= 1`);
-        }
+      if (today.length > 0) {
+        rows.push(`${sum(dayNames(d))} - ${worksOn(d)} = 0`);
+        dayVars.push(worksOn(d));
+      }
+      mine.push(...today);
+    }
+    // Rest as cliques: at each shift start, every shift begun by then whose end plus rest is later clashes
+    // pairwise with the others, so at most one of them is worked. Tighter and smaller than pair rows.
+    const starts = [...new Set(mine.map(([, l]) => model.lineStart[l]!))];
+    for (const t of starts) {
+      const clique = mine
+        .filter(([, l]) => model.lineStart[l]! <= t && t < model.lineEnd[l]! + rest)
+        .map(([x, l]) => [x, model.lineDay[l]!] as const);
+      if (new Set(clique.map(([, d]) => d)).size > 1) rows.push(`${sum(clique.map(([x]) => x))} <= 1`);
     }
     for (let start = -maxRun; start + maxRun < days; start++) {
       let constant = 0;
@@ -89,7 +100,7 @@ export function coverageMip(instance: Instance): { lp: string; fixedCovered: num
         if (d < 0) constant += -d <= model.priorConsecutive[e]! ? 1 : 0;
         else {
           constant += worked(d);
-          names.push(...dayNames(d));
+          if (vars[e * days + d]!.length > 0) names.push(worksOn(d));
         }
       }
       const prefixWorked = start >= 0 || -start <= model.priorConsecutive[e]!;
@@ -114,6 +125,8 @@ export function coverageMip(instance: Instance): { lp: string; fixedCovered: num
     ` obj: ${all.length > 0 ? sum(all) : '0 x0'}`,
     'Subject To',
     ...rows.map((row, i) => ` c${i}: ${row}`),
+    'Bounds',
+    ...dayVars.map((y) => ` 0 <= ${y} <= 1`),
     'Binary',
     ` ${all.join(' ')}`,
     'End',

@@ -43,7 +43,8 @@ interface Measured {
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
 const here = new URL('.', import.meta.url).pathname;
-const points = (bound: number, value: number, required: number) => (((bound - value) / required) * 100).toFixed(2);
+const points = (bound: number, value: number, required: number) =>
+  (((bound - value) / required) * 100).toFixed(2);
 
 const rows: string[] = [];
 const explainRows: string[] = [];
@@ -67,7 +68,9 @@ for (const size of SIZES) {
         : mip.status === 'optimal'
           ? String(mip.optimum)
           : `${mip.optimum} (≤ ${mip.dualBound}, ${mip.status}, gap ${(mip.gap * 100).toFixed(2)} %)`;
-    const spread = Object.values(m.spreadShifts).map((s) => s.toFixed(1)).join(' / ');
+    const spread = Object.values(m.spreadShifts)
+      .map((s) => s.toFixed(1))
+      .join(' / ');
     const row = [
       `${size.name} ${variant}`,
       m.required,
@@ -90,7 +93,7 @@ for (const size of SIZES) {
 
 console.log(
   [
-    '| instance | Σ required | bound | optimum (HiGHS) | ours | gap to bound, points (optimum\'s) | time (median) | peak RSS | fairness spread, shifts (grade·dept / pool / unsocial) | hard violations |',
+    "| instance | Σ required | bound | optimum (HiGHS) | ours | gap to bound, points (optimum's) | time (median) | peak RSS | fairness spread, shifts (grade·dept / pool / unsocial) | hard violations |",
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',

@@ -103,7 +103,10 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Largest spread of this period's pro-rated hours inside any cohort group (employees with no available day skipped). */
+/**
+ * Largest spread of this period's pro-rated hours inside any cohort group. Employees available for less than
+ * half the period are left out: pro-rating a handful of days turns one shift into several.
+ */
 export function fairness(model: Model, roster: Roster): Fairness {
   const unsocial = unsocialPeriodHours(model, roster);
   const shiftHours = median(Array.from(model.lineHours)) || 1;
@@ -113,7 +116,7 @@ export function fairness(model: Model, roster: Roster): Fairness {
     const ranges = new Map<string, [number, number]>();
     for (let e = 0; e < model.employeeCount; e++) {
       const available = model.availableDays[e]!;
-      if (available === 0) continue;
+      if (available * 2 < model.dayCount) continue;
       const hours = kind === 'shiftType' ? unsocial[e]! : roster.periodHours[e]!;
       const value = (hours * model.dayCount) / available;
       const key = cohortKey(model, e, kind);

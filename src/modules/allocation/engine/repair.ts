@@ -1,7 +1,7 @@
 import { outOfTime, rankedEligible, type SolveContext } from './context.ts';
 import { augment, movableCandidates } from './day-fill.ts';
 import { placeIfLendingAllows, remove, tryPlace } from './moves.ts';
-import { canTakeIfMoved } from './roster.ts';
+import { canTakeIfMoved, daysToGiveUp } from './roster.ts';
 import { bestTaker } from './takers.ts';
 
 /**
@@ -41,13 +41,15 @@ export function repair(ctx: SolveContext): number {
     return false;
   };
 
+  const hopeless = (line: number) => noTakerAt.get(line) === dayVersion[model.lineDay[line]!];
+
   let gained = 0;
   for (let pass = 0; pass < 3; pass++) {
     let passGain = 0;
     for (let l = 0; l < model.lineCount && !outOfTime(ctx); l++) {
       while (roster.assignedCount[l]! < model.lineRequired[l]!) {
         const day = model.lineDay[l]!;
-        if (refill(l, -1) || ejectAndRefill(ctx, l, refill)) {
+        if (refill(l, -1) || ejectAndRefill(ctx, l, refill, hopeless)) {
           passGain++;
           touch(day);
         } else break;
@@ -63,16 +65,13 @@ function ejectAndRefill(
   ctx: SolveContext,
   l: number,
   refill: (line: number, exclude: number) => boolean,
+  hopeless: (line: number) => boolean,
 ): boolean {
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
-  const reach = Math.max(model.maxConsecutiveDays, 6);
   for (const e of rankedEligible(ctx, l, (e) => !roster.fixed[e * model.dayCount + day])) {
     const base = e * model.dayCount;
-    const days: number[] = [];
-    for (let d = Math.max(0, day - reach); d <= Math.min(model.dayCount - 1, day + reach); d++)
-      if (roster.lineOf[base + d]! >= 0 && !roster.fixed[base + d]) days.push(d);
-    days.sort((a, b) => Math.abs(a - day) - Math.abs(b - day) || a - b);
+    const days = daysToGiveUp(model, roster, e, l).filter((d) => !hopeless(roster.lineOf[base + d]!));
     for (const d of days) {
       const old = remove(ctx, e, d);
       if (canTakeIfMoved(model, roster, e, l) && roster.lineOf[base + day]! < 0 && tryPlace(ctx, e, l)) {

@@ -86,6 +86,39 @@ function restHolds(model: Model, roster: Roster, e: number, l: number): boolean 
   return true;
 }
 
+/**
+ * Days whose work, if given up alone, could let the employee take the line: the same day when already busy,
+ * else the days that break the rest, run or weekly rule, intersected. Empty when no single day would do.
+ */
+export function daysToGiveUp(model: Model, roster: Roster, e: number, l: number): number[] {
+  const day = model.lineDay[l]!;
+  const base = e * model.dayCount;
+  if (roster.lineOf[base + day]! >= 0) return [day];
+  const from = Math.max(0, day - model.maxConsecutiveDays);
+  const to = Math.min(model.dayCount - 1, day + model.maxConsecutiveDays);
+  let days: number[] = [];
+  for (let d = from; d <= to; d++) if (roster.lineOf[base + d]! >= 0 && !roster.fixed[base + d]) days.push(d);
+  if (!restHolds(model, roster, e, l)) {
+    const start = model.lineStart[l]!;
+    const end = model.lineEnd[l]!;
+    days = days.filter((d) => {
+      const other = roster.lineOf[base + d]!;
+      const gap = d < day ? start - model.lineEnd[other]! : model.lineStart[other]! - end;
+      return Math.abs(d - day) <= 2 && gap < model.minRestMinutes;
+    });
+  }
+  if (runThrough(model, roster, e, day) > model.maxConsecutiveDays) {
+    let first = day;
+    while (first > 0 && roster.lineOf[base + first - 1]! >= 0) first--;
+    let last = day;
+    while (last < model.dayCount - 1 && roster.lineOf[base + last + 1]! >= 0) last++;
+    days = days.filter((d) => d >= first && d <= last);
+  }
+  if (!weeklyHoursHold(model, roster, e, l))
+    days = days.filter((d) => model.weekOfDay[d] === model.weekOfDay[day]);
+  return days.sort((a, b) => Math.abs(a - day) - Math.abs(b - day) || a - b);
+}
+
 /** Length of the run of working days through `day` if the employee worked it. */
 function runThrough(model: Model, roster: Roster, e: number, day: number): number {
   const base = e * model.dayCount;
