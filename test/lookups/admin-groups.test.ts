@@ -269,6 +269,8 @@ describeEachDatabase('admin lookup groups', (t) => {
       { ...body('x-lower', {}) },
       { Name_1_English: 'No code', Name_2_Arabic: 'بلا رمز' },
       { ...body('X1', {}), isSystem: true },
+      // PostgreSQL refuses NUL in text; the schema turns it away first.
+      { ...body('X1', {}), Name_1_English: 'a\u0000b' },
     ];
     for (const payload of cases) {
       const response = await t.request('sysadmin', { method: 'POST', url: '/api/admin/grades', payload });
@@ -283,6 +285,15 @@ describeEachDatabase('admin lookup groups', (t) => {
       payload: body('LATE', { startTime: '24:00', endTime: '08:00' }),
     });
     expect(badTime.statusCode).toBe(400);
+    // Year 0 exists in ISO 8601 but not in PostgreSQL: business dates keep to 1900–2199.
+    for (const date of ['0000-01-01', '2027-02-30', '12027-01-01']) {
+      const holiday = await t.request('sysadmin', {
+        method: 'POST',
+        url: '/api/admin/holidays',
+        payload: body('ODD-DATE', { date }),
+      });
+      expect(holiday.statusCode, date).toBe(400);
+    }
   });
 
   it('answers 422 for unknown referenced codes and broken group rules', async () => {

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { WEEKDAY_NAMES } from '../../core/time/dates.ts';
+import { BusinessDate } from '../lookups/schemas.ts';
 
-const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const Weekday = Type.Union(WEEKDAY_NAMES.map((day) => Type.Literal(day)));
 

@@ -8,11 +8,24 @@ export const Code = Type.String({
   description: 'Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable',
 });
 export const Uuid = Type.String({ format: 'uuid' });
-export const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
-export const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+/** Years 1900–2199: wide enough for any roster, narrow enough for every database and date library. */
+export const BusinessDate = Type.String({
+  format: 'date',
+  pattern: '^(19|20|21)[0-9]{2}-',
+  description: 'YYYY-MM-DD (years 1900–2199)',
+});
+/** Not blank, and no control characters (PostgreSQL refuses NUL in text; the others are never meant). */
+export const Name = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^(?=.*\\S)[^\\u0000-\\u001F\\u007F]*$',
+});
 export const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
-const Description = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]);
+const Description = Type.Union([
+  Type.String({ maxLength: 2000, pattern: '^[^\\u0000]*$', description: 'Free text (no NUL)' }),
+  Type.Null(),
+]);
 
 export const IdParams = Type.Object({ id: Uuid });
 

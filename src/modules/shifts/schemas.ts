@@ -1,9 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../../core/http/pagination.ts';
-import { ActiveFilter } from '../lookups/schemas.ts';
+import { ActiveFilter, BusinessDate } from '../lookups/schemas.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
-const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const MAX_PREVIEW_DAYS = 366;
