@@ -3,6 +3,9 @@ import { spawnSync } from 'node:child_process';
 
 for (const script of ['bench/api/run.ts', 'bench/engine/run.ts']) {
   console.log(`\n# ${script}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit', env: process.env });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

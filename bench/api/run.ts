@@ -31,7 +31,9 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
 }
 
-async function preparedDatabase(driver: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function preparedDatabase(
+  driver: 'pglite' | 'postgres',
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (driver === 'pglite') {
     const database = fromPglite(await PGlite.create());
     await applyMigrations(database);
@@ -93,7 +95,10 @@ async function benchmark(driver: 'pglite' | 'postgres'): Promise<Row[]> {
   const auth = { authorization: `Bearer ${token}` };
   record('GET /api/health (open, one query)', await load(`${address}/api/health`));
   record('GET /api/settings (token + permissions + settings)', await load(`${address}/api/settings`, auth));
-  record('GET /api/users?pageSize=50 (admin list with grants)', await load(`${address}/api/users?pageSize=50`, auth));
+  record(
+    'GET /api/users?pageSize=50 (admin list with grants)',
+    await load(`${address}/api/users?pageSize=50`, auth),
+  );
   await app.close();
   await database.close();
   await drop();
