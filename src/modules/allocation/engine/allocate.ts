@@ -1,11 +1,11 @@
 import { balance } from './balance.ts';
-import { createContext, type SolveContext } from './context.ts';
+import { createContext, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
 import { applicableRules, isStaticallyEligible } from './eligibility.ts';
-import { buildModel } from './model.ts';
+import { buildModel, type Model } from './model.ts';
 import { place, tryPlace } from './moves.ts';
 import { repair } from './repair.ts';
-import { buildResult } from './result.ts';
+import { buildResult, coverageOf } from './result.ts';
 import { emptyRoster } from './roster.ts';
 import type { Instance, Result } from './types.ts';
 import { validateInstance } from './validate.ts';
@@ -15,6 +15,9 @@ export interface AllocateOptions {
   timeLimitMs?: number;
   signal?: AbortSignal;
 }
+
+/** Work cap on two-level ejection chains: a count rather than a clock, so that runs stay reproducible. */
+const DEEP_REPAIR_ATTEMPTS = 60_000;
 
 /** Fixed assignments are kept as they are, even if they break a rule, and count towards every rule. */
 function placeFixed(ctx: SolveContext): void {
@@ -29,9 +32,31 @@ function carryOverPrevious(ctx: SolveContext): void {
       ctx.fromPrevious[e * model.dayCount + model.lineDay[l]!] = 1;
 }
 
+function construct(ctx: SolveContext, shake: number): number {
+  const { model } = ctx;
+  ctx.roster = emptyRoster(model);
+  ctx.unsocialHours.fill(0);
+  ctx.fromPrevious.fill(0);
+  ctx.shake = shake;
+  placeFixed(ctx);
+  carryOverPrevious(ctx);
+  for (let day = 0; day < model.dayCount; day++) fillDay(ctx, day);
+  repair(ctx, 1);
+  repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
+  return coverageOf(model, ctx.roster).assigned;
+}
+
 /**
- * Builds a roster for one snapshot. Pure and deterministic: the same instance gives the same roster.
- * Throws InstanceError when the instance is malformed or inconsistent.
+ * Extra constructions with ties shaken differently, kept only when they cover more. Small instances get up to
+ * sixteen; the count falls with size so that large ones stay within their time (a count, not a clock).
+ */
+function restartsFor(model: Model): number {
+  return Math.min(16, Math.floor(40_000 / Math.max(1, model.employeeCount * model.dayCount)));
+}
+
+/**
+ * Builds a roster for one snapshot. Pure and deterministic: the same instance gives the same roster (unless a
+ * time limit or an abort cuts the search short). Throws InstanceError when the instance is malformed.
  */
 export function allocate(instance: Instance, options: AllocateOptions = {}): Result {
   const startedAt = performance.now();
@@ -39,11 +64,28 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   const model = buildModel(instance);
   const deadline = startedAt + (options.timeLimitMs ?? Number.POSITIVE_INFINITY);
   const ctx = createContext(model, emptyRoster(model), deadline, options.signal);
-  placeFixed(ctx);
-  carryOverPrevious(ctx);
-  for (let day = 0; day < model.dayCount; day++) fillDay(ctx, day);
-  repair(ctx);
+  let bestCovered = construct(ctx, 0);
+  let best = {
+    roster: ctx.roster,
+    unsocialHours: ctx.unsocialHours.slice(),
+    fromPrevious: ctx.fromPrevious.slice(),
+  };
+  for (let shake = 1; shake <= restartsFor(model) && !outOfTime(ctx); shake++) {
+    const covered = construct(ctx, shake);
+    if (covered > bestCovered) {
+      bestCovered = covered;
+      best = {
+        roster: ctx.roster,
+        unsocialHours: ctx.unsocialHours.slice(),
+        fromPrevious: ctx.fromPrevious.slice(),
+      };
+    }
+  }
+  ctx.roster = best.roster;
+  ctx.unsocialHours.set(best.unsocialHours);
+  ctx.fromPrevious.set(best.fromPrevious);
+  ctx.shake = 0;
   balance(ctx);
-  repair(ctx);
+  repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   return buildResult(model, ctx.roster, startedAt);
 }

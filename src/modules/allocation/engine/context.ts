@@ -15,6 +15,8 @@ export interface SolveContext {
   fromPrevious: Uint8Array;
   deadline: number;
   signal: AbortSignal | undefined;
+  /** 0 for the plain ranking; other values shake ties in a reproducible way for restarts. */
+  shake: number;
 }
 
 export function createContext(
@@ -32,6 +34,7 @@ export function createContext(
     fromPrevious: new Uint8Array(model.employeeCount * model.dayCount),
     deadline,
     signal,
+    shake: 0,
   };
 }
 
@@ -59,7 +62,8 @@ export function candidateKey(ctx: SolveContext, e: number, l: number): number {
   const hours = model.lineHours[l]!;
   const lent = isHomePool(model, e, l) ? 0 : LENT_PENALTY;
   const preference = model.preference[e * model.dayCount + model.lineDay[l]!]! * 0.5 * hours;
-  return lent + loadWith(ctx, e, l) + preference + ctx.historyScore[e]! * 0.25 * hours;
+  const shake = ctx.shake === 0 ? 0 : hashUnit(e, l, ctx.shake) * hours;
+  return lent + loadWith(ctx, e, l) + preference + ctx.historyScore[e]! * 0.25 * hours + shake;
 }
 
 /** Statically eligible employees for the line, best key first (ties by index, so runs are reproducible). */
@@ -75,4 +79,12 @@ export function rankedEligible(ctx: SolveContext, l: number, accept: (e: number)
       list.push(value % 65_536);
       return list;
     }, []);
+}
+
+/** A reproducible number in [0, 1) for (employee, line, restart). */
+function hashUnit(e: number, l: number, seed: number): number {
+  let h = Math.imul(e + 1, 0x9e3779b1) ^ Math.imul(l + 1, 0x85ebca77) ^ Math.imul(seed, 0xc2b2ae3d);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return ((h ^ (h >>> 16)) >>> 0) / 4_294_967_296;
 }

@@ -8,7 +8,7 @@ import { canTakeIfMoved } from './roster.ts';
  * Within a day only the one-shift-per-day and lending caps couple the lines; the rest, consecutive-day and
  * weekly rules depend on other days, so each line's candidate list stays valid for the whole day.
  */
-export function fillDay(ctx: SolveContext, day: number): void {
+export function fillDay(ctx: SolveContext, day: number, first = -1): void {
   const { model, roster } = ctx;
   const base = (e: number) => e * model.dayCount + day;
   const lines = model.linesByDay[day]!.filter((l) => roster.assignedCount[l]! < model.lineRequired[l]!);
@@ -17,7 +17,7 @@ export function fillDay(ctx: SolveContext, day: number): void {
   for (const l of model.linesByDay[day]!) candidates.set(l, movableCandidates(ctx, l));
   const need = (l: number) => model.lineRequired[l]! - roster.assignedCount[l]!;
   const slack = (l: number) => candidates.get(l)!.length - need(l);
-  lines.sort((a, b) => slack(a) - slack(b) || a - b);
+  lines.sort((a, b) => Number(b === first) - Number(a === first) || slack(a) - slack(b) || a - b);
   for (const l of lines)
     for (const e of candidates.get(l)!) {
       if (need(l) <= 0) break;

@@ -1,7 +1,7 @@
 import { outOfTime, rankedEligible, type SolveContext } from './context.ts';
 import { augment, movableCandidates } from './day-fill.ts';
 import { placeIfLendingAllows, remove, tryPlace } from './moves.ts';
-import { canTakeIfMoved, daysToGiveUp } from './roster.ts';
+import { daysToGiveUp } from './roster.ts';
 import { bestTaker } from './takers.ts';
 
 /**
@@ -10,7 +10,7 @@ import { bestTaker } from './takers.ts';
  * free takes over what they gave up: one more head covered per success. Lines found to have no free taker
  * are remembered until a day that could change the answer is touched.
  */
-export function repair(ctx: SolveContext): number {
+export function repair(ctx: SolveContext, depth = 1, totalAttempts = Number.POSITIVE_INFINITY): number {
   const { model, roster } = ctx;
   const dayVersion = new Int32Array(model.dayCount);
   const noTakerAt = new Map<number, number>();
@@ -43,16 +43,27 @@ export function repair(ctx: SolveContext): number {
 
   const hopeless = (line: number) => noTakerAt.get(line) === dayVersion[model.lineDay[line]!];
 
+  // A line whose chains all failed is not tried again until a day near it changes.
+  const failedAt = new Map<number, number>();
+  let left = totalAttempts;
   let gained = 0;
   for (let pass = 0; pass < 3; pass++) {
     let passGain = 0;
-    for (let l = 0; l < model.lineCount && !outOfTime(ctx); l++) {
-      while (roster.assignedCount[l]! < model.lineRequired[l]!) {
-        const day = model.lineDay[l]!;
-        if (refill(l, -1) || ejectAndRefill(ctx, l, refill, hopeless)) {
-          passGain++;
-          touch(day);
-        } else break;
+    for (let l = 0; l < model.lineCount && !outOfTime(ctx) && left > 0; l++) {
+      while (
+        roster.assignedCount[l]! < model.lineRequired[l]! &&
+        failedAt.get(l) !== dayVersion[model.lineDay[l]!]
+      ) {
+        const chain: number[] = [model.lineDay[l]!];
+        const budget = { attempts: Math.min(left, ATTEMPTS_PER_LINE) };
+        const closed = refill(l, -1) || eject(ctx, l, depth, new Set(), chain, budget, refill, hopeless);
+        left -= Math.min(left, ATTEMPTS_PER_LINE) - Math.max(0, budget.attempts);
+        if (!closed) {
+          failedAt.set(l, dayVersion[model.lineDay[l]!]!);
+          break;
+        }
+        passGain++;
+        for (const day of chain) touch(day);
       }
     }
     gained += passGain;
@@ -61,25 +72,46 @@ export function repair(ctx: SolveContext): number {
   return gained;
 }
 
-function ejectAndRefill(
+/** Work allowed per short line: ejection chains branch quickly, and most short lines cannot be helped. */
+const ATTEMPTS_PER_LINE = 400;
+
+/**
+ * An employee gives up one day's work to take the line; what they gave up is refilled by someone free, or, with
+ * depth left, by the same move one level down. Every step is undone when the chain does not close.
+ */
+function eject(
   ctx: SolveContext,
   l: number,
+  depth: number,
+  banned: Set<number>,
+  chain: number[],
+  budget: { attempts: number },
   refill: (line: number, exclude: number) => boolean,
   hopeless: (line: number) => boolean,
 ): boolean {
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
-  for (const e of rankedEligible(ctx, l, (e) => !roster.fixed[e * model.dayCount + day])) {
+  for (const e of rankedEligible(ctx, l, (e) => !roster.fixed[e * model.dayCount + day] && !banned.has(e))) {
     const base = e * model.dayCount;
-    const days = daysToGiveUp(model, roster, e, l).filter((d) => !hopeless(roster.lineOf[base + d]!));
+    const days = daysToGiveUp(model, roster, e, l).filter(
+      (d) => depth > 1 || !hopeless(roster.lineOf[base + d]!),
+    );
     for (const d of days) {
+      if (--budget.attempts < 0 || outOfTime(ctx)) return false;
       const old = remove(ctx, e, d);
-      if (canTakeIfMoved(model, roster, e, l) && roster.lineOf[base + day]! < 0 && tryPlace(ctx, e, l)) {
-        if (refill(old, e)) return true;
+      if (roster.lineOf[base + day]! < 0 && tryPlace(ctx, e, l)) {
+        banned.add(e);
+        const closed =
+          refill(old, e) ||
+          (depth > 1 && eject(ctx, old, depth - 1, banned, chain, budget, refill, hopeless));
+        banned.delete(e);
+        if (closed) {
+          chain.push(d);
+          return true;
+        }
         remove(ctx, e, day);
       }
       placeIfLendingAllows(ctx, e, old);
-      if (outOfTime(ctx)) return false;
     }
   }
   return false;
