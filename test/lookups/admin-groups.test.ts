@@ -182,6 +182,32 @@ describeEachDatabase('admin lookup groups', (t) => {
     expect(read.headers.etag).toBe('"1"');
   });
 
+  it('lets exactly one of simultaneous creates of a code win; the others hear 409, never 500', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.request('sysadmin', { method: 'POST', url: '/api/admin/skills', payload: body('RACE', {}) }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    expect(responses.find((r) => r.statusCode === 409)!.json().code).toBe('SKILL_CODE_TAKEN');
+  });
+
+  it('lets one of two simultaneous replacements at the same version win; the other is 412', async () => {
+    const id = await idByCode(t, 'terminals', 'T1');
+    const replace = (name: string) =>
+      t.request('sysadmin', {
+        method: 'PUT',
+        url: `/api/admin/terminals/${id}`,
+        headers: { 'if-match': '"1"' },
+        payload: { Name_1_English: name, Name_2_Arabic: 'المبنى' },
+      });
+    const statuses = (await Promise.all([replace('First'), replace('Second')]))
+      .map((r) => r.statusCode)
+      .sort();
+    expect(statuses).toEqual([200, 412]);
+  });
+
   it('protects system rows from change and deletion with <ENTITY>_PROTECTED', async () => {
     const present = await idByCode(t, 'attendance-statuses', 'PRESENT');
     const edit = await t.request('sysadmin', {
