@@ -30,7 +30,11 @@ export interface Principal {
   scopeOf(permission: string): DepartmentScope | null;
 }
 
-const inForce = (grant: Grant, today: string) =>
+/** A grant gives its permissions only between its effective dates (inclusive, either open). */
+export const grantInForce = (
+  grant: { effectiveFrom: string | null; effectiveTo: string | null },
+  today: string,
+): boolean =>
   (grant.effectiveFrom === null || grant.effectiveFrom <= today) &&
   (grant.effectiveTo === null || grant.effectiveTo >= today);
 
@@ -51,7 +55,7 @@ export function principalOf(
   allGrants: readonly Grant[],
   today: string,
 ): Principal {
-  const grants = allGrants.filter((grant) => inForce(grant, today));
+  const grants = allGrants.filter((grant) => grantInForce(grant, today));
   const scopes = new Map<string, DepartmentScope>();
   for (const grant of grants) {
     for (const permission of grant.permissions) {

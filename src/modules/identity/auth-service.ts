@@ -1,5 +1,6 @@
 import { type AuditActor, actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
+import { grantInForce } from '../../core/auth/principal.ts';
 import type { TokenService } from '../../core/auth/tokens.ts';
 import type { Db } from '../../core/db/database.ts';
 import { AppError, businessRule } from '../../core/http/errors.ts';

@@ -18,7 +18,7 @@ import type {
   UpdateUserBody,
   User,
 } from './schemas.ts';
-import { grantView, userView } from './views.ts';
+import { accountFields, grantView, userView } from './views.ts';
 
 export interface UsersDeps {
   db: Db;
@@ -385,19 +385,10 @@ export async function revokeRole(
 export async function profileOf(deps: UsersDeps, caller: Caller): Promise<Profile> {
   const row = await requireUser(deps.db, caller, caller.principal.userId);
   return {
-    id: row.id,
-    username: row.username,
-    displayName: row.displayName,
-    email: row.email,
-    phone: row.phone,
-    preferredLanguage: row.preferredLanguage === 'ar' ? 'ar' : 'en',
-    employeeId: row.employeeId,
+    ...accountFields(row),
     businessUnit: { id: row.buId, code: await repo.businessUnitCode(deps.db, row.buId) },
     roles: [...caller.principal.roles],
     permissions: [...caller.principal.permissions].sort(),
-    mustChangePassword: row.mustChangePassword,
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    version: row.version,
   };
 }
 

@@ -1,3 +1,4 @@
+import { grantInForce } from '../../core/auth/principal.ts';
 import type { GrantView, UserRow } from './repository.ts';
 import type { Grant, User } from './schemas.ts';
 
@@ -13,30 +14,33 @@ export function grantView(grant: GrantView, today: string): Grant {
     departmentCode: grant.departmentCode,
     effectiveFrom: grant.effectiveFrom,
     effectiveTo: grant.effectiveTo,
-    inForce:
-      (grant.effectiveFrom === null || grant.effectiveFrom <= today) &&
-      (grant.effectiveTo === null || grant.effectiveTo >= today),
+    inForce: grantInForce(grant, today),
   };
 }
+
+/** The fields a user and their own profile show alike. */
+export const accountFields = (row: UserRow) => ({
+  id: row.id,
+  username: row.username,
+  displayName: row.displayName,
+  email: row.email,
+  phone: row.phone,
+  preferredLanguage: row.preferredLanguage === 'ar' ? ('ar' as const) : ('en' as const),
+  employeeId: row.employeeId,
+  mustChangePassword: row.mustChangePassword,
+  lastLoginAt: iso(row.lastLoginAt),
+  version: row.version,
+});
 
 export function userView(row: UserRow, grants: GrantView[], now: Date, today: string): User {
   const lockedOut = row.lockoutUntil !== null && row.lockoutUntil > now;
   return {
-    id: row.id,
-    username: row.username,
-    displayName: row.displayName,
-    email: row.email,
-    phone: row.phone,
-    preferredLanguage: row.preferredLanguage === 'ar' ? 'ar' : 'en',
-    employeeId: row.employeeId,
+    ...accountFields(row),
     failed_login_count: row.failedLoginCount,
     lockout_until: iso(row.lockoutUntil),
     locked: row.lockedByAdmin || lockedOut,
     lockedByAdmin: row.lockedByAdmin,
-    mustChangePassword: row.mustChangePassword,
-    lastLoginAt: iso(row.lastLoginAt),
     roles: grants.filter((grant) => grant.userId === row.id).map((grant) => grantView(grant, today)),
-    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
