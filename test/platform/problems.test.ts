@@ -92,4 +92,14 @@ describeEachDatabase('problem details', (t) => {
     expect(body.traceId).toBeTruthy();
     await app.close();
   });
+
+  it('answers text the database cannot store (a NUL character) with 400, not 500', async () => {
+    const response = await t.request('sysadmin', {
+      method: 'POST',
+      url: '/api/users',
+      payload: { username: 'nul.user', displayName: 'Bad\u0000Name', password: 'Strong#Pass2026' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+  });
 });

@@ -32,6 +32,34 @@ function databaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The SQLSTATE of a database error, wherever the driver or Drizzle put it. */
+function sqlState(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Input the schemas let through but the database cannot store (a NUL character, a value out of a
+ * column's range) is the caller's mistake, not a server fault; likewise a uniqueness or reference race
+ * that a service's own check could not see.
+ */
+function databaseRefusal(state: string | undefined): [number, string, string] | undefined {
+  if (!state) return undefined;
+  if (state.startsWith('22')) return [400, 'VALIDATION_FAILED', 'A value in the request cannot be stored'];
+  if (state === '23505')
+    return [409, 'ALREADY_EXISTS', 'Something with the same unique value exists already'];
+  if (state === '23503')
+    return [409, 'REFERENCE_CONFLICT', 'The change conflicts with rows that refer to each other'];
+  if (state === '40001' || state === '40P01') {
+    return [409, 'CONCURRENT_UPDATE', 'Another change got in the way; try again'];
+  }
+  return undefined;
+}
+
 function validationErrors(error: FastifyError): FieldError[] {
   return (error.validation ?? []).map((issue) => {
     const missing = (issue.params as { missingProperty?: string } | undefined)?.missingProperty;
@@ -94,6 +122,11 @@ export function registerErrorHandling(app: FastifyInstance, exposeStacks: boolea
         'DATABASE_UNAVAILABLE',
         'The database cannot be reached; try again shortly',
       );
+    }
+    const refusal = databaseRefusal(sqlState(error));
+    if (refusal) {
+      request.log.info({ err: error }, 'database refused the input');
+      return sendProblem(request, reply, ...refusal);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
