@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { AppError, type FieldError } from './errors.ts';
 import { problemBody } from './problem.ts';
 
@@ -32,16 +33,6 @@ function databaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** The SQLSTATE of a database error, wherever the driver or Drizzle put it. */
-function sqlState(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /**
  * Input the schemas let through but the database cannot store (a NUL character, a value out of a
  * column's range) is the caller's mistake, not a server fault; likewise a uniqueness or reference race
@@ -50,9 +41,9 @@ function sqlState(error: unknown): string | undefined {
 function databaseRefusal(state: string | undefined): [number, string, string] | undefined {
   if (!state) return undefined;
   if (state.startsWith('22')) return [400, 'VALIDATION_FAILED', 'A value in the request cannot be stored'];
-  if (state === '23505')
+  if (state === UNIQUE_VIOLATION)
     return [409, 'ALREADY_EXISTS', 'Something with the same unique value exists already'];
-  if (state === '23503')
+  if (state === FOREIGN_KEY_VIOLATION)
     return [409, 'REFERENCE_CONFLICT', 'The change conflicts with rows that refer to each other'];
   if (state === '40001' || state === '40P01') {
     return [409, 'CONCURRENT_UPDATE', 'Another change got in the way; try again'];

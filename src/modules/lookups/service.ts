@@ -1,6 +1,7 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
 import type { Db, Executor } from '../../core/db/database.ts';
+import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
@@ -50,16 +51,6 @@ const protectedRow = (group: LookupGroup, row: repo.LookupRowWith) =>
 
 const codeTaken = (group: LookupGroup, code: string) =>
   conflict(`${prefix(group)}_CODE_TAKEN`, `A ${group.label} with the code ${code} exists already`);
-
-/** The PostgreSQL error code behind a driver error (Drizzle wraps it in `cause`). */
-function sqlState(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** The shared columns of a body; the group adds its own. */
 function sharedValues(body: LookupBody) {
@@ -130,7 +121,7 @@ export async function createLookup(
     });
   } catch (error) {
     // Two creates of one code at once: the unique constraint decides, and the loser hears why.
-    if (sqlState(error) === '23505') throw codeTaken(group, code);
+    if (sqlState(error) === UNIQUE_VIOLATION) throw codeTaken(group, code);
     throw error;
   }
 }
@@ -210,7 +201,7 @@ export async function deleteLookup(db: Db, caller: Caller, group: LookupGroup, i
     });
   } catch (error) {
     // A reference added between the check and the delete: the foreign key refuses, with the same answer.
-    if (sqlState(error) === '23503')
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION)
       throw referenced(`The ${group.label} is still used; deactivate it instead`, []);
     throw error;
   }
