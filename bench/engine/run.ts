@@ -67,7 +67,7 @@ for (const size of SIZES) {
         ? '—'
         : mip.status === 'optimal'
           ? String(mip.optimum)
-          : `${mip.optimum} (≤ ${mip.dualBound}, ${mip.status}, gap ${(mip.gap * 100).toFixed(2)} %)`;
+          : `${mip.optimum} (≤ ${Math.min(mip.dualBound, m.bound)}, ${mip.status}, gap ${(mip.gap * 100).toFixed(1)} %)`;
     const spread = Object.values(m.spreadShifts)
       .map((s) => s.toFixed(1))
       .join(' / ');

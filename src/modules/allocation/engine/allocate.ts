@@ -1,4 +1,4 @@
-import { balance } from './balance.ts';
+import { balance, shareUnsocialWork } from './balance.ts';
 import { createContext, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
 import { applicableRules, isStaticallyEligible } from './eligibility.ts';
@@ -86,6 +86,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
   balance(ctx);
+  shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   return buildResult(model, ctx.roster, startedAt);
 }

@@ -1,6 +1,7 @@
 import { candidateKey, outOfTime, type SolveContext } from './context.ts';
-import { place, remove } from './moves.ts';
-import { lendingRuleFor } from './roster.ts';
+import { forEachEligible, isHomePool } from './eligibility.ts';
+import { place, placeIfLendingAllows, remove } from './moves.ts';
+import { canTake, lendingRuleFor } from './roster.ts';
 import { bestTaker } from './takers.ts';
 
 const MARGIN = 0.01;
@@ -32,4 +33,51 @@ export function balance(ctx: SolveContext, passes = 2): number {
     if (passMoves === 0) break;
   }
   return moved;
+}
+
+/**
+ * Same-day exchanges that move unsocial (night and weekend) work from someone with more of it, pro-rated, to
+ * someone with less who works a sociable shift of equal paid hours that day. Coverage, hours and home-pool use
+ * stay as they are; every rule is checked again after the exchange.
+ */
+export function shareUnsocialWork(ctx: SolveContext): number {
+  const { model, roster, masks } = ctx;
+  const scale = (e: number) => model.dayCount / Math.max(1, model.availableDays[e]!);
+  const movable = (cell: number) =>
+    roster.lineOf[cell]! >= 0 && !roster.fixed[cell] && !ctx.fromPrevious[cell];
+  let swaps = 0;
+  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) {
+    for (let e = 0; e < model.employeeCount; e++) {
+      const cell = e * model.dayCount + day;
+      const l = roster.lineOf[cell]!;
+      if (!movable(cell) || !model.lineUnsocial[l]) continue;
+      const hours = model.lineHours[l]!;
+      let done = false;
+      forEachEligible(masks, l, (f) => {
+        const other = f * model.dayCount + day;
+        const m = roster.lineOf[other]!;
+        if (done || f === e || !movable(other) || model.lineUnsocial[m] || model.lineHours[m] !== hours)
+          return;
+        if (!(masks.maskOfLine[m]![e >>> 5]! & (1 << (e & 31)))) return;
+        if ((ctx.unsocialHours[f]! + hours) * scale(f) >= ctx.unsocialHours[e]! * scale(e) - MARGIN) return;
+        const lentBefore = Number(!isHomePool(model, e, l)) + Number(!isHomePool(model, f, m));
+        if (Number(!isHomePool(model, f, l)) + Number(!isHomePool(model, e, m)) > lentBefore) return;
+        const ruleE = roster.ruleOf[cell]!;
+        const ruleF = roster.ruleOf[other]!;
+        remove(ctx, e, day);
+        remove(ctx, f, day);
+        if (canTake(model, roster, e, m) && placeIfLendingAllows(ctx, e, m)) {
+          if (canTake(model, roster, f, l) && placeIfLendingAllows(ctx, f, l)) {
+            done = true;
+            swaps++;
+            return;
+          }
+          remove(ctx, e, day);
+        }
+        place(ctx, e, l, ruleE);
+        place(ctx, f, m, ruleF);
+      });
+    }
+  }
+  return swaps;
 }

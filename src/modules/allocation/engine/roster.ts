@@ -39,18 +39,6 @@ export function emptyRoster(model: Model): Roster {
   };
 }
 
-export function copyRoster(roster: Roster): Roster {
-  return {
-    lineOf: roster.lineOf.slice(),
-    ruleOf: roster.ruleOf.slice(),
-    fixed: roster.fixed.slice(),
-    weekHours: roster.weekHours.slice(),
-    ruleCount: roster.ruleCount.slice(),
-    assignedCount: roster.assignedCount.slice(),
-    periodHours: roster.periodHours.slice(),
-  };
-}
-
 /**
  * Lending rule to use for the pair: NO_RULE for home-pool staff, LENDING_FULL when every applicable rule is at
  * its cap, POOL_CLOSED when no rule applies at all.
