@@ -1,14 +1,22 @@
 /** Business dates are `YYYY-MM-DD` in the business unit's time zone (DESIGN §4). */
 export const DEFAULT_TIMEZONE = 'Asia/Riyadh';
 
+// Building a formatter costs far more than using one, and every request asks for today's date.
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
 export function businessDate(instant: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    // en-CA formats as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
