@@ -88,5 +88,5 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   balance(ctx);
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
-  return buildResult(model, ctx.roster, startedAt);
+  return buildResult(model, ctx.roster, ctx.masks, startedAt);
 }

@@ -1,5 +1,5 @@
 import { candidateKey, outOfTime, type SolveContext } from './context.ts';
-import { forEachEligible, isHomePool } from './eligibility.ts';
+import { eligibleOf, isEligible, isHomePool } from './eligibility.ts';
 import { place, placeIfLendingAllows, remove } from './moves.ts';
 import { canTake, lendingRuleFor } from './roster.ts';
 import { bestTaker } from './takers.ts';
@@ -52,31 +52,28 @@ export function shareUnsocialWork(ctx: SolveContext): number {
       const l = roster.lineOf[cell]!;
       if (!movable(cell) || !model.lineUnsocial[l]) continue;
       const hours = model.lineHours[l]!;
-      let done = false;
-      forEachEligible(masks, l, (f) => {
+      for (const f of eligibleOf(masks, l)) {
         const other = f * model.dayCount + day;
         const m = roster.lineOf[other]!;
-        if (done || f === e || !movable(other) || model.lineUnsocial[m] || model.lineHours[m] !== hours)
-          return;
-        if (!(masks.maskOfLine[m]![e >>> 5]! & (1 << (e & 31)))) return;
-        if ((ctx.unsocialHours[f]! + hours) * scale(f) >= ctx.unsocialHours[e]! * scale(e) - MARGIN) return;
+        if (f === e || !movable(other) || model.lineUnsocial[m] || model.lineHours[m] !== hours) continue;
+        if (!isEligible(masks, e, m)) continue;
+        if ((ctx.unsocialHours[f]! + hours) * scale(f) >= ctx.unsocialHours[e]! * scale(e) - MARGIN) continue;
         const lentBefore = Number(!isHomePool(model, e, l)) + Number(!isHomePool(model, f, m));
-        if (Number(!isHomePool(model, f, l)) + Number(!isHomePool(model, e, m)) > lentBefore) return;
+        if (Number(!isHomePool(model, f, l)) + Number(!isHomePool(model, e, m)) > lentBefore) continue;
         const ruleE = roster.ruleOf[cell]!;
         const ruleF = roster.ruleOf[other]!;
         remove(ctx, e, day);
         remove(ctx, f, day);
         if (canTake(model, roster, e, m) && placeIfLendingAllows(ctx, e, m)) {
           if (canTake(model, roster, f, l) && placeIfLendingAllows(ctx, f, l)) {
-            done = true;
             swaps++;
-            return;
+            break;
           }
           remove(ctx, e, day);
         }
         place(ctx, e, l, ruleE);
         place(ctx, f, m, ruleF);
-      });
+      }
     }
   }
   return swaps;

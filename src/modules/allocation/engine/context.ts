@@ -1,4 +1,4 @@
-import { type EligibilityMasks, eligibilityMasks, forEachEligible, isHomePool } from './eligibility.ts';
+import { type EligibilityMasks, eligibilityMasks, eligibleOf, isHomePool } from './eligibility.ts';
 import { historyScores } from './equalization.ts';
 import type { Model } from './model.ts';
 import type { Roster } from './roster.ts';
@@ -70,9 +70,8 @@ export function candidateKey(ctx: SolveContext, e: number, l: number): number {
 export function rankedEligible(ctx: SolveContext, l: number, accept: (e: number) => boolean): number[] {
   const packed: number[] = [];
   // Key (to a thousandth) and index packed in one number: a plain numeric sort then needs no comparator calls.
-  forEachEligible(ctx.masks, l, (e) => {
+  for (const e of eligibleOf(ctx.masks, l))
     if (accept(e)) packed.push(Math.round(candidateKey(ctx, e, l) * 1000) * 65_536 + e);
-  });
   return Float64Array.from(packed)
     .sort()
     .reduce<number[]>((list, value) => {

@@ -79,6 +79,8 @@ function allowedHomePools(model: Model, l: number): Uint8Array {
 export interface EligibilityMasks {
   words: number;
   maskOfLine: Uint32Array[];
+  /** Decoded masks, filled on first use and shared by lines of one group. */
+  decoded: Map<Uint32Array, number[]>;
 }
 
 export function eligibilityMasks(model: Model): EligibilityMasks {
@@ -96,7 +98,24 @@ export function eligibilityMasks(model: Model): EligibilityMasks {
     }
     return mask;
   });
-  return { words, maskOfLine };
+  return { words, maskOfLine, decoded: new Map() };
+}
+
+/** Statically eligible employees of the line in index order (a shared array: do not modify). */
+export function eligibleOf(masks: EligibilityMasks, l: number): number[] {
+  const mask = masks.maskOfLine[l]!;
+  let list = masks.decoded.get(mask);
+  if (list === undefined) {
+    const decoded: number[] = [];
+    forEachEligible(masks, l, (e) => decoded.push(e));
+    masks.decoded.set(mask, decoded);
+    list = decoded;
+  }
+  return list;
+}
+
+export function isEligible(masks: EligibilityMasks, e: number, l: number): boolean {
+  return (masks.maskOfLine[l]![e >>> 5]! & (1 << (e & 31))) !== 0;
 }
 
 export function forEachEligible(masks: EligibilityMasks, l: number, visit: (e: number) => void): void {

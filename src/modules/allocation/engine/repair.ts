@@ -1,5 +1,6 @@
-import { outOfTime, rankedEligible, type SolveContext } from './context.ts';
+import { outOfTime, type SolveContext } from './context.ts';
 import { augment, movableCandidates } from './day-fill.ts';
+import { eligibleOf } from './eligibility.ts';
 import { placeIfLendingAllows, remove, tryPlace } from './moves.ts';
 import { daysToGiveUp } from './roster.ts';
 import { bestTaker } from './takers.ts';
@@ -91,8 +92,10 @@ function eject(
 ): boolean {
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
-  for (const e of rankedEligible(ctx, l, (e) => !roster.fixed[e * model.dayCount + day] && !banned.has(e))) {
+  // Index order, not ranked: most of these tries fail, and balancing afterwards sees to the load.
+  for (const e of eligibleOf(ctx.masks, l)) {
     const base = e * model.dayCount;
+    if (roster.fixed[base + day] || banned.has(e)) continue;
     const days = daysToGiveUp(model, roster, e, l).filter(
       (d) => depth > 1 || !hopeless(roster.lineOf[base + d]!),
     );

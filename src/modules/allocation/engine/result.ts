@@ -1,9 +1,16 @@
 import { dateOf } from './dates.ts';
+import { type EligibilityMasks, eligibleOf, isEligible, staticReasons } from './eligibility.ts';
 import { equalizationScores, fairness } from './equalization.ts';
 import type { Model } from './model.ts';
-import { reasonsFor } from './reasons.ts';
-import type { Roster } from './roster.ts';
-import type { Assignment, Coverage, ReasonCode, Result, UnfilledLine } from './types.ts';
+import { dynamicReasons, type Roster } from './roster.ts';
+import {
+  type Assignment,
+  type Coverage,
+  REASON_CODES,
+  type ReasonCode,
+  type Result,
+  type UnfilledLine,
+} from './types.ts';
 import { ENGINE_VERSION } from './version.ts';
 
 export function assignmentsOf(model: Model, roster: Roster): Assignment[] {
@@ -36,28 +43,57 @@ export function coverageOf(model: Model, roster: Roster): Coverage {
   return { required, assigned, ratio: required === 0 ? 1 : Math.round((assigned / required) * 1e6) / 1e6 };
 }
 
-/** Unfilled lines, each with how many employees every rule blocked. */
-export function unfilledLines(model: Model, roster: Roster): UnfilledLine[] {
+/**
+ * Unfilled lines, each with how many employees every rule blocked. Static reasons depend only on the line's
+ * date, pool and skill, so they are counted once per eligibility group; roster rules only for eligible staff.
+ */
+export function unfilledLines(model: Model, roster: Roster, masks: EligibilityMasks): UnfilledLine[] {
+  const staticCounts = new Map<Uint32Array, Partial<Record<ReasonCode, number>>>();
   const unfilled: UnfilledLine[] = [];
   for (let l = 0; l < model.lineCount; l++) {
     const missing = model.lineRequired[l]! - roster.assignedCount[l]!;
     if (missing <= 0) continue;
-    const reasons: Partial<Record<ReasonCode, number>> = {};
-    for (let e = 0; e < model.employeeCount; e++)
-      for (const code of reasonsFor(model, roster, e, l)) reasons[code] = (reasons[code] ?? 0) + 1;
-    unfilled.push({ lineId: model.lineIds[l]!, missing, reasons });
+    const mask = masks.maskOfLine[l]!;
+    let counts = staticCounts.get(mask);
+    if (counts === undefined) {
+      const fresh: Partial<Record<ReasonCode, number>> = {};
+      for (let e = 0; e < model.employeeCount; e++)
+        if (!isEligible(masks, e, l))
+          for (const code of staticReasons(model, e, l)) fresh[code] = (fresh[code] ?? 0) + 1;
+      staticCounts.set(mask, fresh);
+      counts = fresh;
+    }
+    const reasons = { ...counts };
+    const day = model.lineDay[l]!;
+    for (const e of eligibleOf(masks, l)) {
+      if (roster.lineOf[e * model.dayCount + day] === l) continue;
+      for (const code of dynamicReasons(model, roster, e, l)) reasons[code] = (reasons[code] ?? 0) + 1;
+    }
+    unfilled.push({ lineId: model.lineIds[l]!, missing, reasons: sortedReasons(reasons) });
   }
   return unfilled;
 }
 
-export function buildResult(model: Model, roster: Roster, startedAt: number): Result {
+/** Reason counts in the fixed order of REASON_CODES, so results compare and print the same way every run. */
+function sortedReasons(reasons: Partial<Record<ReasonCode, number>>): Partial<Record<ReasonCode, number>> {
+  const sorted: Partial<Record<ReasonCode, number>> = {};
+  for (const code of REASON_CODES) if (reasons[code] !== undefined) sorted[code] = reasons[code];
+  return sorted;
+}
+
+export function buildResult(
+  model: Model,
+  roster: Roster,
+  masks: EligibilityMasks,
+  startedAt: number,
+): Result {
   const assignments = assignmentsOf(model, roster);
   const result: Result = {
     engineVersion: ENGINE_VERSION,
     durationMs: 0,
     assignments,
     coverage: coverageOf(model, roster),
-    unfilled: unfilledLines(model, roster),
+    unfilled: unfilledLines(model, roster, masks),
     fairness: fairness(model, roster),
     equalization: equalizationScores(model, roster),
   };

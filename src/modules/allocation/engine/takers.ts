@@ -1,5 +1,5 @@
 import { candidateKey, type SolveContext } from './context.ts';
-import { forEachEligible } from './eligibility.ts';
+import { eligibleOf } from './eligibility.ts';
 import { canTake } from './roster.ts';
 
 /** The best-ranked employee who could take the line right now, or -1. */
@@ -12,13 +12,13 @@ export function bestTaker(
   const { model, roster } = ctx;
   let best = -1;
   let bestKey = below;
-  forEachEligible(ctx.masks, l, (e) => {
-    if (e === exclude || !canTake(model, roster, e, l)) return;
+  for (const e of eligibleOf(ctx.masks, l)) {
+    if (e === exclude || !canTake(model, roster, e, l)) continue;
     const key = candidateKey(ctx, e, l);
     if (key < bestKey) {
       best = e;
       bestKey = key;
     }
-  });
+  }
   return best;
 }
