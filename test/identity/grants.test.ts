@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 
 const STRONG = 'Strong#Pass2026';
@@ -114,5 +115,31 @@ describeEachDatabase('grants and scope', (t) => {
     });
     expect(grant.statusCode).toBe(422);
     expect(grant.json().code).toBe('DEPARTMENT_UNKNOWN');
+  });
+
+  it('reaches every process sharing the database: a second app sees a revoke at once', async () => {
+    const other = await buildApp({ config: t.config, database: t.database });
+    await other.ready();
+    try {
+      const user = await newUser('two.process');
+      const grant = (
+        await t.request('sysadmin', {
+          method: 'POST',
+          url: `/api/users/${user.id}/roles`,
+          payload: { roleCode: 'SYS_ADMIN' },
+        })
+      ).json();
+      const token = await t.tokenOf('two.process');
+      const asOther = () =>
+        other.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${token}` } });
+      expect((await asOther()).statusCode).toBe(200);
+      await t.request('sysadmin', {
+        method: 'DELETE',
+        url: `/api/users/${user.id}/roles/${grant.userRoleId}`,
+      });
+      expect((await asOther()).statusCode).toBe(403);
+    } finally {
+      await other.close();
+    }
   });
 });
