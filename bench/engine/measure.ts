@@ -27,13 +27,16 @@ const bound = coverageBound(instance);
 
 const explainStarted = performance.now();
 const explainer = explain(instance, result);
+const setupMs = performance.now() - explainStarted;
 let candidates = 0;
 for (const line of instance.demandLines) candidates += explainer.candidates(line.id).length;
+const candidatesMs = performance.now() - explainStarted - setupMs;
 let reasons = 0;
 for (const unfilled of result.unfilled)
   for (const employee of instance.employees)
     reasons += explainer.reasons(unfilled.lineId, employee.id).length;
 const explainMs = performance.now() - explainStarted;
+const reasonsMs = explainMs - setupMs - candidatesMs;
 
 process.stdout.write(
   `${JSON.stringify({
@@ -48,6 +51,9 @@ process.stdout.write(
     checkerAssigned: report.assigned,
     spreadShifts: result.fairness.spreadShifts,
     explainMs,
+    setupMs,
+    candidatesMs,
+    reasonsMs,
     candidates,
     reasons,
   })}\n`,

@@ -1,9 +1,8 @@
 import { candidateKey, createContext, loadWith, type SolveContext } from './context.ts';
-import { forEachEligible, isHomePool } from './eligibility.ts';
+import { eligibleOf, isEligible, isHomePool, staticReasons } from './eligibility.ts';
 import { buildModel } from './model.ts';
 import { place } from './moves.ts';
-import { reasonsFor } from './reasons.ts';
-import { canTake, emptyRoster } from './roster.ts';
+import { canTake, dynamicReasons, emptyRoster } from './roster.ts';
 import type { CandidateScore, Instance, ReasonCode, Result } from './types.ts';
 import { validateInstance } from './validate.ts';
 
@@ -32,14 +31,30 @@ export function explain(instance: Instance, result: Pick<Result, 'assignments'>)
     place(ctx, e, l, a.lendingRuleId === undefined ? -1 : (rules.get(a.lendingRuleId) ?? -1), a.fixed);
   }
   const { roster } = ctx;
+  // Static reasons depend only on the line's date, pool and skill: one array per employee per eligibility group.
+  const staticByGroup = new Map<Uint32Array, ReasonCode[][]>();
+  const staticOf = (e: number, l: number): ReasonCode[] => {
+    const mask = ctx.masks.maskOfLine[l]!;
+    let group = staticByGroup.get(mask);
+    if (group === undefined) {
+      group = [];
+      staticByGroup.set(mask, group);
+    }
+    let reasons = group[e];
+    if (reasons === undefined) {
+      reasons = isEligible(ctx.masks, e, l) ? [] : staticReasons(model, e, l);
+      group[e] = reasons;
+    }
+    return reasons;
+  };
   return {
     candidates(lineId) {
       const l = lookup(model.lineIndex, lineId, 'line');
       const day = model.lineDay[l]!;
       const list: { score: CandidateScore; key: number }[] = [];
-      forEachEligible(ctx.masks, l, (e) => {
+      for (const e of eligibleOf(ctx.masks, l)) {
         const assigned = roster.lineOf[e * model.dayCount + day] === l;
-        if (!assigned && !canTake(model, roster, e, l)) return;
+        if (!assigned && !canTake(model, roster, e, l)) continue;
         const hours = model.lineHours[l]!;
         list.push({
           key: candidateKey(ctx, e, l),
@@ -52,16 +67,14 @@ export function explain(instance: Instance, result: Pick<Result, 'assignments'>)
             assigned,
           },
         });
-      });
+      }
       return list.sort((a, b) => a.key - b.key).map((c) => c.score);
     },
     reasons(lineId, employeeId) {
-      return reasonsFor(
-        model,
-        roster,
-        lookup(model.employeeIndex, employeeId, 'employee'),
-        lookup(model.lineIndex, lineId, 'line'),
-      );
+      const e = lookup(model.employeeIndex, employeeId, 'employee');
+      const l = lookup(model.lineIndex, lineId, 'line');
+      if (roster.lineOf[e * model.dayCount + model.lineDay[l]!] === l) return [];
+      return [...staticOf(e, l), ...dynamicReasons(model, roster, e, l)];
     },
   };
 }
