@@ -8,12 +8,15 @@ export function flagValue(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
+/** Flags that take no value. */
+const SWITCHES = ['--tight', '--summary'];
+
 export function positional(args: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg.startsWith('--')) {
-      if (!['--tight'].includes(arg)) i++;
+      if (!SWITCHES.includes(arg)) i++;
     } else out.push(arg);
   }
   return out;

@@ -174,12 +174,14 @@ export function validateInstance(input: unknown): asserts input is Instance {
   pairs(input.fixedAssignments, 'fixedAssignments', false);
   const lineDates = new Map(lines.map((line) => [line.id as string, line.date as string]));
   const fixedDays = new Set<string>();
-  check.objects(input.fixedAssignments, 'fixedAssignments').forEach((pair, i) => {
-    const key = `${String(pair.employeeId)}|${lineDates.get(pair.lineId as string)}`;
-    if (fixedDays.has(key))
-      problems.push(`fixedAssignments[${i}]: employee ${String(pair.employeeId)} fixed twice on one date`);
-    fixedDays.add(key);
-  });
+  (Array.isArray(input.fixedAssignments) ? input.fixedAssignments : [])
+    .filter(isObject)
+    .forEach((pair, i) => {
+      const key = `${String(pair.employeeId)}|${lineDates.get(pair.lineId as string)}`;
+      if (fixedDays.has(key))
+        problems.push(`fixedAssignments[${i}]: employee ${String(pair.employeeId)} fixed twice on one date`);
+      fixedDays.add(key);
+    });
   pairs(input.previousAssignments, 'previousAssignments', true);
 
   check.objects(input.priorWork, 'priorWork').forEach((prior, i) => {
