@@ -77,16 +77,6 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
   });
 }
 
-/**
- * A POST without a body meets its schema as `{}`, so optional bodies need no special casing and a
- * missing required field is named rather than "body must be object".
- */
-export function registerEmptyBodyDefault(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
-  });
-}
-
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
     openapi: {

@@ -37,7 +37,7 @@ export const LOGIN_RATE = { windowMs: 60_000, perIp: 30, perUsername: 10 } as co
 const invalidCredentials = () =>
   new AppError(401, 'INVALID_CREDENTIALS', 'The username or password is not correct');
 
-const systemActor = (
+const selfActor = (
   user: Pick<UserRow, 'id' | 'buId' | 'username'> | null,
   client: ClientInfo,
 ): AuditActor => ({
@@ -137,7 +137,7 @@ export async function login(
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateUser(tx, user.id, { failedLoginCount: 0, lockoutUntil: null, lastLoginAt: now });
     await insertLoginAttempt(tx, { ...history, success: true, reason: 'SUCCESS' });
-    await recordAudit(tx, systemActor(user, client), {
+    await recordAudit(tx, selfActor(user, client), {
       action: 'auth.login',
       entityType: 'user',
       entityId: user.id,
@@ -167,14 +167,14 @@ async function recordFailure(
       failedLoginCount: count,
       lockoutUntil: lockoutUntil ?? user.lockoutUntil,
     });
-    await recordAudit(tx, systemActor(user, client), {
+    await recordAudit(tx, selfActor(user, client), {
       action: 'auth.login_failed',
       entityType: 'user',
       entityId: user.id,
       details: { failedLoginCount: count },
     });
     if (!lockoutUntil) return null;
-    await recordAudit(tx, systemActor(user, client), {
+    await recordAudit(tx, selfActor(user, client), {
       action: 'auth.lockout',
       entityType: 'user',
       entityId: user.id,

@@ -276,6 +276,7 @@ export async function resetPassword(
     newPassword === undefined ? temporaryPassword(settings['password.min_length']) : undefined;
   const password = newPassword ?? generated!;
   assertPasswordPolicy(password, settings);
+  // Fail fast before the costly hash; the transaction checks again under its row lock.
   await requireUser(deps.db, caller, id);
   const passwordHash = await hashPassword(password);
   const now = deps.now();
