@@ -9,7 +9,8 @@ import {
 } from '../src/modules/allocation/engine/cli.ts';
 import type { Instance } from '../src/modules/allocation/engine/types.ts';
 
-const USAGE = 'usage: engine:solve -- instance.json [--out result.json] [--time-limit ms] [--summary]';
+const USAGE =
+  'usage: engine:solve -- instance.json [--out result.json] [--time-limit ms] [--restarts n] [--summary]';
 
 runTool(() => {
   const args = process.argv.slice(2);

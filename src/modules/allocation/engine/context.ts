@@ -43,6 +43,8 @@ export function outOfTime(ctx: SolveContext): boolean {
 }
 
 const LENT_PENALTY = 1e6;
+/** Keeps packed keys non-negative (a negative packed value would corrupt the employee index). */
+const KEY_OFFSET = 1e5;
 
 /** Pro-rated period hours if the employee also worked the line (unsocial hours added for unsocial lines). */
 export function loadWith(ctx: SolveContext, e: number, l: number): number {
@@ -71,7 +73,8 @@ export function rankedEligible(ctx: SolveContext, l: number, accept: (e: number)
   const packed: number[] = [];
   // Key (to a thousandth) and index packed in one number: a plain numeric sort then needs no comparator calls.
   for (const e of eligibleOf(ctx.masks, l))
-    if (accept(e)) packed.push(Math.round(candidateKey(ctx, e, l) * 1000) * 65_536 + e);
+    if (accept(e))
+      packed.push(Math.max(0, Math.round((candidateKey(ctx, e, l) + KEY_OFFSET) * 1000)) * 65_536 + e);
   return Float64Array.from(packed)
     .sort()
     .reduce<number[]>((list, value) => {

@@ -120,6 +120,8 @@ export function validateInstance(input: unknown): asserts input is Instance {
 
   const employees = check.objects(input.employees, 'employees');
   const employeeIds = uniqueIds(employees, 'employees', problems);
+  // The solver packs an employee index into 16 bits when ranking candidates.
+  if (employees.length > 65_535) problems.push('employees: at most 65,535 are supported');
   employees.forEach((employee, i) => {
     const path = `employees[${i}]`;
     for (const key of ['grade', 'department', 'homePool'] as const)
