@@ -1,4 +1,5 @@
 import { rankedEligible, type SolveContext } from './context.ts';
+import { eligibleOf } from './eligibility.ts';
 import { placeIfLendingAllows, remove } from './moves.ts';
 import { canTakeIfMoved } from './roster.ts';
 
@@ -33,15 +34,16 @@ export function fillDay(ctx: SolveContext, day: number, first = -1): void {
   }
 }
 
-/** Employees who could work the line instead of whatever they do that day (fixed work never moves). */
-export function movableCandidates(ctx: SolveContext, l: number): number[] {
+/**
+ * Employees who could work the line instead of whatever they do that day (fixed work never moves), best first
+ * when `ranked`, else in index order (cheaper, for searches where order hardly matters).
+ */
+export function movableCandidates(ctx: SolveContext, l: number, ranked = true): number[] {
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
-  return rankedEligible(
-    ctx,
-    l,
-    (e) => !roster.fixed[e * model.dayCount + day] && canTakeIfMoved(model, roster, e, l),
-  );
+  const movable = (e: number) =>
+    !roster.fixed[e * model.dayCount + day] && canTakeIfMoved(model, roster, e, l);
+  return ranked ? rankedEligible(ctx, l, movable) : eligibleOf(ctx.masks, l).filter(movable);
 }
 
 /**

@@ -32,7 +32,7 @@ export function repair(ctx: SolveContext, depth = 1, totalAttempts = Number.POSI
     const candidates = (l: number) => {
       let list = lists.get(l);
       if (list === undefined) {
-        list = movableCandidates(ctx, l).filter((e) => e !== exclude || l !== line);
+        list = movableCandidates(ctx, l, false).filter((e) => e !== exclude || l !== line);
         lists.set(l, list);
       }
       return list;

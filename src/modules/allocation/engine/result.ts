@@ -15,6 +15,7 @@ import { ENGINE_VERSION } from './version.ts';
 
 export function assignmentsOf(model: Model, roster: Roster): Assignment[] {
   const list: Assignment[] = [];
+  const dates = Array.from({ length: model.dayCount }, (_, d) => dateOf(model.firstDay + d));
   for (let d = 0; d < model.dayCount; d++)
     for (let e = 0; e < model.employeeCount; e++) {
       const cell = e * model.dayCount + d;
@@ -24,7 +25,7 @@ export function assignmentsOf(model: Model, roster: Roster): Assignment[] {
       const assignment: Assignment = {
         lineId: model.lineIds[l]!,
         employeeId: model.employeeIds[e]!,
-        date: dateOf(model.firstDay + d),
+        date: dates[d]!,
         fixed: roster.fixed[cell] === 1,
       };
       if (rule >= 0) assignment.lendingRuleId = model.ruleIds[rule]!;
