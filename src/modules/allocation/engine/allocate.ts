@@ -2,6 +2,7 @@ import { balance, shareUnsocialWork } from './balance.ts';
 import { createContext, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
 import { applicableRules, isStaticallyEligible } from './eligibility.ts';
+import { poolImbalance } from './equalization.ts';
 import { buildModel, type Model } from './model.ts';
 import { place, tryPlace } from './moves.ts';
 import { repair } from './repair.ts';
@@ -37,7 +38,12 @@ function carryOverPrevious(ctx: SolveContext): void {
       ctx.fromPrevious[e * model.dayCount + model.lineDay[l]!] = 1;
 }
 
-function construct(ctx: SolveContext, shake: number): number {
+/**
+ * One full construction. With `rateSoFar`, the day-by-day pass weighs hours against the days available so far
+ * rather than over the whole period: fairer to staff with leave or contracts starting or ending mid-period,
+ * sometimes at a small cost in coverage, so it is one of the restarts rather than the first construction.
+ */
+function construct(ctx: SolveContext, shake: number, rateSoFar: boolean): number {
   const { model } = ctx;
   ctx.roster = emptyRoster(model);
   ctx.unsocialHours.fill(0);
@@ -45,15 +51,20 @@ function construct(ctx: SolveContext, shake: number): number {
   ctx.shake = shake;
   placeFixed(ctx);
   carryOverPrevious(ctx);
-  for (let day = 0; day < model.dayCount; day++) fillDay(ctx, day);
+  for (let day = 0; day < model.dayCount; day++) {
+    ctx.passDay = rateSoFar ? day : -1;
+    fillDay(ctx, day);
+  }
+  ctx.passDay = -1;
   repair(ctx, 1);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   return coverageOf(model, ctx.roster).assigned;
 }
 
 /**
- * Extra constructions with ties shaken differently, kept only when they cover more. Small instances get up to
- * sixteen; the count falls with size so that large ones stay within their time (a count, not a clock).
+ * Extra constructions, alternately weighing hours so far and shaking ties, kept when they cover more or cover
+ * as much more evenly. Small instances get up to sixteen; the count falls with size so that large ones stay
+ * within their time (a count, not a clock).
  */
 function restartsFor(model: Model): number {
   return Math.min(16, Math.floor(40_000 / Math.max(1, model.employeeCount * model.dayCount)));
@@ -69,17 +80,20 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   const model = buildModel(instance);
   const deadline = startedAt + (options.timeLimitMs ?? Number.POSITIVE_INFINITY);
   const ctx = createContext(model, emptyRoster(model), deadline, options.signal);
-  let bestCovered = construct(ctx, 0);
+  let bestCovered = construct(ctx, 0, false);
+  let bestImbalance = poolImbalance(model, ctx.roster);
   let best = {
     roster: ctx.roster,
     unsocialHours: ctx.unsocialHours.slice(),
     fromPrevious: ctx.fromPrevious.slice(),
   };
   const restarts = options.restarts ?? restartsFor(model);
-  for (let shake = 1; shake <= restarts && !outOfTime(ctx); shake++) {
-    const covered = construct(ctx, shake);
-    if (covered > bestCovered) {
+  for (let restart = 1; restart <= restarts && !outOfTime(ctx); restart++) {
+    const covered = construct(ctx, Math.floor(restart / 2), restart % 2 === 1);
+    const imbalance = poolImbalance(model, ctx.roster);
+    if (covered > bestCovered || (covered === bestCovered && imbalance < bestImbalance - 1e-9)) {
       bestCovered = covered;
+      bestImbalance = imbalance;
       best = {
         roster: ctx.roster,
         unsocialHours: ctx.unsocialHours.slice(),

@@ -17,6 +17,8 @@ export interface SolveContext {
   signal: AbortSignal | undefined;
   /** 0 for the plain ranking; other values shake ties in a reproducible way for restarts. */
   shake: number;
+  /** The day being staffed in the day-by-day pass, or -1 once the whole horizon is filled. */
+  passDay: number;
 }
 
 export function createContext(
@@ -35,6 +37,7 @@ export function createContext(
     deadline,
     signal,
     shake: 0,
+    passDay: -1,
   };
 }
 
@@ -46,10 +49,17 @@ const LENT_PENALTY = 1e6;
 /** Keeps packed keys non-negative (a negative packed value would corrupt the employee index). */
 const KEY_OFFSET = 1e5;
 
-/** Pro-rated period hours if the employee also worked the line (unsocial hours added for unsocial lines). */
+/**
+ * Pro-rated period hours if the employee also worked the line (unsocial hours added for unsocial lines). While
+ * the days are staffed in order, hours so far are set against the days available so far, so that someone on
+ * leave later in the period is not held back before it (nor a new starter after joining).
+ */
 export function loadWith(ctx: SolveContext, e: number, l: number): number {
   const { model } = ctx;
-  const scale = model.dayCount / Math.max(1, model.availableDays[e]!);
+  const scale =
+    ctx.passDay >= 0
+      ? (ctx.passDay + 1) / Math.max(1, model.availableSoFar[e * model.dayCount + ctx.passDay]!)
+      : model.dayCount / Math.max(1, model.availableDays[e]!);
   const hours = model.lineHours[l]!;
   const unsocial = model.lineUnsocial[l] ? (ctx.unsocialHours[e]! + hours) * scale : 0;
   return (ctx.roster.periodHours[e]! + hours) * scale + unsocial;

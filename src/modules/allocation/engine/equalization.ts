@@ -130,3 +130,21 @@ export function fairness(model: Model, roster: Roster): Fairness {
   }
   return { spreadHours, spreadShifts };
 }
+
+/** Sum over home pools of the squared deviations of pro-rated period hours: lower is fairer. */
+export function poolImbalance(model: Model, roster: Roster): number {
+  const sums = new Map<number, [number, number, number]>();
+  for (let e = 0; e < model.employeeCount; e++) {
+    const available = model.availableDays[e]!;
+    if (available * 2 < model.dayCount) continue;
+    const value = (roster.periodHours[e]! * model.dayCount) / available;
+    const sum = sums.get(model.homePool[e]!) ?? [0, 0, 0];
+    sum[0] += value;
+    sum[1] += value * value;
+    sum[2]++;
+    sums.set(model.homePool[e]!, sum);
+  }
+  let total = 0;
+  for (const [sum, squares, count] of sums.values()) total += squares - (sum * sum) / count;
+  return total;
+}

@@ -38,6 +38,8 @@ export interface Model {
   onLeave: Uint8Array;
   /** Days in the period the employee is active and not on leave. */
   availableDays: Int32Array;
+  /** employee × day: available days from the period start up to and including that day. */
+  availableSoFar: Int32Array;
   skillHolders: Uint8Array[];
   /** employee → certification index → its records as [from day, to day, usable]. */
   certRecords: Map<number, [number, number, boolean][]>[];
@@ -149,8 +151,11 @@ export function buildModel(instance: Instance): Model {
     for (let d = Math.max(0, from); d <= Math.min(dayCount - 1, to); d++) onLeave[e * dayCount + d] = 1;
   }
   const availableDays = new Int32Array(employeeCount);
-  for (let i = 0; i < employeeCount * dayCount; i++)
+  const availableSoFar = new Int32Array(employeeCount * dayCount);
+  for (let i = 0; i < employeeCount * dayCount; i++) {
     if (active[i] && !onLeave[i]) availableDays[Math.floor(i / dayCount)]!++;
+    availableSoFar[i] = availableDays[Math.floor(i / dayCount)]!;
+  }
 
   const certNames: string[] = [];
   const certOf = interner(certNames);
@@ -254,6 +259,7 @@ export function buildModel(instance: Instance): Model {
     active,
     onLeave,
     availableDays,
+    availableSoFar,
     skillHolders,
     certRecords,
     skillCerts,
