@@ -172,9 +172,11 @@ describe('determinism and reruns', () => {
     ];
     const rerun = allocate({ ...generated, leaves, previousAssignments });
     expect(rerun.changedFromPrevious).toBeGreaterThanOrEqual(worked);
-    expect(rerun.changedFromPrevious).toBeLessThanOrEqual(worked + 3);
+    // Each lost shift is covered again directly or by a short chain that moves one or two others.
+    expect(rerun.changedFromPrevious).toBeLessThanOrEqual(worked * 2);
     const moved = [...pairs(rerun)].filter((p) => !pairs(first).has(p)).length;
-    expect(moved).toBeLessThanOrEqual(worked * 2);
+    expect(moved).toBeLessThanOrEqual(worked * 3);
+    expect(moved).toBeLessThan(first.assignments.length / 10);
     expect(checkRoster({ ...generated, leaves }, rerun).violations).toEqual([]);
   });
 });

@@ -91,7 +91,9 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   for (let restart = 1; restart <= restarts && !outOfTime(ctx); restart++) {
     const covered = construct(ctx, Math.floor(restart / 2), restart % 2 === 1);
     const imbalance = poolImbalance(model, ctx.roster);
-    if (covered > bestCovered || (covered === bestCovered && imbalance < bestImbalance - 1e-9)) {
+    // On a rerun the carried-over roster already sets the balance; evening it out further would move people.
+    const evener = model.previous.length === 0 && imbalance < bestImbalance - 1e-9;
+    if (covered > bestCovered || (covered === bestCovered && evener)) {
       bestCovered = covered;
       bestImbalance = imbalance;
       best = {

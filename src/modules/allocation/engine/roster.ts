@@ -49,11 +49,19 @@ export function lendingRuleFor(model: Model, roster: Roster, e: number, l: numbe
   const cell = e * model.dayCount + day;
   const rules = applicableRules(model, e, l);
   if (rules.length === 0) return POOL_CLOSED;
+  // The rule with the most room left (uncapped first), so that a capped rule is not used up by staff who
+  // could have gone through another one; ties go to the first listed.
+  let best = LENDING_FULL;
+  let bestRoom = 0;
   for (const r of rules) {
     const own = ignoreOwn && roster.ruleOf[cell] === r ? 1 : 0;
-    if (roster.ruleCount[r * model.dayCount + day]! - own < model.ruleMax[r]!) return r;
+    const room = model.ruleMax[r]! - (roster.ruleCount[r * model.dayCount + day]! - own);
+    if (room > bestRoom) {
+      best = r;
+      bestRoom = room;
+    }
   }
-  return LENDING_FULL;
+  return best;
 }
 
 /** True when the rest before and after the line is long enough given the employee's other days. */
