@@ -47,18 +47,16 @@ export function staticReasons(model: Model, e: number, l: number): ReasonCode[] 
   return reasons;
 }
 
-/** `poolAllowed`, when given, says per home pool whether staff of that pool may work the line. */
-export function isStaticallyEligible(model: Model, e: number, l: number, poolAllowed?: Uint8Array): boolean {
+export function isStaticallyEligible(model: Model, e: number, l: number): boolean {
   const cell = e * model.dayCount + model.lineDay[l]!;
   if (!model.active[cell] || model.onLeave[cell]) return false;
   const skill = model.lineSkill[l]!;
   if (skill >= 0 && !model.skillHolders[skill]![e]) return false;
-  if (poolAllowed !== undefined ? !poolAllowed[model.homePool[e]!] : !isHomePool(model, e, l)) {
-    if (poolAllowed !== undefined || applicableRules(model, e, l).length === 0) return false;
-  }
+  if (!isHomePool(model, e, l) && applicableRules(model, e, l).length === 0) return false;
   return certificationReason(model, e, l) === null;
 }
 
+/** Per home pool, whether its staff may work the line (their own pool, or through a lending rule). */
 function allowedHomePools(model: Model, l: number): Uint8Array {
   const allowed = new Uint8Array(model.pools.length);
   allowed[model.linePool[l]!] = 1;
@@ -85,16 +83,60 @@ export interface EligibilityMasks {
 
 export function eligibilityMasks(model: Model): EligibilityMasks {
   const words = (model.employeeCount + 31) >>> 5;
+  const { employeeCount: n, dayCount: days } = model;
+  const set = (mask: Uint32Array, e: number) => {
+    mask[e >>> 5]! |= 1 << (e & 31);
+  };
+  // Word-wide building blocks: who is available each day, who holds each skill, who belongs to each pool.
+  const availableOn = Array.from({ length: days }, () => new Uint32Array(words));
+  for (let e = 0; e < n; e++)
+    for (let d = 0; d < days; d++)
+      if (model.active[e * days + d] && !model.onLeave[e * days + d]) set(availableOn[d]!, e);
+  const inPool = Array.from({ length: model.pools.length }, () => new Uint32Array(words));
+  for (let e = 0; e < n; e++) set(inPool[model.homePool[e]!]!, e);
+  const holds = model.skillHolders.map((holders) => {
+    const mask = new Uint32Array(words);
+    for (let e = 0; e < n; e++) if (holders[e]) set(mask, e);
+    return mask;
+  });
+
+  // Skill holders whose required certifications are valid on a day, built once per (skill, day).
+  const certified = new Map<number, Uint32Array>();
+  const certifiedOn = (skill: number, l: number): Uint32Array => {
+    const key = skill * days + model.lineDay[l]!;
+    let mask = certified.get(key);
+    if (mask === undefined) {
+      const built = new Uint32Array(words);
+      for (let e = 0; e < n; e++)
+        if (model.skillHolders[skill]![e] && certificationReason(model, e, l) === null) set(built, e);
+      certified.set(key, built);
+      mask = built;
+    }
+    return mask;
+  };
+
   const byGroup = new Map<string, Uint32Array>();
   const maskOfLine = Array.from({ length: model.lineCount }, (_, l) => {
-    const key = `${model.lineDay[l]}|${model.linePool[l]}|${model.lineSkill[l]}`;
+    const day = model.lineDay[l]!;
+    const skill = model.lineSkill[l]!;
+    const key = `${day}|${model.linePool[l]}|${skill}`;
     let mask = byGroup.get(key);
     if (mask === undefined) {
-      mask = new Uint32Array(words);
+      const built = new Uint32Array(words);
       const allowed = allowedHomePools(model, l);
-      for (let e = 0; e < model.employeeCount; e++)
-        if (isStaticallyEligible(model, e, l, allowed)) mask[e >>> 5]! |= 1 << (e & 31);
-      byGroup.set(key, mask);
+      allowed.forEach((ok, pool) => {
+        if (ok) for (let w = 0; w < words; w++) built[w]! |= inPool[pool]![w]!;
+      });
+      for (let w = 0; w < words; w++) {
+        built[w]! &= availableOn[day]![w]!;
+        if (skill >= 0) built[w]! &= holds[skill]![w]!;
+      }
+      if (skill >= 0 && (model.skillCerts[skill]?.length ?? 0) > 0) {
+        const certified = certifiedOn(skill, l);
+        for (let w = 0; w < words; w++) built[w]! &= certified[w]!;
+      }
+      byGroup.set(key, built);
+      mask = built;
     }
     return mask;
   });
