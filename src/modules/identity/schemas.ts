@@ -58,7 +58,8 @@ export const Grant = Type.Object({
 });
 export type Grant = Static<typeof Grant>;
 
-export const User = Type.Object({
+/** What a user record and its owner's profile show alike (see `accountFields` in views.ts). */
+const accountProperties = {
   id: Uuid,
   username: Type.String(),
   displayName: Type.String(),
@@ -66,14 +67,18 @@ export const User = Type.Object({
   phone: Nullable(Type.String()),
   preferredLanguage: Language,
   employeeId: Nullable(Uuid),
+  mustChangePassword: Type.Boolean(),
+  lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
+  version: Type.Integer(),
+};
+
+export const User = Type.Object({
+  ...accountProperties,
   failed_login_count: Type.Integer(),
   lockout_until: Nullable(Type.String({ format: 'date-time' })),
   locked: Type.Boolean({ description: 'Locked now, by an administrator or by failed attempts' }),
   lockedByAdmin: Type.Boolean(),
-  mustChangePassword: Type.Boolean(),
-  lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
   roles: Type.Array(Grant),
-  version: Type.Integer(),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
@@ -136,19 +141,10 @@ export const ProfilePatch = Type.Object(
 export type ProfilePatch = Static<typeof ProfilePatch>;
 
 export const Profile = Type.Object({
-  id: Uuid,
-  username: Type.String(),
-  displayName: Type.String(),
-  email: Nullable(Type.String()),
-  phone: Nullable(Type.String()),
-  preferredLanguage: Language,
-  employeeId: Nullable(Uuid),
+  ...accountProperties,
   businessUnit: Type.Object({ id: Uuid, code: Type.String() }),
   roles: Type.Array(Type.String()),
   permissions: Type.Array(Type.String()),
-  mustChangePassword: Type.Boolean(),
-  lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
-  version: Type.Integer(),
 });
 export type Profile = Static<typeof Profile>;
 
