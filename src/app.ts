@@ -61,11 +61,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const now = deps.now ?? (() => new Date());
   const context: ModuleContext = {
     config,
     database,
-    tokens: createTokenService(config.jwtSecret, () => (deps.now ?? (() => new Date()))().getTime()),
-    now: deps.now ?? (() => new Date()),
+    tokens: createTokenService(config.jwtSecret, () => now().getTime()),
+    now,
     version: serviceVersion,
   };
 
@@ -78,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         'script-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'validator.swagger.io'],
+        'img-src': ["'self'", 'data:'],
       },
     },
   });

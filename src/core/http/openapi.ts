@@ -93,9 +93,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
     },
   });
+  // No validator badge: the page must not call out to a public validator.
   await app.register(swaggerUi, {
     routePrefix: '/swagger',
-    uiConfig: { docExpansion: 'none', deepLinking: true },
+    uiConfig: { docExpansion: 'none', deepLinking: true, validatorUrl: null },
   });
 }
 
