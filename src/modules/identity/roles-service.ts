@@ -2,6 +2,7 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import { PERMISSION_CODES } from '../../core/auth/catalog.ts';
 import type { Caller } from '../../core/auth/guard.ts';
 import type { Db, Executor } from '../../core/db/database.ts';
+import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
@@ -64,10 +65,9 @@ export async function getRole(db: Db, caller: Caller, id: string): Promise<Role>
 
 export async function createRole(db: Db, caller: Caller, body: CreateRoleBody): Promise<Role> {
   assertKnownPermissions(body.permissions);
-  const row = await db.transaction(async (tx) => {
-    if (await repo.findRoleByCode(tx, caller.principal.buId, body.code)) {
-      throw conflict('ROLE_CODE_TAKEN', `A role with the code ${body.code} exists already`);
-    }
+  const taken = () => conflict('ROLE_CODE_TAKEN', `A role with the code ${body.code} exists already`);
+  const insert = db.transaction(async (tx) => {
+    if (await repo.findRoleByCode(tx, caller.principal.buId, body.code)) throw taken();
     const role = await repo.insertRole(tx, {
       buId: caller.principal.buId,
       code: body.code,
@@ -82,6 +82,10 @@ export async function createRole(db: Db, caller: Caller, body: CreateRoleBody): 
       details: { code: role.code, permissions: body.permissions },
     });
     return role;
+  });
+  // Two creates of one code at once: the unique constraint decides, and the loser hears why.
+  const row = await insert.catch((error: unknown) => {
+    throw sqlState(error) === UNIQUE_VIOLATION ? taken() : error;
   });
   return view(db, row);
 }

@@ -2,6 +2,7 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
 import { SUPER_ADMIN_ROLE } from '../../core/auth/role-matrix.ts';
 import type { Db, Executor } from '../../core/db/database.ts';
+import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
@@ -153,11 +154,10 @@ export async function createUser(
   await assertEmployee(deps.db, buId, body.employeeId);
   const grants: Awaited<ReturnType<typeof resolveGrant>>[] = [];
   for (const grant of body.roles ?? []) grants.push(await resolveGrant(deps.db, buId, grant));
-  if (await repo.findUserByUsername(deps.db, body.username)) {
-    throw conflict('USERNAME_TAKEN', `The username "${body.username}" is already in use`);
-  }
+  const taken = () => conflict('USERNAME_TAKEN', `The username "${body.username}" is already in use`);
+  if (await repo.findUserByUsername(deps.db, body.username)) throw taken();
   const passwordHash = await hashPassword(password);
-  const row = await deps.db.transaction(async (tx) => {
+  const insert = deps.db.transaction(async (tx) => {
     const user = await repo.insertUser(tx, {
       buId,
       username: body.username,
@@ -188,6 +188,10 @@ export async function createUser(
       details: { username: user.username, roles: grants.map((g) => g.role.code) },
     });
     return user;
+  });
+  // Two creates of one name at once: the unique index decides, and the loser hears why.
+  const row = await insert.catch((error: unknown) => {
+    throw sqlState(error) === UNIQUE_VIOLATION ? taken() : error;
   });
   return { user: await view(deps, deps.db, row), ...(generated ? { temporaryPassword: generated } : {}) };
 }
