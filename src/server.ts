@@ -5,6 +5,8 @@ import { applyMigrations } from './core/db/migrate.ts';
 import { openDatabase } from './core/db/open.ts';
 import { BootstrapError, prepareData } from './seed/bootstrap.ts';
 
+const SHUTDOWN_GRACE_MS = 15_000;
+
 /** Starts the service and stops it gracefully on SIGTERM or SIGINT; nothing else lives here. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,6 +27,11 @@ async function main(): Promise<void> {
       if (stopping) return;
       stopping = true;
       app.log.info({ signal }, 'stopping: finishing in-flight requests');
+      // A request that never ends must not keep the process from stopping.
+      setTimeout(() => {
+        app.log.error('graceful stop took too long; exiting');
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
       // close() stops accepting and waits for in-flight requests before the database goes.
       await app.close();
       await database.close();

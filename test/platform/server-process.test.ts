@@ -19,29 +19,50 @@ describe('server process [pglite]', () => {
       },
     });
     const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
-    const address = await new Promise<string>((resolve, reject) => {
-      let buffer = '';
-      server.stdout.on('data', (chunk: Buffer) => {
-        buffer += chunk;
-        const ready = buffer.split('\n').find((line) => line.includes('service ready'));
-        if (ready) resolve(JSON.parse(ready).address);
-      });
-      void exited.then((code) => reject(new Error(`server exited early with ${code}`)));
+    let output = '';
+    server.stderr.on('data', (chunk: Buffer) => {
+      output += chunk;
     });
-    const health = await fetch(`${address}/api/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ database: { driver: 'pglite' } });
-    expect((await fetch(`${address}/swagger/json`)).status).toBe(200);
-    const login = await fetch(`${address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'planner', password: 'Demo#Roster2026' }),
-    });
-    expect(login.status).toBe(200);
-    expect(existsSync(join(dir, 'service.lock'))).toBe(true);
+    try {
+      await exercise();
+    } finally {
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
 
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(existsSync(join(dir, 'service.lock'))).toBe(false);
+    async function exercise() {
+      const address = await new Promise<string>((resolve, reject) => {
+        let buffer = '';
+        const giveUp = setTimeout(
+          () => reject(new Error(`no ready line within 40 s:\n${buffer}${output}`)),
+          40_000,
+        );
+        server.stdout.on('data', (chunk: Buffer) => {
+          buffer += chunk;
+          // Only whole lines: a chunk may end in the middle of the ready line.
+          const lines = buffer.split('\n').slice(0, -1);
+          const ready = lines.find((line) => line.includes('service ready'));
+          if (ready) {
+            clearTimeout(giveUp);
+            resolve(JSON.parse(ready).address);
+          }
+        });
+        void exited.then((code) => reject(new Error(`server exited early with ${code}`)));
+      });
+      const health = await fetch(`${address}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ database: { driver: 'pglite' } });
+      expect((await fetch(`${address}/swagger/json`)).status).toBe(200);
+      const login = await fetch(`${address}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'planner', password: 'Demo#Roster2026' }),
+      });
+      expect(login.status).toBe(200);
+      expect(existsSync(join(dir, 'service.lock'))).toBe(true);
+
+      server.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(existsSync(join(dir, 'service.lock'))).toBe(false);
+    }
   });
 });
