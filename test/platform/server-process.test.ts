@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The real entry point: starts on a fresh data folder with demo data, serves, and stops cleanly. */
+/**
+ * The real entry point: starts on a fresh data folder with demo data, serves, and stops cleanly. Starting
+ * a process (tsx, PGlite, migrations, demo data) beside a busy test run can take tens of seconds.
+ */
 describe('server process [pglite]', () => {
   it('starts on an empty data folder, serves health and the API docs, and stops gracefully on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'server-'));
@@ -33,8 +36,8 @@ describe('server process [pglite]', () => {
       const address = await new Promise<string>((resolve, reject) => {
         let buffer = '';
         const giveUp = setTimeout(
-          () => reject(new Error(`no ready line within 40 s:\n${buffer}${output}`)),
-          40_000,
+          () => reject(new Error(`no ready line within 90 s:\n${buffer}${output}`)),
+          90_000,
         );
         server.stdout.on('data', (chunk: Buffer) => {
           buffer += chunk;
@@ -64,5 +67,5 @@ describe('server process [pglite]', () => {
       expect(await exited).toBe(0);
       expect(existsSync(join(dir, 'service.lock'))).toBe(false);
     }
-  });
+  }, 150_000);
 });
