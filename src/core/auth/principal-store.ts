@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { type Db, type Executor, queryRows } from '../db/database.ts';
 import { businessDate, DEFAULT_TIMEZONE } from '../time/dates.ts';
 import { type Grant, type Principal, principalOf } from './principal.ts';
 import type { TokenClaims } from './tokens.ts';
@@ -33,6 +33,30 @@ export interface PrincipalStore {
 
 const CACHE_LIMIT = 10_000;
 
+/** Every grant of a user with its role's permissions, whatever its dates (`principalOf` applies them). */
+export async function loadGrants(executor: Executor, userId: string, buId: string): Promise<Grant[]> {
+  const rows = await queryRows<GrantRow>(
+    executor,
+    sql`select ur.id as user_role_id, r.id as role_id, r.code as role_code, ur.department_id,
+               ur.effective_from::text as effective_from, ur.effective_to::text as effective_to,
+               array_remove(array_agg(rp.permission_code order by rp.permission_code), null) as permissions
+          from user_roles ur
+          join roles r on r.id = ur.role_id
+          left join role_permissions rp on rp.role_id = r.id
+         where ur.user_id = ${userId} and ur.bu_id = ${buId}
+         group by ur.id, r.id`,
+  );
+  return rows.map<Grant>((row) => ({
+    userRoleId: row.user_role_id,
+    roleId: row.role_id,
+    roleCode: row.role_code,
+    departmentId: row.department_id,
+    effectiveFrom: row.effective_from,
+    effectiveTo: row.effective_to,
+    permissions: row.permissions ?? [],
+  }));
+}
+
 /**
  * Permissions are never taken from the token: each request reads the user's row (one indexed query) and
  * reuses the grants cached under the user's `authz_version`, which every grant, revoke and role change
@@ -44,26 +68,7 @@ export function createPrincipalStore(db: Db): PrincipalStore {
   async function grantsOf(user: UserRow): Promise<Grant[]> {
     const cached = grantCache.get(user.id);
     if (cached && cached.authzVersion === user.authz_version) return cached.grants;
-    const rows = await queryRows<GrantRow>(
-      db,
-      sql`select ur.id as user_role_id, r.id as role_id, r.code as role_code, ur.department_id,
-                 ur.effective_from::text as effective_from, ur.effective_to::text as effective_to,
-                 array_remove(array_agg(rp.permission_code order by rp.permission_code), null) as permissions
-            from user_roles ur
-            join roles r on r.id = ur.role_id
-            left join role_permissions rp on rp.role_id = r.id
-           where ur.user_id = ${user.id} and ur.bu_id = ${user.bu_id}
-           group by ur.id, r.id`,
-    );
-    const grants = rows.map<Grant>((row) => ({
-      userRoleId: row.user_role_id,
-      roleId: row.role_id,
-      roleCode: row.role_code,
-      departmentId: row.department_id,
-      effectiveFrom: row.effective_from,
-      effectiveTo: row.effective_to,
-      permissions: row.permissions ?? [],
-    }));
+    const grants = await loadGrants(db, user.id, user.bu_id);
     if (grantCache.size >= CACHE_LIMIT) grantCache.clear();
     grantCache.set(user.id, { authzVersion: user.authz_version, grants });
     return grants;

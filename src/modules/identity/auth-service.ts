@@ -1,6 +1,7 @@
 import { type AuditActor, actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
-import { grantInForce } from '../../core/auth/principal.ts';
+import { principalOf } from '../../core/auth/principal.ts';
+import { loadGrants } from '../../core/auth/principal-store.ts';
 import type { TokenService } from '../../core/auth/tokens.ts';
 import type { Db } from '../../core/db/database.ts';
 import { AppError, businessRule } from '../../core/http/errors.ts';
@@ -11,9 +12,7 @@ import {
   countRecentAttempts,
   findUser,
   findUserByUsername,
-  grantsOfUsers,
   insertLoginAttempt,
-  permissionsOfRoles,
   type UserRow,
   updateUser,
 } from './repository.ts';
@@ -67,18 +66,23 @@ async function assertNotRateLimited(deps: AuthDeps, username: string, client: Cl
 
 /** The token and the session description every successful login answers with. */
 async function sessionFor(deps: AuthDeps, user: UserRow, now: Date): Promise<LoginResult> {
-  const settings = await readSettings(deps.db, user.buId);
-  const today = businessDate(now, settings.settings.timezone);
-  const grants = (await grantsOfUsers(deps.db, [user.id])).filter(
-    (g) =>
-      (g.effectiveFrom === null || g.effectiveFrom <= today) &&
-      (g.effectiveTo === null || g.effectiveTo >= today),
-  );
-  const byRole = await permissionsOfRoles(
-    deps.db,
-    grants.map((g) => g.roleId),
-  );
+  const { settings } = await readSettings(deps.db, user.buId);
   const issued = deps.tokens.issue(user.id, user.buId);
+  // The same resolution the guard applies on every request, so the answer never disagrees with it.
+  const principal = principalOf(
+    {
+      userId: user.id,
+      buId: user.buId,
+      username: user.username,
+      displayName: user.displayName,
+      employeeId: user.employeeId,
+      sessionId: issued.claims.sid,
+      issuedAt: issued.claims.iat,
+      expiresAt: issued.claims.exp,
+    },
+    await loadGrants(deps.db, user.id, user.buId),
+    businessDate(now, settings.timezone),
+  );
   return {
     token: issued.token,
     ExpiresAt: issued.expiresAt.toISOString(),
@@ -86,8 +90,8 @@ async function sessionFor(deps: AuthDeps, user: UserRow, now: Date): Promise<Log
       id: user.id,
       username: user.username,
       displayName: user.displayName,
-      roles: [...new Set(grants.map((g) => g.roleCode))].sort(),
-      permissions: [...new Set([...byRole.values()].flat())].sort(),
+      roles: [...principal.roles],
+      permissions: [...principal.permissions].sort(),
     },
     mustChangePassword: user.mustChangePassword,
   };
