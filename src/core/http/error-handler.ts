@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors.ts';
+import { causeChain, FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { AppError, type FieldError } from './errors.ts';
 import { problemBody } from './problem.ts';
 
@@ -18,19 +18,12 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 function databaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
-    const message = (current as { message?: unknown }).message;
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)
-    ) {
-      return true;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return causeChain(error).some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) ||
+      (typeof message === 'string' &&
+        /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)),
+  );
 }
 
 /**
