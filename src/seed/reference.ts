@@ -5,6 +5,7 @@ import type { Executor } from '../core/db/database.ts';
 import {
   businessUnitSettings,
   businessUnits,
+  DEPARTMENT_NODE_TYPE,
   nodeTypes,
   permissions,
   rolePermissions,
@@ -19,7 +20,7 @@ export type UnitReferenceStep = (tx: Executor, buId: string) => Promise<void>;
 
 const SYSTEM_NODE_TYPES = [
   { code: 'COMPANY', nameEn: 'Company', nameAr: 'شركة' },
-  { code: 'DEPARTMENT', nameEn: 'Department', nameAr: 'إدارة' },
+  { code: DEPARTMENT_NODE_TYPE, nameEn: 'Department', nameAr: 'إدارة' },
 ];
 
 async function syncPermissionCatalog(tx: Executor): Promise<void> {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from '
 import type { Executor } from '../../core/db/database.ts';
 import {
   businessUnits,
+  DEPARTMENT_NODE_TYPE,
   employees,
   loginHistory,
   nodeTypes,
@@ -238,7 +239,9 @@ export async function departmentExists(
     .select({ id: orgNodes.id })
     .from(orgNodes)
     .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
-    .where(and(eq(orgNodes.id, departmentId), eq(orgNodes.buId, buId), eq(nodeTypes.code, 'DEPARTMENT')));
+    .where(
+      and(eq(orgNodes.id, departmentId), eq(orgNodes.buId, buId), eq(nodeTypes.code, DEPARTMENT_NODE_TYPE)),
+    );
   return Boolean(row);
 }
 

@@ -2,15 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { ModuleContext } from '../../app.ts';
 import { callerOf } from '../../core/auth/guard.ts';
+import { DEPARTMENT_NODE_TYPE } from '../../core/db/schema/index.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
-import {
-  CATALOG,
-  catalogRecordOf,
-  DEPARTMENT_NODE_TYPE,
-  listCatalog,
-  listNodes,
-  OrgNode,
-} from './catalog.ts';
+import { CATALOG, catalogRecordOf, listCatalog, listNodes, OrgNode } from './catalog.ts';
 import { ActiveFilter, Code } from './schemas.ts';
 
 const config = { auth: 'auth' } as const;

@@ -79,7 +79,6 @@ export const OrgNode = Type.Object({
 });
 
 /** Departments are the nodes of the system node type DEPARTMENT (DESIGN §7). */
-export const DEPARTMENT_NODE_TYPE = 'DEPARTMENT';
 
 export async function listNodes(
   db: Db,

@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { businessUnits, employees, orgNodes, roles, userRoles, users } from '../../core/db/schema/index.ts';
+import {
+  businessUnits,
+  DEPARTMENT_NODE_TYPE,
+  employees,
+  orgNodes,
+  roles,
+  userRoles,
+  users,
+} from '../../core/db/schema/index.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import { createBusinessUnit, nodeTypeId } from '../reference.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
@@ -42,7 +50,7 @@ const orgTree: DemoStep = {
           nodeTypeId: await nodeTypeId(tx, buId, 'COMPANY'),
         })
         .returning({ id: orgNodes.id });
-      const departmentType = await nodeTypeId(tx, buId, 'DEPARTMENT');
+      const departmentType = await nodeTypeId(tx, buId, DEPARTMENT_NODE_TYPE);
       const departments = unitCode === 'MAIN' ? DEPARTMENTS : DEPARTMENTS.slice(0, 1);
       for (const department of departments) {
         const [row] = await tx

@@ -32,6 +32,9 @@ export const nodeTypes = pgTable('node_types', lookupColumns(), (t) => [
   unique('node_types_bu_code').on(t.buId, t.code),
 ]);
 
+/** The node type whose nodes are departments (the scope of grants, demand, rosters …). */
+export const DEPARTMENT_NODE_TYPE = 'DEPARTMENT';
+
 /** The organisation tree; departments are the nodes whose type is DEPARTMENT. */
 export const orgNodes = pgTable(
   'org_nodes',
