@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { registerGuard } from './core/auth/guard.ts';
 import { createPrincipalStore } from './core/auth/principal-store.ts';
-import { createTokenService, type TokenService } from './core/auth/tokens.ts';
+import { createTokenService } from './core/auth/tokens.ts';
 import type { Database } from './core/db/database.ts';
 import { clientErrorHandler } from './core/http/client-errors.ts';
 import { registerEmptyBodyDefault } from './core/http/empty-body.ts';
 import { registerErrorHandling, sendProblem } from './core/http/error-handler.ts';
 import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
+import type { ModuleContext } from './core/module-context.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
@@ -30,15 +31,6 @@ export interface AppDeps {
   database: Database;
   /** The clock, replaceable in tests of lockout and expiry. */
   now?: () => Date;
-}
-
-/** What every module's routes receive: the shared mechanisms, each built once. */
-export interface ModuleContext {
-  config: Config;
-  database: Database;
-  tokens: TokenService;
-  now: () => Date;
-  version: string;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -84,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   if (config.corsOrigins.length) await app.register(cors, { origin: [...config.corsOrigins] });
-  await registerOpenApi(app, serviceVersion);
+  await registerOpenApi(app, serviceVersion, config.publicUrl);
 
   await app.register(platformRoutes(context), { prefix: '/api' });
   await app.register(settingsRoutes(context), { prefix: '/api' });

@@ -15,6 +15,8 @@ export interface Config {
   readonly adminPassword: string | undefined;
   readonly corsOrigins: readonly string[];
   readonly logLevel: string;
+  /** Where clients reach the service (behind a proxy); unset: the origin each request came to. */
+  readonly publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +67,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   } else if (jwtSecret === '') {
     jwtSecret = env === 'test' ? randomBytes(48).toString('base64url') : developmentSecret(dataDir);
   }
+  const publicUrl = source.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
+    throw new ConfigError(
+      'PUBLIC_URL must be an http:// or https:// address such as https://rosters.example.com',
+    );
+  }
   const corsOrigins = (source.CORS_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -79,5 +87,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: source.ADMIN_PASSWORD || undefined,
     corsOrigins: Object.freeze(corsOrigins),
     logLevel: source.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
+    publicUrl,
   });
 }

@@ -1,7 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Type } from '@sinclair/typebox';
+import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { API_TAGS, finishDocument, markComponents } from './openapi-document.ts';
 import { ProblemSchema } from './problem.ts';
 
 export interface RouteEntry {
@@ -9,6 +10,7 @@ export interface RouteEntry {
   url: string;
   auth: string;
   role?: string;
+  operationId: string;
 }
 
 declare module 'fastify' {
@@ -18,45 +20,77 @@ declare module 'fastify' {
   }
 }
 
-const problem = (description: string) => ({ ...Type.Unsafe(ProblemSchema), description });
+/** Operation names are what client generators print: lowerCamelCase verbs in the domain's words. */
+const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/;
 
-function documentErrors(route: RouteOptions, hasParams: boolean, hasInput: boolean): void {
-  const auth = route.config?.auth;
-  route.schema ??= {};
-  const schema = route.schema;
-  schema.response ??= {};
-  const response = schema.response as Record<string, unknown>;
-  const add = (status: number, description: string) => {
-    response[status] ??= problem(description);
-  };
-  if (hasInput) add(400, 'VALIDATION_FAILED: the request does not match the schema');
-  if (auth !== 'open') add(401, 'UNAUTHENTICATED or TOKEN_EXPIRED: no valid bearer token');
-  if (auth !== 'open' && auth !== 'auth') add(403, `FORBIDDEN: the caller lacks "${auth}"`);
-  if (hasParams) add(404, "NOT_FOUND: no such object in the caller's business unit and scope");
-  add(500, 'INTERNAL_ERROR: a bug; the traceId finds it in the logs');
-  add(503, 'DATABASE_UNAVAILABLE: the database cannot be reached');
-}
+type ProblemCodes = readonly [string, ...string[]];
 
 /**
- * Every API route must declare its permission and tag; the declaration is turned into the OpenAPI
- * security requirement, an `x-permission` extension and the documented error responses.
+ * A documented problem answer: the shared `Problem` schema with `code` narrowed to the codes this
+ * operation can give, so a typed client can switch on them. `extra` documents members beyond the shared
+ * ones (the lockout answer's `reason` and `lockoutUntil`).
+ */
+export function problemResponse(codes: ProblemCodes, description?: string, extra: TProperties = {}): TSchema {
+  const code = Type.Unsafe<string>({ type: 'string', enum: [...codes] });
+  return Type.Intersect([ProblemSchema, Type.Object({ code, ...extra })], {
+    description: description ?? codes.join(' or '),
+  });
+}
+
+/** Answers every API route may give, documented on each route that can give them. */
+function documentErrors(route: RouteOptions, hasParams: boolean, hasInput: boolean): void {
+  const auth = route.config?.auth;
+  const response = (route.schema!.response ??= {}) as Record<string, unknown>;
+  const add = (status: number, codes: ProblemCodes, description: string) => {
+    response[status] ??= problemResponse(codes, description);
+  };
+  if (hasInput) add(400, ['VALIDATION_FAILED'], 'The request does not match the schema');
+  if (route.schema!.body) {
+    add(413, ['PAYLOAD_TOO_LARGE'], 'The body is over the size limit');
+    add(415, ['UNSUPPORTED_MEDIA_TYPE'], 'The body is not of a supported content type');
+  }
+  if (auth !== 'open') add(401, ['UNAUTHENTICATED', 'TOKEN_EXPIRED'], 'No valid bearer token');
+  if (auth !== 'open' && auth !== 'auth') add(403, ['FORBIDDEN'], `The caller lacks "${auth}"`);
+  if (hasParams) add(404, ['NOT_FOUND'], "No such object in the caller's business unit and scope");
+  add(500, ['INTERNAL_ERROR'], 'A bug; the traceId finds it in the logs');
+  add(503, ['DATABASE_UNAVAILABLE'], 'The database cannot be reached; retry after the given delay');
+}
+
+const isVersioned = (schema: unknown): boolean =>
+  Boolean((schema as TObject | undefined)?.properties?.version);
+
+/**
+ * Every API route must declare its permission, tag, summary and a unique operationId; the declaration
+ * becomes the OpenAPI security requirement, `x-permission`, the documented error responses and, for
+ * PUT/PATCH of a versioned resource, the 412 answer of its `If-Match` check.
  */
 export function registerRouteDeclarations(app: FastifyInstance): void {
   app.decorate('routeTable', [] as RouteEntry[]);
+  const operationIds = new Set<string>();
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    // Fastify adds a HEAD twin of every GET with the same declaration: it is the GET's, once.
+    if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
+    const where = `Route ${route.method} ${route.url}`;
     const auth = route.config?.auth;
-    if (auth === undefined) throw new Error(`Route ${route.method} ${route.url} declares no auth`);
-    route.schema ??= {};
-    const schema = route.schema;
-    if (!schema.tags?.length || !schema.summary) {
-      throw new Error(`Route ${route.method} ${route.url} needs a summary and a tag for OpenAPI`);
+    if (auth === undefined) throw new Error(`${where} declares no auth`);
+    const schema = (route.schema ??= {});
+    const { operationId, tags, summary } = schema as {
+      operationId?: string;
+      tags?: string[];
+      summary?: string;
+    };
+    if (!summary || !tags?.length) throw new Error(`${where} needs a summary and a tag for OpenAPI`);
+    const unknownTag = tags.find((tag) => !(tag in API_TAGS));
+    if (unknownTag) throw new Error(`${where}: tag "${unknownTag}" is not described in API_TAGS`);
+    if (!operationId || !OPERATION_ID.test(operationId)) {
+      throw new Error(`${where} needs an operationId in lowerCamelCase (e.g. listUsers)`);
     }
+    if (operationIds.has(operationId)) throw new Error(`${where}: operationId ${operationId} is taken`);
+    operationIds.add(operationId);
     const role = route.config?.role;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method === 'HEAD') continue;
-      app.routeTable.push({ method, url: route.url, auth, ...(role ? { role } : {}) });
+      app.routeTable.push({ method, url: route.url, auth, operationId, ...(role ? { role } : {}) });
     }
     const needs =
       auth === 'open'
@@ -69,6 +103,10 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
       .join('\n\n');
     if (auth !== 'open') schema.security = [{ bearerAuth: [] }];
     (schema as Record<string, unknown>)['x-permission'] = auth;
+    const response = (schema.response ??= {}) as Record<string, unknown>;
+    if (methods.some((m) => m === 'PUT' || m === 'PATCH') && isVersioned(response[200])) {
+      response[412] ??= problemResponse(['PRECONDITION_FAILED'], 'If-Match names another version');
+    }
     documentErrors(
       route,
       Boolean(schema.params),
@@ -77,7 +115,11 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
   });
 }
 
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  version: string,
+  publicUrl: string | undefined,
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -86,12 +128,24 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         version,
         description:
           'Plans who works which shift, records who came, and keeps people, skills, leave and approvals straight. ' +
-          'Errors are RFC 9457 problem details; lists are paged with `page` and `pageSize`.',
+          'Errors are RFC 9457 problem details (`application/problem+json`) with an UPPER_SNAKE `code`; lists ' +
+          'are paged with `page` and `pageSize`; versioned resources send an `ETag` and honour `If-Match`.',
+        license: { name: 'Proprietary' },
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
+    // The plugin would inline (or number) schemas with an `$id`; renaming the mark keeps our names.
+    transform: ({ schema, url }) => ({ schema: markComponents(schema), url }),
+    transformObject: (document) => finishDocument((document as { openapiObject: object }).openapiObject),
+  });
+  // The document names the server the caller reached (or the configured public address), so Swagger UI
+  // and generated clients call the same origin, on a LAN host name as on localhost.
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (request.routeOptions.url !== '/swagger/json') return payload;
+    const url = publicUrl ?? `${request.protocol}://${request.host}`;
+    return { ...(payload as object), servers: [{ url, description: 'This service' }] };
   });
   // No validator badge: the page must not call out to a public validator.
   await app.register(swaggerUi, {
@@ -99,6 +153,3 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     uiConfig: { docExpansion: 'none', deepLinking: true, validatorUrl: null },
   });
 }
-
-/** A documented problem response for a route's own business errors (409, 412, 422 …). */
-export const problemResponse = (description: string) => problem(description);

@@ -13,7 +13,23 @@ export const ProblemSchema = Type.Object(
     traceId: Type.String(),
     errors: Type.Optional(Type.Array(FieldErrorSchema)),
   },
-  { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details' },
+  {
+    $id: 'Problem',
+    additionalProperties: true,
+    description: 'RFC 9457 problem details',
+    examples: [
+      {
+        type: '/problems/forbidden',
+        title: 'Forbidden',
+        status: 403,
+        detail: 'This action needs the permission "admin.users"',
+        instance: '/api/users',
+        code: 'FORBIDDEN',
+        traceId: '6f1c2a4e-2b7d-4d8e-9a53-0c1f5e7d9b21',
+        permission: 'admin.users',
+      },
+    ],
+  },
 );
 export type Problem = Static<typeof ProblemSchema>;
 

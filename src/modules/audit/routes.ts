@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../app.ts';
 import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 import { AuditEvent, AuditQuery } from './schemas.ts';
 import { AUDIT_PERMISSION, queryAuditLog } from './service.ts';
 
@@ -13,10 +13,11 @@ export function auditRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: AUDIT_PERMISSION },
         schema: {
+          operationId: 'listAuditEvents',
           summary: 'Query the audit log of your business unit, newest first',
           tags: ['platform'],
           querystring: AuditQuery,
-          response: { 200: pageSchema(AuditEvent), 422: problemResponse('INVALID_DATE_RANGE') },
+          response: { 200: pageSchema(AuditEvent), 422: problemResponse(['INVALID_DATE_RANGE']) },
         },
       },
       async (request) => queryAuditLog(context.database.db, callerOf(request), request.query),

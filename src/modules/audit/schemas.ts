@@ -2,17 +2,20 @@ import { Type } from '@sinclair/typebox';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const AuditEvent = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  at: Type.String({ format: 'date-time' }),
-  actorUserId: Nullable(Type.String({ format: 'uuid' })),
-  actorUsername: Nullable(Type.String()),
-  action: Type.String(),
-  entityType: Nullable(Type.String()),
-  entityId: Nullable(Type.String()),
-  details: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
-  traceId: Nullable(Type.String()),
-});
+export const AuditEvent = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    at: Type.String({ format: 'date-time' }),
+    actorUserId: Nullable(Type.String({ format: 'uuid' })),
+    actorUsername: Nullable(Type.String()),
+    action: Type.String(),
+    entityType: Nullable(Type.String()),
+    entityId: Nullable(Type.String()),
+    details: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+    traceId: Nullable(Type.String()),
+  },
+  { $id: 'AuditEvent' },
+);
 
 export const AuditQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),

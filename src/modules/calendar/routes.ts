@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../app.ts';
 import { callerOf } from '../../core/auth/guard.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 import { CalendarConfiguration, Holidays, RangeQuery, WorkingDays, WorkingHours } from './schemas.ts';
 import * as calendar from './service.ts';
 
@@ -16,6 +16,7 @@ export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
       {
         config,
         schema: {
+          operationId: 'getCalendarConfiguration',
           summary:
             'The inputs of calendar resolution: weekend days, standard hours, holiday types, modifiers',
           tags,
@@ -29,6 +30,7 @@ export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
       {
         config,
         schema: {
+          operationId: 'getWorkingDays',
           summary: 'Each date of a range, whether it is worked and why not',
           tags,
           querystring: RangeQuery,
@@ -42,6 +44,7 @@ export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
       {
         config,
         schema: {
+          operationId: 'getWorkingHours',
           summary: 'Expected hours of each date of a range, after working-hour modifiers',
           tags,
           querystring: RangeQuery,
@@ -55,6 +58,7 @@ export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
       {
         config,
         schema: {
+          operationId: 'listCalendarHolidays',
           summary: 'Active holidays that touch a range (multi-day holidays whole)',
           tags,
           querystring: RangeQuery,

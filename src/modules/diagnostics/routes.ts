@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { ModuleContext } from '../../app.ts';
 import { recordAudit } from '../../core/audit/record.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 import { AuditEvent } from '../audit/schemas.ts';
 import { recentAuditEvents } from '../audit/service.ts';
 
@@ -17,6 +17,7 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
       {
         config,
         schema: {
+          operationId: 'echoTokenClaims',
           summary:
             "Echo the caller's token claims and resolved grants (authenticated: false without a token)",
           tags,
@@ -65,6 +66,7 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
       {
         config,
         schema: {
+          operationId: 'listRecentAuditEvents',
           summary: "The 50 most recent audit events (of the caller's unit when a token is sent)",
           tags,
           response: { 200: Type.Object({ items: Type.Array(AuditEvent) }) },
@@ -79,6 +81,7 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
       {
         config,
         schema: {
+          operationId: 'emitTestAuditEvent',
           summary: 'Emit a test audit event',
           tags,
           body: Type.Optional(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../app.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 import { authRoutes } from './routes/auth.ts';
 import { meRoutes } from './routes/me.ts';
 import { roleRoutes } from './routes/roles.ts';

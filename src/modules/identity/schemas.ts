@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { PageQuery } from '../../core/http/pagination.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -12,50 +13,62 @@ const Language = Type.Union([Type.Literal('en'), Type.Literal('ar')]);
 
 export const LoginBody = Type.Object(
   { username: Type.String({ minLength: 1, maxLength: 64 }), password: Password },
-  { additionalProperties: false },
+  { $id: 'LoginRequest', additionalProperties: false },
 );
 export const UsernameBody = Type.Object(
   { username: Type.String({ minLength: 1, maxLength: 64 }) },
-  { additionalProperties: false },
+  { $id: 'DevelopmentLoginRequest', additionalProperties: false },
 );
 
-export const SessionUser = Type.Object({
-  id: Uuid,
-  username: Type.String(),
-  displayName: Type.String(),
-  roles: Type.Array(Type.String()),
-  permissions: Type.Array(Type.String()),
-});
+export const SessionUser = Type.Object(
+  {
+    id: Uuid,
+    username: Type.String(),
+    displayName: Type.String(),
+    roles: Type.Array(Type.String()),
+    permissions: Type.Array(Type.String()),
+  },
+  { $id: 'SessionUser' },
+);
 
-export const LoginResult = Type.Object({
-  token: Type.String(),
-  ExpiresAt: Type.String({ format: 'date-time' }),
-  user: SessionUser,
-  mustChangePassword: Type.Boolean(),
-});
+export const LoginResult = Type.Object(
+  {
+    token: Type.String(),
+    ExpiresAt: Type.String({ format: 'date-time' }),
+    user: SessionUser,
+    mustChangePassword: Type.Boolean(),
+  },
+  { $id: 'LoginResult' },
+);
 export type LoginResult = Static<typeof LoginResult>;
 
-export const TokenResult = Type.Object({
-  token: Type.String(),
-  ExpiresAt: Type.String({ format: 'date-time' }),
-});
+export const TokenResult = Type.Object(
+  {
+    token: Type.String(),
+    ExpiresAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'DevelopmentToken' },
+);
 
 export const ChangePasswordBody = Type.Object(
   { currentPassword: Password, newPassword: Password },
-  { additionalProperties: false },
+  { $id: 'ChangePasswordRequest', additionalProperties: false },
 );
 
-export const Grant = Type.Object({
-  userRoleId: Uuid,
-  roleId: Uuid,
-  roleCode: Type.String(),
-  roleName: Type.String(),
-  departmentId: Nullable(Uuid),
-  departmentCode: Nullable(Type.String()),
-  effectiveFrom: Nullable(BusinessDate),
-  effectiveTo: Nullable(BusinessDate),
-  inForce: Type.Boolean({ description: 'Whether the grant gives its permissions today' }),
-});
+export const Grant = Type.Object(
+  {
+    userRoleId: Uuid,
+    roleId: Uuid,
+    roleCode: Type.String(),
+    roleName: Type.String(),
+    departmentId: Nullable(Uuid),
+    departmentCode: Nullable(Type.String()),
+    effectiveFrom: Nullable(BusinessDate),
+    effectiveTo: Nullable(BusinessDate),
+    inForce: Type.Boolean({ description: 'Whether the grant gives its permissions today' }),
+  },
+  { $id: 'Grant' },
+);
 export type Grant = Static<typeof Grant>;
 
 /** What a user record and its owner's profile show alike (see `accountFields` in views.ts). */
@@ -72,16 +85,19 @@ const accountProperties = {
   version: Type.Integer(),
 };
 
-export const User = Type.Object({
-  ...accountProperties,
-  failed_login_count: Type.Integer(),
-  lockout_until: Nullable(Type.String({ format: 'date-time' })),
-  locked: Type.Boolean({ description: 'Locked now, by an administrator or by failed attempts' }),
-  lockedByAdmin: Type.Boolean(),
-  roles: Type.Array(Grant),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
+export const User = Type.Object(
+  {
+    ...accountProperties,
+    failed_login_count: Type.Integer(),
+    lockout_until: Nullable(Type.String({ format: 'date-time' })),
+    locked: Type.Boolean({ description: 'Locked now, by an administrator or by failed attempts' }),
+    lockedByAdmin: Type.Boolean(),
+    roles: Type.Array(Grant),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'User' },
+);
 export type User = Static<typeof User>;
 
 export const GrantBody = Type.Object(
@@ -92,7 +108,7 @@ export const GrantBody = Type.Object(
     effectiveFrom: Type.Optional(Nullable(BusinessDate)),
     effectiveTo: Type.Optional(Nullable(BusinessDate)),
   },
-  { additionalProperties: false, description: 'Name the role by roleId or roleCode' },
+  { $id: 'GrantRequest', additionalProperties: false, description: 'Name the role by roleId or roleCode' },
 );
 export type GrantBody = Static<typeof GrantBody>;
 
@@ -107,14 +123,17 @@ export const CreateUserBody = Type.Object(
     employeeId: Type.Optional(Nullable(Uuid)),
     roles: Type.Optional(Type.Array(GrantBody, { maxItems: 50 })),
   },
-  { additionalProperties: false },
+  { $id: 'NewUser', additionalProperties: false },
 );
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
-export const CreatedUser = Type.Object({
-  user: User,
-  temporaryPassword: Type.Optional(Type.String({ description: 'Shown once when no password was given' })),
-});
+export const CreatedUser = Type.Object(
+  {
+    user: User,
+    temporaryPassword: Type.Optional(Type.String({ description: 'Shown once when no password was given' })),
+  },
+  { $id: 'CreatedUser' },
+);
 
 export const UpdateUserBody = Type.Object(
   {
@@ -125,7 +144,7 @@ export const UpdateUserBody = Type.Object(
     employeeId: Type.Optional(Nullable(Uuid)),
     mustChangePassword: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { $id: 'UserUpdate', additionalProperties: false, minProperties: 1 },
 );
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
@@ -136,39 +155,44 @@ export const ProfilePatch = Type.Object(
     phone: Type.Optional(Nullable(Phone)),
     preferredLanguage: Type.Optional(Language),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { $id: 'ProfileUpdate', additionalProperties: false, minProperties: 1 },
 );
 export type ProfilePatch = Static<typeof ProfilePatch>;
 
-export const Profile = Type.Object({
-  ...accountProperties,
-  businessUnit: Type.Object({ id: Uuid, code: Type.String() }),
-  roles: Type.Array(Type.String()),
-  permissions: Type.Array(Type.String()),
-});
+export const Profile = Type.Object(
+  {
+    ...accountProperties,
+    businessUnit: Type.Object({ id: Uuid, code: Type.String() }),
+    roles: Type.Array(Type.String()),
+    permissions: Type.Array(Type.String()),
+  },
+  { $id: 'Profile' },
+);
 export type Profile = Static<typeof Profile>;
 
 export const LockBody = Type.Object(
   { reason: Type.Optional(Type.String({ maxLength: 500 })) },
-  { additionalProperties: false },
+  { $id: 'LockRequest', additionalProperties: false },
 );
 export const ResetPasswordBody = Type.Object(
   { newPassword: Type.Optional(Password) },
-  { additionalProperties: false },
+  { $id: 'PasswordReset', additionalProperties: false },
 );
 
-export const LoginAttempt = Type.Object({
-  id: Uuid,
-  at: Type.String({ format: 'date-time' }),
-  success: Type.Boolean(),
-  reason: Type.String(),
-  ip: Nullable(Type.String()),
-  userAgent: Nullable(Type.String()),
-});
+export const LoginAttempt = Type.Object(
+  {
+    id: Uuid,
+    at: Type.String({ format: 'date-time' }),
+    success: Type.Boolean(),
+    reason: Type.String(),
+    ip: Nullable(Type.String()),
+    userAgent: Nullable(Type.String()),
+  },
+  { $id: 'LoginAttempt' },
+);
 
 export const UserListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+  ...PageQuery.properties,
   q: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the username or display name' })),
   locked: Type.Optional(Type.Boolean()),
 });
@@ -176,17 +200,20 @@ export const UserListQuery = Type.Object({
 const PermissionCode = Type.String({ minLength: 1, maxLength: 100 });
 const RoleCode = Type.String({ minLength: 2, maxLength: 64, pattern: '^[A-Z][A-Z0-9_]*$' });
 
-export const Role = Type.Object({
-  id: Uuid,
-  code: Type.String(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  isSystem: Type.Boolean(),
-  permissions: Type.Array(Type.String()),
-  version: Type.Integer(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
+export const Role = Type.Object(
+  {
+    id: Uuid,
+    code: Type.String(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    isSystem: Type.Boolean(),
+    permissions: Type.Array(Type.String()),
+    version: Type.Integer(),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Role' },
+);
 export type Role = Static<typeof Role>;
 
 export const CreateRoleBody = Type.Object(
@@ -196,7 +223,7 @@ export const CreateRoleBody = Type.Object(
     description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     permissions: Type.Array(PermissionCode, { maxItems: 500, uniqueItems: true }),
   },
-  { additionalProperties: false },
+  { $id: 'NewRole', additionalProperties: false },
 );
 export type CreateRoleBody = Static<typeof CreateRoleBody>;
 
@@ -206,15 +233,18 @@ export const UpdateRoleBody = Type.Object(
     description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
     permissions: Type.Optional(Type.Array(PermissionCode, { maxItems: 500, uniqueItems: true })),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { $id: 'RoleUpdate', additionalProperties: false, minProperties: 1 },
 );
 export type UpdateRoleBody = Static<typeof UpdateRoleBody>;
 
-export const Permission = Type.Object({
-  code: Type.String(),
-  area: Type.String(),
-  description: Type.String(),
-});
+export const Permission = Type.Object(
+  {
+    code: Type.String(),
+    area: Type.String(),
+    description: Type.String(),
+  },
+  { $id: 'Permission' },
+);
 
 export const IdParams = Type.Object({ id: Uuid });
 export const GrantParams = Type.Object({ userId: Uuid, userRoleId: Uuid });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { ModuleContext } from '../../app.ts';
 import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 import { LOOKUP_GROUPS, type LookupGroup, recordSchemaOf } from './groups.ts';
 import { ActiveFilter, IdParams, type LookupBody, lookupBodySchemas } from './schemas.ts';
 import * as lookups from './service.ts';
@@ -18,8 +18,8 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
   const tags = ['lookups'];
   const prefix = group.entity.toUpperCase();
   const Record = recordSchemaOf(group);
-  const bodies = lookupBodySchemas(group.arabicRequired, group.bodyFields);
-  const rules = (group.ruleCodes ?? []).join(', ');
+  const bodies = lookupBodySchemas(group.name, group.arabicRequired, group.bodyFields);
+  const rules = group.ruleCodes ?? [];
   const plural = group.route.replaceAll('-', ' ');
   return async (app) => {
     app.get(
@@ -27,6 +27,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
       {
         config: view,
         schema: {
+          operationId: `list${group.names}`,
           summary: `List ${plural}`,
           tags,
           querystring: Type.Composite([PageQuery, ActiveFilter]),
@@ -40,13 +41,14 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
       {
         config,
         schema: {
+          operationId: `create${group.name}`,
           summary: `Create a ${group.label}`,
           tags,
           body: bodies.create,
           response: {
             201: Record,
-            409: problemResponse(`${prefix}_CODE_TAKEN`),
-            ...(rules ? { 422: problemResponse(rules) } : {}),
+            409: problemResponse([`${prefix}_CODE_TAKEN`]),
+            ...(rules.length ? { 422: problemResponse(rules as [string, ...string[]]) } : {}),
           },
         },
       },
@@ -61,7 +63,13 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
       `${base}/:id`,
       {
         config: view,
-        schema: { summary: `Read a ${group.label}`, tags, params: IdParams, response: { 200: Record } },
+        schema: {
+          operationId: `get${group.name}`,
+          summary: `Read a ${group.label}`,
+          tags,
+          params: IdParams,
+          response: { 200: Record },
+        },
       },
       async (request, reply) =>
         withETag(reply, await lookups.getLookup(db, callerOf(request), group, request.params.id)),
@@ -71,6 +79,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
       {
         config,
         schema: {
+          operationId: `replace${group.name}`,
           summary: `Replace a ${group.label} (honours If-Match)`,
           description:
             'A full replacement: optional fields left out take their defaults. The code cannot change.',
@@ -79,9 +88,8 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
           body: bodies.update,
           response: {
             200: Record,
-            409: problemResponse(`${prefix}_PROTECTED: system rows cannot be changed`),
-            412: problemResponse('PRECONDITION_FAILED'),
-            422: problemResponse(['CODE_IMMUTABLE', rules].filter(Boolean).join(', ')),
+            409: problemResponse([`${prefix}_PROTECTED`], 'System rows cannot be changed'),
+            422: problemResponse(['CODE_IMMUTABLE', ...rules]),
           },
         },
       },
@@ -103,10 +111,14 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
       {
         config,
         schema: {
+          operationId: `delete${group.name}`,
           summary: `Delete a ${group.label} nothing refers to`,
           tags,
           params: IdParams,
-          response: { 204: Type.Null(), 409: problemResponse(`${prefix}_PROTECTED or ${prefix}_REFERENCED`) },
+          response: {
+            204: Type.Null(),
+            409: problemResponse([`${prefix}_PROTECTED`, `${prefix}_REFERENCED`]),
+          },
         },
       },
       async (request, reply) => {

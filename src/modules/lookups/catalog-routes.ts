@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { ModuleContext } from '../../app.ts';
 import { callerOf } from '../../core/auth/guard.ts';
 import { DEPARTMENT_NODE_TYPE } from '../../core/db/schema/index.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 import { CATALOG, catalogRecordOf, listCatalog, listNodes, OrgNode } from './catalog.ts';
 import { ActiveFilter, Code } from './schemas.ts';
 
@@ -19,6 +19,7 @@ export function catalogRoutes(context: ModuleContext): FastifyPluginAsyncTypebox
       {
         config,
         schema: {
+          operationId: 'lookupDepartments',
           summary: 'Departments (the department nodes of the organisation tree)',
           tags,
           querystring: Type.Composite([PageQuery, ActiveFilter]),
@@ -36,6 +37,7 @@ export function catalogRoutes(context: ModuleContext): FastifyPluginAsyncTypebox
       {
         config,
         schema: {
+          operationId: 'lookupOrgNodes',
           summary: 'Nodes of the organisation tree with their type and parent',
           tags,
           querystring: Type.Composite([
@@ -54,6 +56,7 @@ export function catalogRoutes(context: ModuleContext): FastifyPluginAsyncTypebox
         {
           config,
           schema: {
+            operationId: `lookup${entry.operationName}`,
             summary: entry.summary,
             tags,
             querystring: Type.Composite([PageQuery, ActiveFilter]),

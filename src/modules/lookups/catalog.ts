@@ -17,6 +17,8 @@ import { type GroupRecord, recordOf } from './service.ts';
 /** A read-only lookup of `/api/lookups/*`: a lookup table, optionally with extra fields. */
 export interface CatalogEntry {
   route: string;
+  /** The operation's name after `lookup` (`lookupTerminals`). */
+  operationName: string;
   summary: string;
   table: LookupTable;
   select: ExtraSelect;
@@ -27,23 +29,56 @@ export interface CatalogEntry {
 const plain = { select: {}, recordFields: {}, view: () => ({}) };
 
 export const CATALOG: readonly CatalogEntry[] = [
-  { route: 'terminals', summary: 'Terminals', table: terminals, ...plain },
-  { route: 'employee-statuses', summary: 'Employee statuses', table: employeeStatuses, ...plain },
-  { route: 'holiday-types', summary: 'Holiday types', table: holidayTypes, ...plain },
-  { route: 'skill-categories', summary: 'Skill categories', table: skillCategories, ...plain },
+  { route: 'terminals', operationName: 'Terminals', summary: 'Terminals', table: terminals, ...plain },
+  {
+    route: 'employee-statuses',
+    operationName: 'EmployeeStatuses',
+    summary: 'Employee statuses',
+    table: employeeStatuses,
+    ...plain,
+  },
+  {
+    route: 'holiday-types',
+    operationName: 'HolidayTypes',
+    summary: 'Holiday types',
+    table: holidayTypes,
+    ...plain,
+  },
+  {
+    route: 'skill-categories',
+    operationName: 'SkillCategories',
+    summary: 'Skill categories',
+    table: skillCategories,
+    ...plain,
+  },
   {
     route: 'skill-levels',
+    operationName: 'SkillLevels',
     summary: 'Skill levels (rank orders them, 1 lowest)',
     table: skillLevels,
     select: { rank: skillLevels.rank },
     recordFields: { rank: Type.Integer() },
     view: (extra) => ({ rank: Number(extra.rank) }),
   },
-  { route: 'demand-reasons', summary: 'Demand reasons', table: demandReasons, ...plain },
+  {
+    route: 'demand-reasons',
+    operationName: 'DemandReasons',
+    summary: 'Demand reasons',
+    table: demandReasons,
+    ...plain,
+  },
 ];
 
 export const catalogRecordOf = (entry: CatalogEntry) =>
-  Type.Object({ ...lookupRecordFields, ...entry.recordFields }, { title: `${entry.route} lookup` });
+  Type.Object(
+    { ...lookupRecordFields, ...entry.recordFields },
+    // Plain entries share one shape and so one name; an entry with fields of its own has its own.
+    {
+      $id: Object.keys(entry.recordFields).length
+        ? `${entry.operationName.replace(/s$/, '')}Entry`
+        : 'LookupEntry',
+    },
+  );
 
 export async function listCatalog(
   db: Db,
@@ -67,16 +102,19 @@ export async function listCatalog(
   );
 }
 
-export const OrgNode = Type.Object({
-  id: Uuid,
-  code: Type.String(),
-  Name_1_English: Type.String(),
-  Name_2_Arabic: Type.String(),
-  nodeTypeCode: Type.String(),
-  parentId: Nullable(Uuid),
-  parentCode: Nullable(Type.String()),
-  isActive: Type.Boolean(),
-});
+export const OrgNode = Type.Object(
+  {
+    id: Uuid,
+    code: Type.String(),
+    Name_1_English: Type.String(),
+    Name_2_Arabic: Type.String(),
+    nodeTypeCode: Type.String(),
+    parentId: Nullable(Uuid),
+    parentCode: Nullable(Type.String()),
+    isActive: Type.Boolean(),
+  },
+  { $id: 'OrgNode' },
+);
 
 /** Departments are the nodes of the system node type DEPARTMENT (DESIGN §7). */
 

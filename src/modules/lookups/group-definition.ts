@@ -16,6 +16,13 @@ export interface LookupGroup {
   entity: string;
   /** For messages and OpenAPI summaries: "grade", "shift template". */
   label: string;
+  /**
+   * OpenAPI names, singular and plural (`Grade`, `Grades`): the record schema and the operations
+   * (`listGrades`, `createGrade` …). Groups whose entity also has a rostering view elsewhere (skills,
+   * shift templates) are `…Definition`, so generated clients can tell the two apart.
+   */
+  name: string;
+  names: string;
   table: LookupTable;
   arabicRequired: boolean;
   /** Request fields the group adds to create and update bodies. */

@@ -17,6 +17,8 @@ export { HOLIDAYS, SHIFT_TEMPLATES, SKILLS };
 
 export const GRADES: LookupGroup = {
   route: 'grades',
+  name: 'Grade',
+  names: 'Grades',
   entity: 'grade',
   label: 'grade',
   table: grades,
@@ -25,6 +27,8 @@ export const GRADES: LookupGroup = {
 };
 export const TERMINALS: LookupGroup = {
   route: 'terminals',
+  name: 'Terminal',
+  names: 'Terminals',
   entity: 'terminal',
   label: 'terminal',
   table: terminals,
@@ -33,6 +37,8 @@ export const TERMINALS: LookupGroup = {
 };
 export const NODE_TYPES: LookupGroup = {
   route: 'node-types',
+  name: 'NodeType',
+  names: 'NodeTypes',
   entity: 'node_type',
   label: 'node type',
   table: nodeTypes,
@@ -42,6 +48,8 @@ export const NODE_TYPES: LookupGroup = {
 /** The one group whose Arabic name is optional (interface spec, "Resources"). */
 export const DEMAND_REASONS: LookupGroup = {
   route: 'demand-reasons',
+  name: 'DemandReason',
+  names: 'DemandReasons',
   entity: 'demand_reason',
   label: 'demand reason',
   table: demandReasons,
@@ -50,6 +58,8 @@ export const DEMAND_REASONS: LookupGroup = {
 };
 export const ATTENDANCE_STATUSES: LookupGroup = {
   route: 'attendance-statuses',
+  name: 'AttendanceStatus',
+  names: 'AttendanceStatuses',
   entity: 'attendance_status',
   label: 'attendance status',
   table: attendanceStatuses,
@@ -71,4 +81,4 @@ export const LOOKUP_GROUPS: readonly LookupGroup[] = [
 
 /** The response schema of a group's records. */
 export const recordSchemaOf = (group: LookupGroup) =>
-  Type.Object({ ...lookupRecordFields, ...group.recordFields }, { title: `${group.label} record` });
+  Type.Object({ ...lookupRecordFields, ...group.recordFields }, { $id: group.name });

@@ -11,6 +11,8 @@ const MAX_HOLIDAY_DAYS = 366;
 /** Holidays: a date range (one row for a multi-day holiday) and a holiday type. */
 export const HOLIDAYS: LookupGroup = {
   route: 'holidays',
+  name: 'Holiday',
+  names: 'Holidays',
   entity: 'holiday',
   label: 'holiday',
   table: holidays,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../app.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 import { adminLookupRoutes } from './admin-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 

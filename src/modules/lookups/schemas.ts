@@ -62,7 +62,7 @@ export interface LookupBody {
 }
 
 /** Create and update bodies of a group: PUT is a full replacement, so it has the create body's shape. */
-export function lookupBodySchemas(arabicRequired: boolean, extra: TProperties) {
+export function lookupBodySchemas(name: string, arabicRequired: boolean, extra: TProperties) {
   const common = {
     Name_1_English: Name,
     Name_2_Arabic: arabicRequired ? Name : Type.Optional(Type.Union([Name, Type.Null()])),
@@ -70,14 +70,17 @@ export function lookupBodySchemas(arabicRequired: boolean, extra: TProperties) {
     isActive: Type.Optional(Type.Boolean({ default: true })),
   };
   return {
-    create: Type.Object({ code: Code, ...common, ...extra }, { additionalProperties: false }),
+    create: Type.Object(
+      { code: Code, ...common, ...extra },
+      { $id: `New${name}`, additionalProperties: false },
+    ),
     update: Type.Object(
       {
         code: Type.Optional({ ...Code, description: 'May be sent, but must equal the current code' }),
         ...common,
         ...extra,
       },
-      { additionalProperties: false },
+      { $id: `${name}Replacement`, additionalProperties: false },
     ),
   };
 }

@@ -10,6 +10,8 @@ const Time = Type.String({ pattern: TIME_PATTERN, description: 'HH:mm (24-hour c
 /** Shift templates: times of day (a night shift crosses midnight), a shift type and paid hours. */
 export const SHIFT_TEMPLATES: LookupGroup = {
   route: 'shift-templates',
+  name: 'ShiftTemplateDefinition',
+  names: 'ShiftTemplateDefinitions',
   entity: 'shift_template',
   label: 'shift template',
   table: shiftTemplates,

@@ -6,6 +6,8 @@ import { Code, Nullable } from './schemas.ts';
 /** Skills (the table the production skills routes share): a category and a certification flag. */
 export const SKILLS: LookupGroup = {
   route: 'skills',
+  name: 'SkillDefinition',
+  names: 'SkillDefinitions',
   entity: 'skill',
   label: 'skill',
   table: skills,

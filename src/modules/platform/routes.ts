@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { ModuleContext } from '../../app.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 
 const HealthSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
@@ -26,6 +26,7 @@ export function platformRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
         {
           config: { auth: 'open' },
           schema: {
+            operationId: url === '/health' ? 'getHealth' : 'getHealthAlias',
             summary: 'Liveness, version and database reachability',
             tags: ['platform'],
             response: { 200: HealthSchema, 503: HealthSchema },

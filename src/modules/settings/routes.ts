@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../app.ts';
 import { callerOf } from '../../core/auth/guard.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 import { SettingsPatch, SettingsResponse } from './schemas.ts';
 import { readSettings, updateSettings } from './service.ts';
 
@@ -13,6 +13,7 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
       {
         config: { auth: 'auth' },
         schema: {
+          operationId: 'getSettings',
           summary: 'Read the business unit settings',
           tags: ['platform'],
           response: { 200: SettingsResponse },
@@ -25,6 +26,7 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
       {
         config: { auth: 'admin.config' },
         schema: {
+          operationId: 'updateSettings',
           summary: 'Change business unit settings',
           description: 'Send only the keys to change. Honours If-Match with the settings version.',
           tags: ['platform'],

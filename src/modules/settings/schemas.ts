@@ -22,7 +22,7 @@ export const SettingsValues = Type.Object(
     'password.require_digit': Type.Boolean(),
     'password.require_symbol': Type.Boolean(),
   },
-  { additionalProperties: false },
+  { $id: 'SettingValues', additionalProperties: false },
 );
 export type SettingsValues = Static<typeof SettingsValues>;
 
@@ -44,13 +44,20 @@ export const SETTING_DEFAULTS: SettingsValues = {
   'password.require_symbol': true,
 };
 
-export const SettingsPatch = Type.Partial(SettingsValues, { additionalProperties: false, minProperties: 1 });
+export const SettingsPatch = Type.Partial(SettingsValues, {
+  $id: 'SettingsUpdate',
+  additionalProperties: false,
+  minProperties: 1,
+});
 export type SettingsPatch = Static<typeof SettingsPatch>;
 
-export const SettingsResponse = Type.Object({
-  businessUnit: Type.Object({ id: Type.String({ format: 'uuid' }), code: Type.String() }),
-  settings: SettingsValues,
-  version: Type.Integer(),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
+export const SettingsResponse = Type.Object(
+  {
+    businessUnit: Type.Object({ id: Type.String({ format: 'uuid' }), code: Type.String() }),
+    settings: SettingsValues,
+    version: Type.Integer(),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'BusinessUnitSettings' },
+);
 export type SettingsResponse = Static<typeof SettingsResponse>;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../app.ts';
 import { callerOf } from '../../core/auth/guard.ts';
 import { shiftTypes } from '../../core/db/schema/index.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
 import { listCatalog } from '../lookups/catalog.ts';
 import { recordSchemaOf, SHIFT_TEMPLATES } from '../lookups/groups.ts';
 import { IdParams, LookupRecord } from '../lookups/schemas.ts';
@@ -22,6 +22,7 @@ export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'shift_template.view' },
         schema: {
+          operationId: 'listShiftTemplates',
           summary: 'Shift templates with their times, paid hours and whether they cross midnight',
           tags,
           querystring: ListQuery,
@@ -35,6 +36,7 @@ export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'shift_template.view' },
         schema: {
+          operationId: 'listShiftTypes',
           summary: 'Shift types (Morning, Evening, Night…)',
           tags,
           querystring: ListQuery,
@@ -48,6 +50,7 @@ export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'shift_pattern.view' },
         schema: {
+          operationId: 'listShiftPatterns',
           summary: 'Shift patterns: cycles of shift templates and days off',
           tags,
           querystring: ListQuery,
@@ -61,6 +64,7 @@ export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'shift_pattern.view' },
         schema: {
+          operationId: 'previewShiftPattern',
           summary: "A pattern's cycle laid over dates",
           tags,
           params: IdParams,

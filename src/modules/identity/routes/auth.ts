@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { ModuleContext } from '../../../app.ts';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
+import type { ModuleContext } from '../../../core/module-context.ts';
 import { changePassword, developmentSession, login } from '../auth-service.ts';
 import { ChangePasswordBody, LoginBody, LoginResult, TokenResult, UsernameBody } from '../schemas.ts';
 
@@ -20,16 +21,28 @@ export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'open' },
         schema: {
+          operationId: 'login',
           summary: 'Log in with username and password; the token is valid 8 hours',
           tags: ['auth'],
           body: LoginBody,
           response: {
             200: LoginResult,
             401: problemResponse(
-              'INVALID_CREDENTIALS: unknown user or wrong password (the same answer for both)',
+              ['INVALID_CREDENTIALS'],
+              'Unknown user or wrong password (the same answer for both)',
             ),
-            423: problemResponse('ACCOUNT_LOCKED: with `reason` and `lockoutUntil`'),
-            429: problemResponse('RATE_LIMITED: too many attempts from this address or for this username'),
+            423: problemResponse(['ACCOUNT_LOCKED'], 'The account is locked', {
+              reason: Type.String({
+                description: 'Why: too many failed attempts, or locked by an administrator',
+              }),
+              lockoutUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+                description: 'When the lockout ends; null while an administrator lock holds',
+              }),
+            }),
+            429: problemResponse(
+              ['RATE_LIMITED'],
+              'Too many attempts from this address or for this username',
+            ),
           },
         },
       },
@@ -41,12 +54,16 @@ export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'auth' },
         schema: {
+          operationId: 'changePassword',
           summary: 'Change own password; older tokens stop working and a fresh one is returned',
           tags: ['auth'],
           body: ChangePasswordBody,
           response: {
             200: TokenResult,
-            422: problemResponse('PASSWORD_POLICY (with `unmetRules`) or INVALID_CURRENT_PASSWORD'),
+            422: problemResponse(
+              ['PASSWORD_POLICY', 'INVALID_CURRENT_PASSWORD'],
+              'The password breaks the policy (`unmetRules`), or the current one is wrong',
+            ),
           },
         },
       },
@@ -60,10 +77,11 @@ export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'open' },
         schema: {
+          operationId: 'loginForDevelopment',
           summary: 'Development only: log in as a named user without a password',
           tags: ['auth'],
           body: UsernameBody,
-          response: { 200: LoginResult, 401: problemResponse('UNKNOWN_USER: no such user') },
+          response: { 200: LoginResult, 401: problemResponse(['UNKNOWN_USER'], 'No such user') },
         },
       },
       async (request) => developmentSession(deps, request.body.username, clientOf(request)),
@@ -74,10 +92,11 @@ export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'open' },
         schema: {
+          operationId: 'mintDevelopmentToken',
           summary: 'Development only: mint a token for a named user',
           tags: ['auth'],
           body: UsernameBody,
-          response: { 200: TokenResult, 401: problemResponse('UNKNOWN_USER: no such user') },
+          response: { 200: TokenResult, 401: problemResponse(['UNKNOWN_USER'], 'No such user') },
         },
       },
       async (request) => {

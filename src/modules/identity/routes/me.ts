@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../../app.ts';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
+import type { ModuleContext } from '../../../core/module-context.ts';
 import { LoginAttempt, Profile, ProfilePatch } from '../schemas.ts';
 import { loginHistoryOf, profileOf, updateProfile } from '../users-service.ts';
 
@@ -13,7 +13,12 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       '/me/profile',
       {
         config: { auth: 'auth' },
-        schema: { summary: 'Own profile, roles and permissions', tags: ['me'], response: { 200: Profile } },
+        schema: {
+          operationId: 'getMyProfile',
+          summary: 'Own profile, roles and permissions',
+          tags: ['me'],
+          response: { 200: Profile },
+        },
       },
       async (request, reply) => withETag(reply, await profileOf(deps, callerOf(request))),
     );
@@ -22,6 +27,7 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'auth' },
         schema: {
+          operationId: 'updateMyProfile',
           summary: 'Update own display name, contact details and language',
           tags: ['me'],
           body: ProfilePatch,
@@ -36,6 +42,7 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config: { auth: 'auth' },
         schema: {
+          operationId: 'listMyLoginHistory',
           summary: 'Own login history, newest first',
           tags: ['me'],
           querystring: PageQuery,

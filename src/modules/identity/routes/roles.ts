@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { ModuleContext } from '../../../app.ts';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
+import type { ModuleContext } from '../../../core/module-context.ts';
 import * as roles from '../roles-service.ts';
 import { CreateRoleBody, IdParams, Permission, Role, UpdateRoleBody } from '../schemas.ts';
 
@@ -18,7 +18,13 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       '/roles',
       {
         config,
-        schema: { summary: 'List roles', tags, querystring: PageQuery, response: { 200: pageSchema(Role) } },
+        schema: {
+          operationId: 'listRoles',
+          summary: 'List roles',
+          tags,
+          querystring: PageQuery,
+          response: { 200: pageSchema(Role) },
+        },
       },
       async (request) => roles.listRoles(db, callerOf(request), request.query),
     );
@@ -27,13 +33,14 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'createRole',
           summary: 'Create a role with its permissions',
           tags,
           body: CreateRoleBody,
           response: {
             201: Role,
-            409: problemResponse('ROLE_CODE_TAKEN'),
-            422: problemResponse('PERMISSION_UNKNOWN'),
+            409: problemResponse(['ROLE_CODE_TAKEN']),
+            422: problemResponse(['PERMISSION_UNKNOWN']),
           },
         },
       },
@@ -45,7 +52,16 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/roles/:id',
-      { config, schema: { summary: 'Read a role', tags, params: IdParams, response: { 200: Role } } },
+      {
+        config,
+        schema: {
+          operationId: 'getRole',
+          summary: 'Read a role',
+          tags,
+          params: IdParams,
+          response: { 200: Role },
+        },
+      },
       async (request, reply) =>
         withETag(reply, await roles.getRole(db, callerOf(request), request.params.id)),
     );
@@ -54,15 +70,15 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'updateRole',
           summary: 'Change a role (system roles are protected; honours If-Match)',
           tags,
           params: IdParams,
           body: UpdateRoleBody,
           response: {
             200: Role,
-            409: problemResponse('ROLE_PROTECTED'),
-            412: problemResponse('PRECONDITION_FAILED'),
-            422: problemResponse('PERMISSION_UNKNOWN'),
+            409: problemResponse(['ROLE_PROTECTED']),
+            422: problemResponse(['PERMISSION_UNKNOWN']),
           },
         },
       },
@@ -83,10 +99,11 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'deleteRole',
           summary: 'Delete a role that nobody holds',
           tags,
           params: IdParams,
-          response: { 204: Type.Null(), 409: problemResponse('ROLE_PROTECTED or ROLE_IN_USE') },
+          response: { 204: Type.Null(), 409: problemResponse(['ROLE_PROTECTED', 'ROLE_IN_USE']) },
         },
       },
       async (request, reply) => {
@@ -99,6 +116,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'listPermissions',
           summary: 'The global permission catalog',
           tags,
           querystring: PageQuery,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { ModuleContext } from '../../../app.ts';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
+import type { ModuleContext } from '../../../core/module-context.ts';
 import {
   CreatedUser,
   CreateUserBody,
@@ -33,6 +33,7 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'listUsers',
           summary: 'List users',
           tags,
           querystring: UserListQuery,
@@ -46,13 +47,19 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'createUser',
           summary: 'Create a user (must change the password at first login)',
           tags,
           body: CreateUserBody,
           response: {
             201: CreatedUser,
-            409: problemResponse('USERNAME_TAKEN'),
-            422: problemResponse('PASSWORD_POLICY, ROLE_UNKNOWN, DEPARTMENT_UNKNOWN, EMPLOYEE_UNKNOWN'),
+            409: problemResponse(['USERNAME_TAKEN']),
+            422: problemResponse([
+              'PASSWORD_POLICY',
+              'ROLE_UNKNOWN',
+              'DEPARTMENT_UNKNOWN',
+              'EMPLOYEE_UNKNOWN',
+            ]),
           },
         },
       },
@@ -67,7 +74,16 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
     );
     app.get(
       '/users/:id',
-      { config, schema: { summary: 'Read a user', tags, params: IdParams, response: { 200: User } } },
+      {
+        config,
+        schema: {
+          operationId: 'getUser',
+          summary: 'Read a user',
+          tags,
+          params: IdParams,
+          response: { 200: User },
+        },
+      },
       async (request, reply) =>
         withETag(reply, await users.getUser(deps, callerOf(request), request.params.id)),
     );
@@ -76,14 +92,14 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'updateUser',
           summary: 'Change a user (honours If-Match)',
           tags,
           params: IdParams,
           body: UpdateUserBody,
           response: {
             200: User,
-            412: problemResponse('PRECONDITION_FAILED'),
-            422: problemResponse('EMPLOYEE_UNKNOWN'),
+            422: problemResponse(['EMPLOYEE_UNKNOWN']),
           },
         },
       },
@@ -104,10 +120,11 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'deleteUser',
           summary: 'Remove a user (soft: history and audit keep the row; tokens stop at once)',
           tags,
           params: IdParams,
-          response: { 204: Type.Null(), 409: problemResponse('CANNOT_DELETE_SELF or LAST_SYS_ADMIN') },
+          response: { 204: Type.Null(), 409: problemResponse(['CANNOT_DELETE_SELF', 'LAST_SYS_ADMIN']) },
         },
       },
       async (request, reply) => {
@@ -120,11 +137,12 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'lockUser',
           summary: 'Lock an account until unlocked; its tokens stop at once',
           tags,
           params: IdParams,
           body: LockBody,
-          response: { 200: User, 409: problemResponse('CANNOT_LOCK_SELF or LAST_SYS_ADMIN') },
+          response: { 200: User, 409: problemResponse(['CANNOT_LOCK_SELF', 'LAST_SYS_ADMIN']) },
         },
       },
       async (request) => users.lockUser(deps, callerOf(request), request.params.id, request.body.reason),
@@ -134,6 +152,7 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'unlockUser',
           summary: 'Unlock an account and clear its failed-login count',
           tags,
           params: IdParams,
@@ -147,11 +166,18 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'resetUserPassword',
           summary: 'Set a new password (or generate one); the user must change it at next login',
           tags,
           params: IdParams,
           body: ResetPasswordBody,
-          response: { 200: CreatedUser, 422: problemResponse('PASSWORD_POLICY') },
+          response: {
+            200: CreatedUser,
+            422: problemResponse(
+              ['PASSWORD_POLICY'],
+              'The password breaks the policy; `unmetRules` lists each rule',
+            ),
+          },
         },
       },
       async (request) =>
@@ -162,6 +188,7 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'listUserLoginHistory',
           summary: "A user's login history, newest first",
           tags,
           params: IdParams,
@@ -176,14 +203,20 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'grantRole',
           summary: 'Grant a role, optionally limited to a department and to effective dates',
           tags,
           params: UserIdParams,
           body: GrantBody,
           response: {
             201: Grant,
-            409: problemResponse('GRANT_EXISTS'),
-            422: problemResponse('ROLE_REQUIRED, ROLE_UNKNOWN, DEPARTMENT_UNKNOWN, INVALID_DATE_RANGE'),
+            409: problemResponse(['GRANT_EXISTS']),
+            422: problemResponse([
+              'ROLE_REQUIRED',
+              'ROLE_UNKNOWN',
+              'DEPARTMENT_UNKNOWN',
+              'INVALID_DATE_RANGE',
+            ]),
           },
         },
       },
@@ -198,10 +231,11 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          operationId: 'revokeRole',
           summary: 'Revoke a grant',
           tags,
           params: GrantParams,
-          response: { 204: Type.Null(), 409: problemResponse('LAST_SYS_ADMIN') },
+          response: { 204: Type.Null(), 409: problemResponse(['LAST_SYS_ADMIN']) },
         },
       },
       async (request, reply) => {
