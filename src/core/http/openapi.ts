@@ -40,7 +40,8 @@ export function problemResponse(codes: ProblemCodes, description?: string, extra
 /** Answers every API route may give, documented on each route that can give them. */
 function documentErrors(route: RouteOptions, hasParams: boolean, hasInput: boolean): void {
   const auth = route.config?.auth;
-  const response = (route.schema!.response ??= {}) as Record<string, unknown>;
+  route.schema!.response ??= {};
+  const response = route.schema!.response as Record<string, unknown>;
   const add = (status: number, codes: ProblemCodes, description: string) => {
     response[status] ??= problemResponse(codes, description);
   };
@@ -73,7 +74,8 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
     const where = `Route ${route.method} ${route.url}`;
     const auth = route.config?.auth;
     if (auth === undefined) throw new Error(`${where} declares no auth`);
-    const schema = (route.schema ??= {});
+    route.schema ??= {};
+    const schema = route.schema;
     const { operationId, tags, summary } = schema as {
       operationId?: string;
       tags?: string[];
@@ -103,7 +105,8 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
       .join('\n\n');
     if (auth !== 'open') schema.security = [{ bearerAuth: [] }];
     (schema as Record<string, unknown>)['x-permission'] = auth;
-    const response = (schema.response ??= {}) as Record<string, unknown>;
+    schema.response ??= {};
+    const response = schema.response as Record<string, unknown>;
     if (methods.some((m) => m === 'PUT' || m === 'PATCH') && isVersioned(response[200])) {
       response[412] ??= problemResponse(['PRECONDITION_FAILED'], 'If-Match names another version');
     }
