@@ -1,0 +1,3 @@
+export * from './reader.ts';
+export * from './writer.ts';
+export * from './zip-guard.ts';
