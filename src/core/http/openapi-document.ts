@@ -11,6 +11,8 @@ export const API_TAGS: Record<string, string> = {
   lookups: 'Reference data: the eight administered lookup groups and the read-only catalog.',
   calendar: 'The resolved working calendar: weekends, holidays and working-hour modifiers.',
   shifts: 'Shift templates, types and patterns (read only).',
+  people: 'Employees (read only), production skills, certifications and employee groups.',
+  imports: 'The employee spreadsheet import: template, upload, jobs, error reports and export.',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };
 

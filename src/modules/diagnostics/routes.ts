@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { recordAudit } from '../../core/audit/record.ts';
+import { businessUnits } from '../../core/db/schema/index.ts';
 import type { ModuleContext } from '../../core/module-context.ts';
 import { AuditEvent } from '../audit/schemas.ts';
 import { recentAuditEvents } from '../audit/service.ts';
+import { employeeSummary, runExpirySweep, skillMatrix } from '../people/service.ts';
 
 const tags = ['diagnostics'];
 const config = { auth: 'open' } as const;
@@ -107,6 +109,82 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
         );
         return reply.code(201).send({ recorded: true });
       },
+    );
+    const countList = Type.Array(
+      Type.Object({ key: Type.Union([Type.String(), Type.Null()]), count: Type.Integer() }),
+    );
+    app.post(
+      '/certifications/run-expiry-sweep',
+      {
+        config,
+        schema: {
+          operationId: 'runCertificationExpirySweep',
+          summary:
+            "Write Expired onto Active certifications past their expiry date (the caller's unit with a token, else every unit)",
+          tags,
+          response: { 200: Type.Object({ expired: Type.Integer() }) },
+        },
+      },
+      async (request) => {
+        const principal = request.principal;
+        const units = principal
+          ? [principal.buId]
+          : (await db.select({ id: businessUnits.id }).from(businessUnits)).map((row) => row.id);
+        const expired = await runExpirySweep(
+          { db, now: context.now },
+          {
+            buId: principal?.buId ?? null,
+            userId: principal?.userId ?? null,
+            username: principal?.username ?? null,
+            traceId: String(request.id),
+          },
+          units,
+        );
+        return { expired };
+      },
+    );
+    app.get(
+      '/employees/summary',
+      {
+        config,
+        schema: {
+          operationId: 'summarizeEmployees',
+          summary: "Employee counts by department, status and grade (the caller's unit with a token)",
+          tags,
+          response: {
+            200: Type.Object({
+              total: Type.Integer(),
+              byDepartment: countList,
+              byStatus: countList,
+              byGrade: countList,
+            }),
+          },
+        },
+      },
+      async (request) => employeeSummary(db, request.principal?.buId ?? null),
+    );
+    app.get(
+      '/skills/matrix',
+      {
+        config,
+        schema: {
+          operationId: 'dumpSkillMatrix',
+          summary: 'Employees × skills with levels (the first 1,000 employees by number)',
+          tags,
+          response: {
+            200: Type.Object({
+              skills: Type.Array(Type.String()),
+              employees: Type.Array(
+                Type.Object({
+                  employeeNumber: Type.String(),
+                  levels: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => skillMatrix(db, request.principal?.buId ?? null),
     );
   };
 }

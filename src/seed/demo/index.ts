@@ -12,6 +12,7 @@ import {
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import { createBusinessUnit, nodeTypeId } from '../reference.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
+import { peopleStep } from './people.ts';
 import { referenceDataStep } from './reference-data.ts';
 
 export const DEMO_PASSWORD = 'Demo#Roster2026';
@@ -154,7 +155,7 @@ const demoUsers: DemoStep = {
 };
 
 /** The demo data set, in order; each later area appends its step. */
-export const DEMO_STEPS: DemoStep[] = [orgTree, staff, demoUsers, referenceDataStep];
+export const DEMO_STEPS: DemoStep[] = [orgTree, staff, demoUsers, referenceDataStep, peopleStep];
 
 export const DEMO_EMPLOYEES = 60;
 

@@ -1,0 +1,809 @@
+import { type AuditActor, actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import type { Db, Executor } from '../../core/db/database.ts';
+import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
+import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import { assertVersion } from '../../core/http/versioning.ts';
+import { addDays, businessDate, daysBetween } from '../../core/time/dates.ts';
+import { readSettings } from '../settings/service.ts';
+import * as repo from './repository.ts';
+import type {
+  Certification,
+  CertificationListQuery,
+  CertificationReplacement,
+  CertificationRequirement,
+  CertificationStatus,
+  CertificationStatusChange,
+  Employee,
+  EmployeeDetail,
+  EmployeeGroup,
+  EmployeeGroupUpdate,
+  EmployeeListQuery,
+  ExpiringCertification,
+  ExpiringQuery,
+  GroupListQuery,
+  GroupMember,
+  NewCertification,
+  NewEmployeeGroup,
+  Skill,
+  SkillHolder,
+  SkillListQuery,
+} from './schemas.ts';
+
+export interface PeopleDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export async function todayOf(executor: Executor, buId: string, now: Date): Promise<string> {
+  const { settings } = await readSettings(executor, buId);
+  return businessDate(now, settings.timezone);
+}
+
+/** The scope of a permission the route's guard already checked (unit-wide if it is held unscoped). */
+const scopeOf = (caller: Caller, permission: string): DepartmentScope =>
+  caller.principal.scopeOf(permission) ?? { kind: 'departments', departmentIds: [] };
+
+// ---------------------------------------------------------------- views
+
+const employeeView = (row: repo.EmployeeRow): Employee => ({
+  id: row.id,
+  employeeNumber: row.employee_number,
+  Name_1_English: row.name_en,
+  Name_2_Arabic: row.name_ar,
+  departmentId: row.department_id,
+  departmentCode: row.department_code,
+  gradeCode: row.grade_code,
+  Status: row.status,
+  hireDate: row.hire_date,
+  endDate: row.end_date,
+  userId: row.user_id,
+  version: row.version,
+});
+
+/** Expiry is computed on read: an Active certification whose date has passed reads Expired. */
+export function effectiveStatus(
+  row: { status: string; expires_on: string | null },
+  today: string,
+): CertificationStatus {
+  if (row.status === 'Active' && row.expires_on !== null && row.expires_on < today) return 'Expired';
+  return row.status as CertificationStatus;
+}
+
+const certificationView = (row: repo.CertificationRow, today: string): Certification => ({
+  id: row.id,
+  employeeId: row.employee_id,
+  certificationCode: row.certification_code,
+  issuedOn: row.issued_on,
+  expiresOn: row.expires_on,
+  Status: effectiveStatus(row, today),
+  storedStatus: row.status,
+  // daysBetween counts both ends: the distance is one less.
+  daysToExpiry: row.expires_on === null ? null : daysBetween(today, row.expires_on) - 1,
+  notes: row.notes,
+  version: row.version,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+const skillView = (row: repo.SkillRow): Skill => ({
+  id: row.id,
+  code: row.code,
+  Name_1_English: row.name_en,
+  Name_2_Arabic: row.name_ar,
+  categoryCode: row.category_code,
+  requiresCertification: row.requires_certification,
+  requiredCertifications: row.required ?? [],
+  isActive: row.is_active,
+  version: row.version,
+});
+
+const groupView = (row: repo.GroupRow): EmployeeGroup => ({
+  id: row.id,
+  code: row.code,
+  Name_1_English: row.name_en,
+  Name_2_Arabic: row.name_ar,
+  description: row.description,
+  departmentId: row.department_id,
+  memberCount: row.member_count,
+  version: row.version,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+// ---------------------------------------------------------------- employees
+
+export async function listEmployees(
+  deps: PeopleDeps,
+  caller: Caller,
+  query: EmployeeListQuery,
+): Promise<Page<Employee>> {
+  const { rows, total } = await repo.listEmployees(
+    deps.db,
+    caller.principal.buId,
+    scopeOf(caller, 'employee.view'),
+    query,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(rows.map(employeeView), total, query);
+}
+
+async function detailOf(deps: PeopleDeps, buId: string, row: repo.EmployeeRow): Promise<EmployeeDetail> {
+  const today = await todayOf(deps.db, buId, deps.now());
+  const [skills, certifications, groups] = await Promise.all([
+    repo.skillsOfEmployee(deps.db, buId, row.id),
+    repo.certificationsOf(deps.db, buId, row.id, 1000, 0),
+    repo.groupsOfEmployee(deps.db, buId, row.id),
+  ]);
+  return {
+    ...employeeView(row),
+    skills: skills.map((s) => ({
+      skillId: s.skill_id,
+      skillCode: s.skill_code,
+      Name_1_English: s.name_en,
+      Name_2_Arabic: s.name_ar,
+      levelCode: s.level_code,
+      levelRank: s.level_rank,
+    })),
+    certifications: certifications.rows.map((c) => certificationView(c, today)),
+    groups: groups.map((g) => ({
+      id: g.id,
+      code: g.code,
+      Name_1_English: g.name_en,
+      Name_2_Arabic: g.name_ar,
+    })),
+  };
+}
+
+export async function getEmployee(deps: PeopleDeps, caller: Caller, id: string): Promise<EmployeeDetail> {
+  const { buId } = caller.principal;
+  const row = await repo.findEmployee(deps.db, buId, scopeOf(caller, 'employee.view'), id);
+  if (!row) throw notFound('Employee');
+  return detailOf(deps, buId, row);
+}
+
+/** The caller's own employee record, whatever their department scope. */
+export async function myEmployee(deps: PeopleDeps, caller: Caller): Promise<EmployeeDetail> {
+  const { buId, employeeId } = caller.principal;
+  const row = employeeId ? await repo.findEmployee(deps.db, buId, { kind: 'unit' }, employeeId) : undefined;
+  if (!row) throw notFound('Your employee record');
+  return detailOf(deps, buId, row);
+}
+
+async function requireEmployee(executor: Executor, caller: Caller, permission: string, id: string) {
+  const row = await repo.findEmployee(executor, caller.principal.buId, scopeOf(caller, permission), id);
+  if (!row) throw notFound('Employee');
+  return row;
+}
+
+// ---------------------------------------------------------------- skills
+
+export async function listSkills(
+  deps: PeopleDeps,
+  caller: Caller,
+  query: SkillListQuery,
+): Promise<Page<Skill>> {
+  const { rows, total } = await repo.listSkills(
+    deps.db,
+    caller.principal.buId,
+    query,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(rows.map(skillView), total, query);
+}
+
+async function requireSkill(executor: Executor, buId: string, id: string, forUpdate = false) {
+  const row = await repo.findSkill(executor, buId, id, forUpdate);
+  if (!row) throw notFound('Skill');
+  return row;
+}
+
+export async function holdersOfSkill(
+  deps: PeopleDeps,
+  caller: Caller,
+  skillId: string,
+  query: PageQuery & { minLevel?: string },
+): Promise<Page<SkillHolder>> {
+  const { buId } = caller.principal;
+  await requireSkill(deps.db, buId, skillId);
+  let minRank: number | null = null;
+  if (query.minLevel) {
+    const rank = await repo.levelRank(deps.db, buId, query.minLevel);
+    if (rank === undefined) throw businessRule('SKILL_LEVEL_UNKNOWN', `No skill level ${query.minLevel}`);
+    minRank = rank;
+  }
+  const { rows, total } = await repo.holdersOfSkill(
+    deps.db,
+    buId,
+    scopeOf(caller, 'skill.view'),
+    skillId,
+    minRank,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(
+    rows.map((r) => ({
+      employeeId: r.employee_id,
+      employeeNumber: r.employee_number,
+      Name_1_English: r.name_en,
+      Name_2_Arabic: r.name_ar,
+      departmentId: r.department_id,
+      levelCode: r.level_code,
+      levelRank: r.level_rank,
+    })),
+    total,
+    query,
+  );
+}
+
+const requirementView = (r: { skill_id: string; certification_code: string; created_at: Date | string }) => ({
+  skillId: r.skill_id,
+  certificationCode: r.certification_code,
+  createdAt: iso(r.created_at),
+});
+
+export async function requirementsOf(deps: PeopleDeps, caller: Caller, skillId: string) {
+  const { buId } = caller.principal;
+  await requireSkill(deps.db, buId, skillId);
+  return { items: (await repo.requirementsOf(deps.db, buId, skillId)).map(requirementView) };
+}
+
+export async function addRequirement(
+  deps: PeopleDeps,
+  caller: Caller,
+  skillId: string,
+  certificationCode: string,
+): Promise<CertificationRequirement> {
+  const { buId } = caller.principal;
+  return deps.db.transaction(async (tx) => {
+    const skill = await requireSkill(tx, buId, skillId, true);
+    const row = await repo.addRequirement(tx, buId, skillId, certificationCode);
+    if (!row) {
+      throw conflict('CERTIFICATION_REQUIREMENT_EXISTS', `The skill requires ${certificationCode} already`);
+    }
+    await recordAudit(tx, actorOf(caller), {
+      action: 'skill.certification_requirement.added',
+      entityType: 'skill',
+      entityId: skillId,
+      details: { skillCode: skill.code, certificationCode },
+    });
+    return requirementView(row);
+  });
+}
+
+export async function removeRequirement(deps: PeopleDeps, caller: Caller, skillId: string, code: string) {
+  const { buId } = caller.principal;
+  await deps.db.transaction(async (tx) => {
+    const skill = await requireSkill(tx, buId, skillId, true);
+    if (!(await repo.removeRequirement(tx, buId, skillId, code))) throw notFound('Certification requirement');
+    await recordAudit(tx, actorOf(caller), {
+      action: 'skill.certification_requirement.removed',
+      entityType: 'skill',
+      entityId: skillId,
+      details: { skillCode: skill.code, certificationCode: code },
+    });
+  });
+}
+
+export async function setRequiresCertification(
+  deps: PeopleDeps,
+  caller: Caller,
+  skillId: string,
+  value: boolean,
+  expected: number | undefined,
+): Promise<Skill> {
+  const { buId } = caller.principal;
+  return deps.db.transaction(async (tx) => {
+    const skill = await requireSkill(tx, buId, skillId, true);
+    assertVersion(expected, skill.version);
+    if (skill.requires_certification !== value) {
+      await repo.setRequiresCertification(tx, buId, skillId, value);
+      await recordAudit(tx, actorOf(caller), {
+        action: 'skill.requires_certification.changed',
+        entityType: 'skill',
+        entityId: skillId,
+        details: { skillCode: skill.code, requiresCertification: value },
+      });
+    }
+    return skillView(await requireSkill(tx, buId, skillId));
+  });
+}
+
+// ---------------------------------------------------------------- certifications
+
+export async function certificationsOf(
+  deps: PeopleDeps,
+  caller: Caller,
+  employeeId: string,
+  query: CertificationListQuery,
+): Promise<Page<Certification>> {
+  const { buId } = caller.principal;
+  await requireEmployee(deps.db, caller, 'certifications.read', employeeId);
+  return pageOfCertifications(deps, buId, employeeId, query);
+}
+
+async function pageOfCertifications(
+  deps: PeopleDeps,
+  buId: string,
+  employeeId: string,
+  query: CertificationListQuery,
+): Promise<Page<Certification>> {
+  const today = await todayOf(deps.db, buId, deps.now());
+  if (query.status) {
+    // The status filter reads the computed status, so it filters after computing (a person has few).
+    const all = await repo.certificationsOf(deps.db, buId, employeeId, 10_000, 0);
+    const matching = all.rows
+      .map((r) => certificationView(r, today))
+      .filter((c) => c.Status === query.status);
+    return pageOf(matching.slice(offsetOf(query), offsetOf(query) + query.pageSize), matching.length, query);
+  }
+  const { rows, total } = await repo.certificationsOf(
+    deps.db,
+    buId,
+    employeeId,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(
+    rows.map((r) => certificationView(r, today)),
+    total,
+    query,
+  );
+}
+
+export async function myCertifications(
+  deps: PeopleDeps,
+  caller: Caller,
+  query: CertificationListQuery,
+): Promise<Page<Certification>> {
+  const { buId, employeeId } = caller.principal;
+  if (!employeeId) return pageOf([], 0, query);
+  return pageOfCertifications(deps, buId, employeeId, query);
+}
+
+const assertDates = (issuedOn: string, expiresOn: string | null | undefined) => {
+  if (expiresOn && expiresOn < issuedOn) {
+    throw businessRule('CERTIFICATION_DATES_INVALID', 'expiresOn is before issuedOn', {
+      errors: [{ path: '/expiresOn', message: 'must be on or after issuedOn' }],
+    });
+  }
+};
+
+export async function addCertification(
+  deps: PeopleDeps,
+  caller: Caller,
+  employeeId: string,
+  body: NewCertification,
+): Promise<Certification> {
+  const { buId } = caller.principal;
+  assertDates(body.issuedOn, body.expiresOn);
+  return deps.db.transaction(async (tx) => {
+    await requireEmployee(tx, caller, 'certifications.manage', employeeId);
+    const row = await repo.insertCertification(tx, buId, employeeId, {
+      certificationCode: body.certificationCode,
+      issuedOn: body.issuedOn,
+      expiresOn: body.expiresOn ?? null,
+      notes: body.notes ?? null,
+      status: 'Active',
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'certification.added',
+      entityType: 'certification',
+      entityId: row!.id,
+      details: { employeeId, certificationCode: body.certificationCode, expiresOn: body.expiresOn ?? null },
+    });
+    return certificationView(row!, await todayOf(tx, buId, deps.now()));
+  });
+}
+
+async function requireCertification(tx: Executor, caller: Caller, employeeId: string, id: string) {
+  await requireEmployee(tx, caller, 'certifications.manage', employeeId);
+  const row = await repo.findCertification(tx, caller.principal.buId, employeeId, id, true);
+  if (!row) throw notFound('Certification');
+  return row;
+}
+
+export async function replaceCertification(
+  deps: PeopleDeps,
+  caller: Caller,
+  employeeId: string,
+  id: string,
+  body: CertificationReplacement,
+  expected: number | undefined,
+): Promise<Certification> {
+  const { buId } = caller.principal;
+  assertDates(body.issuedOn, body.expiresOn);
+  return deps.db.transaction(async (tx) => {
+    const current = await requireCertification(tx, caller, employeeId, id);
+    assertVersion(expected, current.version);
+    const today = await todayOf(tx, buId, deps.now());
+    // A renewal (a new expiry date in the future) brings a swept certification back to Active.
+    const renewed =
+      current.status === 'Expired' && (body.expiresOn === null || body.expiresOn >= today)
+        ? 'Active'
+        : current.status;
+    const row = await repo.updateCertification(tx, buId, id, {
+      certificationCode: body.certificationCode,
+      issuedOn: body.issuedOn,
+      expiresOn: body.expiresOn,
+      notes: body.notes === undefined ? current.notes : body.notes,
+      status: renewed,
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'certification.updated',
+      entityType: 'certification',
+      entityId: id,
+      details: {
+        employeeId,
+        before: {
+          certificationCode: current.certification_code,
+          issuedOn: current.issued_on,
+          expiresOn: current.expires_on,
+        },
+        after: {
+          certificationCode: body.certificationCode,
+          issuedOn: body.issuedOn,
+          expiresOn: body.expiresOn,
+        },
+      },
+    });
+    return certificationView(row!, today);
+  });
+}
+
+/**
+ * Which status changes make sense, from the status as read (an Active row past its date reads Expired).
+ * Revoked is final; an expired certification comes back only through a renewal of its dates (PUT).
+ */
+export const CERTIFICATION_TRANSITIONS: Readonly<
+  Record<CertificationStatus, readonly CertificationStatus[]>
+> = {
+  Active: ['Suspended', 'Revoked', 'Expired'],
+  Suspended: ['Active', 'Revoked', 'Expired'],
+  Expired: ['Revoked'],
+  Revoked: [],
+};
+
+export async function changeCertificationStatus(
+  deps: PeopleDeps,
+  caller: Caller,
+  employeeId: string,
+  id: string,
+  body: CertificationStatusChange,
+  expected: number | undefined,
+): Promise<Certification> {
+  const { buId } = caller.principal;
+  return deps.db.transaction(async (tx) => {
+    const current = await requireCertification(tx, caller, employeeId, id);
+    assertVersion(expected, current.version);
+    const today = await todayOf(tx, buId, deps.now());
+    const from = effectiveStatus(current, today);
+    if (!CERTIFICATION_TRANSITIONS[from].includes(body.Status)) {
+      throw conflict(
+        'CERTIFICATION_TRANSITION_INVALID',
+        `A certification that is ${from} cannot become ${body.Status}`,
+        { from, to: body.Status, allowed: CERTIFICATION_TRANSITIONS[from] },
+      );
+    }
+    const row = await repo.updateCertification(tx, buId, id, {
+      certificationCode: current.certification_code,
+      issuedOn: current.issued_on,
+      expiresOn: current.expires_on,
+      notes: current.notes,
+      status: body.Status,
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'certification.status_changed',
+      entityType: 'certification',
+      entityId: id,
+      details: { employeeId, from, to: body.Status, reason: body.reason ?? null },
+    });
+    return certificationView(row!, today);
+  });
+}
+
+export async function expiringCertifications(
+  deps: PeopleDeps,
+  caller: Caller,
+  query: ExpiringQuery,
+): Promise<Page<ExpiringCertification>> {
+  const { buId } = caller.principal;
+  const today = await todayOf(deps.db, buId, deps.now());
+  const { rows, total } = await repo.expiringCertifications(
+    deps.db,
+    buId,
+    scopeOf(caller, 'certifications.read'),
+    today,
+    addDays(today, query.withinDays),
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(
+    rows.map((r) => ({
+      certification: certificationView(r, today),
+      employeeNumber: r.employee_number,
+      Name_1_English: r.name_en,
+      Name_2_Arabic: r.name_ar,
+      departmentId: r.department_id,
+    })),
+    total,
+    query,
+  );
+}
+
+/** The diagnostics sweep: writes Expired onto lapsed Active rows, per unit by that unit's today. */
+export async function runExpirySweep(deps: PeopleDeps, actor: AuditActor, buIds: string[]): Promise<number> {
+  let expired = 0;
+  for (const buId of buIds) {
+    await deps.db.transaction(async (tx) => {
+      const today = await todayOf(tx, buId, deps.now());
+      const rows = await repo.expireLapsed(tx, buId, today);
+      expired += rows.length;
+      if (rows.length) {
+        await recordAudit(
+          tx,
+          { ...actor, buId },
+          {
+            action: 'certification.expiry_sweep',
+            entityType: 'certification',
+            details: { expired: rows.length, today, ids: rows.slice(0, 100).map((r) => r.id) },
+          },
+        );
+      }
+    });
+  }
+  return expired;
+}
+
+// ---------------------------------------------------------------- groups
+
+const GROUP_READ = 'employee_group.read';
+const GROUP_WRITE = 'employee_group.write';
+
+export async function listGroups(
+  deps: PeopleDeps,
+  caller: Caller,
+  query: GroupListQuery,
+): Promise<Page<EmployeeGroup>> {
+  const { rows, total } = await repo.listGroups(
+    deps.db,
+    caller.principal.buId,
+    scopeOf(caller, GROUP_READ),
+    query,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(rows.map(groupView), total, query);
+}
+
+async function requireGroup(
+  executor: Executor,
+  caller: Caller,
+  permission: string,
+  id: string,
+  forUpdate = false,
+) {
+  const row = await repo.findGroup(
+    executor,
+    caller.principal.buId,
+    scopeOf(caller, permission),
+    id,
+    forUpdate,
+  );
+  if (!row) throw notFound('Employee group');
+  return row;
+}
+
+export async function getGroup(deps: PeopleDeps, caller: Caller, id: string): Promise<EmployeeGroup> {
+  return groupView(await requireGroup(deps.db, caller, GROUP_READ, id));
+}
+
+export async function createGroup(
+  deps: PeopleDeps,
+  caller: Caller,
+  body: NewEmployeeGroup,
+): Promise<EmployeeGroup> {
+  const { buId } = caller.principal;
+  const scope = scopeOf(caller, GROUP_WRITE);
+  const departmentId = body.departmentId ?? null;
+  if (departmentId === null && scope.kind !== 'unit') {
+    throw businessRule('DEPARTMENT_REQUIRED', 'Your grant covers some departments only: name one of them', {
+      errors: [{ path: '/departmentId', message: 'required for a department-scoped grant' }],
+    });
+  }
+  return deps.db.transaction(async (tx) => {
+    if (
+      departmentId !== null &&
+      (!(await repo.departmentExists(tx, buId, departmentId)) ||
+        (scope.kind === 'departments' && !scope.departmentIds.includes(departmentId)))
+    ) {
+      throw businessRule('DEPARTMENT_UNKNOWN', 'No department with this id in your scope', {
+        errors: [{ path: '/departmentId', message: 'unknown department' }],
+      });
+    }
+    const id = await repo.insertGroup(tx, buId, {
+      code: body.code,
+      nameEn: body.Name_1_English,
+      nameAr: body.Name_2_Arabic,
+      description: body.description ?? null,
+      departmentId,
+    });
+    if (!id) throw conflict('EMPLOYEE_GROUP_CODE_TAKEN', `A group with code ${body.code} exists already`);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'employee_group.created',
+      entityType: 'employee_group',
+      entityId: id,
+      details: { code: body.code, departmentId },
+    });
+    return groupView((await repo.findGroup(tx, buId, { kind: 'unit' }, id))!);
+  });
+}
+
+export async function updateGroup(
+  deps: PeopleDeps,
+  caller: Caller,
+  id: string,
+  body: EmployeeGroupUpdate,
+  expected: number | undefined,
+): Promise<EmployeeGroup> {
+  const { buId } = caller.principal;
+  return deps.db.transaction(async (tx) => {
+    const current = await requireGroup(tx, caller, GROUP_WRITE, id, true);
+    assertVersion(expected, current.version);
+    const next = {
+      nameEn: body.Name_1_English ?? current.name_en,
+      nameAr: body.Name_2_Arabic ?? current.name_ar,
+      description: body.description === undefined ? current.description : body.description,
+    };
+    await repo.updateGroup(tx, buId, id, next);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'employee_group.updated',
+      entityType: 'employee_group',
+      entityId: id,
+      details: { code: current.code, changes: body },
+    });
+    return groupView((await repo.findGroup(tx, buId, { kind: 'unit' }, id))!);
+  });
+}
+
+export async function deleteGroup(
+  deps: PeopleDeps,
+  caller: Caller,
+  id: string,
+  expected: number | undefined,
+) {
+  const { buId } = caller.principal;
+  await deps.db.transaction(async (tx) => {
+    const current = await requireGroup(tx, caller, GROUP_WRITE, id, true);
+    assertVersion(expected, current.version);
+    await repo.deleteGroup(tx, buId, id);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'employee_group.deleted',
+      entityType: 'employee_group',
+      entityId: id,
+      details: { code: current.code, memberCount: current.member_count },
+    });
+  });
+}
+
+export async function membersOf(
+  deps: PeopleDeps,
+  caller: Caller,
+  id: string,
+  query: PageQuery,
+): Promise<Page<GroupMember>> {
+  const { buId } = caller.principal;
+  await requireGroup(deps.db, caller, GROUP_READ, id);
+  const { rows, total } = await repo.membersOf(
+    deps.db,
+    buId,
+    scopeOf(caller, GROUP_READ),
+    id,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(
+    rows.map((r) => ({
+      employeeId: r.employee_id,
+      employeeNumber: r.employee_number,
+      Name_1_English: r.name_en,
+      Name_2_Arabic: r.name_ar,
+      departmentId: r.department_id,
+      addedAt: iso(r.added_at),
+    })),
+    total,
+    query,
+  );
+}
+
+export async function addMember(
+  deps: PeopleDeps,
+  caller: Caller,
+  id: string,
+  employeeId: string,
+): Promise<GroupMember> {
+  const { buId } = caller.principal;
+  return deps.db.transaction(async (tx) => {
+    const group = await requireGroup(tx, caller, GROUP_WRITE, id, true);
+    const employee = await repo.findEmployee(tx, buId, scopeOf(caller, GROUP_WRITE), employeeId);
+    if (!employee) {
+      throw businessRule('EMPLOYEE_UNKNOWN', 'No employee with this id in your scope', {
+        errors: [{ path: '/employeeId', message: 'unknown employee' }],
+      });
+    }
+    if (group.department_id !== null && employee.department_id !== group.department_id) {
+      throw businessRule('GROUP_MEMBER_OUTSIDE_DEPARTMENT', "The employee is not in the group's department");
+    }
+    if (!(await repo.addMember(tx, id, employeeId))) {
+      throw conflict('GROUP_MEMBER_EXISTS', 'The employee is a member already');
+    }
+    await repo.bumpGroup(tx, buId, id);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'employee_group.member_added',
+      entityType: 'employee_group',
+      entityId: id,
+      details: { code: group.code, employeeId, employeeNumber: employee.employee_number },
+    });
+    const members = await repo.membersOf(tx, buId, { kind: 'unit' }, id, 100_000, 0);
+    const member = members.rows.find((r) => r.employee_id === employeeId)!;
+    return {
+      employeeId,
+      employeeNumber: member.employee_number,
+      Name_1_English: member.name_en,
+      Name_2_Arabic: member.name_ar,
+      departmentId: member.department_id,
+      addedAt: iso(member.added_at),
+    };
+  });
+}
+
+export async function removeMember(deps: PeopleDeps, caller: Caller, id: string, employeeId: string) {
+  const { buId } = caller.principal;
+  await deps.db.transaction(async (tx) => {
+    const group = await requireGroup(tx, caller, GROUP_WRITE, id, true);
+    const employee = await repo.findEmployee(tx, buId, scopeOf(caller, GROUP_WRITE), employeeId);
+    if (!employee || !(await repo.removeMember(tx, id, employeeId))) throw notFound('Group member');
+    await repo.bumpGroup(tx, buId, id);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'employee_group.member_removed',
+      entityType: 'employee_group',
+      entityId: id,
+      details: { code: group.code, employeeId, employeeNumber: employee.employee_number },
+    });
+  });
+}
+
+// ---------------------------------------------------------------- diagnostics
+
+export async function employeeSummary(db: Db, buId: string | null) {
+  const rows = await repo.summaryCounts(db, buId);
+  const of = (dimension: string) =>
+    rows.filter((r) => r.dimension === dimension).map((r) => ({ key: r.key, count: r.n }));
+  const byStatus = of('status');
+  return {
+    total: byStatus.reduce((sum, r) => sum + r.count, 0),
+    byDepartment: of('department'),
+    byStatus,
+    byGrade: of('grade'),
+  };
+}
+
+export async function skillMatrix(db: Db, buId: string | null, limit = 1000) {
+  const rows = await repo.skillMatrixRows(db, buId, limit);
+  const skills = [...new Set(rows.map((r) => r.skill_code))].sort();
+  const byEmployee = new Map<string, Record<string, string | null>>();
+  for (const row of rows) {
+    const levels = byEmployee.get(row.employee_number) ?? {};
+    levels[row.skill_code] = row.level_code;
+    byEmployee.set(row.employee_number, levels);
+  }
+  return {
+    skills,
+    employees: [...byEmployee].map(([employeeNumber, levels]) => ({ employeeNumber, levels })),
+  };
+}
