@@ -12,11 +12,14 @@ import { clientErrorHandler } from './core/http/client-errors.ts';
 import { registerEmptyBodyDefault } from './core/http/empty-body.ts';
 import { registerErrorHandling, sendProblem } from './core/http/error-handler.ts';
 import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
+import { createJobRunner } from './core/jobs/runner.ts';
 import type { ModuleContext } from './core/module-context.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { employeeImportJob } from './modules/imports/job.ts';
+import { importRoutes } from './modules/imports/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
@@ -55,12 +58,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const now = deps.now ?? (() => new Date());
+  const jobs = createJobRunner({
+    database,
+    handlers: [employeeImportJob(database.db)],
+    staleAfterMs: config.jobStaleAfterMs,
+    log: app.log,
+  });
   const context: ModuleContext = {
     config,
     database,
     tokens: createTokenService(config.jwtSecret, () => now().getTime()),
     now,
     version: serviceVersion,
+    jobs,
   };
 
   registerErrorHandling(app, config.env === 'development');
@@ -87,6 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarRoutes(context), { prefix: '/api' });
   await app.register(shiftRoutes(context), { prefix: '/api' });
   await app.register(peopleRoutes(context), { prefix: '/api' });
+  await app.register(importRoutes(context), { prefix: '/api' });
+  // The job worker runs inside the service; closing the app stops it between two rows.
+  if (config.jobsWorker) {
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => jobs.stop());
+  }
   if (config.env !== 'production')
     await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
   return app;

@@ -17,9 +17,22 @@ export interface Config {
   readonly logLevel: string;
   /** Where clients reach the service (behind a proxy); unset: the origin each request came to. */
   readonly publicUrl: string | undefined;
+  /** Whether this process runs background jobs (imports); JOBS_WORKER=off leaves them to others. */
+  readonly jobsWorker: boolean;
+  /** How long a Running job's heartbeat may be silent before another process resumes it. */
+  readonly jobStaleAfterMs: number;
 }
 
 export class ConfigError extends Error {}
+
+function parsePositive(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 100 || n > 3_600_000) {
+    throw new ConfigError(`${name} must be a whole number of milliseconds from 100 to 3600000`);
+  }
+  return n;
+}
 
 const MIN_SECRET_BYTES = 32;
 
@@ -88,5 +101,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: Object.freeze(corsOrigins),
     logLevel: source.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
     publicUrl,
+    jobsWorker: source.JOBS_WORKER !== 'off',
+    jobStaleAfterMs: parsePositive(source.JOB_STALE_AFTER_MS, 15_000, 'JOB_STALE_AFTER_MS'),
   });
 }

@@ -9,4 +9,6 @@ export interface ModuleContext {
   tokens: TokenService;
   now: () => Date;
   version: string;
+  /** The in-process job runner (imports): `wake` after queueing a job. */
+  jobs: { wake(): void };
 }

@@ -28,6 +28,7 @@ const BUILT_AREAS = [
   '/api/diagnostics/certifications/',
   '/api/diagnostics/employees/',
   '/api/diagnostics/skills/',
+  '/api/imports/',
 ];
 
 const inArea = (path: string, prefix: string) =>

@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import type { Db } from '../../core/db/database.ts';
+import { AppError, conflict, notFound } from '../../core/http/errors.ts';
+import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
+import { openXlsx, writeXlsx, XlsxError, type XlsxWorkbook } from '../../core/xlsx/index.ts';
+import type { ImportPayload } from './job.ts';
+import * as repo from './repository.ts';
+import type { ImportJob, ImportJobCreated, JobListQuery } from './schemas.ts';
+import { columnsOf, parseWorkbook, SHEETS } from './workbook.ts';
+
+export interface ImportDeps {
+  db: Db;
+  now: () => Date;
+  /** Tells the in-process job runner there is work (it also polls). */
+  wake: () => void;
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
+
+const jobView = (row: repo.JobRow): ImportJob => ({
+  id: row.id,
+  status: row.status,
+  fileName: row.file_name,
+  sha256: row.file_sha256,
+  sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
+  rowsTotal: row.rows_total,
+  rowsDone: row.rows_done,
+  rowsFailed: row.rows_failed,
+  rowsChanged: row.rows_changed,
+  cancelRequested: row.cancel_requested,
+  error: row.error,
+  createdBy: row.created_by_username,
+  createdAt: iso(row.created_at)!,
+  startedAt: iso(row.started_at),
+  finishedAt: iso(row.finished_at),
+});
+
+const scopeOf = (caller: Caller): DepartmentScope =>
+  caller.principal.scopeOf('imports.run') ?? { kind: 'departments', departmentIds: [] };
+
+/** Maps what the guarded reader refused to the upload's synchronous answers. */
+function refusal(error: unknown): AppError {
+  if (!(error instanceof XlsxError)) throw error;
+  switch (error.reason) {
+    case 'NOT_XLSX':
+      return new AppError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'The file is not an xlsx workbook (its content decides, not its name)',
+      );
+    case 'TOO_MANY_ROWS':
+      return new AppError(422, 'IMPORT_TOO_MANY_ROWS', error.message);
+    case 'UNSAFE_ARCHIVE':
+      return new AppError(422, 'IMPORT_FILE_UNSAFE', `The workbook was refused unread: ${error.message}`);
+    default:
+      return new AppError(422, 'IMPORT_FILE_UNREADABLE', `The workbook cannot be read: ${error.message}`);
+  }
+}
+
+/**
+ * Checks the upload synchronously (an xlsx by content, within the zip and row caps, sheets and headers
+ * as the template's), then queues the job with the file and answers at once.
+ */
+export async function startImport(
+  deps: ImportDeps,
+  caller: Caller,
+  file: { fileName: string | null; bytes: Buffer },
+): Promise<ImportJobCreated> {
+  const { buId } = caller.principal;
+  let workbook: XlsxWorkbook | null = null;
+  let rowsTotal: number;
+  try {
+    workbook = await openXlsx(file.bytes);
+    const read = await parseWorkbook(workbook);
+    if (!read.ok) {
+      throw new AppError(422, 'IMPORT_SCHEMA_INVALID', 'The workbook does not match the template', {
+        errors: read.problems,
+      });
+    }
+    rowsTotal = read.parsed.employees.length;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw refusal(error);
+  } finally {
+    workbook?.close();
+  }
+  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+  const payload: ImportPayload = {
+    scope: scopeOf(caller),
+    actor: { userId: caller.principal.userId, username: caller.principal.username },
+  };
+  const created = await deps.db.transaction(async (tx) => {
+    const duplicateOf = await repo.recentDuplicate(
+      tx,
+      buId,
+      sha256,
+      new Date(deps.now().getTime() - DUPLICATE_WINDOW_MS),
+    );
+    const job = await repo.insertJob(tx, {
+      buId,
+      fileName: file.fileName,
+      sha256,
+      input: file.bytes,
+      rowsTotal,
+      payload: payload as unknown as Record<string, unknown>,
+      createdBy: caller.principal.userId,
+      createdByUsername: caller.principal.username,
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'import.started',
+      entityType: 'import_job',
+      entityId: job.id,
+      details: {
+        fileName: file.fileName,
+        sha256,
+        sizeBytes: file.bytes.length,
+        rowsTotal,
+        duplicateOf: duplicateOf ?? null,
+      },
+    });
+    return { job: jobView(job), duplicateOf };
+  });
+  deps.wake();
+  return created.duplicateOf
+    ? { job: created.job, warning: 'DUPLICATE_FILE', duplicateOfJobId: created.duplicateOf }
+    : { job: created.job };
+}
+
+export async function listJobs(
+  deps: ImportDeps,
+  caller: Caller,
+  query: JobListQuery,
+): Promise<Page<ImportJob>> {
+  const { rows, total } = await repo.listJobs(
+    deps.db,
+    caller.principal.buId,
+    query.status,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(rows.map(jobView), total, query);
+}
+
+export async function getJob(deps: ImportDeps, caller: Caller, id: string): Promise<ImportJob> {
+  const row = await repo.findJob(deps.db, caller.principal.buId, id);
+  if (!row) throw notFound('Import job');
+  return jobView(row);
+}
+
+/** A Queued job is cancelled at once; a Running one between two rows (its worker reads the flag). */
+export async function cancelJob(deps: ImportDeps, caller: Caller, id: string): Promise<ImportJob> {
+  const { buId } = caller.principal;
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.findJob(tx, buId, id, true);
+    if (!row) throw notFound('Import job');
+    if (row.status !== 'Queued' && row.status !== 'Running') {
+      throw conflict('IMPORT_JOB_FINISHED', `The job is ${row.status} already`, { status: row.status });
+    }
+    if (row.status === 'Queued') await repo.cancelQueued(tx, id);
+    else await repo.requestCancel(tx, id);
+    await recordAudit(tx, actorOf(caller), {
+      action: row.status === 'Queued' ? 'import.cancelled' : 'import.cancel_requested',
+      entityType: 'import_job',
+      entityId: id,
+      details: { status: row.status, rowsDone: row.rows_done },
+    });
+    return jobView((await repo.findJob(tx, buId, id))!);
+  });
+}
+
+export async function errorReport(deps: ImportDeps, caller: Caller, id: string): Promise<Buffer> {
+  const row = await repo.findJob(deps.db, caller.principal.buId, id);
+  if (!row) throw notFound('Import job');
+  const errors = await repo.errorsOf(deps.db, id);
+  return (await writeXlsx([
+    {
+      name: 'Errors',
+      columns: [
+        { header: 'rowNumber', note: 'Row of the uploaded sheet (the header is row 1)', width: 10 },
+        { header: 'sheet', width: 16 },
+        { header: 'column', width: 18 },
+        { header: 'value', width: 24 },
+        { header: 'reason', width: 60 },
+      ],
+      rows: errors.map((e) => [e.row_number, e.sheet, e.column, e.value, e.reason]),
+    },
+  ]))!;
+}
+
+export async function template(deps: ImportDeps, caller: Caller): Promise<Buffer> {
+  const maps = await repo.codeMaps(deps.db, caller.principal.buId, false);
+  const columns = columnsOf({
+    departments: [...maps.departments.keys()],
+    grades: [...maps.grades.keys()],
+    statuses: [...maps.statuses],
+    skills: [...maps.skills.keys()],
+    levels: [...maps.levels.keys()],
+  });
+  return (await writeXlsx([
+    { name: SHEETS.employees, columns: columns.employees, rows: [] },
+    { name: SHEETS.skills, columns: columns.skills, rows: [] },
+  ]))!;
+}
+
+/** Today's data in the template's format: re-importing it changes nothing. */
+export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<Buffer> {
+  const { buId } = caller.principal;
+  const scope = scopeOf(caller);
+  const maps = await repo.codeMaps(deps.db, buId, false);
+  const columns = columnsOf({
+    departments: [...maps.departments.keys()],
+    grades: [...maps.grades.keys()],
+    statuses: [...maps.statuses],
+    skills: [...maps.skills.keys()],
+    levels: [...maps.levels.keys()],
+  });
+  const [employees, skills] = await Promise.all([
+    repo.exportEmployees(deps.db, buId, scope),
+    repo.exportSkills(deps.db, buId, scope),
+  ]);
+  return (await writeXlsx([
+    {
+      name: SHEETS.employees,
+      columns: columns.employees,
+      rows: employees.map((e) => [
+        e.employee_number,
+        e.name_en,
+        e.name_ar,
+        e.department_code,
+        e.grade_code,
+        e.status,
+        e.hire_date,
+        e.end_date,
+      ]),
+    },
+    {
+      name: SHEETS.skills,
+      columns: columns.skills,
+      rows: skills.map((s) => [s.employee_number, s.skill_code, s.level_code]),
+    },
+  ]))!;
+}
+
+export { MAX_UPLOAD_BYTES as UPLOAD_LIMIT };

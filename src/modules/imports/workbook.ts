@@ -1,0 +1,140 @@
+import type { SheetRow, XlsxColumn, XlsxWorkbook } from '../../core/xlsx/index.ts';
+
+/**
+ * The employee import workbook (DESIGN §8): sheets `Employees` and `EmployeeSkills`, headers exactly as
+ * below (any order). The template, the export and the import share these definitions.
+ */
+export const EMPLOYEE_COLUMNS = [
+  'employeeNumber',
+  'Name_1_English',
+  'Name_2_Arabic',
+  'departmentCode',
+  'gradeCode',
+  'Status',
+  'hireDate',
+  'endDate',
+] as const;
+export const SKILL_COLUMNS = ['employeeNumber', 'skillCode', 'levelCode'] as const;
+
+export type EmployeeColumn = (typeof EMPLOYEE_COLUMNS)[number];
+export type SkillColumn = (typeof SKILL_COLUMNS)[number];
+
+export const SHEETS = { employees: 'Employees', skills: 'EmployeeSkills' } as const;
+
+export interface ValidCodes {
+  departments: string[];
+  grades: string[];
+  statuses: string[];
+  skills: string[];
+  levels: string[];
+}
+
+const list = (codes: string[]) => (codes.length ? codes.join(', ') : '(none yet)');
+
+/** The header comments of the template: what each column holds and, for codes, the valid ones. */
+export function columnsOf(codes: ValidCodes): { employees: XlsxColumn[]; skills: XlsxColumn[] } {
+  const employees: Record<EmployeeColumn, string> = {
+    employeeNumber: 'Required. Unique number of the employee; rows are matched (upserted) by it.',
+    Name_1_English: 'Required. Name in English (at most 200 characters).',
+    Name_2_Arabic: 'Required. Name in Arabic (at most 200 characters).',
+    departmentCode: `Optional. Department code: ${list(codes.departments)}`,
+    gradeCode: `Optional. Grade code: ${list(codes.grades)}`,
+    Status: `Optional (default ACTIVE). Employee status code: ${list(codes.statuses)}`,
+    hireDate: 'Optional. Date hired, YYYY-MM-DD.',
+    endDate: 'Optional. Last day of employment, YYYY-MM-DD (on or after hireDate).',
+  };
+  const skills: Record<SkillColumn, string> = {
+    employeeNumber:
+      'Required. An employee of the Employees sheet; the rows of an employee listed here replace their skills.',
+    skillCode: `Required. Skill code: ${list(codes.skills)}`,
+    levelCode: `Optional. Skill level code: ${list(codes.levels)}`,
+  };
+  return {
+    employees: EMPLOYEE_COLUMNS.map((header) => ({ header, note: employees[header], width: 18 })),
+    skills: SKILL_COLUMNS.map((header) => ({ header, note: skills[header], width: 18 })),
+  };
+}
+
+export interface SchemaProblem {
+  path: string;
+  message: string;
+}
+
+/** Maps each expected header to its column, or lists what does not match. */
+export function headerMap<T extends string>(
+  sheet: string,
+  header: SheetRow | undefined,
+  expected: readonly T[],
+  problems: SchemaProblem[],
+): Record<T, number> | null {
+  const cells = (header?.cells ?? []).map((cell) => cell.trim());
+  const map = {} as Record<T, number>;
+  const before = problems.length;
+  for (const column of expected) {
+    const index = cells.indexOf(column);
+    if (index < 0) problems.push({ path: `${sheet}/${column}`, message: `missing header ${column}` });
+    else map[column] = index;
+  }
+  cells.forEach((cell, index) => {
+    if (cell !== '' && !(expected as readonly string[]).includes(cell)) {
+      problems.push({ path: `${sheet}/${cell}`, message: `unknown header ${cell} (column ${index + 1})` });
+    }
+  });
+  return problems.length === before ? map : null;
+}
+
+export interface ParsedWorkbook {
+  employees: SheetRow[];
+  skills: SheetRow[];
+  employeeColumns: Record<EmployeeColumn, number>;
+  skillColumns: Record<SkillColumn, number>;
+}
+
+const isBlank = (row: SheetRow) => row.cells.every((cell) => cell.trim() === '');
+
+/** Reads both sheets (under the reader's caps) and checks their headers; answers the problems if any. */
+export async function parseWorkbook(
+  workbook: XlsxWorkbook,
+): Promise<{ ok: true; parsed: ParsedWorkbook } | { ok: false; problems: SchemaProblem[] }> {
+  const problems: SchemaProblem[] = [];
+  for (const sheet of Object.values(SHEETS)) {
+    if (!workbook.sheetNames.includes(sheet))
+      problems.push({ path: sheet, message: `missing sheet ${sheet}` });
+  }
+  if (problems.length) return { ok: false, problems };
+  const employees = await workbook.readAll(SHEETS.employees);
+  const skills = await workbook.readAll(SHEETS.skills);
+  const employeeColumns = headerMap(SHEETS.employees, employees[0], EMPLOYEE_COLUMNS, problems);
+  const skillColumns = headerMap(SHEETS.skills, skills[0], SKILL_COLUMNS, problems);
+  if (!employeeColumns || !skillColumns) return { ok: false, problems };
+  return {
+    ok: true,
+    parsed: {
+      employees: employees.slice(1).filter((row) => !isBlank(row)),
+      skills: skills.slice(1).filter((row) => !isBlank(row)),
+      employeeColumns,
+      skillColumns,
+    },
+  };
+}
+
+/** A cell's text, trimmed; '' when absent. */
+export const cellOf = <T extends string>(row: SheetRow, columns: Record<T, number>, column: T): string =>
+  (row.cells[columns[column]] ?? '').trim();
+
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/** `YYYY-MM-DD`, or a spreadsheet date serial (what a spreadsheet saves a typed date as). */
+export function dateOf(value: string): string | null | 'invalid' {
+  if (value === '') return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const date = new Date(`${value}T00:00:00Z`);
+    return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? 'invalid' : value;
+  }
+  if (/^\d{1,6}(\.\d+)?$/.test(value)) {
+    const serial = Math.floor(Number(value));
+    if (serial < 1 || serial > 2_958_465) return 'invalid';
+    return new Date(EXCEL_EPOCH_MS + serial * 86_400_000).toISOString().slice(0, 10);
+  }
+  return 'invalid';
+}

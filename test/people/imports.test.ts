@@ -1,0 +1,244 @@
+import { expect, it } from 'vitest';
+import { openXlsx } from '../../src/core/xlsx/index.ts';
+import { describeEachDatabase } from '../helpers/app.ts';
+import { importWorkbook, multipartBody, upload, waitForJob } from '../helpers/workbooks.ts';
+import { zipBomb } from '../helpers/zip.ts';
+
+describeEachDatabase('the employee import', (t) => {
+  const get = (user: string, url: string) => t.request(user, { method: 'GET', url });
+
+  it('imports 10,000 rows with the right counts, and a re-upload warns of the duplicate', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => [
+      `B${String(i).padStart(6, '0')}`,
+      `Bulk Person ${i}`,
+      `شخص ${i}`,
+      ['RAMP', 'PAX', 'CARGO'][i % 3],
+      'G2',
+      'ACTIVE',
+      '2024-01-01',
+      null,
+    ]);
+    const skills = rows.filter((_, i) => i % 2 === 0).map((r) => [r[0], 'MARSHALLING', 'BASIC']);
+    const bytes = await importWorkbook(rows, skills);
+    const response = await upload(t, 'planner', bytes, 'bulk.xlsx');
+    expect(response.statusCode).toBe(201);
+    const { job } = response.json();
+    expect(response.headers.location).toBe(`/api/imports/jobs/${job.id}`);
+    expect(job).toMatchObject({ status: 'Queued', rowsTotal: 10_000, fileName: 'bulk.xlsx' });
+    expect(response.json().warning).toBeUndefined();
+    const done = await waitForJob(t, 'planner', job.id, 300_000);
+    expect(done).toMatchObject({
+      status: 'Completed',
+      rowsTotal: 10_000,
+      rowsDone: 10_000,
+      rowsFailed: 0,
+      rowsChanged: 10_000,
+    });
+    expect((await get('planner', '/api/employees?q=B0&pageSize=1')).json().total).toBe(10_000);
+    const marshalling = (await get('planner', '/api/employees?q=B0&skill=MARSHALLING&pageSize=1')).json();
+    expect(marshalling.total).toBe(5_000);
+
+    const again = await upload(t, 'planner', bytes, 'bulk-again.xlsx');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ warning: 'DUPLICATE_FILE', duplicateOfJobId: job.id });
+    const second = await waitForJob(t, 'planner', again.json().job.id, 300_000);
+    expect(second).toMatchObject({ status: 'Completed', rowsDone: 10_000, rowsChanged: 0 });
+    const audit = (await get('sysadmin', '/api/diagnostics/audit/recent'))
+      .json()
+      .items.map((e: { action: string }) => e.action);
+    expect(audit).toEqual(expect.arrayContaining(['import.started', 'import.finished']));
+  }, 600_000);
+
+  it('lands good rows, reports bad ones with row, column, value and reason in the error report', async () => {
+    const bytes = await importWorkbook(
+      [
+        ['G0001', 'Good One', 'جيد', 'RAMP', 'G3', 'ACTIVE', '2020-01-01', null],
+        ['G0002', '', 'بلا اسم', 'RAMP', null, null, null, null],
+        ['G0003', 'Bad Dept', 'قسم', 'NOPE', null, null, null, null],
+        ['G0004', 'Bad Date', 'تاريخ', 'PAX', null, null, '2020-02-30', null],
+        ['G0001', 'Twice', 'مرتين', 'RAMP', null, null, null, null],
+        ['G0005', 'Good Two', 'جيد ٢', 'CARGO', null, 'ON_LEAVE', null, null],
+        ['G0006', 'Bad Skill', 'مهارة', 'CARGO', null, null, null, null],
+      ],
+      [
+        ['G0005', 'FORKLIFT', 'EXPERT'],
+        ['G0006', 'JUGGLING', null],
+        ['NOBODY', 'FORKLIFT', null],
+      ],
+    );
+    const { job } = (await upload(t, 'hradmin', bytes)).json();
+    const done = await waitForJob(t, 'hradmin', job.id);
+    expect(done).toMatchObject({ status: 'CompletedWithErrors', rowsTotal: 8, rowsDone: 8, rowsFailed: 6 });
+    const good = (await get('hradmin', '/api/employees?q=G000'))
+      .json()
+      .items.map((e: { employeeNumber: string }) => e.employeeNumber);
+    expect(good).toEqual(['G0001', 'G0005']);
+    const g5 = (await get('hradmin', '/api/employees?q=G0005')).json().items[0];
+    const detail = (await get('hradmin', `/api/employees/${g5.id}`)).json();
+    expect(detail).toMatchObject({
+      Status: 'ON_LEAVE',
+      skills: [expect.objectContaining({ skillCode: 'FORKLIFT', levelCode: 'EXPERT' })],
+    });
+
+    const report = await get('hradmin', `/api/imports/jobs/${job.id}/error-report`);
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toContain('spreadsheetml');
+    const workbook = await openXlsx(report.rawPayload);
+    const rows = (await workbook.readAll('Errors')).map((r) => r.cells);
+    expect(rows[0]).toEqual(['rowNumber', 'sheet', 'column', 'value', 'reason']);
+    const reasons = rows.slice(1).map(([row, sheet, column]) => `${sheet}:${row}:${column}`);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        'Employees:3:Name_1_English',
+        'Employees:4:departmentCode',
+        'Employees:5:hireDate',
+        'Employees:6:employeeNumber',
+        'EmployeeSkills:3:skillCode',
+        'EmployeeSkills:4:employeeNumber',
+      ]),
+    );
+  });
+
+  it('answers 413 over 10 MB, 415 for a PNG named .xlsx, 422 listing bad sheets and headers', async () => {
+    const big = await upload(t, 'planner', Buffer.alloc(10 * 1024 * 1024 + 10, 1));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200, 7)]);
+    const notXlsx = await upload(t, 'planner', png, 'photo.xlsx');
+    expect(notXlsx.statusCode).toBe(415);
+    const json = await t.request('planner', {
+      method: 'POST',
+      url: '/api/imports/employees',
+      payload: { a: 1 },
+    });
+    expect(json.statusCode).toBe(415);
+    const badHeaders = await importWorkbook([], [], {
+      employees: [
+        'employeeNumber',
+        'Name',
+        'Name_2_Arabic',
+        'departmentCode',
+        'gradeCode',
+        'Status',
+        'hireDate',
+        'endDate',
+      ],
+      skills: ['employeeNumber', 'skill'],
+    });
+    const invalid = await upload(t, 'planner', badHeaders);
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().code).toBe('IMPORT_SCHEMA_INVALID');
+    expect(invalid.json().errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining([
+        'Employees/Name_1_English',
+        'Employees/Name',
+        'EmployeeSkills/skillCode',
+        'EmployeeSkills/skill',
+      ]),
+    );
+    expect(
+      (await get('planner', '/api/imports/jobs?pageSize=500'))
+        .json()
+        .items.some((j: { fileName: string }) => j.fileName === 'photo.xlsx'),
+    ).toBe(false);
+  });
+
+  it('refuses a zip bomb and a truncated workbook within seconds, before any job', async () => {
+    const before = (await get('planner', '/api/imports/jobs')).json().total;
+    for (const lie of [false, true]) {
+      const bomb = await upload(t, 'planner', zipBomb(400, lie), 'bomb.xlsx');
+      expect(bomb.statusCode).toBe(422);
+      expect(bomb.json().code).toMatch(/IMPORT_FILE_UNSAFE|IMPORT_SCHEMA_INVALID/);
+    }
+    const good = await importWorkbook([['T1', 'T', 'ت', null, null, null, null, null]]);
+    const truncated = await upload(t, 'planner', good.subarray(0, Math.floor(good.length * 0.7)));
+    expect([415, 422]).toContain(truncated.statusCode);
+    expect((await get('planner', '/api/imports/jobs')).json().total).toBe(before);
+  }, 60_000);
+
+  it('exports names that look like formulas as text, and export then import changes nothing', async () => {
+    const bytes = await importWorkbook([
+      ['F0001', '=HYPERLINK("http://evil")', '=1+1', 'RAMP', null, null, null, null],
+      ['F0002', '+44 Person', '@handle', 'PAX', null, null, null, null],
+      ['F0003', '-minus', 'ناقص', 'PAX', null, null, null, null],
+    ]);
+    const first = await waitForJob(t, 'hradmin', (await upload(t, 'hradmin', bytes)).json().job.id);
+    expect(first).toMatchObject({ status: 'Completed', rowsChanged: 3 });
+    const exported = await get('hradmin', '/api/imports/export-current');
+    expect(exported.statusCode).toBe(200);
+    const { openGuardedZip } = await import('../../src/core/xlsx/zip-guard.ts');
+    const zip = await openGuardedZip(exported.rawPayload);
+    const sheet = await zip.text('xl/worksheets/sheet1.xml');
+    zip.close();
+    expect(sheet).not.toContain('<f>');
+    const rows = (await (await openXlsx(exported.rawPayload)).readAll('Employees')).map((r) => r.cells);
+    expect(rows.find((r) => r[0] === 'F0001')?.[1]).toBe('=HYPERLINK("http://evil")');
+    const total = (await get('hradmin', '/api/employees?pageSize=1')).json().total;
+    expect(rows.length - 1).toBe(total);
+
+    const reimport = await upload(t, 'hradmin', exported.rawPayload, 'export.xlsx');
+    expect(reimport.statusCode).toBe(201);
+    const job = await waitForJob(t, 'hradmin', reimport.json().job.id, 300_000);
+    expect(job).toMatchObject({ status: 'Completed', rowsFailed: 0, rowsChanged: 0, rowsDone: total });
+  }, 600_000);
+
+  it('offers the template with both sheets and a comment on every header', async () => {
+    const response = await get('planner', '/api/imports/template');
+    expect(response.statusCode).toBe(200);
+    const workbook = await openXlsx(response.rawPayload);
+    expect(workbook.sheetNames).toEqual(['Employees', 'EmployeeSkills']);
+    expect((await workbook.readAll('Employees'))[0]!.cells).toContain('Name_2_Arabic');
+    const { openGuardedZip } = await import('../../src/core/xlsx/zip-guard.ts');
+    const zip = await openGuardedZip(response.rawPayload);
+    const comments = [...zip.entries.keys()].filter((name) => name.includes('comments'));
+    expect(comments.length).toBe(2);
+    expect(await zip.text(comments[0]!)).toContain('RAMP');
+    zip.close();
+  });
+
+  it('lets only a SYS_ADMIN with imports.view_history cancel, and cancels a queued job at once', async () => {
+    const bytes = await importWorkbook([['C0001', 'Cancel Me', 'ألغني', null, null, null, null, null]]);
+    const { job } = (await upload(t, 'planner', bytes)).json();
+    expect(
+      (await t.request('planner', { method: 'DELETE', url: `/api/imports/jobs/${job.id}` })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.request('hradmin', { method: 'DELETE', url: `/api/imports/jobs/${job.id}` })).statusCode,
+    ).toBe(403);
+    const cancelled = await t.request('sysadmin', { method: 'DELETE', url: `/api/imports/jobs/${job.id}` });
+    expect(cancelled.statusCode).toBe(200);
+    const final = await waitForJob(t, 'sysadmin', job.id);
+    expect(['Cancelled', 'Completed']).toContain(final.status);
+    const again = await t.request('sysadmin', { method: 'DELETE', url: `/api/imports/jobs/${job.id}` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('IMPORT_JOB_FINISHED');
+    expect(
+      (await t.request('north.admin', { method: 'GET', url: `/api/imports/jobs/${job.id}` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('cancels a running job between rows: rows before the cancel land, none after', async () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => [
+      `K${String(i).padStart(5, '0')}`,
+      `Cancel ${i}`,
+      `إلغاء ${i}`,
+    ]);
+    const { job } = (await upload(t, 'sysadmin', await importWorkbook(rows))).json();
+    for (;;) {
+      const current = (await get('sysadmin', `/api/imports/jobs/${job.id}`)).json();
+      if (current.rowsDone > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const cancel = await t.request('sysadmin', { method: 'DELETE', url: `/api/imports/jobs/${job.id}` });
+    expect(cancel.statusCode).toBe(200);
+    const final = await waitForJob(t, 'sysadmin', job.id);
+    expect(final.status).toBe('Cancelled');
+    expect(final.rowsDone).toBeLessThan(5_000);
+    const landed = (await get('sysadmin', '/api/employees?q=K0&pageSize=1')).json().total;
+    expect(landed).toBe(final.rowsDone);
+    const audit = (await get('sysadmin', '/api/diagnostics/audit/recent'))
+      .json()
+      .items.map((e: { action: string }) => e.action);
+    expect(audit).toEqual(expect.arrayContaining(['import.cancel_requested', 'import.cancelled']));
+  }, 300_000);
+});
