@@ -230,7 +230,10 @@ describeEachDatabase('the employee import', (t) => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const cancel = await t.request('sysadmin', { method: 'DELETE', url: `/api/imports/jobs/${job.id}` });
-    expect(cancel.statusCode).toBe(200);
+    expect(
+      cancel.statusCode,
+      cancel.body + JSON.stringify((await get('sysadmin', `/api/imports/jobs/${job.id}`)).json()),
+    ).toBe(200);
     const final = await waitForJob(t, 'sysadmin', job.id);
     expect(final.status).toBe('Cancelled');
     expect(final.rowsDone).toBeLessThan(5_000);

@@ -207,6 +207,8 @@ export function employeeImportJob(db: Db): JobHandler {
           );
         }
         control.noteCancel(answer[0]?.cancel_requested === true);
+        // Let requests in between rows: PGlite runs one query at a time, and a tight loop starves them.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       const counts = await repo.jobCounts(db, job.id);
       return { status: counts.rows_failed > 0 ? 'CompletedWithErrors' : 'Completed' };
