@@ -50,7 +50,12 @@ function peakMemory() {
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
-  return { stop: () => (clearInterval(timer), peak) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { openXlsx } from '../../src/core/xlsx/index.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
-import { importWorkbook, multipartBody, upload, waitForJob } from '../helpers/workbooks.ts';
+import { importWorkbook, upload, waitForJob } from '../helpers/workbooks.ts';
 import { zipBomb } from '../helpers/zip.ts';
 
 describeEachDatabase('the employee import', (t) => {

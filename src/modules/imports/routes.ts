@@ -72,8 +72,7 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         } catch (error) {
           throw uploadError(error);
         }
-        if (!file || file.fieldname !== 'file')
-          throw validationFailed('Send the workbook in the form field `file`');
+        if (file?.fieldname !== 'file') throw validationFailed('Send the workbook in the form field `file`');
         let bytes: Buffer;
         try {
           bytes = await file.toBuffer();
