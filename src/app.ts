@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const jobs = createJobRunner({
     database,
-    handlers: [employeeImportJob(database.db)],
+    handlers: [employeeImportJob(database)],
     staleAfterMs: config.jobStaleAfterMs,
     log: app.log,
   });

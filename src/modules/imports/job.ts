@@ -1,6 +1,6 @@
 import { recordAudit } from '../../core/audit/record.ts';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { type Db, queryRows } from '../../core/db/database.ts';
+import { type Database, queryRows } from '../../core/db/database.ts';
 import {
   type ClaimedJob,
   isJobLost,
@@ -151,7 +151,9 @@ export function planUnits(parsed: ParsedWorkbook, maps: repo.CodeMaps, scope: De
 }
 
 /** The employee import as a job of the core runner: each row one statement (its own transaction). */
-export function employeeImportJob(db: Db): JobHandler {
+export function employeeImportJob(database: Database): JobHandler {
+  const db = database.db;
+  const asyncCommit = database.driver === 'postgres';
   return {
     kind: repo.EMPLOYEE_IMPORT,
     async run(job: ClaimedJob, control: JobControl) {
@@ -176,8 +178,11 @@ export function employeeImportJob(db: Db): JobHandler {
           try {
             answer = await queryRows(
               db,
-              repo.upsertEmployeeStatement(job.buId, unit.values, (changed) =>
-                control.advance(index, { changed }),
+              repo.upsertEmployeeStatement(
+                job.buId,
+                unit.values,
+                (changed) => control.advance(index, { changed }),
+                asyncCommit,
               ),
             );
           } catch (error) {
@@ -197,13 +202,19 @@ export function employeeImportJob(db: Db): JobHandler {
                   },
                 ],
                 control.advance(index, { failed: true }),
+                asyncCommit,
               ),
             );
           }
         } else {
           answer = await queryRows(
             db,
-            repo.failedRowStatement(job.id, unit.errors, control.advance(index, { failed: true })),
+            repo.failedRowStatement(
+              job.id,
+              unit.errors,
+              control.advance(index, { failed: true }),
+              asyncCommit,
+            ),
           );
         }
         control.noteCancel(answer[0]?.cancel_requested === true);

@@ -175,9 +175,13 @@ export interface EmployeeValues {
  * The row's statement commits without waiting for its WAL flush (`synchronous_commit = off` for this
  * transaction only): a crash of the database server may lose the last fraction of a second of rows, but
  * each row commits together with the cursor, so the resume does exactly those rows again. Waiting for a
- * flush per row costs ~4 ms here, more than the row itself (docs/decisions.md).
+ * flush per row costs ~4 ms here, more than the row itself (docs/decisions.md). Only on the PostgreSQL
+ * server: PGlite has no WAL writer process, so there an unflushed commit would wait for the next one.
  */
-const ASYNC_COMMIT = sql`async_commit as (select set_config('synchronous_commit', 'off', true) as setting)`;
+const commitMode = (asyncCommit: boolean) =>
+  asyncCommit
+    ? sql`async_commit as (select set_config('synchronous_commit', 'off', true) as setting)`
+    : sql`async_commit as (select 'on'::text as setting)`;
 
 const uuidArray = (ids: (string | null)[]) => `{${ids.map((id) => (id === null ? 'NULL' : id)).join(',')}}`;
 
@@ -191,6 +195,7 @@ export function upsertEmployeeStatement(
   buId: string,
   row: EmployeeValues,
   advance: (changed: SQL) => SQL,
+  asyncCommit: boolean,
 ): SQL {
   const replace = row.skills !== null;
   const skillIds = uuidArray((row.skills ?? []).map((s) => s.skillId));
@@ -228,7 +233,7 @@ export function upsertEmployeeStatement(
        where employee_skills.level_id is distinct from excluded.level_id
       returning 1),
     adv as (${advance(changed)}),
-    ${ASYNC_COMMIT}
+    ${commitMode(asyncCommit)}
     select (select cancel_requested from adv) as cancel_requested, 1 / (select count(*)::int from adv) as owned,
            (select setting from async_commit) as commit_mode`;
 }
@@ -242,7 +247,12 @@ export interface RowError {
 }
 
 /** Records a failed row's errors and advances the cursor, in one statement (guarded like the upsert). */
-export function failedRowStatement(jobId: string, errors: RowError[], advance: SQL): SQL {
+export function failedRowStatement(
+  jobId: string,
+  errors: RowError[],
+  advance: SQL,
+  asyncCommit: boolean,
+): SQL {
   return sql`
     with err as (
       insert into job_row_errors (job_id, row_number, sheet, "column", value, reason)
@@ -250,7 +260,7 @@ export function failedRowStatement(jobId: string, errors: RowError[], advance: S
         from jsonb_array_elements(${JSON.stringify(errors)}::jsonb) as x
       returning 1),
     adv as (${advance}),
-    ${ASYNC_COMMIT}
+    ${commitMode(asyncCommit)}
     select (select cancel_requested from adv) as cancel_requested, 1 / (select count(*)::int from adv) as owned,
            (select count(*) from err) as errors, (select setting from async_commit) as commit_mode`;
 }
