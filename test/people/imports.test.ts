@@ -7,48 +7,6 @@ import { zipBomb } from '../helpers/zip.ts';
 describeEachDatabase('the employee import', (t) => {
   const get = (user: string, url: string) => t.request(user, { method: 'GET', url });
 
-  it('imports 10,000 rows with the right counts, and a re-upload warns of the duplicate', async () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => [
-      `B${String(i).padStart(6, '0')}`,
-      `Bulk Person ${i}`,
-      `شخص ${i}`,
-      ['RAMP', 'PAX', 'CARGO'][i % 3],
-      'G2',
-      'ACTIVE',
-      '2024-01-01',
-      null,
-    ]);
-    const skills = rows.filter((_, i) => i % 2 === 0).map((r) => [r[0], 'MARSHALLING', 'BASIC']);
-    const bytes = await importWorkbook(rows, skills);
-    const response = await upload(t, 'planner', bytes, 'bulk.xlsx');
-    expect(response.statusCode).toBe(201);
-    const { job } = response.json();
-    expect(response.headers.location).toBe(`/api/imports/jobs/${job.id}`);
-    expect(job).toMatchObject({ status: 'Queued', rowsTotal: 10_000, fileName: 'bulk.xlsx' });
-    expect(response.json().warning).toBeUndefined();
-    const done = await waitForJob(t, 'planner', job.id, 300_000);
-    expect(done).toMatchObject({
-      status: 'Completed',
-      rowsTotal: 10_000,
-      rowsDone: 10_000,
-      rowsFailed: 0,
-      rowsChanged: 10_000,
-    });
-    expect((await get('planner', '/api/employees?q=B0&pageSize=1')).json().total).toBe(10_000);
-    const marshalling = (await get('planner', '/api/employees?q=B0&skill=MARSHALLING&pageSize=1')).json();
-    expect(marshalling.total).toBe(5_000);
-
-    const again = await upload(t, 'planner', bytes, 'bulk-again.xlsx');
-    expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({ warning: 'DUPLICATE_FILE', duplicateOfJobId: job.id });
-    const second = await waitForJob(t, 'planner', again.json().job.id, 300_000);
-    expect(second).toMatchObject({ status: 'Completed', rowsDone: 10_000, rowsChanged: 0 });
-    const audit = (await get('sysadmin', '/api/diagnostics/audit/recent'))
-      .json()
-      .items.map((e: { action: string }) => e.action);
-    expect(audit).toEqual(expect.arrayContaining(['import.started', 'import.finished']));
-  }, 600_000);
-
   it('lands good rows, reports bad ones with row, column, value and reason in the error report', async () => {
     const bytes = await importWorkbook(
       [
@@ -244,4 +202,52 @@ describeEachDatabase('the employee import', (t) => {
       .items.map((e: { action: string }) => e.action);
     expect(audit).toEqual(expect.arrayContaining(['import.cancel_requested', 'import.cancelled']));
   }, 300_000);
+  it('accepts the same content again within 24 hours with a DUPLICATE_FILE warning and the earlier job', async () => {
+    const bytes = await importWorkbook([['D0001', 'Dup Person', 'مكرر', 'RAMP', null, null, null, null]]);
+    const first = await upload(t, 'planner', bytes, 'dup.xlsx');
+    expect(first.json().warning).toBeUndefined();
+    await waitForJob(t, 'planner', first.json().job.id);
+    const again = await upload(t, 'planner', bytes, 'dup-renamed.xlsx');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ warning: 'DUPLICATE_FILE', duplicateOfJobId: first.json().job.id });
+    const second = await waitForJob(t, 'planner', again.json().job.id);
+    expect(second).toMatchObject({ status: 'Completed', rowsDone: 1, rowsChanged: 0 });
+  });
+
+  it('imports 10,000 rows with the right counts', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => [
+      `B${String(i).padStart(6, '0')}`,
+      `Bulk Person ${i}`,
+      `شخص ${i}`,
+      ['RAMP', 'PAX', 'CARGO'][i % 3],
+      'G2',
+      'ACTIVE',
+      '2024-01-01',
+      null,
+    ]);
+    const skills = rows.filter((_, i) => i % 2 === 0).map((r) => [r[0], 'MARSHALLING', 'BASIC']);
+    const bytes = await importWorkbook(rows, skills);
+    const response = await upload(t, 'planner', bytes, 'bulk.xlsx');
+    expect(response.statusCode).toBe(201);
+    const { job } = response.json();
+    expect(response.headers.location).toBe(`/api/imports/jobs/${job.id}`);
+    expect(job).toMatchObject({ status: 'Queued', rowsTotal: 10_000, fileName: 'bulk.xlsx' });
+    expect(response.json().warning).toBeUndefined();
+    const done = await waitForJob(t, 'planner', job.id, 300_000);
+    expect(done).toMatchObject({
+      status: 'Completed',
+      rowsTotal: 10_000,
+      rowsDone: 10_000,
+      rowsFailed: 0,
+      rowsChanged: 10_000,
+    });
+    expect((await get('planner', '/api/employees?q=B0&pageSize=1')).json().total).toBe(10_000);
+    const marshalling = (await get('planner', '/api/employees?q=B0&skill=MARSHALLING&pageSize=1')).json();
+    expect(marshalling.total).toBe(5_000);
+
+    const audit = (await get('sysadmin', '/api/diagnostics/audit/recent'))
+      .json()
+      .items.map((e: { action: string }) => e.action);
+    expect(audit).toEqual(expect.arrayContaining(['import.started', 'import.finished']));
+  }, 600_000);
 });
