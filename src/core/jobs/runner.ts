@@ -91,6 +91,29 @@ export const JOB_NOT_OWNED_STATE = '22012';
 export const isJobLost = (error: unknown) =>
   error instanceof JobLostError || sqlState(error) === JOB_NOT_OWNED_STATE;
 
+/**
+ * Moves a job's cursor from `from` to `from + 1` (counting the row as failed or changed) only while
+ * `workerId` owns the job at `from`; the statement answers `cancel_requested`, or no row when not owned.
+ */
+export function advanceStatement(
+  jobId: string,
+  workerId: string,
+  from: number,
+  outcome: { failed?: boolean; changed?: SQL | boolean },
+): SQL {
+  const changed =
+    outcome.changed === undefined || outcome.changed === false
+      ? sql`0`
+      : outcome.changed === true
+        ? sql`1`
+        : sql`(case when ${outcome.changed} then 1 else 0 end)`;
+  return sql`update jobs set cursor = ${from + 1}, rows_done = rows_done + 1,
+               rows_failed = rows_failed + ${outcome.failed ? 1 : 0},
+               rows_changed = rows_changed + ${changed}, heartbeat_at = now()
+              where id = ${jobId} and worker_id = ${workerId} and cursor = ${from}
+          returning cancel_requested`;
+}
+
 interface JobRow {
   id: string;
   bu_id: string;
@@ -162,19 +185,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       get stopping() {
         return !running;
       },
-      advance(from, outcome) {
-        const changed =
-          outcome.changed === undefined || outcome.changed === false
-            ? sql`0`
-            : outcome.changed === true
-              ? sql`1`
-              : sql`(case when ${outcome.changed} then 1 else 0 end)`;
-        return sql`update jobs set cursor = ${from + 1}, rows_done = rows_done + 1,
-                     rows_failed = rows_failed + ${outcome.failed ? 1 : 0},
-                     rows_changed = rows_changed + ${changed}, heartbeat_at = now()
-                    where id = ${job.id} and worker_id = ${workerId} and cursor = ${from}
-                returning cancel_requested`;
-      },
+      advance: (from, outcome) => advanceStatement(job.id, workerId, from, outcome),
       noteCancel(requested) {
         if (requested) state.cancelled = true;
       },
