@@ -235,7 +235,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     await db.transaction(async (tx) => {
       const updated = await queryRows<{ id: string }>(
         tx,
-        sql`update jobs set status = ${final.status}, finished_at = now(), error = ${final.error ?? null},
+        sql`update jobs set status = ${final.status}, finished_at = now(), error = ${final.error ?? null}, input = null,
                   heartbeat_at = now()
              where id = ${job.id} and worker_id = ${workerId} and status = 'Running'
          returning id`,

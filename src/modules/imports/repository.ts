@@ -92,7 +92,7 @@ export const findJob = async (executor: Executor, buId: string, id: string, forU
 
 export const cancelQueued = (executor: Executor, id: string) =>
   executor.execute(
-    sql`update jobs set status = 'Cancelled', cancel_requested = true, finished_at = now() where id = ${id}`,
+    sql`update jobs set status = 'Cancelled', cancel_requested = true, finished_at = now(), input = null where id = ${id}`,
   );
 
 export const requestCancel = (executor: Executor, id: string) =>
