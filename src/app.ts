@@ -19,6 +19,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { leaveDiagnosticsRoutes, leaveRoutes } from './modules/leave/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -85,7 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lookupRoutes(context), { prefix: '/api' });
   await app.register(calendarRoutes(context), { prefix: '/api' });
   await app.register(shiftRoutes(context), { prefix: '/api' });
-  if (config.env !== 'production')
+  await app.register(leaveRoutes(context), { prefix: '/api' });
+  if (config.env !== 'production') {
     await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
+    await app.register(leaveDiagnosticsRoutes(context), { prefix: '/api/diagnostics' });
+  }
   return app;
 }

@@ -16,6 +16,8 @@ const BUILT_AREAS = [
   '/api/audit/',
   '/api/diagnostics/auth/',
   '/api/diagnostics/audit/',
+  '/api/leave-requests',
+  '/api/diagnostics/approval-matrix/',
 ];
 
 const specOperations = readFileSync(new URL('../fixtures/operations.txt', import.meta.url), 'utf8')

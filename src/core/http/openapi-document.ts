@@ -11,6 +11,7 @@ export const API_TAGS: Record<string, string> = {
   lookups: 'Reference data: the eight administered lookup groups and the read-only catalog.',
   calendar: 'The resolved working calendar: weekends, holidays and working-hour modifiers.',
   shifts: 'Shift templates, types and patterns (read only).',
+  leave: 'Leave requests and their two-step approval chain (manager or supervisor, then HR).',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };
 
