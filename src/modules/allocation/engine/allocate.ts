@@ -3,6 +3,7 @@ import { createContext, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
 import { applicableRules, isStaticallyEligible } from './eligibility.ts';
 import { poolImbalance } from './equalization.ts';
+import { coverage, improve, type Snapshot } from './improve.ts';
 import { buildModel, type Model } from './model.ts';
 import { place, tryPlace } from './moves.ts';
 import { repair } from './repair.ts';
@@ -15,6 +16,8 @@ export interface AllocateOptions {
   /** Stop improving after this long and return the best roster so far (default: no limit). */
   timeLimitMs?: number;
   signal?: AbortSignal;
+  /** Large-neighbourhood windows to try after construction (default by size; 0 turns the phase off). */
+  windows?: number;
   /**
    * Extra constructions with ties shaken differently, kept only when they cover more (default: up to 16 on
    * small instances, none from 40,000 employee-days). More costs time, never reproducibility.
@@ -71,44 +74,89 @@ function restartsFor(model: Model): number {
 }
 
 /**
- * Builds a roster for one snapshot. Pure and deterministic: the same instance gives the same roster (unless a
- * time limit or an abort cuts the search short). Throws InstanceError when the instance is malformed.
+ * Builds a roster for one snapshot, anytime: a plain day-by-day greedy first (the floor: never returned
+ * worse), then the full construction (greedy plus augmenting paths plus cross-day repair) and its restarts,
+ * then large-neighbourhood search, then balancing; each phase keeps a valid roster and the best one so far is
+ * kept. Pure and deterministic: the same instance gives the same roster; a time limit or an abort can only
+ * cut the work short (then the answer depends on the machine's speed). Throws InstanceError when the instance
+ * is malformed.
  */
 export function allocate(instance: Instance, options: AllocateOptions = {}): Result {
   const startedAt = performance.now();
   validateInstance(instance);
   const model = buildModel(instance);
-  const deadline = startedAt + (options.timeLimitMs ?? Number.POSITIVE_INFINITY);
+  const limit = options.timeLimitMs ?? Number.POSITIVE_INFINITY;
+  // Building the result takes time too: the search stops early enough to leave room for it.
+  const deadline = startedAt + limit - resultReserveMs(model, limit);
   const ctx = createContext(model, emptyRoster(model), deadline, options.signal);
-  let bestCovered = construct(ctx, 0, false);
+  const target = totalRequired(model);
+
+  greedy(ctx);
+  let best = snapshotOf(ctx);
+  let bestCovered = coverage(ctx);
   let bestImbalance = poolImbalance(model, ctx.roster);
-  let best = {
-    roster: ctx.roster,
-    unsocialHours: ctx.unsocialHours.slice(),
-    fromPrevious: ctx.fromPrevious.slice(),
-  };
   const restarts = options.restarts ?? restartsFor(model);
-  for (let restart = 1; restart <= restarts && !outOfTime(ctx); restart++) {
-    const covered = construct(ctx, Math.floor(restart / 2), restart % 2 === 1);
+  for (let restart = 0; restart <= restarts && !outOfTime(ctx); restart++) {
+    const covered =
+      restart === 0 ? construct(ctx, 0, false) : construct(ctx, Math.floor(restart / 2), restart % 2 === 1);
     const imbalance = poolImbalance(model, ctx.roster);
     // On a rerun the carried-over roster already sets the balance; evening it out further would move people.
     const evener = model.previous.length === 0 && imbalance < bestImbalance - 1e-9;
-    if (covered > bestCovered || (covered === bestCovered && evener)) {
+    if (covered > bestCovered || (covered === bestCovered && (restart === 0 || evener))) {
       bestCovered = covered;
       bestImbalance = imbalance;
-      best = {
-        roster: ctx.roster,
-        unsocialHours: ctx.unsocialHours.slice(),
-        fromPrevious: ctx.fromPrevious.slice(),
-      };
+      best = snapshotOf(ctx);
     }
   }
   ctx.roster = best.roster;
   ctx.unsocialHours.set(best.unsocialHours);
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
+  improve(ctx, options.windows ?? windowsFor(model), target);
   balance(ctx);
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   return buildResult(model, ctx.roster, ctx.masks, startedAt);
+}
+
+/** The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first. */
+function greedy(ctx: SolveContext): void {
+  const { model } = ctx;
+  ctx.roster = emptyRoster(model);
+  ctx.unsocialHours.fill(0);
+  ctx.fromPrevious.fill(0);
+  placeFixed(ctx);
+  carryOverPrevious(ctx);
+  for (let day = 0; day < model.dayCount; day++) fillDay(ctx, day, -1, false);
+}
+
+function snapshotOf(ctx: SolveContext): Snapshot {
+  return {
+    roster: ctx.roster,
+    unsocialHours: ctx.unsocialHours.slice(),
+    fromPrevious: ctx.fromPrevious.slice(),
+  };
+}
+
+function totalRequired(model: Model): number {
+  let total = 0;
+  for (let l = 0; l < model.lineCount; l++) total += model.lineRequired[l]!;
+  return total;
+}
+
+/**
+ * Large-neighbourhood windows by size (a count, not a clock): about 2,000 employee-days of work each, so
+ * that small instances get many and the largest a few dozen.
+ */
+function windowsFor(model: Model): number {
+  return Math.max(
+    16,
+    Math.min(120, Math.floor(4_000_000 / Math.max(1, model.employeeCount * model.dayCount * 20))),
+  );
+}
+
+/** Time kept back from a time limit for building the result (about 60 ms per 100,000 employee-days, at least 20 ms). */
+function resultReserveMs(model: Model, limit: number): number {
+  if (!Number.isFinite(limit)) return 0;
+  return Math.min(limit / 4, 20 + (model.employeeCount * model.dayCount * 60) / 100_000);
 }

@@ -1,4 +1,4 @@
-import { rankedEligible, type SolveContext } from './context.ts';
+import { outOfTime, rankedEligible, type SolveContext } from './context.ts';
 import { eligibleOf } from './eligibility.ts';
 import { placeIfLendingAllows, remove } from './moves.ts';
 import { canTakeIfMoved } from './roster.ts';
@@ -9,7 +9,7 @@ import { canTakeIfMoved } from './roster.ts';
  * Within a day only the one-shift-per-day and lending caps couple the lines; the rest, consecutive-day and
  * weekly rules depend on other days, so each line's candidate list stays valid for the whole day.
  */
-export function fillDay(ctx: SolveContext, day: number, first = -1): void {
+export function fillDay(ctx: SolveContext, day: number, first = -1, augmentPaths = true): void {
   const { model, roster } = ctx;
   const base = (e: number) => e * model.dayCount + day;
   const lines = model.linesByDay[day]!.filter((l) => roster.assignedCount[l]! < model.lineRequired[l]!);
@@ -25,10 +25,11 @@ export function fillDay(ctx: SolveContext, day: number, first = -1): void {
       if (roster.lineOf[base(e)]! < 0) placeIfLendingAllows(ctx, e, l);
     }
 
+  if (!augmentPaths) return;
   // A line with no augmenting path never regains one once others augment, so it is dropped for the day.
   const dead = new Set<number>();
   for (const l of lines) {
-    while (need(l) > 0 && !dead.has(l)) {
+    while (need(l) > 0 && !dead.has(l) && !outOfTime(ctx)) {
       if (!augment(ctx, day, l, (x) => candidates.get(x)!, dead)) dead.add(l);
     }
   }

@@ -3,7 +3,7 @@ import type { ReasonCode } from './types.ts';
 
 /** Rules that depend only on the employee, the line and the date, never on the rest of the roster. */
 
-function certificationReason(model: Model, e: number, l: number): ReasonCode | null {
+export function certificationReason(model: Model, e: number, l: number): ReasonCode | null {
   const skill = model.lineSkill[l]!;
   if (skill < 0) return null;
   const day = model.lineDay[l]!;
@@ -57,7 +57,7 @@ export function isStaticallyEligible(model: Model, e: number, l: number): boolea
 }
 
 /** Per home pool, whether its staff may work the line (their own pool, or through a lending rule). */
-function allowedHomePools(model: Model, l: number): Uint8Array {
+export function allowedHomePools(model: Model, l: number): Uint8Array {
   const allowed = new Uint8Array(model.pools.length);
   allowed[model.linePool[l]!] = 1;
   const day = model.lineDay[l]!;
