@@ -90,16 +90,22 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   const startedAt = performance.now();
   validateInstance(instance);
   const model = buildModel(instance);
+  const ctx = createContext(model, emptyRoster(model), Number.POSITIVE_INFINITY, options.signal);
+  // Building the result costs about what reading the instance did (both are linear in its size and slow down
+  // alike on a busy machine), more when much is left unfilled (each unfilled line counts what blocks each
+  // candidate), so the search stops early enough to leave that much room.
+  const setupMs = performance.now() - startedAt;
   const limit = options.timeLimitMs ?? Number.POSITIVE_INFINITY;
-  // Building the result takes time too: the search stops early enough to leave room for it.
-  const deadline = startedAt + limit - resultReserveMs(model, limit);
-  const ctx = createContext(model, emptyRoster(model), deadline, options.signal);
+  const reserve = (unfilledShare: number) =>
+    Math.min(limit / 2, Math.max(20, setupMs) * (1 + 2 * unfilledShare));
+  ctx.deadline = startedAt + limit - reserve(0);
   const target = totalRequired(model);
 
   greedy(ctx);
   if (options.greedyOnly) return buildResult(model, ctx.roster, ctx.masks, startedAt);
   let best = snapshotOf(ctx);
   let bestCovered = coverage(ctx);
+  ctx.deadline = startedAt + limit - reserve(1 - bestCovered / Math.max(1, target));
   let bestImbalance = poolImbalance(model, ctx.roster);
   const restarts = options.restarts ?? restartsFor(model);
   for (let restart = 0; restart <= restarts && !outOfTime(ctx); restart++) {
@@ -133,7 +139,8 @@ function greedy(ctx: SolveContext): void {
   ctx.fromPrevious.fill(0);
   placeFixed(ctx);
   carryOverPrevious(ctx);
-  for (let day = 0; day < model.dayCount; day++) fillDay(ctx, day, -1, false);
+  // Each day staffed leaves a valid roster, so even the floor stops at the deadline (the days after stay empty).
+  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) fillDay(ctx, day, -1, false);
 }
 
 function snapshotOf(ctx: SolveContext): Snapshot {
@@ -158,10 +165,4 @@ function totalRequired(model: Model): number {
 function windowsFor(model: Model): number {
   const cells = Math.max(1, model.employeeCount * model.dayCount);
   return cells >= LARGE ? 0 : Math.min(150, Math.floor(600_000 / cells));
-}
-
-/** Time kept back from a time limit for building the result (about 60 ms per 100,000 employee-days, at least 20 ms). */
-function resultReserveMs(model: Model, limit: number): number {
-  if (!Number.isFinite(limit)) return 0;
-  return Math.min(limit / 4, 20 + (model.employeeCount * model.dayCount * 60) / 100_000);
 }
