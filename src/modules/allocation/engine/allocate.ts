@@ -140,7 +140,7 @@ function greedy(ctx: SolveContext): void {
   placeFixed(ctx);
   carryOverPrevious(ctx);
   // Each day staffed leaves a valid roster, so even the floor stops at the deadline (the days after stay empty).
-  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) fillDay(ctx, day, -1, false);
+  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) fillDay(ctx, day, -1, true);
 }
 
 function snapshotOf(ctx: SolveContext): Snapshot {

@@ -19,6 +19,24 @@ export function certificationReason(model: Model, e: number, l: number): ReasonC
 
 /** Lending rules through which the employee may staff the line: none needed (empty) for home-pool staff. */
 export function applicableRules(model: Model, e: number, l: number): number[] {
+  // The answer depends on the employee only through their home pool: computed once per (line, home pool).
+  let cache = ruleCaches.get(model);
+  if (cache === undefined) {
+    cache = new Map();
+    ruleCaches.set(model, cache);
+  }
+  const key = l * model.pools.length + model.homePool[e]!;
+  let rules = cache.get(key);
+  if (rules === undefined) {
+    rules = rulesFor(model, e, l);
+    cache.set(key, rules);
+  }
+  return rules;
+}
+
+const ruleCaches = new WeakMap<Model, Map<number, number[]>>();
+
+function rulesFor(model: Model, e: number, l: number): number[] {
   const rules = model.rulesBySourceTarget.get(pairKey(model.homePool[e]!, model.linePool[l]!));
   if (rules === undefined) return [];
   const day = model.lineDay[l]!;
