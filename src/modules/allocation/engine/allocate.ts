@@ -21,8 +21,9 @@ export interface AllocateOptions {
   /** Large-neighbourhood windows to try after construction (default by size; 0 turns the phase off). */
   windows?: number;
   /**
-   * Extra constructions with ties shaken differently, kept only when they cover more (default: up to 2 on
-   * small instances, none from 40,000 employee-days). More costs time, never reproducibility.
+   * Extra constructions with ties shaken differently, kept only when they cover more (default: 2 below 2,000
+   * employee-days, else none: large-neighbourhood search uses the time better). More costs time, never
+   * reproducibility.
    */
   restarts?: number;
 }
@@ -68,15 +69,16 @@ function construct(ctx: SolveContext, shake: number, rateSoFar: boolean): number
 
 /**
  * Extra constructions, alternately weighing hours so far and shaking ties, kept when they cover more or cover
- * as much more evenly. Small instances get up to sixteen; the count falls with size so that large ones stay
- * within their time (a count, not a clock).
+ * as much more evenly. Only very small instances get them by default (a count, not a clock).
  */
 function restartsFor(model: Model): number {
-  return Math.min(2, Math.floor(LARGE / Math.max(1, model.employeeCount * model.dayCount)));
+  return model.employeeCount * model.dayCount < SMALL ? 2 : 0;
 }
 
 /** From this many employee-days on, restarts and large-neighbourhood search are off by default (time). */
 const LARGE = 40_000;
+/** Below this many employee-days, two restarts (one weighing hours so far) come before the search. */
+const SMALL = 2_000;
 
 /**
  * Builds a roster for one snapshot, anytime: a plain day-by-day greedy first (the floor: never returned
@@ -158,11 +160,11 @@ function totalRequired(model: Model): number {
 }
 
 /**
- * Large-neighbourhood windows by size (a count, not a clock, so that runs are reproducible): about 600,000
+ * Large-neighbourhood windows by size (a count, not a clock, so that runs are reproducible): about 350,000
  * employee-days of work in all, at most 150 windows; none from 40,000 employee-days, where the construction
  * alone takes most of the time goal.
  */
 function windowsFor(model: Model): number {
   const cells = Math.max(1, model.employeeCount * model.dayCount);
-  return cells >= LARGE ? 0 : Math.min(150, Math.floor(600_000 / cells));
+  return cells >= LARGE ? 0 : Math.min(150, Math.floor(350_000 / cells));
 }
