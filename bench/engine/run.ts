@@ -46,6 +46,12 @@ interface Measured {
   wholePeriodSpread: number[];
   spreadShifts: Record<string, number>;
   limited: { limitMs: number; elapsed: number[]; assigned: number[]; violations: number }[];
+  candidates: number;
+  reasons: number;
+  setupMs: number;
+  candidatesMs: number;
+  reasonsMs: number;
+  explainMs: number;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
@@ -54,6 +60,7 @@ const points = (value: number, required: number) => ((value / required) * 100).t
 const reference = readReference();
 const rows: string[] = [];
 const limitRows: string[] = [];
+const explainRows: string[] = [];
 console.error(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores`);
 for (const size of SIZES.filter((s) => sizeNames.includes(s.name)))
   for (const variant of variants)
@@ -96,6 +103,9 @@ for (const size of SIZES.filter((s) => sizeNames.includes(s.name)))
         m.violations + m.greedyViolations,
       ];
       rows.push(`| ${row.join(' | ')} |`);
+      explainRows.push(
+        `| ${size.name} ${variant} s${seed} | ${m.candidates} | ${m.reasons} | ${m.setupMs.toFixed(0)} + ${m.candidatesMs.toFixed(0)} + ${m.reasonsMs.toFixed(0)} = ${m.explainMs.toFixed(0)} ms |`,
+      );
       console.error(rows.at(-1));
       for (const l of m.limited) {
         const worst = Math.max(...l.elapsed);
@@ -115,5 +125,9 @@ console.log(
     '| instance | time limit | elapsed per run | worst overshoot | coverage per run | greedy | hard violations |',
     '|---|---|---|---|---|---|---|',
     ...limitRows,
+    '',
+    '| instance | candidates listed | reason codes computed | explainer: set-up + all candidate lists + reasons (every unfilled line × every employee) |',
+    '|---|---|---|---|',
+    ...explainRows,
   ].join('\n'),
 );
