@@ -99,7 +99,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   const setupMs = performance.now() - startedAt;
   const limit = options.timeLimitMs ?? Number.POSITIVE_INFINITY;
   const reserve = (unfilledShare: number) =>
-    Math.min(limit / 2, Math.max(20, 1.5 * setupMs) * (1 + 2 * unfilledShare));
+    Math.min(limit / 2, Math.max(20, 1.5 * setupMs) * (1 + 6 * unfilledShare));
   ctx.deadline = startedAt + limit - reserve(0);
   const target = totalRequired(model);
 
