@@ -22,6 +22,7 @@ import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { employeeImportJob } from './modules/imports/job.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { leaveDiagnosticsRoutes, leaveRoutes } from './modules/leave/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
@@ -98,12 +99,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shiftRoutes(context), { prefix: '/api' });
   await app.register(peopleRoutes(context), { prefix: '/api' });
   await app.register(importRoutes(context), { prefix: '/api' });
+  await app.register(leaveRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service; closing the app stops it between two rows.
   if (config.jobsWorker) {
     app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
   }
-  if (config.env !== 'production')
+  if (config.env !== 'production') {
     await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
+    await app.register(leaveDiagnosticsRoutes(context), { prefix: '/api/diagnostics' });
+  }
   return app;
 }

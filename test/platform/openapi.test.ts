@@ -29,6 +29,8 @@ const BUILT_AREAS = [
   '/api/diagnostics/employees/',
   '/api/diagnostics/skills/',
   '/api/imports/',
+  '/api/leave-requests',
+  '/api/diagnostics/approval-matrix/',
 ];
 
 const inArea = (path: string, prefix: string) =>

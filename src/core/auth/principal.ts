@@ -1,3 +1,5 @@
+import { PERMISSION_ALIASES } from './catalog.ts';
+
 /** A grant as it applies to one request: which role, over which department, between which dates. */
 export interface Grant {
   userRoleId: string;
@@ -22,6 +24,8 @@ export interface Principal {
   readonly sessionId: string;
   readonly issuedAt: number;
   readonly expiresAt: number;
+  /** The business date (in the unit's time zone) the grants were resolved for. */
+  readonly today: string;
   /** Codes of the roles granted and in force today. */
   readonly roles: readonly string[];
   readonly permissions: ReadonlySet<string>;
@@ -60,7 +64,11 @@ export function principalOf(
   const grants = allGrants.filter((grant) => grantInForce(grant, today));
   const scopes = new Map<string, DepartmentScope>();
   for (const grant of grants) {
-    for (const permission of grant.permissions) {
+    const given = grant.permissions.flatMap((code) => {
+      const successor = PERMISSION_ALIASES[code];
+      return successor ? [code, successor] : [code];
+    });
+    for (const permission of given) {
       const current = scopes.get(permission);
       if (current?.kind === 'unit') continue;
       if (grant.departmentId === null) {
@@ -77,6 +85,7 @@ export function principalOf(
   const permissions = new Set(scopes.keys());
   return {
     ...identity,
+    today,
     roles,
     permissions,
     grants,

@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './identity.ts';
+export * from './leave.ts';
 export * from './org.ts';
 export * from './people.ts';
 export * from './platform.ts';
