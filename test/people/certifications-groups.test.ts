@@ -123,7 +123,7 @@ describeEachDatabase('certifications and employee groups', (t) => {
   it('answers the caller’s own certifications at /api/employees/me/certifications', async () => {
     const mine = await get('employee', '/api/employees/me/certifications');
     expect(mine.statusCode).toBe(200);
-    const me = (await get('sysadmin', `/api/employees/${await idOf('E00008')}/certifications`)).json();
+    const me = (await get('sysadmin', `/api/employees/${await idOf('E00007')}/certifications`)).json();
     expect(mine.json().total).toBe(me.total);
     expect((await get(null, '/api/employees/me/certifications')).statusCode).toBe(401);
   });

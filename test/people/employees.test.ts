@@ -71,7 +71,7 @@ describeEachDatabase('employees, skills and the people diagnostics', (t) => {
   it('answers the caller’s own record at /my, and 404 for an account without one', async () => {
     const mine = await get('manager', '/api/employees/my');
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().employeeNumber).toBe('E00006');
+    expect(mine.json().employeeNumber).toBe('E00001');
     const created = await t.request('sysadmin', {
       method: 'POST',
       url: '/api/users',
