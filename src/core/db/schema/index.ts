@@ -3,3 +3,4 @@ export * from './identity.ts';
 export * from './org.ts';
 export * from './platform.ts';
 export * from './reference.ts';
+export * from './demand.ts';
