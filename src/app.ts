@@ -19,6 +19,7 @@ import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { poolRoutes } from './modules/pools/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shiftRoutes } from './modules/shifts/routes.ts';
 
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lookupRoutes(context), { prefix: '/api' });
   await app.register(calendarRoutes(context), { prefix: '/api' });
   await app.register(shiftRoutes(context), { prefix: '/api' });
+  await app.register(poolRoutes(context), { prefix: '/api' });
   if (config.env !== 'production')
     await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
   return app;

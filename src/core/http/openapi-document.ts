@@ -11,6 +11,9 @@ export const API_TAGS: Record<string, string> = {
   lookups: 'Reference data: the eight administered lookup groups and the read-only catalog.',
   calendar: 'The resolved working calendar: weekends, holidays and working-hour modifiers.',
   shifts: 'Shift templates, types and patterns (read only).',
+  pools: 'Pools of staff per department, explicit pool members and directional pool-lending rules.',
+  demand:
+    'Demand plans (required headcount by date, terminal and shift) and reusable weekly demand templates.',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };
 

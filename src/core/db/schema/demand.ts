@@ -141,7 +141,10 @@ export const demandPlans = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('demand_plans_period', sql`${t.periodTo} >= ${t.periodFrom} and ${t.periodTo} - ${t.periodFrom} < 92`),
+    check(
+      'demand_plans_period',
+      sql`${t.periodTo} >= ${t.periodFrom} and ${t.periodTo} - ${t.periodFrom} < 92`,
+    ),
     check('demand_plans_status', sql`${t.status} in ('Draft', 'Approved', 'Locked', 'Archived')`),
     index('demand_plans_bu_period_idx').on(t.buId, t.periodFrom, t.periodTo),
     index('demand_plans_department_idx').on(t.departmentId),
