@@ -15,6 +15,7 @@ import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.
 import type { ModuleContext } from './core/module-context.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { demandRoutes } from './modules/demand/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarRoutes(context), { prefix: '/api' });
   await app.register(shiftRoutes(context), { prefix: '/api' });
   await app.register(poolRoutes(context), { prefix: '/api' });
+  await app.register(demandRoutes(context), { prefix: '/api' });
   if (config.env !== 'production')
     await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
   return app;

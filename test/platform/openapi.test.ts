@@ -16,6 +16,9 @@ const BUILT_AREAS = [
   '/api/audit/',
   '/api/diagnostics/auth/',
   '/api/diagnostics/audit/',
+  '/api/pools',
+  '/api/pool-lending-rules',
+  '/api/demand/',
 ];
 
 const specOperations = readFileSync(new URL('../fixtures/operations.txt', import.meta.url), 'utf8')
