@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
@@ -83,10 +83,8 @@ export async function listPlans(
       : sql`${demandPlans.periodFrom} <= ${filter.date} and ${demandPlans.periodTo} >= ${filter.date}`,
     filter.terminal === undefined
       ? undefined
-      : exists(
-          sql`select 1 from ${demandLines} join ${terminals} on ${terminals.id} = ${demandLines.terminalId}
-              where ${demandLines.planId} = ${demandPlans.id} and ${terminals.code} = ${filter.terminal}`,
-        ),
+      : sql`exists (select 1 from ${demandLines} join ${terminals} on ${terminals.id} = ${demandLines.terminalId}
+              where ${demandLines.planId} = ${demandPlans.id} and ${terminals.code} = ${filter.terminal})`,
     filter.departmentId === undefined ? undefined : eq(demandPlans.departmentId, filter.departmentId),
     filter.status === undefined ? undefined : eq(demandPlans.status, filter.status),
   );

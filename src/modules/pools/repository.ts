@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
@@ -296,10 +296,8 @@ function ruleQuery(executor: Executor) {
 function ruleInScope(scope: DepartmentScope): SQL | undefined {
   if (scope.kind === 'unit') return undefined;
   if (!scope.departmentIds.length) return sql`false`;
-  return exists(
-    sql`select 1 from ${pools} where ${pools.id} in (${poolLendingRules.sourcePoolId}, ${poolLendingRules.targetPoolId})
-        and ${inArray(pools.departmentId, [...scope.departmentIds])}`,
-  );
+  return sql`exists (select 1 from ${pools} where ${pools.id} in (${poolLendingRules.sourcePoolId}, ${poolLendingRules.targetPoolId})
+        and ${inArray(pools.departmentId, [...scope.departmentIds])})`;
 }
 
 export async function listRules(

@@ -369,11 +369,8 @@ export async function createRule(db: Db, caller: Caller, body: NewLendingRule): 
     const locked = await repo.lockPools(tx, buId, [body.sourcePoolId, body.targetPoolId]);
     const source = locked.find((pool) => pool.id === body.sourcePoolId);
     const target = locked.find((pool) => pool.id === body.targetPoolId);
-    const readScope = scopeOf(caller, 'pool.read');
-    const unknown = [
-      ...(source && (await repo.findPool(tx, buId, readScope, source.id)) ? [] : ['/sourcePoolId']),
-      ...(target && (await repo.findPool(tx, buId, readScope, target.id)) ? [] : ['/targetPoolId']),
-    ];
+    // The target may be any pool of the unit: a department lends its staff to others.
+    const unknown = [...(source ? [] : ['/sourcePoolId']), ...(target ? [] : ['/targetPoolId'])];
     if (unknown.length) {
       throw businessRule('POOL_UNKNOWN', 'No such pool in your business unit', {
         errors: unknown.map((path) => ({ path, message: 'unknown pool' })),
