@@ -198,7 +198,7 @@ describeEachDatabase('pools', (t) => {
 
   it('keeps explicit members, answers home pools with their source, and refuses to delete a pool in use', async () => {
     const ramp = await departmentId(t, 'RAMP');
-    const pool = await createPool(t, 'RAMP-APRON', ramp);
+    const pool = await createPool(t, 'RAMP-BAGGAGE', ramp);
     const staff = await rows<{ id: string }>(
       t,
       sql`select id from employees where department_id = ${ramp} order by employee_number limit 2`,
@@ -324,12 +324,12 @@ describeEachDatabase('pool-lending rules', (t) => {
 
     const onDate = await t.request('sysadmin', {
       method: 'GET',
-      url: `/api/pool-lending-rules?sourcePoolId=${cargo.id}&date=2027-02-01`,
+      url: `/api/pool-lending-rules?sourcePoolId=${cargo.id}&targetPoolId=${pax.id}&date=2027-02-01`,
     });
     expect(onDate.json().items.map((r: { id: string }) => r.id)).toEqual([rule.id]);
     const outside = await t.request('sysadmin', {
       method: 'GET',
-      url: `/api/pool-lending-rules?sourcePoolId=${cargo.id}&date=2027-05-01`,
+      url: `/api/pool-lending-rules?sourcePoolId=${cargo.id}&targetPoolId=${pax.id}&date=2027-05-01`,
     });
     expect(outside.json().total).toBe(0);
 
