@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -11,7 +10,10 @@ import type { Database } from './core/db/database.ts';
 import { clientErrorHandler } from './core/http/client-errors.ts';
 import { registerEmptyBodyDefault } from './core/http/empty-body.ts';
 import { registerErrorHandling, sendProblem } from './core/http/error-handler.ts';
+import { registerFiniteNumbers } from './core/http/finite-numbers.ts';
+import { registerJsonBodyParser } from './core/http/json-body.ts';
 import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
+import { registerCachePolicy, registerSecurityHeaders } from './core/http/security-headers.ts';
 import type { ModuleContext } from './core/module-context.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
@@ -66,18 +68,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app, config.env === 'development');
   registerRouteDeclarations(app);
-  registerEmptyBodyDefault(app);
-  registerGuard(app, context.tokens, createPrincipalStore(database.db));
-  await app.register(helmet, {
-    // The Swagger UI needs its inline script and styles; the API itself serves only JSON.
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-      },
-    },
-  });
+  // Headers first, so that the guard's 401 and 403 answers carry them like every other answer.
+  await registerSecurityHeaders(app, config.env === 'production');
   if (config.corsOrigins.length) await app.register(cors, { origin: [...config.corsOrigins] });
+  registerCachePolicy(app);
+  registerJsonBodyParser(app);
+  registerEmptyBodyDefault(app);
+  registerFiniteNumbers(app);
+  const principals = await createPrincipalStore(database);
+  app.addHook('onClose', () => principals.close());
+  registerGuard(app, context.tokens, principals);
   await registerOpenApi(app, serviceVersion, config.publicUrl);
 
   await app.register(platformRoutes(context), { prefix: '/api' });

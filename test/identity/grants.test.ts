@@ -68,7 +68,8 @@ describeEachDatabase('grants and scope', (t) => {
     const { createPrincipalStore } = await import('../../src/core/auth/principal-store.ts');
     const token = await t.tokenOf('ramp.manager');
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-    const principal = await createPrincipalStore(t.database.db).resolve(claims);
+    const store = await createPrincipalStore(t.database);
+    const principal = await store.resolve(claims);
     if (typeof principal === 'string') throw new Error(principal);
     expect(principal.scopeOf('roster.approve')).toEqual({ kind: 'departments', departmentIds: [RAMP] });
     expect(principal.scopeOf('roster.approve')).not.toEqual({ kind: 'departments', departmentIds: [PAX] });
@@ -79,7 +80,9 @@ describeEachDatabase('grants and scope', (t) => {
       url: `/api/users/${user.id}/roles`,
       payload: { roleCode: 'MANAGER', departmentId: PAX },
     });
-    const both = await createPrincipalStore(t.database.db).resolve(claims);
+    await store.settle();
+    const both = await store.resolve(claims);
+    await store.close();
     if (typeof both === 'string') throw new Error(both);
     const scope = both.scopeOf('roster.approve');
     expect(scope?.kind === 'departments' && [...scope.departmentIds].sort()).toEqual([PAX, RAMP].sort());

@@ -101,6 +101,22 @@ describeEachDatabase('login', (t) => {
     expect(statuses[10]).toBe(429);
   });
 
+  it('lets a user in at once after an administrator unlocks them, whatever the rate limit counted', async () => {
+    const password = 'Window#Reset2026';
+    const created = await t.request('sysadmin', {
+      method: 'POST',
+      url: '/api/users',
+      payload: { username: 'window.user', displayName: 'Window User', password },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().user.id;
+    for (let i = 0; i < 10; i++) await t.request(null, login('window.user', `wrong-${i}`));
+    expect((await t.request(null, login('window.user', password))).statusCode).toBe(429);
+    const unlocked = await t.request('sysadmin', { method: 'POST', url: `/api/users/${id}/unlock` });
+    expect(unlocked.statusCode).toBe(200);
+    expect((await t.request(null, login('window.user', password))).statusCode).toBe(200);
+  });
+
   it('validates the login body', async () => {
     const response = await t.request(null, {
       method: 'POST',

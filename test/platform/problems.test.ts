@@ -76,7 +76,12 @@ describeEachDatabase('problem details', (t) => {
       '/api/test-failure',
       {
         config: { auth: 'open' },
-        schema: { summary: 'fails', tags: ['test'], response: { 200: Type.Object({}) } },
+        schema: {
+          operationId: 'failOnPurpose',
+          summary: 'fails',
+          tags: ['platform'],
+          response: { 200: Type.Object({}) },
+        },
       },
       async () => {
         throw new Error('secret internals');

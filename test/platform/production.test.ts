@@ -21,6 +21,12 @@ describeEachDatabase(
       }
     });
 
+    it('sends HSTS and upgrade-insecure-requests, which development leaves out', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['strict-transport-security']).toBeTruthy();
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    });
+
     it('still lets demo-seeded users log in with a password', async () => {
       const response = await t.app.inject({
         method: 'POST',

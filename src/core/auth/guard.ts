@@ -92,4 +92,12 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, princi
       throw new AppError(403, 'FORBIDDEN', `This action needs the role "${role}"`, { role });
     }
   });
+  // A change that answered is in force for the very next request on this process (see `settle`).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const { method } = request;
+    const changes = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+    if (changes && request.routeOptions.config.auth !== undefined && reply.statusCode < 400)
+      await principals.settle();
+    return payload;
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, type Executor, queryRows } from '../db/database.ts';
+import { type ChannelSubscription, type Database, type Executor, queryRows } from '../db/database.ts';
 import { businessDate, DEFAULT_TIMEZONE } from '../time/dates.ts';
 import { type Grant, type Principal, principalOf } from './principal.ts';
 import type { TokenClaims } from './tokens.ts';
@@ -7,10 +7,10 @@ import type { TokenClaims } from './tokens.ts';
 interface UserRow {
   id: string;
   bu_id: string;
+  bu_code: string;
   username: string;
   display_name: string;
   employee_id: string | null;
-  authz_version: number;
   tokens_valid_after: string | Date;
   timezone: string | null;
 }
@@ -29,9 +29,19 @@ export type Unauthenticated = 'UNKNOWN_USER' | 'REVOKED';
 
 export interface PrincipalStore {
   resolve(claims: TokenClaims, now?: Date): Promise<Principal | Unauthenticated>;
+  /**
+   * Resolves once every change committed before the call has reached this process's cache (a NOTIFY
+   * round trip through the database), so the answer of a lock or revoke is never followed by a request
+   * that the old state lets through on this process.
+   */
+  settle(): Promise<void>;
+  close(): Promise<void>;
 }
 
+/** The NOTIFY channel of migration 0004's triggers: `user:<id>`, `unit:<id>` or `all`. */
+export const ACCESS_CHANNEL = 'rostering_access';
 const CACHE_LIMIT = 10_000;
+const SETTLE_TIMEOUT_MS = 2_000;
 
 /** Every grant of a user with its role's permissions, whatever its dates (`principalOf` applies them). */
 export async function loadGrants(executor: Executor, userId: string, buId: string): Promise<Grant[]> {
@@ -57,50 +67,125 @@ export async function loadGrants(executor: Executor, userId: string, buId: strin
   }));
 }
 
-/**
- * Permissions are never taken from the token: each request reads the user's row (one indexed query) and
- * reuses the grants cached under the user's `authz_version`, which every grant, revoke and role change
- * bumps, so processes sharing one database stay correct without talking to each other.
- */
-export function createPrincipalStore(db: Db): PrincipalStore {
-  const grantCache = new Map<string, { authzVersion: number; grants: Grant[] }>();
+interface Account {
+  user: UserRow;
+  grants: Grant[];
+  validAfterMs: number;
+  /** The principal of the last business date it was built for (grants depend on the date). */
+  built?: { date: string; principal: Principal };
+}
 
-  async function grantsOf(user: UserRow): Promise<Grant[]> {
-    const cached = grantCache.get(user.id);
-    if (cached && cached.authzVersion === user.authz_version) return cached.grants;
-    const grants = await loadGrants(db, user.id, user.bu_id);
-    if (grantCache.size >= CACHE_LIMIT) grantCache.clear();
-    grantCache.set(user.id, { authzVersion: user.authz_version, grants });
-    return grants;
+async function loadAccount(executor: Executor, claims: TokenClaims): Promise<Account | null> {
+  const [user] = await queryRows<UserRow>(
+    executor,
+    sql`select u.id, u.bu_id, b.code as bu_code, u.username, u.display_name, u.employee_id,
+               u.tokens_valid_after, s.values->>'timezone' as timezone
+          from users u
+          join business_units b on b.id = u.bu_id
+          left join business_unit_settings s on s.bu_id = u.bu_id
+         where u.id = ${claims.sub} and u.bu_id = ${claims.bu} and u.deleted_at is null`,
+  );
+  if (!user) return null;
+  const grants = await loadGrants(executor, user.id, user.bu_id);
+  return { user, grants, validAfterMs: new Date(user.tokens_valid_after).getTime() };
+}
+
+/**
+ * Permissions are never taken from the token. Each process keeps every caller's account, grants and
+ * unit settings in memory and drops them when the database announces a change (triggers NOTIFY on
+ * users, grants, roles and settings), so a request costs no query of its own. While the announcing
+ * connection is down the cache is bypassed: every request reads the database, as correctness demands.
+ */
+export async function createPrincipalStore(database: Database): Promise<PrincipalStore> {
+  const accounts = new Map<string, Account>();
+  /** Bumped by every announcement: an account read before it must not be cached after it. */
+  let generation = 0;
+  const waiting = new Map<string, () => void>();
+
+  const forget = (payload: string) => {
+    generation += 1;
+    if (payload === 'all') accounts.clear();
+    else if (payload.startsWith('user:')) accounts.delete(payload.slice(5));
+    else if (payload.startsWith('unit:')) {
+      const buId = payload.slice(5);
+      for (const [id, account] of accounts) if (account.user.bu_id === buId) accounts.delete(id);
+    }
+  };
+
+  const subscription: ChannelSubscription = await database.listen(ACCESS_CHANNEL, {
+    onMessage(payload) {
+      if (payload.startsWith('sync:')) {
+        waiting.get(payload)?.();
+        waiting.delete(payload);
+        return;
+      }
+      forget(payload);
+    },
+    onReset() {
+      forget('all');
+    },
+  });
+
+  async function accountOf(claims: TokenClaims): Promise<Account | null> {
+    if (!subscription.live) return loadAccount(database.db, claims);
+    const cached = accounts.get(claims.sub);
+    if (cached && cached.user.bu_id === claims.bu) return cached;
+    const seen = generation;
+    const account = await loadAccount(database.db, claims);
+    if (account && seen === generation && subscription.live) {
+      if (accounts.size >= CACHE_LIMIT) accounts.clear();
+      accounts.set(claims.sub, account);
+    }
+    return account;
   }
 
   return {
     async resolve(claims, now = new Date()) {
-      const [user] = await queryRows<UserRow>(
-        db,
-        sql`select u.id, u.bu_id, u.username, u.display_name, u.employee_id, u.authz_version,
-                   u.tokens_valid_after, s.values->>'timezone' as timezone
-              from users u
-              left join business_unit_settings s on s.bu_id = u.bu_id
-             where u.id = ${claims.sub} and u.bu_id = ${claims.bu} and u.deleted_at is null`,
-      );
-      if (!user) return 'UNKNOWN_USER';
-      if (claims.iatMs < new Date(user.tokens_valid_after).getTime()) return 'REVOKED';
-      const grants = await grantsOf(user);
-      return principalOf(
-        {
-          userId: user.id,
-          buId: user.bu_id,
-          username: user.username,
-          displayName: user.display_name,
-          employeeId: user.employee_id,
-          sessionId: claims.sid,
-          issuedAt: claims.iat,
-          expiresAt: claims.exp,
-        },
-        grants,
-        businessDate(now, user.timezone ?? DEFAULT_TIMEZONE),
-      );
+      const account = await accountOf(claims);
+      if (!account) return 'UNKNOWN_USER';
+      if (claims.iatMs < account.validAfterMs) return 'REVOKED';
+      const { user } = account;
+      const today = businessDate(now, user.timezone ?? DEFAULT_TIMEZONE);
+      if (account.built?.date !== today) {
+        const principal = principalOf(
+          {
+            userId: user.id,
+            buId: user.bu_id,
+            buCode: user.bu_code,
+            username: user.username,
+            displayName: user.display_name,
+            employeeId: user.employee_id,
+            sessionId: claims.sid,
+            issuedAt: claims.iat,
+            expiresAt: claims.exp,
+          },
+          account.grants,
+          today,
+        );
+        account.built = { date: today, principal };
+      }
+      // One user may hold several tokens: the session fields are this token's.
+      return {
+        ...account.built.principal,
+        sessionId: claims.sid,
+        issuedAt: claims.iat,
+        expiresAt: claims.exp,
+      };
     },
+    async settle() {
+      if (!subscription.live) return;
+      const token = `sync:${crypto.randomUUID()}`;
+      const arrived = new Promise<void>((resolve) => {
+        waiting.set(token, resolve);
+        setTimeout(() => {
+          // A sync that never comes back means messages may be lost: start afresh rather than trust.
+          if (waiting.delete(token)) forget('all');
+          resolve();
+        }, SETTLE_TIMEOUT_MS).unref();
+      });
+      await database.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, ${token})`);
+      await arrived;
+    },
+    close: () => subscription.close(),
   };
 }

@@ -15,6 +15,7 @@ export type DepartmentScope = { kind: 'unit' } | { kind: 'departments'; departme
 export interface Principal {
   readonly userId: string;
   readonly buId: string;
+  readonly buCode: string;
   readonly username: string;
   readonly displayName: string;
   readonly employeeId: string | null;
@@ -41,6 +42,7 @@ export const grantInForce = (
 export interface PrincipalIdentity {
   userId: string;
   buId: string;
+  buCode: string;
   username: string;
   displayName: string;
   employeeId: string | null;

@@ -20,10 +20,26 @@ export interface DatabaseHealth {
   error?: string;
 }
 
+/** What a NOTIFY channel reports to its subscriber. */
+export interface ChannelHandlers {
+  /** A payload sent with NOTIFY on the channel, once its transaction committed. */
+  onMessage(payload: string): void;
+  /** Messages may have been missed (the listening connection dropped, or came back): forget what they guard. */
+  onReset(): void;
+}
+
+export interface ChannelSubscription {
+  /** False while the listening connection is down: nothing may be trusted to be announced. */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
 export interface Database {
   readonly driver: DriverName;
   readonly db: Db;
   ping(): Promise<DatabaseHealth>;
+  /** Subscribes to a NOTIFY channel (PGlite: in process; PostgreSQL: a dedicated connection that reconnects). */
+  listen(channel: string, handlers: ChannelHandlers): Promise<ChannelSubscription>;
   /** Runs `work` while holding a cluster-wide advisory lock (PGlite has one process, so no lock). */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -58,6 +74,10 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
     db,
     ping: () => measure(db),
     withAdvisoryLock: (_key, work) => work(),
+    async listen(channel, handlers) {
+      const unsubscribe = await client.listen(channel, handlers.onMessage);
+      return { live: true, close: () => unsubscribe() };
+    },
     async close() {
       await client.close();
       onClose?.();
@@ -88,7 +108,80 @@ export function connectPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
+    listen: (channel, handlers) => listenOnServer(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
+
+/**
+ * LISTEN on a connection of its own, outside the pool. When it drops, the subscription is not live and
+ * the subscriber is told to forget (notifications sent meanwhile are lost); it reconnects with backoff
+ * and says so again once listening, since messages may have gone by between the drop and the LISTEN.
+ */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  handlers: ChannelHandlers,
+): Promise<ChannelSubscription> {
+  let client: pg.Client | null = null;
+  let live = false;
+  let closed = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const drop = (current: pg.Client | null) => {
+    if (!current) return;
+    current.removeAllListeners();
+    current.on('error', () => undefined);
+    current.end().catch(() => undefined);
+  };
+
+  const lost = () => {
+    if (closed || timer) return;
+    live = false;
+    handlers.onReset();
+    drop(client);
+    client = null;
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
+    attempt += 1;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch(lost);
+    }, delay);
+    timer.unref();
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client = next;
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (closed) return;
+    attempt = 0;
+    live = true;
+    handlers.onReset();
+  };
+
+  // A server that is down at start is no reason to refuse to start: the cache stays off until it is up.
+  await connect().catch(lost);
+  return {
+    get live() {
+      return live;
+    },
+    async close() {
+      closed = true;
+      live = false;
+      clearTimeout(timer);
+      drop(client);
+      client = null;
+    },
   };
 }
 

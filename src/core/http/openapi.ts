@@ -133,7 +133,7 @@ export async function registerOpenApi(
           'Plans who works which shift, records who came, and keeps people, skills, leave and approvals straight. ' +
           'Errors are RFC 9457 problem details (`application/problem+json`) with an UPPER_SNAKE `code`; lists ' +
           'are paged with `page` and `pageSize`; versioned resources send an `ETag` and honour `If-Match`.',
-        license: { name: 'Proprietary' },
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

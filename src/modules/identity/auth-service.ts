@@ -66,13 +66,14 @@ async function assertNotRateLimited(deps: AuthDeps, username: string, client: Cl
 
 /** The token and the session description every successful login answers with. */
 async function sessionFor(deps: AuthDeps, user: UserRow, now: Date): Promise<LoginResult> {
-  const { settings } = await readSettings(deps.db, user.buId);
+  const { settings, businessUnit } = await readSettings(deps.db, user.buId);
   const issued = deps.tokens.issue(user.id, user.buId);
   // The same resolution the guard applies on every request, so the answer never disagrees with it.
   const principal = principalOf(
     {
       userId: user.id,
       buId: user.buId,
+      buCode: businessUnit.code,
       username: user.username,
       displayName: user.displayName,
       employeeId: user.employeeId,

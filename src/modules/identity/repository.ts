@@ -181,9 +181,13 @@ export async function countRecentAttempts(
   by: { ip?: string; username?: string },
   since: Date,
 ): Promise<number> {
+  // An unlock or an administrator's reset starts the username's window afresh.
   const condition = by.ip
     ? eq(loginHistory.ip, by.ip)
-    : sql`lower(${loginHistory.username}) = lower(${by.username ?? ''})`;
+    : sql`lower(${loginHistory.username}) = lower(${by.username ?? ''})
+          and ${loginHistory.at} >= coalesce((select max(u.login_window_from) from users u
+                                               where lower(u.username) = lower(${by.username ?? ''})
+                                                 and u.deleted_at is null), '-infinity')`;
   const [row] = await executor
     .select({ n: count() })
     .from(loginHistory)
@@ -212,14 +216,6 @@ export async function listLoginHistory(executor: Executor, userId: string, limit
     executor.select({ n: count() }).from(loginHistory).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-export async function businessUnitCode(executor: Executor, buId: string): Promise<string> {
-  const [row] = await executor
-    .select({ code: businessUnits.code })
-    .from(businessUnits)
-    .where(eq(businessUnits.id, buId));
-  return row?.code ?? '';
 }
 
 export async function employeeExists(executor: Executor, buId: string, employeeId: string): Promise<boolean> {

@@ -262,6 +262,7 @@ export async function unlockUser(deps: UsersDeps, caller: Caller, id: string): P
       lockedByAdmin: false,
       failedLoginCount: 0,
       lockoutUntil: null,
+      loginWindowFrom: deps.now(),
     });
     await recordAudit(tx, actorOf(caller), { action: 'user.unlock', entityType: 'user', entityId: id });
     return updated;
@@ -293,6 +294,7 @@ export async function resetPassword(
       tokensValidAfter: now,
       failedLoginCount: 0,
       lockoutUntil: null,
+      loginWindowFrom: now,
     });
     await recordAudit(tx, actorOf(caller), {
       action: 'user.password_reset',
@@ -391,7 +393,7 @@ export async function profileOf(deps: UsersDeps, caller: Caller): Promise<Profil
   const row = await requireUser(deps.db, caller, caller.principal.userId);
   return {
     ...accountFields(row),
-    businessUnit: { id: row.buId, code: await repo.businessUnitCode(deps.db, row.buId) },
+    businessUnit: { id: row.buId, code: caller.principal.buCode },
     roles: [...caller.principal.roles],
     permissions: [...caller.principal.permissions].sort(),
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "login_window_from" timestamp with time zone;
