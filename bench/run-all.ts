@@ -1,7 +1,7 @@
 /** `npm run bench`: every benchmark in turn, each a process of its own so none skews another. */
 import { spawnSync } from 'node:child_process';
 
-for (const script of ['bench/api/run.ts', 'bench/engine/run.ts']) {
+for (const script of ['bench/api/run.ts', 'bench/engine/run.ts', 'bench/demand/patch-cells.ts']) {
   console.log(`\n# ${script}`);
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
     stdio: 'inherit',
