@@ -1,10 +1,13 @@
 /**
  * API throughput: the service against a bare Fastify answering one query on the same database, in the
  * same run, so the figures compare the service's own cost (auth, validation, serialisation) with the
- * floor. `npm run bench:api` (PGlite); with DATABASE_URL set, on the PostgreSQL server too.
+ * floor. The load comes from autocannon in a process of its own, so it does not share the server's event
+ * loop. `npm run bench:api` (PGlite); with DATABASE_URL set, on the PostgreSQL server too.
  */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -16,19 +19,37 @@ import { loadDemoData } from '../../src/seed/demo/index.ts';
 import { seedReferenceData } from '../../src/seed/reference.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 20;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const run = promisify(execFile);
 
 interface Row {
   database: string;
   target: string;
   requestsPerSecond: number;
+  ofBaseline: number;
   p50Ms: number;
   p99Ms: number;
+  p99OfBaseline: number;
   errors: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> {
-  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+interface LoadResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const { stdout } = await run(
+    process.execPath,
+    [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(DURATION_S), ...headerArgs, url],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as LoadResult;
 }
 
 async function preparedDatabase(
@@ -64,15 +85,20 @@ async function preparedDatabase(
 async function benchmark(driver: 'pglite' | 'postgres'): Promise<Row[]> {
   const { database, drop } = await preparedDatabase(driver);
   const rows: Row[] = [];
-  const record = (target: string, result: autocannon.Result) =>
+  let floor: LoadResult | undefined;
+  const record = (target: string, result: LoadResult) => {
+    floor ??= result;
     rows.push({
       database: driver,
       target,
       requestsPerSecond: Math.round(result.requests.average),
+      ofBaseline: Math.round((result.requests.average / floor.requests.average) * 100) / 100,
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
-      errors: result.errors + result.non2xx,
+      p99OfBaseline: Math.round((result.latency.p99 / Math.max(floor.latency.p99, 1)) * 10) / 10,
+      errors: result.errors + result.non2xx + result.timeouts,
     });
+  };
 
   const baseline = Fastify();
   baseline.get('/one-query', async () => {
@@ -94,7 +120,12 @@ async function benchmark(driver: 'pglite' | 'postgres'): Promise<Row[]> {
   const { token } = (await login.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
   record('GET /api/health (open, one query)', await load(`${address}/api/health`));
-  record('GET /api/settings (token + permissions + settings)', await load(`${address}/api/settings`, auth));
+  record('GET /api/me/profile (token, own account)', await load(`${address}/api/me/profile`, auth));
+  record('GET /api/settings (token + settings)', await load(`${address}/api/settings`, auth));
+  record(
+    'GET /api/lookups/terminals (token + a page of lookups)',
+    await load(`${address}/api/lookups/terminals`, auth),
+  );
   record(
     'GET /api/users?pageSize=50 (admin list with grants)',
     await load(`${address}/api/users?pageSize=50`, auth),
@@ -109,10 +140,11 @@ const drivers: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite',
 const results: Row[] = [];
 for (const driver of drivers) results.push(...(await benchmark(driver)));
 console.log(`\nAPI throughput, ${CONNECTIONS} connections, ${DURATION_S} s each, node ${process.version}\n`);
-console.log('| database | target | req/s | p50 ms | p99 ms | errors |');
-console.log('|---|---|---:|---:|---:|---:|');
+console.log('| database | target | req/s | × baseline | p50 ms | p99 ms | p99 × baseline | errors |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const row of results) {
   console.log(
-    `| ${row.database} | ${row.target} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.errors} |`,
+    `| ${row.database} | ${row.target} | ${row.requestsPerSecond} | ${row.ofBaseline} | ${row.p50Ms} | ` +
+      `${row.p99Ms} | ${row.p99OfBaseline} | ${row.errors} |`,
   );
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
@@ -145,4 +146,69 @@ describeEachDatabase('grants and scope', (t) => {
       await other.close();
     }
   });
+
+  it('refuses a locked user’s token on a second app at once, many times over', async () => {
+    const other = await buildApp({ config: t.config, database: t.database });
+    await other.ready();
+    try {
+      for (let round = 0; round < 10; round++) {
+        const user = await newUser(`lock.race${round}`);
+        const token = await t.tokenOf(`lock.race${round}`);
+        const asOther = () =>
+          other.inject({
+            method: 'GET',
+            url: '/api/me/profile',
+            headers: { authorization: `Bearer ${token}` },
+          });
+        expect((await asOther()).statusCode).toBe(200);
+        const locked = await t.request('sysadmin', { method: 'POST', url: `/api/users/${user.id}/lock` });
+        expect(locked.statusCode).toBe(200);
+        expect((await asOther()).statusCode, `round ${round}`).toBe(401);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  // PGlite announces in process: there is no connection to cut.
+  it.skipIf(t.driver !== 'postgres')(
+    'stops trusting its cache when the connection that hears changes is cut',
+    async () => {
+      const other = await buildApp({ config: t.config, database: t.database });
+      await other.ready();
+      try {
+        const user = await newUser('cut.listener');
+        const token = await t.tokenOf('cut.listener');
+        const asOther = () =>
+          other.inject({
+            method: 'GET',
+            url: '/api/me/profile',
+            headers: { authorization: `Bearer ${token}` },
+          });
+        expect((await asOther()).statusCode).toBe(200);
+        // Cut every listening connection (both apps'): announcements sent now reach nobody.
+        await t.database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name like 'rostering-listener:%'`,
+        );
+        await t.request('sysadmin', { method: 'POST', url: `/api/users/${user.id}/lock` });
+        expect((await asOther()).statusCode).toBe(401);
+        // Once listening again it hears changes as before.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await t.request('sysadmin', { method: 'POST', url: `/api/users/${user.id}/unlock` });
+        const fresh = await t.request(null, {
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'cut.listener', password: STRONG },
+        });
+        const again = await other.inject({
+          method: 'GET',
+          url: '/api/me/profile',
+          headers: { authorization: `Bearer ${fresh.json().token}` },
+        });
+        expect(again.statusCode).toBe(200);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

@@ -32,7 +32,7 @@ export interface PrincipalStore {
   /**
    * Resolves once every change committed before the call has reached this process's cache (a NOTIFY
    * round trip through the database), so the answer of a lock or revoke is never followed by a request
-   * that the old state lets through on this process.
+   * that the old state lets through on this process. Never fails: when it cannot tell, it forgets all.
    */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +42,8 @@ export interface PrincipalStore {
 export const ACCESS_CHANNEL = 'rostering_access';
 const CACHE_LIMIT = 10_000;
 const SETTLE_TIMEOUT_MS = 2_000;
+/** How often the store checks that announcements still arrive (a connection can die without a word). */
+const HEARTBEAT_MS = 5_000;
 
 /** Every grant of a user with its role's permissions, whatever its dates (`principalOf` applies them). */
 export async function loadGrants(executor: Executor, userId: string, buId: string): Promise<Grant[]> {
@@ -101,6 +103,8 @@ export async function createPrincipalStore(database: Database): Promise<Principa
   /** Bumped by every announcement: an account read before it must not be cached after it. */
   let generation = 0;
   const waiting = new Map<string, () => void>();
+  /** False after a sync that never came back, until one does: the cache is not trusted meanwhile. */
+  let hearing = true;
 
   const forget = (payload: string) => {
     generation += 1;
@@ -126,18 +130,44 @@ export async function createPrincipalStore(database: Database): Promise<Principa
     },
   });
 
+  const trusted = () => subscription.live && hearing;
+
   async function accountOf(claims: TokenClaims): Promise<Account | null> {
-    if (!subscription.live) return loadAccount(database.db, claims);
+    if (!trusted()) return loadAccount(database.db, claims);
     const cached = accounts.get(claims.sub);
     if (cached && cached.user.bu_id === claims.bu) return cached;
     const seen = generation;
     const account = await loadAccount(database.db, claims);
-    if (account && seen === generation && subscription.live) {
+    if (account && seen === generation && trusted()) {
       if (accounts.size >= CACHE_LIMIT) accounts.clear();
       accounts.set(claims.sub, account);
     }
     return account;
   }
+
+  /** A sync message through the database and back: every announcement committed before it is in. */
+  async function settle(): Promise<void> {
+    if (!subscription.live) return;
+    const token = `sync:${crypto.randomUUID()}`;
+    const arrived = new Promise<boolean>((resolve) => {
+      waiting.set(token, () => resolve(true));
+      setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS).unref();
+    });
+    let heard = false;
+    try {
+      await database.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, ${token})`);
+      heard = await arrived;
+    } catch {
+      // The database is out of reach: the request that asked has answered already; trust nothing.
+    }
+    waiting.delete(token);
+    // A sync that never comes back means announcements may be lost: start afresh rather than trust.
+    if (!heard) forget('all');
+    hearing = heard;
+  }
+
+  const heartbeat = setInterval(() => void settle(), HEARTBEAT_MS);
+  heartbeat.unref();
 
   return {
     async resolve(claims, now = new Date()) {
@@ -172,20 +202,10 @@ export async function createPrincipalStore(database: Database): Promise<Principa
         expiresAt: claims.exp,
       };
     },
-    async settle() {
-      if (!subscription.live) return;
-      const token = `sync:${crypto.randomUUID()}`;
-      const arrived = new Promise<void>((resolve) => {
-        waiting.set(token, resolve);
-        setTimeout(() => {
-          // A sync that never comes back means messages may be lost: start afresh rather than trust.
-          if (waiting.delete(token)) forget('all');
-          resolve();
-        }, SETTLE_TIMEOUT_MS).unref();
-      });
-      await database.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, ${token})`);
-      await arrived;
+    settle,
+    async close() {
+      clearInterval(heartbeat);
+      await subscription.close();
     },
-    close: () => subscription.close(),
   };
 }

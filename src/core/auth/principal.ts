@@ -22,6 +22,8 @@ export interface Principal {
   readonly sessionId: string;
   readonly issuedAt: number;
   readonly expiresAt: number;
+  /** The business date (in the unit's time zone) the grants were resolved for. */
+  readonly today: string;
   /** Codes of the roles granted and in force today. */
   readonly roles: readonly string[];
   readonly permissions: ReadonlySet<string>;
@@ -77,6 +79,7 @@ export function principalOf(
   const permissions = new Set(scopes.keys());
   return {
     ...identity,
+    today,
     roles,
     permissions,
     grants,

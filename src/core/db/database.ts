@@ -154,7 +154,12 @@ async function listenOnServer(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      application_name: `rostering-listener:${channel}`,
+      keepAlive: true,
+    });
     client = next;
     next.on('error', lost);
     next.on('end', lost);

@@ -98,7 +98,7 @@ export async function listUsers(
     deps.db,
     rows.map((r) => r.id),
   );
-  const today = await todayOf(deps.db, caller.principal.buId, now);
+  const today = caller.principal.today;
   return pageOf(
     rows.map((row) => userView(row, grants, now, today)),
     total,
