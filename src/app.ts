@@ -20,6 +20,7 @@ import { calendarRoutes } from './modules/calendar/routes.ts';
 import { demandRoutes } from './modules/demand/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { leaveDiagnosticsRoutes, leaveRoutes } from './modules/leave/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { poolRoutes } from './modules/pools/routes.ts';
@@ -89,7 +90,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shiftRoutes(context), { prefix: '/api' });
   await app.register(poolRoutes(context), { prefix: '/api' });
   await app.register(demandRoutes(context), { prefix: '/api' });
-  if (config.env !== 'production')
+  await app.register(leaveRoutes(context), { prefix: '/api' });
+  if (config.env !== 'production') {
     await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
+    await app.register(leaveDiagnosticsRoutes(context), { prefix: '/api/diagnostics' });
+  }
   return app;
 }

@@ -19,6 +19,8 @@ const BUILT_AREAS = [
   '/api/pools',
   '/api/pool-lending-rules',
   '/api/demand/',
+  '/api/leave-requests',
+  '/api/diagnostics/approval-matrix/',
 ];
 
 const specOperations = readFileSync(new URL('../fixtures/operations.txt', import.meta.url), 'utf8')

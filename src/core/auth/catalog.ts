@@ -70,3 +70,8 @@ export const PERMISSION_CATALOG: readonly (readonly [code: string, area: string,
 ];
 
 export const PERMISSION_CODES: ReadonlySet<string> = new Set(PERMISSION_CATALOG.map(([code]) => code));
+
+/** Legacy permissions that give what their successor gives (DESIGN §5: `leave.approve`). */
+export const PERMISSION_ALIASES: Readonly<Record<string, string>> = {
+  'leave.approve': 'leave_request.approve',
+};

@@ -1,3 +1,5 @@
+import { PERMISSION_ALIASES } from './catalog.ts';
+
 /** A grant as it applies to one request: which role, over which department, between which dates. */
 export interface Grant {
   userRoleId: string;
@@ -62,7 +64,11 @@ export function principalOf(
   const grants = allGrants.filter((grant) => grantInForce(grant, today));
   const scopes = new Map<string, DepartmentScope>();
   for (const grant of grants) {
-    for (const permission of grant.permissions) {
+    const given = grant.permissions.flatMap((code) => {
+      const successor = PERMISSION_ALIASES[code];
+      return successor ? [code, successor] : [code];
+    });
+    for (const permission of given) {
       const current = scopes.get(permission);
       if (current?.kind === 'unit') continue;
       if (grant.departmentId === null) {

@@ -12,6 +12,7 @@ import {
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import { createBusinessUnit, nodeTypeId } from '../reference.ts';
 import { demandStep } from './demand.ts';
+import { leaveStep } from './leave.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
 import { referenceDataStep } from './reference-data.ts';
 
@@ -99,23 +100,39 @@ const staff: DemoStep = {
   },
 };
 
-/** One user per system role, each linked to an employee; the manager and supervisor lead the ramp. */
+/**
+ * One user per system role, each linked to an employee. The manager and supervisor lead the ramp, and the
+ * demo employee works there (employees are spread over RAMP, PAX, CARGO by number: 1, 4, 7… are ramp), so
+ * the leave chain and scoped views can be tried with the demo users alone.
+ */
 const DEMO_USERS = [
-  { username: 'sysadmin', role: 'SYS_ADMIN', displayName: 'System Administrator' },
-  { username: 'hradmin', role: 'HR_ADMIN', displayName: 'HR Administrator' },
-  { username: 'hrdirector', role: 'HR_DIRECTOR', displayName: 'HR Director' },
-  { username: 'coo', role: 'COO', displayName: 'Chief Operating Officer' },
-  { username: 'planner', role: 'PLANNER', displayName: 'Roster Planner' },
-  { username: 'manager', role: 'MANAGER', displayName: 'Ramp Manager', department: 'MAIN/RAMP' },
-  { username: 'supervisor', role: 'SUPERVISOR', displayName: 'Ramp Supervisor', department: 'MAIN/RAMP' },
-  { username: 'employee', role: 'EMPLOYEE', displayName: 'Ramp Agent' },
+  { username: 'sysadmin', role: 'SYS_ADMIN', displayName: 'System Administrator', employeeNumber: 2 },
+  { username: 'hradmin', role: 'HR_ADMIN', displayName: 'HR Administrator', employeeNumber: 3 },
+  { username: 'hrdirector', role: 'HR_DIRECTOR', displayName: 'HR Director', employeeNumber: 5 },
+  { username: 'coo', role: 'COO', displayName: 'Chief Operating Officer', employeeNumber: 6 },
+  { username: 'planner', role: 'PLANNER', displayName: 'Roster Planner', employeeNumber: 8 },
+  {
+    username: 'manager',
+    role: 'MANAGER',
+    displayName: 'Ramp Manager',
+    department: 'MAIN/RAMP',
+    employeeNumber: 1,
+  },
+  {
+    username: 'supervisor',
+    role: 'SUPERVISOR',
+    displayName: 'Ramp Supervisor',
+    department: 'MAIN/RAMP',
+    employeeNumber: 4,
+  },
+  { username: 'employee', role: 'EMPLOYEE', displayName: 'Ramp Agent', employeeNumber: 7 },
 ] as const;
 
 const demoUsers: DemoStep = {
   name: 'users',
   async run(tx, context) {
     const accounts = [
-      ...DEMO_USERS.map((user, index) => ({ ...user, unit: 'MAIN' as const, employeeNumber: index + 1 })),
+      ...DEMO_USERS.map((user) => ({ ...user, unit: 'MAIN' as const })),
       {
         username: 'north.admin',
         role: 'SYS_ADMIN',
@@ -155,7 +172,7 @@ const demoUsers: DemoStep = {
 };
 
 /** The demo data set, in order; each later area appends its step. */
-export const DEMO_STEPS: DemoStep[] = [orgTree, staff, demoUsers, referenceDataStep, demandStep];
+export const DEMO_STEPS: DemoStep[] = [orgTree, staff, demoUsers, referenceDataStep, leaveStep, demandStep];
 
 export const DEMO_EMPLOYEES = 60;
 

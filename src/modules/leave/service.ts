@@ -1,0 +1,330 @@
+import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import type { Principal } from '../../core/auth/principal.ts';
+import type { Db } from '../../core/db/database.ts';
+import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
+import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import { ANY_STEP_ROLE, actingRole, type ChainStep, LEAVE_CHAIN, stepWaitingIn } from './approval-chain.ts';
+import * as repo from './repository.ts';
+import type { LeaveDecision, LeaveListQuery, LeaveRequest, NewLeaveRequest } from './schemas.ts';
+
+export interface LeaveDeps {
+  db: Db;
+}
+
+/** Longest request one submission may cover: a year. */
+const MAX_DAYS = 366;
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+const RECORDS_FOR_OTHERS = ['HR_ADMIN', ANY_STEP_ROLE];
+
+function view(row: repo.RequestRow, steps: repo.StepRow[]): LeaveRequest {
+  return {
+    id: row.id,
+    employee: {
+      id: row.employeeId,
+      employeeNumber: row.employeeNumber,
+      Name_1_English: row.nameEn,
+      Name_2_Arabic: row.nameAr,
+      departmentId: row.departmentId,
+    },
+    from: row.fromDate,
+    to: row.toDate,
+    days: daysBetween(row.fromDate, row.toDate),
+    comment: row.comment,
+    Status: row.status as LeaveRequest['Status'],
+    steps: steps
+      .filter((step) => step.requestId === row.id)
+      .map((step) => ({
+        step: step.step,
+        role: step.role,
+        decision: step.decision as 'Approved' | 'Rejected',
+        by: { id: step.decidedBy, username: step.username, displayName: step.displayName },
+        at: step.decidedAt.toISOString(),
+        comment: step.comment,
+      })),
+    nextStep: stepWaitingIn(row.status)?.step ?? null,
+    requestedBy: { id: row.requestedBy, username: row.requesterUsername, displayName: row.requesterName },
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function viewOf(deps: LeaveDeps, row: repo.RequestRow): Promise<LeaveRequest> {
+  return view(row, await repo.stepsOf(deps.db, [row.id]));
+}
+
+/** Where the caller may decide a step: from the grants that make them an approver of it. */
+function coverageOf(principal: Principal, step: ChainStep): repo.StepCoverage {
+  let departments: string[] = [];
+  for (const grant of principal.grants) {
+    if (actingRole({ grants: [grant], today: principal.today }, step, grant.departmentId) === null) continue;
+    if (grant.departmentId === null) return { kind: 'unit' };
+    departments = [...departments, grant.departmentId];
+  }
+  return departments.length ? { kind: 'departments', departmentIds: departments } : null;
+}
+
+const reaches = (scope: repo.StepCoverage, departmentId: string | null) =>
+  scope !== null &&
+  (scope.kind === 'unit' || (departmentId !== null && scope.departmentIds.includes(departmentId)));
+
+/** The owner, or anyone who may see or decide requests of the employee's department; others get 404. */
+function assertVisible(principal: Principal, row: repo.RequestRow): void {
+  const own = principal.employeeId !== null && principal.employeeId === row.employeeId;
+  const seen =
+    reaches(principal.scopeOf('leave_request.view_all'), row.departmentId) ||
+    reaches(principal.scopeOf('leave_request.approve'), row.departmentId);
+  if (!own && !seen) throw notFound('Leave request');
+}
+
+async function requireRequest(deps: LeaveDeps, caller: Caller, id: string): Promise<repo.RequestRow> {
+  const row = await repo.findRequest(deps.db, caller.principal.buId, id);
+  if (!row) throw notFound('Leave request');
+  assertVisible(caller.principal, row);
+  return row;
+}
+
+export async function submitLeave(
+  deps: LeaveDeps,
+  caller: Caller,
+  body: NewLeaveRequest,
+): Promise<LeaveRequest> {
+  const { principal } = caller;
+  const forOther = body.employeeId !== undefined && body.employeeId !== principal.employeeId;
+  if (forOther && !RECORDS_FOR_OTHERS.some((role) => principal.hasRole(role))) {
+    throw new AppError(403, 'FORBIDDEN', 'Only an HR administrator may request leave for another employee', {
+      role: 'HR_ADMIN',
+    });
+  }
+  const employeeId = body.employeeId ?? principal.employeeId;
+  if (!employeeId) {
+    throw businessRule(
+      'NO_LINKED_EMPLOYEE',
+      'Your account is not linked to an employee, so it cannot take leave',
+    );
+  }
+  if (body.from > body.to) {
+    throw businessRule('INVALID_DATE_RANGE', '"from" must not be after "to"', {
+      errors: [{ path: '/to', message: 'before from' }],
+    });
+  }
+  if (daysBetween(body.from, body.to) > MAX_DAYS) {
+    throw businessRule('LEAVE_TOO_LONG', `One request covers at most ${MAX_DAYS} days`);
+  }
+  if (!forOther && body.from < principal.today) {
+    throw businessRule('LEAVE_IN_PAST', 'Leave cannot start before today; ask HR to record past leave');
+  }
+  const id = await deps.db.transaction(async (tx) => {
+    const employee = await repo.lockEmployee(tx, principal.buId, employeeId);
+    if (!employee) {
+      throw businessRule('EMPLOYEE_UNKNOWN', 'No employee with this id in your business unit', {
+        errors: [{ path: '/employeeId', message: 'unknown employee' }],
+      });
+    }
+    if (forOther && !reaches(principal.scopeOf('leave_request.submit'), employee.departmentId)) {
+      throw businessRule('EMPLOYEE_UNKNOWN', 'No employee with this id in your scope');
+    }
+    const overlap = await repo.findOverlapping(tx, employeeId, body.from, body.to);
+    if (overlap) {
+      throw conflict(
+        'LEAVE_OVERLAP',
+        `Overlaps request ${overlap.id} (${overlap.from} to ${overlap.to}, ${overlap.status})`,
+        {
+          overlappingId: overlap.id,
+        },
+      );
+    }
+    const created = await repo.insertRequest(tx, {
+      buId: principal.buId,
+      employeeId,
+      fromDate: body.from,
+      toDate: body.to,
+      comment: body.comment ?? null,
+      requestedBy: principal.userId,
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'leave.submit',
+      entityType: 'leave_request',
+      entityId: created,
+      details: { employeeId, from: body.from, to: body.to },
+    });
+    return created;
+  });
+  return getLeave(deps, caller, id);
+}
+
+export async function getLeave(deps: LeaveDeps, caller: Caller, id: string): Promise<LeaveRequest> {
+  return viewOf(deps, await requireRequest(deps, caller, id));
+}
+
+export async function listLeave(
+  deps: LeaveDeps,
+  caller: Caller,
+  query: LeaveListQuery,
+): Promise<Page<LeaveRequest>> {
+  const { principal } = caller;
+  const awaiting = query.awaitingMe
+    ? {
+        step1: coverageOf(principal, LEAVE_CHAIN[0]!),
+        step2: coverageOf(principal, LEAVE_CHAIN[1]!),
+        userId: principal.userId,
+        employeeId: principal.employeeId,
+      }
+    : undefined;
+  const { rows, total } = await repo.listRequests(
+    deps.db,
+    principal.buId,
+    principal.scopeOf('leave_request.view_all'),
+    { ...query, awaiting },
+    query.pageSize,
+    offsetOf(query as PageQuery),
+  );
+  const steps = await repo.stepsOf(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return pageOf(
+    rows.map((row) => view(row, steps)),
+    total,
+    query,
+  );
+}
+
+export type Decision = 'Approved' | 'Rejected';
+
+/** Decides the step the request waits in, once, by someone entitled to it; one step per call. */
+export async function decideLeave(
+  deps: LeaveDeps,
+  caller: Caller,
+  id: string,
+  decision: Decision,
+  body: LeaveDecision,
+): Promise<LeaveRequest> {
+  const { principal } = caller;
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.findRequest(tx, principal.buId, id, true);
+    if (!row) throw notFound('Leave request');
+    assertVisible(principal, row);
+    const step = stepWaitingIn(row.status);
+    if (!step) {
+      throw conflict(
+        'LEAVE_STEP_ALREADY_DECIDED',
+        `The request is ${row.status}: no step waits for a decision`,
+        {
+          status: row.status,
+        },
+      );
+    }
+    if (principal.employeeId !== null && principal.employeeId === row.employeeId) {
+      throw businessRule('OWN_LEAVE_REQUEST', 'Nobody decides their own leave request');
+    }
+    const role = actingRole(principal, step, row.departmentId);
+    // An approver of an earlier step who comes too late hears that their step is decided.
+    const earlierStepOfTheirs = LEAVE_CHAIN.some(
+      (other) => other.step < step.step && actingRole(principal, other, row.departmentId) !== null,
+    );
+    if (!role && earlierStepOfTheirs) {
+      throw conflict('LEAVE_STEP_ALREADY_DECIDED', `Step ${step.step - 1} is decided already`);
+    }
+    if (!role) {
+      throw new AppError(403, 'NOT_STEP_APPROVER', `Step ${step.step} is decided by: ${step.label}`, {
+        step: step.step,
+        roles: [...step.roles, ANY_STEP_ROLE],
+      });
+    }
+    const earlier = await repo.stepsOf(tx, [row.id]);
+    if (earlier.some((taken) => taken.decidedBy === principal.userId)) {
+      throw businessRule('SAME_APPROVER', 'One person never decides both steps of a request');
+    }
+    const next = decision === 'Approved' ? step.approvedTo : 'Rejected';
+    if (!(await repo.moveStatus(tx, row.id, row.status, next))) {
+      throw conflict('LEAVE_STEP_ALREADY_DECIDED', `Step ${step.step} was decided meanwhile`);
+    }
+    await repo.insertStep(tx, {
+      buId: principal.buId,
+      requestId: row.id,
+      step: step.step,
+      role,
+      decision,
+      decidedBy: principal.userId,
+      comment: body.comment ?? null,
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: decision === 'Approved' ? 'leave.approve' : 'leave.reject',
+      entityType: 'leave_request',
+      entityId: row.id,
+      details: { step: step.step, role, from: row.status, to: next },
+    });
+  });
+  return getLeave(deps, caller, id);
+}
+
+/** The owner withdraws a request that has not started yet; it stays on record as Cancelled. */
+export async function cancelLeave(deps: LeaveDeps, caller: Caller, id: string): Promise<LeaveRequest> {
+  const { principal } = caller;
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.findRequest(tx, principal.buId, id, true);
+    if (!row) throw notFound('Leave request');
+    assertVisible(principal, row);
+    if (principal.employeeId === null || principal.employeeId !== row.employeeId) {
+      throw new AppError(403, 'NOT_OWNER', 'Only the employee whose leave it is may cancel it');
+    }
+    if (row.status === 'Cancelled' || row.status === 'Rejected') {
+      throw conflict('LEAVE_NOT_CANCELLABLE', `The request is ${row.status} already`, { status: row.status });
+    }
+    if (row.fromDate <= principal.today) {
+      throw conflict('LEAVE_ALREADY_STARTED', 'Leave can be cancelled only before its start date');
+    }
+    if (!(await repo.moveStatus(tx, row.id, row.status, 'Cancelled'))) {
+      throw conflict('LEAVE_NOT_CANCELLABLE', 'The request changed meanwhile; read it again');
+    }
+    await recordAudit(tx, actorOf(caller), {
+      action: 'leave.cancel',
+      entityType: 'leave_request',
+      entityId: row.id,
+      details: { from: row.status },
+    });
+  });
+  return getLeave(deps, caller, id);
+}
+
+/** Diagnostics: the chain as configured, and who may act at a step for a requester. */
+export function approvalRules() {
+  return LEAVE_CHAIN.map((step) => ({
+    step: step.step,
+    label: step.label,
+    roles: [...step.roles],
+    alsoAllowed: [ANY_STEP_ROLE],
+    waitingIn: step.waitingIn,
+    approvedTo: step.approvedTo,
+    rules: [
+      "the grant must be in force today and cover the requester's department (or the whole unit)",
+      'nobody decides their own request',
+      'one person never decides both steps',
+    ],
+  }));
+}
+
+export async function resolveApproversFor(
+  deps: LeaveDeps,
+  requesterId: string,
+  stepNumber: number,
+  now: Date,
+) {
+  const requester = await repo.requesterOf(deps.db, requesterId);
+  if (!requester) throw businessRule('EMPLOYEE_UNKNOWN', 'No employee with this id');
+  const step = LEAVE_CHAIN.find((candidate) => candidate.step === stepNumber)!;
+  const today = now.toISOString().slice(0, 10);
+  const rows = await repo.approvers(
+    deps.db,
+    requester.buId,
+    [...step.roles, ANY_STEP_ROLE],
+    requester.departmentId,
+    today,
+  );
+  // Nobody decides their own request.
+  return rows.filter((row) => !requester.userIds.includes(row.userId));
+}
