@@ -1,9 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { flagValue, runTool, UsageError } from '../src/modules/allocation/engine/cli.ts';
-import { generateInstance, type Variant } from '../src/modules/allocation/engine/generate.ts';
+import { generateInstance, VARIANTS, type Variant } from '../src/modules/allocation/engine/generate.ts';
 
-const USAGE =
-  'usage: engine:gen -- --employees N --days D --terminals T --seed S [--shifts 1-3] [--tight | --variant normal|tight|rest-bound|consecutive-bound] [--out file]';
+const USAGE = `usage: engine:gen -- --employees N --days D --terminals T --seed S [--shifts 1-3] [--tight | --variant ${VARIANTS.join('|')}] [--out file]`;
 
 runTool(() => {
   const args = process.argv.slice(2);
@@ -15,8 +14,7 @@ runTool(() => {
     return value;
   };
   const variant = (args.includes('--tight') ? 'tight' : (flagValue(args, 'variant') ?? 'normal')) as Variant;
-  if (!['normal', 'tight', 'rest-bound', 'consecutive-bound'].includes(variant))
-    throw new UsageError(`--variant: unknown ${variant}\n${USAGE}`);
+  if (!VARIANTS.includes(variant)) throw new UsageError(`--variant: unknown ${variant}\n${USAGE}`);
   const instance = generateInstance({
     employees: int('employees'),
     days: int('days'),

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { allocate } from '../src/modules/allocation/engine/allocate.ts';
+import { type AllocateOptions, allocate } from '../src/modules/allocation/engine/allocate.ts';
 import {
   flagValue,
   positional,
@@ -10,17 +10,32 @@ import {
 import type { Instance } from '../src/modules/allocation/engine/types.ts';
 
 const USAGE =
-  'usage: engine:solve -- instance.json [--out result.json] [--time-limit ms] [--restarts n] [--summary]';
+  'usage: engine:solve -- instance.json [--out result.json] [--time-limit ms] [--restarts n] [--windows n] [--greedy-only] [--summary]';
 
 runTool(() => {
   const args = process.argv.slice(2);
   const [path] = positional(args);
   if (path === undefined) throw new UsageError(USAGE);
+  const count = (name: string) => {
+    const text = flagValue(args, name);
+    if (text === undefined) return undefined;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 0)
+      throw new UsageError(`--${name}: expected a whole number\n${USAGE}`);
+    return value;
+  };
+  const options: AllocateOptions = {};
   const limit = flagValue(args, 'time-limit');
-  const result = allocate(
-    readJson(path) as Instance,
-    limit === undefined ? {} : { timeLimitMs: Number(limit) },
-  );
+  if (limit !== undefined) {
+    options.timeLimitMs = Number(limit);
+    if (!(options.timeLimitMs > 0)) throw new UsageError(`--time-limit: expected milliseconds\n${USAGE}`);
+  }
+  const restarts = count('restarts');
+  if (restarts !== undefined) options.restarts = restarts;
+  const windows = count('windows');
+  if (windows !== undefined) options.windows = windows;
+  if (args.includes('--greedy-only')) options.greedyOnly = true;
+  const result = allocate(readJson(path) as Instance, options);
   const out = flagValue(args, 'out');
   if (out !== undefined) writeFileSync(out, JSON.stringify(result));
   if (args.includes('--summary') || out !== undefined) {

@@ -4,26 +4,59 @@ import { coverageBound } from '../../src/modules/allocation/engine/bound.ts';
 import { checkRoster } from '../../src/modules/allocation/engine/checker/check.ts';
 import { explain } from '../../src/modules/allocation/engine/explain.ts';
 import type { Instance, Result } from '../../src/modules/allocation/engine/types.ts';
+import { wholePeriodSpread } from './fairness.ts';
 
 /**
- * One instance in its own process, so that peak memory belongs to it alone: a warm-up run, then `runs` timed
- * runs of allocate(); the checker and the bound on the last result; then every candidate list and the reasons
- * for every unfilled line through the explainer. Prints one JSON line.
+ * One instance in its own process, so that peak memory belongs to it alone: a warm-up, then `runs` rounds of
+ * the plain greedy (`greedyOnly`) and the full engine, interleaved so that both see the same machine load;
+ * the checker, the bound and fairness on the last result; then each time limit given (runs of
+ * `allocate(…, { timeLimitMs })`, checked too); then every candidate list and the reasons for every unfilled
+ * line through the explainer. Prints one JSON line.
  */
-const [path, runsText] = process.argv.slice(2);
+const [path, runsText, limitsText] = process.argv.slice(2);
 const instance = JSON.parse(readFileSync(path!, 'utf8')) as Instance;
 const runs = Number(runsText ?? 5);
+const limits = (limitsText ?? '').split(',').filter(Boolean).map(Number);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const cpuTimes: number[] = [];
+const timed = (run: () => Result): [Result, number] => {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const result = run();
+  const used = process.cpuUsage(cpu);
+  cpuTimes.push((used.user + used.system) / 1000);
+  return [result, performance.now() - started];
+};
 
+let greedy = allocate(instance, { greedyOnly: true });
 let result: Result = allocate(instance);
 const times: number[] = [];
+const greedyTimes: number[] = [];
+/** CPU time of the process during each full run: what one core spent, whatever else the machine ran. */
+const cpuMs: number[] = [];
 for (let i = 0; i < runs; i++) {
-  const started = performance.now();
-  result = allocate(instance);
-  times.push(performance.now() - started);
+  const [g, gMs] = timed(() => allocate(instance, { greedyOnly: true }));
+  const [r, ms] = timed(() => allocate(instance));
+  cpuMs.push(cpuTimes.at(-1)!);
+  greedy = g;
+  result = r;
+  greedyTimes.push(gMs);
+  times.push(ms);
 }
 const report = checkRoster(instance, result);
 const bound = coverageBound(instance);
+const limited = limits.map((limitMs) => {
+  const elapsed: number[] = [];
+  const assigned: number[] = [];
+  let violations = 0;
+  for (let i = 0; i < Math.max(1, Math.min(3, runs)); i++) {
+    const [r, ms] = timed(() => allocate(instance, { timeLimitMs: limitMs }));
+    elapsed.push(ms);
+    assigned.push(r.coverage.assigned);
+    violations += checkRoster(instance, r).violations.length;
+  }
+  return { limitMs, elapsed, assigned, violations };
+});
 
 const explainStarted = performance.now();
 const explainer = explain(instance, result);
@@ -42,14 +75,20 @@ process.stdout.write(
   `${JSON.stringify({
     required: result.coverage.required,
     assigned: result.coverage.assigned,
+    greedyAssigned: greedy.coverage.assigned,
+    greedyViolations: checkRoster(instance, greedy).violations.length,
     bound,
     medianMs: median(times),
-    minMs: Math.min(...times),
-    maxMs: Math.max(...times),
+    greedyMedianMs: median(greedyTimes),
+    cpuMedianMs: median(cpuMs),
+    loadAverage: (await import('node:os')).loadavg()[0],
+    ratioMedian: median(times.map((t, i) => t / greedyTimes[i]!)),
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     violations: report.violations.length,
     checkerAssigned: report.assigned,
     spreadShifts: result.fairness.spreadShifts,
+    wholePeriodSpread: wholePeriodSpread(instance, result),
+    limited,
     explainMs,
     setupMs,
     candidatesMs,

@@ -2,106 +2,132 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateInstance, type Variant } from '../../src/modules/allocation/engine/generate.ts';
-import { exactOptimum, type MipOutcome } from './mip.ts';
+import { generateInstance, VARIANTS, type Variant } from '../../src/modules/allocation/engine/generate.ts';
+import { readReference, referenceKey } from './mip-reference.ts';
 
 /**
- * Allocation engine benchmark: for each size and variant, the coverage bound, the exact optimum from HiGHS
- * (up to 200 × 28), and our engine's coverage, time, memory, fairness and checker verdict. Prints a Markdown
- * table. Options: --mip-limit seconds (default 30), --runs n (default 5), --only 50x14 (one size).
+ * Allocation engine benchmark: for each size, shape and seed, the coverage bound, the HiGHS reference (read
+ * from `mip-reference.json`, written by `mip-reference.ts`), the plain greedy and our engine (coverage and
+ * median time of interleaved runs in one process), fairness, the checker's verdict, and for the largest size
+ * runs under time limits. Prints Markdown tables. Options: --runs n (default 5), --sizes 50x14,200x28,…,
+ * --variants a,b (default all), --seeds 1,2,3, --limits 500,1000,2000 (largest size, first seed only).
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1]! : fallback;
 };
-const mipLimit = Number(option('mip-limit', '30'));
 const runs = option('runs', '5');
-const only = option('only', '');
+const sizeNames = option('sizes', '50x14,200x28,2000x31x10x3').split(',');
+const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+const seeds = option('seeds', '1,2,3').split(',').map(Number);
+const limits = option('limits', '500,1000,2000');
 
 const SIZES = [
-  { name: '50x14', employees: 50, days: 14, terminals: 2, mip: true },
-  { name: '200x28', employees: 200, days: 28, terminals: 6, mip: true },
-  { name: '500x31', employees: 500, days: 31, terminals: 10, mip: false },
-  { name: '2000x31x10x3', employees: 2000, days: 31, terminals: 10, mip: false },
+  { name: '50x14', employees: 50, days: 14, terminals: 2 },
+  { name: '200x28', employees: 200, days: 28, terminals: 6 },
+  { name: '500x31', employees: 500, days: 31, terminals: 10 },
+  { name: '2000x31x10x3', employees: 2000, days: 31, terminals: 10 },
 ];
-const VARIANTS: Variant[] = ['normal', 'tight', 'rest-bound', 'consecutive-bound'];
 
 interface Measured {
   required: number;
   assigned: number;
+  greedyAssigned: number;
+  greedyViolations: number;
   bound: number;
   medianMs: number;
+  greedyMedianMs: number;
+  cpuMedianMs: number;
+  loadAverage: number;
+  ratioMedian: number;
   peakRssMb: number;
   violations: number;
-  checkerAssigned: number;
+  wholePeriodSpread: number[];
   spreadShifts: Record<string, number>;
-  explainMs: number;
+  limited: { limitMs: number; elapsed: number[]; assigned: number[]; violations: number }[];
+  candidates: number;
+  reasons: number;
   setupMs: number;
   candidatesMs: number;
   reasonsMs: number;
-  candidates: number;
-  reasons: number;
+  explainMs: number;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-engine-'));
 const here = new URL('.', import.meta.url).pathname;
-const points = (bound: number, value: number, required: number) =>
-  (((bound - value) / required) * 100).toFixed(2);
-
+const points = (value: number, required: number) => ((value / required) * 100).toFixed(2);
+const reference = readReference();
 const rows: string[] = [];
+const limitRows: string[] = [];
 const explainRows: string[] = [];
 console.error(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores`);
-for (const size of SIZES) {
-  if (only !== '' && only !== size.name) continue;
-  for (const variant of VARIANTS) {
-    const instance = generateInstance({ ...size, shifts: 3, seed: 1, variant });
-    const path = join(dir, `${size.name}-${variant}.json`);
-    writeFileSync(path, JSON.stringify(instance));
-    const output = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), path, runs], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 26,
-    });
-    const m = JSON.parse(output) as Measured;
-    let mip: MipOutcome | undefined;
-    if (size.mip) mip = await exactOptimum(instance, mipLimit);
-    const optimum =
-      mip === undefined
-        ? '—'
-        : mip.status === 'optimal'
-          ? String(mip.optimum)
-          : `${mip.optimum} (≤ ${Math.min(mip.dualBound, m.bound)}, ${mip.status}, gap ${(mip.gap * 100).toFixed(1)} %)`;
-    const spread = Object.values(m.spreadShifts)
-      .map((s) => s.toFixed(1))
-      .join(' / ');
-    const row = [
-      `${size.name} ${variant}`,
-      m.required,
-      m.bound,
-      optimum,
-      m.assigned,
-      `${points(m.bound, m.assigned, m.required)}${mip?.status === 'optimal' ? ` (opt ${points(m.bound, mip.optimum, m.required)})` : ''}`,
-      `${(m.medianMs / 1000).toFixed(2)} s`,
-      `${Math.round(m.peakRssMb)} MB`,
-      spread,
-      m.violations,
-    ];
-    rows.push(`| ${row.join(' | ')} |`);
-    explainRows.push(
-      `| ${size.name} ${variant} | ${m.candidates} | ${m.reasons} | ${m.setupMs.toFixed(0)} + ${m.candidatesMs.toFixed(0)} + ${m.reasonsMs.toFixed(0)} = ${m.explainMs.toFixed(0)} ms | ${mip ? `${mip.seconds.toFixed(1)} s` : '—'} |`,
-    );
-    console.error(rows.at(-1));
-  }
-}
+for (const size of SIZES.filter((s) => sizeNames.includes(s.name)))
+  for (const variant of variants)
+    for (const seed of seeds) {
+      const instance = generateInstance({ ...size, shifts: 3, seed, variant });
+      const path = join(dir, `${size.name}-${variant}-${seed}.json`);
+      writeFileSync(path, JSON.stringify(instance));
+      const largest = size.name === sizeNames.at(-1) && seed === seeds[0];
+      const output = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', join(here, 'measure.ts'), path, runs, largest ? limits : ''],
+        { encoding: 'utf8', maxBuffer: 1 << 26 },
+      );
+      const m = JSON.parse(output) as Measured;
+      const mip = reference[referenceKey(size.name, variant, seed)];
+      let exact = '—';
+      let versus = '—';
+      if (mip !== undefined && Number.isFinite(mip.optimum)) {
+        const proven = mip.status === 'optimal';
+        const dual = Math.min(mip.dualBound, m.bound);
+        exact = proven ? `**${mip.optimum}** optimal` : `${mip.optimum} (≤ ${dual}, ${mip.limitSeconds} s)`;
+        versus = `${m.assigned - mip.optimum >= 0 ? '+' : ''}${m.assigned - mip.optimum}`;
+      } else if (mip !== undefined) exact = `none (${mip.status}, ${mip.limitSeconds} s)`;
+      const row = [
+        `${size.name} ${variant} s${seed}`,
+        m.required,
+        m.bound,
+        exact,
+        m.greedyAssigned,
+        m.assigned,
+        versus,
+        points(m.bound - m.assigned, m.required),
+        `${(m.medianMs / 1000).toFixed(2)} s (cpu ${(m.cpuMedianMs / 1000).toFixed(2)} s, load ${m.loadAverage.toFixed(1)})`,
+        `${(m.greedyMedianMs / 1000).toFixed(2)} s`,
+        `${m.ratioMedian.toFixed(1)}×`,
+        m.wholePeriodSpread.join(' / '),
+        Object.values(m.spreadShifts)
+          .map((s) => s.toFixed(1))
+          .join(' / '),
+        m.violations + m.greedyViolations,
+      ];
+      rows.push(`| ${row.join(' | ')} |`);
+      explainRows.push(
+        `| ${size.name} ${variant} s${seed} | ${m.candidates} | ${m.reasons} | ${m.setupMs.toFixed(0)} + ${m.candidatesMs.toFixed(0)} + ${m.reasonsMs.toFixed(0)} = ${m.explainMs.toFixed(0)} ms |`,
+      );
+      console.error(rows.at(-1));
+      for (const l of m.limited) {
+        const worst = Math.max(...l.elapsed);
+        limitRows.push(
+          `| ${size.name} ${variant} s${seed} | ${l.limitMs} ms | ${l.elapsed.map((e) => e.toFixed(0)).join(', ')} ms | ${(worst - l.limitMs).toFixed(0)} ms | ${l.assigned.join(', ')} | ${m.greedyAssigned} | ${l.violations} |`,
+        );
+        console.error(limitRows.at(-1));
+      }
+    }
 
 console.log(
   [
-    "| instance | Σ required | bound | optimum (HiGHS) | ours | gap to bound, points (optimum's) | time (median) | peak RSS | fairness spread, shifts (grade·dept / pool / unsocial) | hard violations |",
-    '|---|---|---|---|---|---|---|---|---|---|',
+    "| instance | Σ required | bound | HiGHS | greedy | ours | ours − HiGHS | gap to bound, points | time (median; process CPU time; 1-min load average) | greedy time (median) | time ÷ greedy (median) | whole-period spread, shifts (grade·dept / pool / unsocial) | engine's fairness.spreadShifts | hard violations (ours + greedy) |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    '| instance | candidates listed | reason codes computed | explainer: set-up + all candidate lists + reasons (every unfilled line × every employee) | HiGHS time |',
-    '|---|---|---|---|---|',
+    '| instance | time limit | elapsed per run | worst overshoot | coverage per run | greedy | hard violations |',
+    '|---|---|---|---|---|---|---|',
+    ...limitRows,
+    '',
+    '| instance | candidates listed | reason codes computed | explainer: set-up + all candidate lists + reasons (every unfilled line × every employee) |',
+    '|---|---|---|---|',
     ...explainRows,
   ].join('\n'),
 );

@@ -13,7 +13,11 @@ const Language = Type.Union([Type.Literal('en'), Type.Literal('ar')]);
 
 export const LoginBody = Type.Object(
   { username: Type.String({ minLength: 1, maxLength: 64 }), password: Password },
-  { $id: 'LoginRequest', additionalProperties: false },
+  {
+    $id: 'LoginRequest',
+    additionalProperties: false,
+    examples: [{ username: 'planner', password: 'Demo#Roster2026' }],
+  },
 );
 export const UsernameBody = Type.Object(
   { username: Type.String({ minLength: 1, maxLength: 64 }) },
@@ -38,7 +42,23 @@ export const LoginResult = Type.Object(
     user: SessionUser,
     mustChangePassword: Type.Boolean(),
   },
-  { $id: 'LoginResult' },
+  {
+    $id: 'LoginResult',
+    examples: [
+      {
+        token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.signature',
+        ExpiresAt: '2026-11-23T21:00:00.000Z',
+        user: {
+          id: '0b5cbd41-4a77-4f4c-9d38-3a4e2d6f1c10',
+          username: 'planner',
+          displayName: 'Roster Planner',
+          roles: ['PLANNER'],
+          permissions: ['allocation_run.execute', 'demand.write', 'roster.publish'],
+        },
+        mustChangePassword: false,
+      },
+    ],
+  },
 );
 export type LoginResult = Static<typeof LoginResult>;
 

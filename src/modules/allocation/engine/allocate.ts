@@ -3,6 +3,7 @@ import { createContext, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
 import { applicableRules, isStaticallyEligible } from './eligibility.ts';
 import { poolImbalance } from './equalization.ts';
+import { coverage, improve, type Snapshot } from './improve.ts';
 import { buildModel, type Model } from './model.ts';
 import { place, tryPlace } from './moves.ts';
 import { repair } from './repair.ts';
@@ -15,9 +16,14 @@ export interface AllocateOptions {
   /** Stop improving after this long and return the best roster so far (default: no limit). */
   timeLimitMs?: number;
   signal?: AbortSignal;
+  /** Only the floor: fixed work, then the plain day-by-day greedy (for benchmarks and comparisons). */
+  greedyOnly?: boolean;
+  /** Large-neighbourhood windows to try after construction (default by size; 0 turns the phase off). */
+  windows?: number;
   /**
-   * Extra constructions with ties shaken differently, kept only when they cover more (default: up to 16 on
-   * small instances, none from 40,000 employee-days). More costs time, never reproducibility.
+   * Extra constructions with ties shaken differently, kept only when they cover more (default: 2 below 2,000
+   * employee-days, else none: large-neighbourhood search uses the time better). More costs time, never
+   * reproducibility.
    */
   restarts?: number;
 }
@@ -63,52 +69,102 @@ function construct(ctx: SolveContext, shake: number, rateSoFar: boolean): number
 
 /**
  * Extra constructions, alternately weighing hours so far and shaking ties, kept when they cover more or cover
- * as much more evenly. Small instances get up to sixteen; the count falls with size so that large ones stay
- * within their time (a count, not a clock).
+ * as much more evenly. Only very small instances get them by default (a count, not a clock).
  */
 function restartsFor(model: Model): number {
-  return Math.min(16, Math.floor(40_000 / Math.max(1, model.employeeCount * model.dayCount)));
+  return model.employeeCount * model.dayCount < SMALL ? 2 : 0;
 }
 
+/** From this many employee-days on, restarts and large-neighbourhood search are off by default (time). */
+const LARGE = 40_000;
+/** Below this many employee-days, two restarts (one weighing hours so far) come before the search. */
+const SMALL = 2_000;
+
 /**
- * Builds a roster for one snapshot. Pure and deterministic: the same instance gives the same roster (unless a
- * time limit or an abort cuts the search short). Throws InstanceError when the instance is malformed.
+ * Builds a roster for one snapshot, anytime: a plain day-by-day greedy first (the floor: never returned
+ * worse), then the full construction (greedy plus augmenting paths plus cross-day repair) and its restarts,
+ * then large-neighbourhood search, then balancing; each phase keeps a valid roster and the best one so far is
+ * kept. Pure and deterministic: the same instance gives the same roster; a time limit or an abort can only
+ * cut the work short (then the answer depends on the machine's speed). Throws InstanceError when the instance
+ * is malformed.
  */
 export function allocate(instance: Instance, options: AllocateOptions = {}): Result {
   const startedAt = performance.now();
   validateInstance(instance);
   const model = buildModel(instance);
-  const deadline = startedAt + (options.timeLimitMs ?? Number.POSITIVE_INFINITY);
-  const ctx = createContext(model, emptyRoster(model), deadline, options.signal);
-  let bestCovered = construct(ctx, 0, false);
+  const ctx = createContext(model, emptyRoster(model), Number.POSITIVE_INFINITY, options.signal);
+  // Building the result costs about what reading the instance did (both are linear in its size and slow down
+  // alike on a busy machine), more when much is left unfilled (each unfilled line counts what blocks each
+  // candidate), so the search stops early enough to leave that much room.
+  const setupMs = performance.now() - startedAt;
+  const limit = options.timeLimitMs ?? Number.POSITIVE_INFINITY;
+  const reserve = (unfilledShare: number) =>
+    Math.min(limit / 2, Math.max(20, 1.5 * setupMs) * (1 + 6 * unfilledShare));
+  ctx.deadline = startedAt + limit - reserve(0);
+  const target = totalRequired(model);
+
+  greedy(ctx);
+  if (options.greedyOnly) return buildResult(model, ctx.roster, ctx.masks, startedAt);
+  let best = snapshotOf(ctx);
+  let bestCovered = coverage(ctx);
+  ctx.deadline = startedAt + limit - reserve(1 - bestCovered / Math.max(1, target));
   let bestImbalance = poolImbalance(model, ctx.roster);
-  let best = {
-    roster: ctx.roster,
-    unsocialHours: ctx.unsocialHours.slice(),
-    fromPrevious: ctx.fromPrevious.slice(),
-  };
   const restarts = options.restarts ?? restartsFor(model);
-  for (let restart = 1; restart <= restarts && !outOfTime(ctx); restart++) {
-    const covered = construct(ctx, Math.floor(restart / 2), restart % 2 === 1);
+  for (let restart = 0; restart <= restarts && !outOfTime(ctx); restart++) {
+    const covered =
+      restart === 0 ? construct(ctx, 0, false) : construct(ctx, Math.floor(restart / 2), restart % 2 === 1);
     const imbalance = poolImbalance(model, ctx.roster);
     // On a rerun the carried-over roster already sets the balance; evening it out further would move people.
     const evener = model.previous.length === 0 && imbalance < bestImbalance - 1e-9;
-    if (covered > bestCovered || (covered === bestCovered && evener)) {
+    if (covered > bestCovered || (covered === bestCovered && (restart === 0 || evener))) {
       bestCovered = covered;
       bestImbalance = imbalance;
-      best = {
-        roster: ctx.roster,
-        unsocialHours: ctx.unsocialHours.slice(),
-        fromPrevious: ctx.fromPrevious.slice(),
-      };
+      best = snapshotOf(ctx);
     }
   }
   ctx.roster = best.roster;
   ctx.unsocialHours.set(best.unsocialHours);
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
+  improve(ctx, options.windows ?? windowsFor(model), target);
   balance(ctx);
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   return buildResult(model, ctx.roster, ctx.masks, startedAt);
+}
+
+/** The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first. */
+function greedy(ctx: SolveContext): void {
+  const { model } = ctx;
+  ctx.roster = emptyRoster(model);
+  ctx.unsocialHours.fill(0);
+  ctx.fromPrevious.fill(0);
+  placeFixed(ctx);
+  carryOverPrevious(ctx);
+  // Each day staffed leaves a valid roster, so even the floor stops at the deadline (the days after stay empty).
+  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) fillDay(ctx, day, -1, true);
+}
+
+function snapshotOf(ctx: SolveContext): Snapshot {
+  return {
+    roster: ctx.roster,
+    unsocialHours: ctx.unsocialHours.slice(),
+    fromPrevious: ctx.fromPrevious.slice(),
+  };
+}
+
+function totalRequired(model: Model): number {
+  let total = 0;
+  for (let l = 0; l < model.lineCount; l++) total += model.lineRequired[l]!;
+  return total;
+}
+
+/**
+ * Large-neighbourhood windows by size (a count, not a clock, so that runs are reproducible): about 350,000
+ * employee-days of work in all, at most 150 windows; none from 40,000 employee-days, where the construction
+ * alone takes most of the time goal.
+ */
+function windowsFor(model: Model): number {
+  const cells = Math.max(1, model.employeeCount * model.dayCount);
+  return cells >= LARGE ? 0 : Math.min(150, Math.floor(350_000 / cells));
 }

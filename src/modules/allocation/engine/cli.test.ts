@@ -39,11 +39,24 @@ describe('engine command-line tools', () => {
       '2',
       '--seed',
       '5',
+      '--variant',
+      'mixed',
       '--out',
       instancePath,
     );
     expect(gen.code).toBe(0);
-    expect((await tool('engine-solve.ts', instancePath, '--out', resultPath)).code).toBe(0);
+    const solve = await tool(
+      'engine-solve.ts',
+      instancePath,
+      '--out',
+      resultPath,
+      '--restarts',
+      '1',
+      '--windows',
+      '4',
+    );
+    expect(solve.code).toBe(0);
+    expect(JSON.parse(solve.stdout).coverage.assigned).toBeGreaterThan(0);
     const check = await tool('engine-check.ts', instancePath, resultPath);
     expect(check).toMatchObject({ code: 0 });
     expect(check.stdout).toContain('0 violation(s)');

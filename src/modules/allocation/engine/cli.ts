@@ -9,7 +9,7 @@ export function flagValue(args: string[], name: string): string | undefined {
 }
 
 /** Flags that take no value. */
-const SWITCHES = ['--tight', '--summary'];
+const SWITCHES = ['--tight', '--summary', '--greedy-only'];
 
 export function positional(args: string[]): string[] {
   const out: string[] = [];

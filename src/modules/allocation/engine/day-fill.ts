@@ -1,4 +1,4 @@
-import { rankedEligible, type SolveContext } from './context.ts';
+import { outOfTime, rankedEligible, type SolveContext } from './context.ts';
 import { eligibleOf } from './eligibility.ts';
 import { placeIfLendingAllows, remove } from './moves.ts';
 import { canTakeIfMoved } from './roster.ts';
@@ -7,15 +7,16 @@ import { canTakeIfMoved } from './roster.ts';
  * Staffs one day: a greedy pass by scarcity, then augmenting paths (an employee moves to an unfilled line and
  * someone free takes their place, chains of any length) until no unfilled line of the day can gain anyone.
  * Within a day only the one-shift-per-day and lending caps couple the lines; the rest, consecutive-day and
- * weekly rules depend on other days, so each line's candidate list stays valid for the whole day.
+ * weekly rules depend on other days, so each line's candidate list stays valid for the whole day. `plain`:
+ * the greedy pass alone, candidates in index order (the floor the engine never returns worse than).
  */
-export function fillDay(ctx: SolveContext, day: number, first = -1): void {
+export function fillDay(ctx: SolveContext, day: number, first = -1, plain = false): void {
   const { model, roster } = ctx;
   const base = (e: number) => e * model.dayCount + day;
   const lines = model.linesByDay[day]!.filter((l) => roster.assignedCount[l]! < model.lineRequired[l]!);
   if (lines.length === 0) return;
   const candidates = new Map<number, number[]>();
-  for (const l of model.linesByDay[day]!) candidates.set(l, movableCandidates(ctx, l));
+  for (const l of model.linesByDay[day]!) candidates.set(l, movableCandidates(ctx, l, !plain));
   const need = (l: number) => model.lineRequired[l]! - roster.assignedCount[l]!;
   const slack = (l: number) => candidates.get(l)!.length - need(l);
   lines.sort((a, b) => Number(b === first) - Number(a === first) || slack(a) - slack(b) || a - b);
@@ -25,10 +26,11 @@ export function fillDay(ctx: SolveContext, day: number, first = -1): void {
       if (roster.lineOf[base(e)]! < 0) placeIfLendingAllows(ctx, e, l);
     }
 
+  if (plain) return;
   // A line with no augmenting path never regains one once others augment, so it is dropped for the day.
   const dead = new Set<number>();
   for (const l of lines) {
-    while (need(l) > 0 && !dead.has(l)) {
+    while (need(l) > 0 && !dead.has(l) && !outOfTime(ctx)) {
       if (!augment(ctx, day, l, (x) => candidates.get(x)!, dead)) dead.add(l);
     }
   }

@@ -3,7 +3,7 @@ import type { ReasonCode } from './types.ts';
 
 /** Rules that depend only on the employee, the line and the date, never on the rest of the roster. */
 
-function certificationReason(model: Model, e: number, l: number): ReasonCode | null {
+export function certificationReason(model: Model, e: number, l: number): ReasonCode | null {
   const skill = model.lineSkill[l]!;
   if (skill < 0) return null;
   const day = model.lineDay[l]!;
@@ -19,6 +19,24 @@ function certificationReason(model: Model, e: number, l: number): ReasonCode | n
 
 /** Lending rules through which the employee may staff the line: none needed (empty) for home-pool staff. */
 export function applicableRules(model: Model, e: number, l: number): number[] {
+  // The answer depends on the employee only through their home pool: computed once per (line, home pool).
+  let cache = ruleCaches.get(model);
+  if (cache === undefined) {
+    cache = new Map();
+    ruleCaches.set(model, cache);
+  }
+  const key = l * model.pools.length + model.homePool[e]!;
+  let rules = cache.get(key);
+  if (rules === undefined) {
+    rules = rulesFor(model, e, l);
+    cache.set(key, rules);
+  }
+  return rules;
+}
+
+const ruleCaches = new WeakMap<Model, Map<number, number[]>>();
+
+function rulesFor(model: Model, e: number, l: number): number[] {
   const rules = model.rulesBySourceTarget.get(pairKey(model.homePool[e]!, model.linePool[l]!));
   if (rules === undefined) return [];
   const day = model.lineDay[l]!;
@@ -57,7 +75,7 @@ export function isStaticallyEligible(model: Model, e: number, l: number): boolea
 }
 
 /** Per home pool, whether its staff may work the line (their own pool, or through a lending rule). */
-function allowedHomePools(model: Model, l: number): Uint8Array {
+export function allowedHomePools(model: Model, l: number): Uint8Array {
   const allowed = new Uint8Array(model.pools.length);
   allowed[model.linePool[l]!] = 1;
   const day = model.lineDay[l]!;

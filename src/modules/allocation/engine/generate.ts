@@ -1,9 +1,50 @@
 import { dateOf, dayNumber } from './dates.ts';
+import { addLiveRoster, addScarceSkills } from './generate-shapes.ts';
 import type { DemandLine, Employee, Instance, ShiftTemplate } from './types.ts';
 
 /** Seeded synthetic instances for tests, tools and benchmarks. */
 
-export type Variant = 'normal' | 'tight' | 'rest-bound' | 'consecutive-bound';
+export type Variant =
+  | 'normal'
+  | 'tight'
+  | 'rest-bound'
+  | 'consecutive-bound'
+  | 'scarce'
+  | 'live-roster'
+  | 'over-demand'
+  | 'mixed';
+
+export const VARIANTS: readonly Variant[] = [
+  'normal',
+  'tight',
+  'rest-bound',
+  'consecutive-bound',
+  'scarce',
+  'live-roster',
+  'over-demand',
+  'mixed',
+];
+
+/**
+ * What each variant turns on. `scarce`: three scarce skills (two certification-gated) held by under 10 % of
+ * staff and in demand on most days, at about what their holders can work; `live-roster`: about a quarter of
+ * the demand already fixed by a live roster that keeps every rule; `over-demand`: demand at 120–130 % of what
+ * staff can work; `mixed`: all three with the rest-bound day pattern.
+ */
+interface Shape {
+  factor: number;
+  restPattern: boolean;
+  scarce: boolean;
+  liveShare: number;
+}
+
+function shapeOf(variant: Variant): Shape {
+  const shape: Shape = { factor: demandFactor(variant), restPattern: false, scarce: false, liveShare: 0 };
+  if (variant === 'rest-bound' || variant === 'mixed') shape.restPattern = true;
+  if (variant === 'scarce' || variant === 'mixed') shape.scarce = true;
+  if (variant === 'live-roster' || variant === 'mixed') shape.liveShare = 0.25;
+  return shape;
+}
 
 export interface GeneratorOptions {
   employees: number;
@@ -35,9 +76,9 @@ const TEMPLATES: ShiftTemplate[] = [
 ];
 
 /** Share of a day's demand per shift; the rest-bound variant alternates evening-heavy and morning-heavy days. */
-function shiftWeights(variant: Variant, shifts: number, day: number): number[] {
+function shiftWeights(restPattern: boolean, shifts: number, day: number): number[] {
   if (shifts === 1) return [1];
-  if (variant === 'rest-bound') {
+  if (restPattern) {
     const heavy = day % 2 === 0 ? [0.2, 0.55, 0.25] : [0.55, 0.15, 0.3];
     return shifts === 2 ? [heavy[0]! / (heavy[0]! + heavy[1]!), heavy[1]! / (heavy[0]! + heavy[1]!)] : heavy;
   }
@@ -49,6 +90,9 @@ function demandFactor(variant: Variant): number {
   if (variant === 'tight') return 1.1;
   if (variant === 'consecutive-bound') return 0.97;
   if (variant === 'rest-bound') return 0.9;
+  if (variant === 'over-demand') return 1.25;
+  if (variant === 'mixed') return 1.05;
+  if (variant === 'scarce' || variant === 'live-roster') return 0.95;
   return 0.8;
 }
 
@@ -56,7 +100,10 @@ export function generateInstance(options: GeneratorOptions): Instance {
   const { employees: n, days, terminals, seed } = options;
   const shifts = Math.min(3, Math.max(1, options.shifts ?? 3));
   const variant = options.variant ?? 'normal';
+  const shape = shapeOf(variant);
   const random = seededRandom(seed);
+  // The wider shapes draw from their own stream, so the original variants stay exactly as they were.
+  const extra = seededRandom(seed * 7919 + 17);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const firstDay = dayNumber(options.from ?? '2026-03-04');
   const lastDay = firstDay + days - 1;
@@ -104,7 +151,7 @@ export function generateInstance(options: GeneratorOptions): Instance {
   const maxShare = 6 / 7;
   const demandLines: DemandLine[] = [];
   for (let d = 0; d < days; d++) {
-    const weights = shiftWeights(variant, shifts, d);
+    const weights = shiftWeights(shape.restPattern, shifts, d);
     pools.forEach((pool, t) => {
       const staff = Math.ceil((n - t) / terminals);
       const total = staff * maxShare * 0.95 * demandFactor(variant) * (0.9 + random() * 0.2);
@@ -133,6 +180,8 @@ export function generateInstance(options: GeneratorOptions): Instance {
       }
     });
   }
+
+  if (shape.scarce) addScarceSkills(employees, demandLines, pools, extra, firstDay, lastDay);
 
   const lendingRules = pools.flatMap((pool, t) =>
     terminals < 2
@@ -205,7 +254,7 @@ export function generateInstance(options: GeneratorOptions): Instance {
       kind: random() < 0.5 ? ('work' as const) : ('off' as const),
     }));
 
-  return {
+  const instance: Instance = {
     period: { from: date(0), to: date(days - 1) },
     settings: {
       minRestHours: 11,
@@ -217,7 +266,11 @@ export function generateInstance(options: GeneratorOptions): Instance {
     shiftTemplates: TEMPLATES.slice(0, shifts),
     demandLines,
     employees,
-    skillCertifications: { hazmat: ['HZ'], ramp: [] },
+    skillCertifications: {
+      hazmat: ['HZ'],
+      ramp: [],
+      ...(shape.scarce ? { crane: ['CR'], deicing: ['DI'], marshal: [] } : {}),
+    },
     leaves,
     lendingRules,
     fixedAssignments,
@@ -225,4 +278,6 @@ export function generateInstance(options: GeneratorOptions): Instance {
     equalizationHistory,
     preferences,
   };
+  if (shape.liveShare > 0) addLiveRoster(instance, shape.liveShare, extra);
+  return instance;
 }

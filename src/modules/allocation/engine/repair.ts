@@ -11,7 +11,12 @@ import { bestTaker } from './takers.ts';
  * free takes over what they gave up: one more head covered per success. Lines found to have no free taker
  * are remembered until a day that could change the answer is touched.
  */
-export function repair(ctx: SolveContext, depth = 1, totalAttempts = Number.POSITIVE_INFINITY): number {
+export function repair(
+  ctx: SolveContext,
+  depth = 1,
+  totalAttempts = Number.POSITIVE_INFINITY,
+  only?: readonly number[],
+): number {
   const { model, roster } = ctx;
   const dayVersion = new Int32Array(model.dayCount);
   const noTakerAt = new Map<number, number>();
@@ -50,7 +55,9 @@ export function repair(ctx: SolveContext, depth = 1, totalAttempts = Number.POSI
   let gained = 0;
   for (let pass = 0; pass < 3; pass++) {
     let passGain = 0;
-    for (let l = 0; l < model.lineCount && !outOfTime(ctx) && left > 0; l++) {
+    const count = only === undefined ? model.lineCount : only.length;
+    for (let i = 0; i < count && !outOfTime(ctx) && left > 0; i++) {
+      const l = only === undefined ? i : only[i]!;
       while (
         roster.assignedCount[l]! < model.lineRequired[l]! &&
         failedAt.get(l) !== dayVersion[model.lineDay[l]!]

@@ -1,5 +1,5 @@
 import { dateOf } from './dates.ts';
-import { type EligibilityMasks, eligibleOf, isEligible, staticReasons } from './eligibility.ts';
+import { allowedHomePools, certificationReason, type EligibilityMasks, eligibleOf } from './eligibility.ts';
 import { equalizationScores, fairness } from './equalization.ts';
 import type { Model } from './model.ts';
 import { dynamicReasons, type Roster } from './roster.ts';
@@ -45,26 +45,17 @@ export function coverageOf(model: Model, roster: Roster): Coverage {
 }
 
 /**
- * Unfilled lines, each with how many employees every rule blocked. Static reasons depend only on the line's
- * date, pool and skill, so they are counted once per eligibility group; roster rules only for eligible staff.
+ * Unfilled lines, each with how many employees every rule blocked. Each static rule fails for a set of
+ * employees that depends on one thing only (the day, the skill, the skill and day, or the pools allowed), so
+ * it is counted once per such key; roster rules only for eligible staff.
  */
 export function unfilledLines(model: Model, roster: Roster, masks: EligibilityMasks): UnfilledLine[] {
-  const staticCounts = new Map<Uint32Array, Partial<Record<ReasonCode, number>>>();
+  const counts = staticCounter(model);
   const unfilled: UnfilledLine[] = [];
   for (let l = 0; l < model.lineCount; l++) {
     const missing = model.lineRequired[l]! - roster.assignedCount[l]!;
     if (missing <= 0) continue;
-    const mask = masks.maskOfLine[l]!;
-    let counts = staticCounts.get(mask);
-    if (counts === undefined) {
-      const fresh: Partial<Record<ReasonCode, number>> = {};
-      for (let e = 0; e < model.employeeCount; e++)
-        if (!isEligible(masks, e, l))
-          for (const code of staticReasons(model, e, l)) fresh[code] = (fresh[code] ?? 0) + 1;
-      staticCounts.set(mask, fresh);
-      counts = fresh;
-    }
-    const reasons = { ...counts };
+    const reasons = counts(l);
     const day = model.lineDay[l]!;
     for (const e of eligibleOf(masks, l)) {
       if (roster.lineOf[e * model.dayCount + day] === l) continue;
@@ -73,6 +64,60 @@ export function unfilledLines(model: Model, roster: Roster, masks: EligibilityMa
     unfilled.push({ lineId: model.lineIds[l]!, missing, reasons: sortedReasons(reasons) });
   }
   return unfilled;
+}
+
+/** Per line, how many employees each static rule blocks (a fresh object each call). */
+function staticCounter(model: Model): (l: number) => Partial<Record<ReasonCode, number>> {
+  const { employeeCount: n, dayCount: days } = model;
+  const cache = new Map<string, number>();
+  const memo = (key: string, count: () => number) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = count();
+      cache.set(key, value);
+    }
+    return value;
+  };
+  const countWhere = (test: (e: number) => boolean) => {
+    let c = 0;
+    for (let e = 0; e < n; e++) if (test(e)) c++;
+    return c;
+  };
+  const poolSize = new Int32Array(model.pools.length);
+  for (let e = 0; e < n; e++) poolSize[model.homePool[e]!]!++;
+  return (l) => {
+    const day = model.lineDay[l]!;
+    const skill = model.lineSkill[l]!;
+    const counts: Partial<Record<ReasonCode, number>> = {};
+    const add = (code: ReasonCode, c: number) => {
+      if (c > 0) counts[code] = c;
+    };
+    add(
+      'EMPLOYEE_INACTIVE',
+      memo(`a${day}`, () => countWhere((e) => !model.active[e * days + day])),
+    );
+    if (skill >= 0) {
+      add(
+        'SKILL_MISSING',
+        memo(`s${skill}`, () => countWhere((e) => !model.skillHolders[skill]![e])),
+      );
+      for (const code of ['CERTIFICATION_MISSING', 'CERTIFICATION_EXPIRED'] as const)
+        add(
+          code,
+          memo(`${code}${skill}|${day}`, () => countWhere((e) => certificationReason(model, e, l) === code)),
+        );
+    }
+    add(
+      'ON_LEAVE',
+      memo(`o${day}`, () => countWhere((e) => model.onLeave[e * days + day] === 1)),
+    );
+    const allowed = allowedHomePools(model, l);
+    add(
+      'POOL_NOT_ALLOWED',
+      memo(`p${allowed.join('')}`, () => poolSize.reduce((sum, size, p) => sum + (allowed[p] ? 0 : size), 0)),
+    );
+    return counts;
+  };
 }
 
 /** Reason counts in the fixed order of REASON_CODES, so results compare and print the same way every run. */

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { generateInstance, VARIANTS, type Variant } from '../../src/modules/allocation/engine/generate.ts';
+import { exactOptimum, type MipOutcome } from './mip.ts';
+
+/**
+ * The exact reference, computed once and kept: HiGHS on every 200 × 28 shape and seed (and 50 × 14 with
+ * `--size 50x14`), merged into `mip-reference.json` beside this file, which `run.ts` reads. HiGHS needs
+ * minutes per instance, the engine a second, so the two are measured apart. Options: --mip-limit seconds
+ * (default 60), --seeds 1,2,3, --variants a,b, --size 200x28.
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1]! : fallback;
+};
+export const REFERENCE_SIZES = {
+  '50x14': { employees: 50, days: 14, terminals: 2 },
+  '200x28': { employees: 200, days: 28, terminals: 6 },
+} as const;
+export const referencePath = new URL('./mip-reference.json', import.meta.url).pathname;
+
+export type Reference = Record<string, MipOutcome & { limitSeconds: number }>;
+
+export function readReference(): Reference {
+  return existsSync(referencePath) ? (JSON.parse(readFileSync(referencePath, 'utf8')) as Reference) : {};
+}
+
+export const referenceKey = (size: string, variant: string, seed: number) => `${size} ${variant} s${seed}`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const limit = Number(option('mip-limit', '60'));
+  const seeds = option('seeds', '1,2,3').split(',').map(Number);
+  const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+  const sizeName = option('size', '200x28') as keyof typeof REFERENCE_SIZES;
+  const size = REFERENCE_SIZES[sizeName];
+  for (const variant of variants)
+    for (const seed of seeds) {
+      const instance = generateInstance({ ...size, shifts: 3, seed, variant });
+      const outcome = await exactOptimum(instance, limit);
+      const reference = readReference();
+      reference[referenceKey(sizeName, variant, seed)] = { ...outcome, limitSeconds: limit };
+      writeFileSync(referencePath, `${JSON.stringify(reference, null, 1)}\n`);
+      console.error(referenceKey(sizeName, variant, seed), JSON.stringify(outcome));
+    }
+}
