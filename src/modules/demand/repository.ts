@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
 import {
@@ -15,12 +14,7 @@ import {
   skills,
   terminals,
 } from '../../core/db/schema/index.ts';
-
-function inScope(column: AnyPgColumn, scope: DepartmentScope): SQL | undefined {
-  if (scope.kind === 'unit') return undefined;
-  if (!scope.departmentIds.length) return sql`false`;
-  return inArray(column, [...scope.departmentIds]);
-}
+import { inDepartmentScope } from '../../core/db/scope.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -77,7 +71,7 @@ export async function listPlans(
 ): Promise<{ rows: PlanRow[]; total: number }> {
   const where = and(
     eq(demandPlans.buId, buId),
-    inScope(demandPlans.departmentId, scope),
+    inDepartmentScope(demandPlans.departmentId, scope),
     filter.date === undefined
       ? undefined
       : sql`${demandPlans.periodFrom} <= ${filter.date} and ${demandPlans.periodTo} >= ${filter.date}`,
@@ -110,7 +104,13 @@ export async function findPlan(
     .select(planSelect)
     .from(demandPlans)
     .innerJoin(orgNodes, eq(orgNodes.id, demandPlans.departmentId))
-    .where(and(eq(demandPlans.id, id), eq(demandPlans.buId, buId), inScope(demandPlans.departmentId, scope)));
+    .where(
+      and(
+        eq(demandPlans.id, id),
+        eq(demandPlans.buId, buId),
+        inDepartmentScope(demandPlans.departmentId, scope),
+      ),
+    );
   return row;
 }
 
@@ -126,7 +126,13 @@ export async function lockPlan(executor: Executor, buId: string, scope: Departme
       version: demandPlans.version,
     })
     .from(demandPlans)
-    .where(and(eq(demandPlans.id, id), eq(demandPlans.buId, buId), inScope(demandPlans.departmentId, scope)))
+    .where(
+      and(
+        eq(demandPlans.id, id),
+        eq(demandPlans.buId, buId),
+        inDepartmentScope(demandPlans.departmentId, scope),
+      ),
+    )
     .for('update');
   return row;
 }
@@ -287,7 +293,7 @@ export type TemplateRow = typeof demandTemplates.$inferSelect;
 /** Templates a scope reaches: the unit-wide ones and those of its departments. */
 function templateInScope(scope: DepartmentScope): SQL | undefined {
   if (scope.kind === 'unit') return undefined;
-  return or(isNull(demandTemplates.departmentId), inScope(demandTemplates.departmentId, scope));
+  return or(isNull(demandTemplates.departmentId), inDepartmentScope(demandTemplates.departmentId, scope));
 }
 
 export async function listTemplates(

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
 import {
@@ -13,14 +12,8 @@ import {
   pools,
   skills,
 } from '../../core/db/schema/index.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 import type { HomePool } from './schemas.ts';
-
-/** The rows a department scope reaches: everything for the unit, the listed departments otherwise. */
-export function inScope(column: AnyPgColumn, scope: DepartmentScope): SQL | undefined {
-  if (scope.kind === 'unit') return undefined;
-  if (!scope.departmentIds.length) return sql`false`;
-  return inArray(column, [...scope.departmentIds]);
-}
 
 export type PoolRow = typeof pools.$inferSelect & { departmentCode: string; memberCount: number };
 
@@ -53,7 +46,7 @@ export async function listPools(
 ): Promise<{ rows: PoolRow[]; total: number }> {
   const where = and(
     eq(pools.buId, buId),
-    inScope(pools.departmentId, scope),
+    inDepartmentScope(pools.departmentId, scope),
     filter.departmentId === undefined ? undefined : eq(pools.departmentId, filter.departmentId),
     filter.isDefault === undefined ? undefined : eq(pools.isDefault, filter.isDefault),
     filter.isActive === undefined ? undefined : eq(pools.isActive, filter.isActive),
@@ -80,7 +73,7 @@ export async function findPool(
     .select(poolSelect)
     .from(pools)
     .innerJoin(orgNodes, eq(orgNodes.id, pools.departmentId))
-    .where(and(eq(pools.id, id), eq(pools.buId, buId), inScope(pools.departmentId, scope)));
+    .where(and(eq(pools.id, id), eq(pools.buId, buId), inDepartmentScope(pools.departmentId, scope)));
   return row;
 }
 
