@@ -1,7 +1,12 @@
 /** `npm run bench`: every benchmark in turn, each a process of its own so none skews another. */
 import { spawnSync } from 'node:child_process';
 
-for (const script of ['bench/api/run.ts', 'bench/engine/run.ts', 'bench/people/run.ts']) {
+for (const script of [
+  'bench/api/run.ts',
+  'bench/engine/run.ts',
+  'bench/demand/patch-cells.ts',
+  'bench/people/run.ts',
+]) {
   console.log(`\n# ${script}`);
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
     stdio: 'inherit',

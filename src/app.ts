@@ -18,6 +18,7 @@ import { createJobRunner } from './core/jobs/runner.ts';
 import type { ModuleContext } from './core/module-context.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { demandRoutes } from './modules/demand/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { employeeImportJob } from './modules/imports/job.ts';
@@ -26,6 +27,7 @@ import { leaveDiagnosticsRoutes, leaveRoutes } from './modules/leave/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { poolRoutes } from './modules/pools/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shiftRoutes } from './modules/shifts/routes.ts';
 
@@ -99,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shiftRoutes(context), { prefix: '/api' });
   await app.register(peopleRoutes(context), { prefix: '/api' });
   await app.register(importRoutes(context), { prefix: '/api' });
+  await app.register(poolRoutes(context), { prefix: '/api' });
+  await app.register(demandRoutes(context), { prefix: '/api' });
   await app.register(leaveRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service; closing the app stops it between two rows.
   if (config.jobsWorker) {

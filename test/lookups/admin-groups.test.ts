@@ -246,7 +246,8 @@ describeEachDatabase('admin lookup groups', (t) => {
     });
     expect(template.json()).toMatchObject({
       code: 'SHIFT_TEMPLATE_REFERENCED',
-      referencedBy: [{ table: 'shift_pattern_days' }],
+      // The demo's demand plan and template use it too.
+      referencedBy: expect.arrayContaining([expect.objectContaining({ table: 'shift_pattern_days' })]),
     });
     const g1 = await t.request('sysadmin', {
       method: 'DELETE',
@@ -265,7 +266,7 @@ describeEachDatabase('admin lookup groups', (t) => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'TERMINAL_REFERENCED',
-      referencedBy: [{ table: 'later_area_rows', rows: 1 }],
+      referencedBy: expect.arrayContaining([expect.objectContaining({ table: 'later_area_rows', rows: 1 })]),
     });
   });
 

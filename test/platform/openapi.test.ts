@@ -29,6 +29,9 @@ const BUILT_AREAS = [
   '/api/diagnostics/employees/',
   '/api/diagnostics/skills/',
   '/api/imports/',
+  '/api/pools',
+  '/api/pool-lending-rules',
+  '/api/demand/',
   '/api/leave-requests',
   '/api/diagnostics/approval-matrix/',
 ];

@@ -13,6 +13,9 @@ export const API_TAGS: Record<string, string> = {
   shifts: 'Shift templates, types and patterns (read only).',
   people: 'Employees (read only), production skills, certifications and employee groups.',
   imports: 'The employee spreadsheet import: template, upload, jobs, error reports and export.',
+  pools: 'Pools of staff per department, explicit pool members and directional pool-lending rules.',
+  demand:
+    'Demand plans (required headcount by date, terminal and shift) and reusable weekly demand templates.',
   leave: 'Leave requests and their two-step approval chain (manager or supervisor, then HR).',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import {
-  businessUnits,
   DEPARTMENT_NODE_TYPE,
   employees,
   loginHistory,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from '
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
 import { employees, leaveRequestSteps, leaveRequests, userRoles, users } from '../../core/db/schema/index.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 
 export interface RequestRow {
   id: string;
@@ -60,14 +61,6 @@ const requestColumns = {
   createdAt: leaveRequests.createdAt,
   updatedAt: leaveRequests.updatedAt,
 };
-
-/** Rows of departments a scope reaches (null department rows only with the whole unit). */
-export function departmentCondition(scope: StepCoverage): SQL {
-  if (!scope) return sql`false`;
-  if (scope.kind === 'unit') return sql`true`;
-  if (!scope.departmentIds.length) return sql`false`;
-  return inArray(employees.departmentId, [...scope.departmentIds]);
-}
 
 /** Locks the employee row: submissions of one employee queue, so two overlapping ones cannot both land. */
 export async function lockEmployee(tx: Executor, buId: string, employeeId: string) {
@@ -162,10 +155,10 @@ function awaitingCondition(awaiting: NonNullable<ListFilters['awaiting']>): SQL 
   return and(
     notOwn,
     or(
-      and(eq(leaveRequests.status, 'Pending'), departmentCondition(awaiting.step1)),
+      and(eq(leaveRequests.status, 'Pending'), inDepartmentScope(employees.departmentId, awaiting.step1)),
       and(
         eq(leaveRequests.status, 'ManagerApproved'),
-        departmentCondition(awaiting.step2),
+        inDepartmentScope(employees.departmentId, awaiting.step2),
         sql`not ${decidedStepOne}`,
       ),
     ),
@@ -182,7 +175,7 @@ export async function listRequests(
 ): Promise<{ rows: RequestRow[]; total: number }> {
   const where = and(
     eq(leaveRequests.buId, buId),
-    departmentCondition(scope),
+    inDepartmentScope(employees.departmentId, scope),
     filters.status ? eq(leaveRequests.status, filters.status) : undefined,
     filters.employeeId ? eq(leaveRequests.employeeId, filters.employeeId) : undefined,
     filters.departmentId ? eq(employees.departmentId, filters.departmentId) : undefined,

@@ -11,6 +11,7 @@ import {
 } from '../../core/db/schema/index.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import { createBusinessUnit, nodeTypeId } from '../reference.ts';
+import { demandStep } from './demand.ts';
 import { leaveStep } from './leave.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
 import { peopleStep } from './people.ts';
@@ -172,7 +173,15 @@ const demoUsers: DemoStep = {
 };
 
 /** The demo data set, in order; each later area appends its step. */
-export const DEMO_STEPS: DemoStep[] = [orgTree, staff, demoUsers, referenceDataStep, peopleStep, leaveStep];
+export const DEMO_STEPS: DemoStep[] = [
+  orgTree,
+  staff,
+  demoUsers,
+  referenceDataStep,
+  peopleStep,
+  leaveStep,
+  demandStep,
+];
 
 export const DEMO_EMPLOYEES = 60;
 

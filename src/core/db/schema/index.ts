@@ -1,4 +1,5 @@
 export * from './audit.ts';
+export * from './demand.ts';
 export * from './identity.ts';
 export * from './leave.ts';
 export * from './org.ts';

@@ -1,0 +1,399 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import type { Executor } from '../../core/db/database.ts';
+import {
+  DEPARTMENT_NODE_TYPE,
+  demandLines,
+  demandPlans,
+  demandReasons,
+  demandTemplateCells,
+  demandTemplates,
+  nodeTypes,
+  orgNodes,
+  shiftTemplates,
+  skills,
+  terminals,
+} from '../../core/db/schema/index.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export async function departmentExists(executor: Executor, buId: string, id: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: orgNodes.id })
+    .from(orgNodes)
+    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
+    .where(and(eq(orgNodes.id, id), eq(orgNodes.buId, buId), eq(nodeTypes.code, DEPARTMENT_NODE_TYPE)));
+  return Boolean(row);
+}
+
+// Plans
+
+const planSelect = {
+  id: demandPlans.id,
+  buId: demandPlans.buId,
+  name: demandPlans.name,
+  departmentId: demandPlans.departmentId,
+  departmentCode: orgNodes.code,
+  periodFrom: demandPlans.periodFrom,
+  periodTo: demandPlans.periodTo,
+  status: demandPlans.status,
+  version: demandPlans.version,
+  createdAt: demandPlans.createdAt,
+  updatedAt: demandPlans.updatedAt,
+  lineCount: sql<number>`(select count(*)::int from ${demandLines} where ${demandLines.planId} = ${demandPlans.id})`,
+  totalRequired: sql<number>`(select coalesce(sum(${demandLines.required}), 0)::int from ${demandLines} where ${demandLines.planId} = ${demandPlans.id})`,
+};
+
+export type PlanRow = {
+  id: string;
+  buId: string;
+  name: string;
+  departmentId: string;
+  departmentCode: string;
+  periodFrom: string;
+  periodTo: string;
+  status: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  lineCount: number;
+  totalRequired: number;
+};
+
+export async function listPlans(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  filter: { date?: string; terminal?: string; departmentId?: string; status?: string },
+  limit: number,
+  offset: number,
+): Promise<{ rows: PlanRow[]; total: number }> {
+  const where = and(
+    eq(demandPlans.buId, buId),
+    inDepartmentScope(demandPlans.departmentId, scope),
+    filter.date === undefined
+      ? undefined
+      : sql`${demandPlans.periodFrom} <= ${filter.date} and ${demandPlans.periodTo} >= ${filter.date}`,
+    filter.terminal === undefined
+      ? undefined
+      : sql`exists (select 1 from ${demandLines} join ${terminals} on ${terminals.id} = ${demandLines.terminalId}
+              where ${demandLines.planId} = ${demandPlans.id} and ${terminals.code} = ${filter.terminal})`,
+    filter.departmentId === undefined ? undefined : eq(demandPlans.departmentId, filter.departmentId),
+    filter.status === undefined ? undefined : eq(demandPlans.status, filter.status),
+  );
+  const rows = await executor
+    .select(planSelect)
+    .from(demandPlans)
+    .innerJoin(orgNodes, eq(orgNodes.id, demandPlans.departmentId))
+    .where(where)
+    .orderBy(desc(demandPlans.periodFrom), asc(demandPlans.name), asc(demandPlans.id))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await executor.select({ total: count() }).from(demandPlans).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findPlan(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  id: string,
+): Promise<PlanRow | undefined> {
+  const [row] = await executor
+    .select(planSelect)
+    .from(demandPlans)
+    .innerJoin(orgNodes, eq(orgNodes.id, demandPlans.departmentId))
+    .where(
+      and(
+        eq(demandPlans.id, id),
+        eq(demandPlans.buId, buId),
+        inDepartmentScope(demandPlans.departmentId, scope),
+      ),
+    );
+  return row;
+}
+
+/** Locks the plan row; answers its status and version as committed now. */
+export async function lockPlan(executor: Executor, buId: string, scope: DepartmentScope, id: string) {
+  const [row] = await executor
+    .select({
+      id: demandPlans.id,
+      departmentId: demandPlans.departmentId,
+      periodFrom: demandPlans.periodFrom,
+      periodTo: demandPlans.periodTo,
+      status: demandPlans.status,
+      version: demandPlans.version,
+    })
+    .from(demandPlans)
+    .where(
+      and(
+        eq(demandPlans.id, id),
+        eq(demandPlans.buId, buId),
+        inDepartmentScope(demandPlans.departmentId, scope),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function insertPlan(executor: Executor, values: typeof demandPlans.$inferInsert) {
+  const [row] = await executor.insert(demandPlans).values(values).returning({ id: demandPlans.id });
+  return row!.id;
+}
+
+export async function touchPlan(
+  executor: Executor,
+  id: string,
+  values: Partial<typeof demandPlans.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await executor
+    .update(demandPlans)
+    .set({ ...values, version: sql`${demandPlans.version} + 1`, updatedAt: new Date() })
+    .where(eq(demandPlans.id, id))
+    .returning({ version: demandPlans.version });
+  return row!.version;
+}
+
+export async function deletePlan(executor: Executor, id: string): Promise<void> {
+  await executor.delete(demandPlans).where(eq(demandPlans.id, id));
+}
+
+export interface LineRow {
+  id: string;
+  date: string;
+  terminalCode: string;
+  shiftTemplateCode: string;
+  skillCode: string | null;
+  required: number;
+  reasonCode: string | null;
+}
+
+/** The plan's lines with their codes, in date, terminal, shift start and skill order. */
+export async function linesOf(
+  executor: Executor,
+  planId: string,
+  range?: { from: string; to: string },
+): Promise<LineRow[]> {
+  return executor
+    .select({
+      id: demandLines.id,
+      date: demandLines.date,
+      terminalCode: terminals.code,
+      shiftTemplateCode: shiftTemplates.code,
+      skillCode: skills.code,
+      required: demandLines.required,
+      reasonCode: demandReasons.code,
+    })
+    .from(demandLines)
+    .innerJoin(terminals, eq(terminals.id, demandLines.terminalId))
+    .innerJoin(shiftTemplates, eq(shiftTemplates.id, demandLines.shiftTemplateId))
+    .leftJoin(skills, eq(skills.id, demandLines.skillId))
+    .leftJoin(demandReasons, eq(demandReasons.id, demandLines.reasonId))
+    .where(
+      and(
+        eq(demandLines.planId, planId),
+        range ? sql`${demandLines.date} between ${range.from} and ${range.to}` : undefined,
+      ),
+    )
+    .orderBy(
+      asc(demandLines.date),
+      asc(terminals.code),
+      asc(shiftTemplates.startTime),
+      asc(shiftTemplates.code),
+      sql`${skills.code} nulls first`,
+    );
+}
+
+export interface CodeMaps {
+  terminals: Map<string, string>;
+  shiftTemplates: Map<string, string>;
+  skills: Map<string, string>;
+  reasons: Map<string, string>;
+}
+
+/** Active lookup rows of the unit named by the codes, as code → id maps (one query per group). */
+export async function resolveCodes(
+  executor: Executor,
+  buId: string,
+  codes: { terminals: string[]; shiftTemplates: string[]; skills: string[]; reasons: string[] },
+): Promise<CodeMaps> {
+  const load = async (
+    table: typeof terminals | typeof shiftTemplates | typeof skills | typeof demandReasons,
+    wanted: string[],
+  ) => {
+    if (!wanted.length) return new Map<string, string>();
+    const rows = await executor
+      .select({ id: table.id, code: table.code })
+      .from(table)
+      .where(and(eq(table.buId, buId), eq(table.isActive, true), inArray(table.code, wanted)));
+    return new Map(rows.map((row) => [row.code, row.id]));
+  };
+  return {
+    terminals: await load(terminals, codes.terminals),
+    shiftTemplates: await load(shiftTemplates, codes.shiftTemplates),
+    skills: await load(skills, codes.skills),
+    reasons: await load(demandReasons, codes.reasons),
+  };
+}
+
+export interface ResolvedCell {
+  date: string;
+  terminalId: string;
+  shiftTemplateId: string;
+  skillId: string | null;
+  required: number;
+  reasonId: string | null;
+}
+
+/**
+ * Upserts and removes cells in two statements whatever their number: the cells travel as one JSON
+ * parameter and are expanded by the database (no statement per cell).
+ */
+export async function writeCells(
+  executor: Executor,
+  buId: string,
+  planId: string,
+  cells: ResolvedCell[],
+): Promise<void> {
+  const upserts = cells.filter((cell) => cell.required > 0);
+  const removals = cells.filter((cell) => cell.required === 0);
+  if (removals.length) {
+    await executor.execute(sql`delete from ${demandLines} l
+      using jsonb_to_recordset(${JSON.stringify(removals)}::jsonb)
+        as c("date" date, "terminalId" uuid, "shiftTemplateId" uuid, "skillId" uuid)
+      where l.plan_id = ${planId} and l.date = c."date" and l.terminal_id = c."terminalId"
+        and l.shift_template_id = c."shiftTemplateId" and l.skill_id is not distinct from c."skillId"`);
+  }
+  if (upserts.length) {
+    await executor.execute(sql`insert into ${demandLines}
+        (bu_id, plan_id, date, terminal_id, shift_template_id, skill_id, required, reason_id)
+      select ${buId}::uuid, ${planId}::uuid, c."date", c."terminalId", c."shiftTemplateId", c."skillId",
+        c."required", c."reasonId"
+      from jsonb_to_recordset(${JSON.stringify(upserts)}::jsonb)
+        as c("date" date, "terminalId" uuid, "shiftTemplateId" uuid, "skillId" uuid, "required" int, "reasonId" uuid)
+      on conflict on constraint demand_lines_cell
+      do update set required = excluded.required, reason_id = excluded.reason_id`);
+  }
+}
+
+/** The plan's current cells between two dates, keyed by their ids. */
+export async function cellsBetween(executor: Executor, planId: string, from: string, to: string) {
+  const result = await executor.execute(sql`select to_char(date, 'YYYY-MM-DD') as "date",
+      terminal_id as "terminalId", shift_template_id as "shiftTemplateId", skill_id as "skillId",
+      required, reason_id as "reasonId"
+    from ${demandLines} where plan_id = ${planId} and date between ${from} and ${to}`);
+  return rowsOf<ResolvedCell>(result);
+}
+
+// Templates
+
+export type TemplateRow = typeof demandTemplates.$inferSelect;
+
+/** Templates a scope reaches: the unit-wide ones and those of its departments. */
+function templateInScope(scope: DepartmentScope): SQL | undefined {
+  if (scope.kind === 'unit') return undefined;
+  return or(isNull(demandTemplates.departmentId), inDepartmentScope(demandTemplates.departmentId, scope));
+}
+
+export async function listTemplates(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  filter: { departmentId?: string },
+  limit: number,
+  offset: number,
+): Promise<{ rows: TemplateRow[]; total: number }> {
+  const where = and(
+    eq(demandTemplates.buId, buId),
+    templateInScope(scope),
+    filter.departmentId === undefined ? undefined : eq(demandTemplates.departmentId, filter.departmentId),
+  );
+  const rows = await executor
+    .select()
+    .from(demandTemplates)
+    .where(where)
+    .orderBy(asc(demandTemplates.name), asc(demandTemplates.id))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await executor.select({ total: count() }).from(demandTemplates).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findTemplate(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  id: string,
+  forUpdate = false,
+): Promise<TemplateRow | undefined> {
+  const query = executor
+    .select()
+    .from(demandTemplates)
+    .where(and(eq(demandTemplates.id, id), eq(demandTemplates.buId, buId), templateInScope(scope)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function templateCellsOf(executor: Executor, templateIds: string[]) {
+  if (!templateIds.length) return [];
+  return executor
+    .select({
+      templateId: demandTemplateCells.templateId,
+      weekday: demandTemplateCells.weekday,
+      terminalId: demandTemplateCells.terminalId,
+      shiftTemplateId: demandTemplateCells.shiftTemplateId,
+      skillId: demandTemplateCells.skillId,
+      reasonId: demandTemplateCells.reasonId,
+      terminalCode: terminals.code,
+      shiftTemplateCode: shiftTemplates.code,
+      skillCode: skills.code,
+      required: demandTemplateCells.required,
+      reasonCode: demandReasons.code,
+    })
+    .from(demandTemplateCells)
+    .innerJoin(terminals, eq(terminals.id, demandTemplateCells.terminalId))
+    .innerJoin(shiftTemplates, eq(shiftTemplates.id, demandTemplateCells.shiftTemplateId))
+    .leftJoin(skills, eq(skills.id, demandTemplateCells.skillId))
+    .leftJoin(demandReasons, eq(demandReasons.id, demandTemplateCells.reasonId))
+    .where(inArray(demandTemplateCells.templateId, templateIds))
+    .orderBy(
+      asc(demandTemplateCells.weekday),
+      asc(terminals.code),
+      asc(shiftTemplates.startTime),
+      sql`${skills.code} nulls first`,
+    );
+}
+
+export async function insertTemplate(executor: Executor, values: typeof demandTemplates.$inferInsert) {
+  const [row] = await executor.insert(demandTemplates).values(values).returning({ id: demandTemplates.id });
+  return row!.id;
+}
+
+export async function updateTemplate(
+  executor: Executor,
+  id: string,
+  values: Partial<typeof demandTemplates.$inferInsert>,
+): Promise<void> {
+  await executor
+    .update(demandTemplates)
+    .set({ ...values, version: sql`${demandTemplates.version} + 1`, updatedAt: new Date() })
+    .where(eq(demandTemplates.id, id));
+}
+
+export async function replaceTemplateCells(
+  executor: Executor,
+  templateId: string,
+  cells: (Omit<ResolvedCell, 'date'> & { weekday: number })[],
+): Promise<void> {
+  await executor.delete(demandTemplateCells).where(eq(demandTemplateCells.templateId, templateId));
+  for (let i = 0; i < cells.length; i += 1000) {
+    await executor
+      .insert(demandTemplateCells)
+      .values(cells.slice(i, i + 1000).map((cell) => ({ ...cell, templateId })));
+  }
+}
+
+export async function deleteTemplate(executor: Executor, id: string): Promise<void> {
+  await executor.delete(demandTemplates).where(eq(demandTemplates.id, id));
+}

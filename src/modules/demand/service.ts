@@ -1,0 +1,592 @@
+import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import type { Db, Executor } from '../../core/db/database.ts';
+import { type DemandPlanStatus, MAX_PLAN_DAYS } from '../../core/db/schema/index.ts';
+import { businessRule, conflict, type FieldError, notFound } from '../../core/http/errors.ts';
+import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
+import { assertVersion } from '../../core/http/versioning.ts';
+import { addDays, daysBetween, isRealDate, weekdayOf } from '../../core/time/dates.ts';
+import * as repo from './repository.ts';
+import type {
+  ApplyDemandTemplateRequest,
+  ApplyDemandTemplateResult,
+  DemandCell,
+  DemandPlan,
+  DemandPlanDetail,
+  DemandPlanUpdate,
+  DemandTemplate,
+  DemandTemplateUpdate,
+  NewDemandPlan,
+  NewDemandTemplate,
+  PlanListQuery,
+  TemplateCell,
+  TemplateListQuery,
+} from './schemas.ts';
+
+const NO_SCOPE: DepartmentScope = { kind: 'departments', departmentIds: [] };
+const scopeOf = (caller: Caller, permission: string) => caller.principal.scopeOf(permission) ?? NO_SCOPE;
+const inDepartments = (scope: DepartmentScope, departmentId: string) =>
+  scope.kind === 'unit' || scope.departmentIds.includes(departmentId);
+
+/** Status changes a PATCH may make; Archived is reachable from every state and leaves none. */
+const TRANSITIONS: Record<DemandPlanStatus, readonly DemandPlanStatus[]> = {
+  Draft: ['Approved', 'Archived'],
+  Approved: ['Locked', 'Archived'],
+  Locked: ['Archived'],
+  Archived: [],
+};
+
+function planView(row: repo.PlanRow): DemandPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    departmentId: row.departmentId,
+    departmentCode: row.departmentCode,
+    from: row.periodFrom,
+    to: row.periodTo,
+    Status: row.status as DemandPlanStatus,
+    lineCount: Number(row.lineCount),
+    totalRequired: Number(row.totalRequired),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The matrix sums a cell's skills: date × terminal × shift → required. */
+export function matrixOf(from: string, to: string, lines: repo.LineRow[]) {
+  const dates = Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
+  const cells = new Map<
+    string,
+    { date: string; terminalCode: string; shiftTemplateCode: string; required: number }
+  >();
+  const terminalsSeen = new Set<string>();
+  const shiftsSeen = new Set<string>();
+  const byDate = new Map<string, number>();
+  const byShift = new Map<string, number>();
+  let total = 0;
+  for (const line of lines) {
+    const key = `${line.date}|${line.terminalCode}|${line.shiftTemplateCode}`;
+    const cell = cells.get(key);
+    if (cell) cell.required += line.required;
+    else
+      cells.set(key, {
+        date: line.date,
+        terminalCode: line.terminalCode,
+        shiftTemplateCode: line.shiftTemplateCode,
+        required: line.required,
+      });
+    terminalsSeen.add(line.terminalCode);
+    shiftsSeen.add(line.shiftTemplateCode);
+    byDate.set(line.date, (byDate.get(line.date) ?? 0) + line.required);
+    byShift.set(line.shiftTemplateCode, (byShift.get(line.shiftTemplateCode) ?? 0) + line.required);
+    total += line.required;
+  }
+  return {
+    matrix: {
+      dates,
+      terminals: [...terminalsSeen].sort(),
+      shiftTemplates: [...shiftsSeen],
+      cells: [...cells.values()],
+    },
+    totals: {
+      byDate: dates.map((date) => ({ date, required: byDate.get(date) ?? 0 })),
+      byShift: [...byShift].map(([shiftTemplateCode, required]) => ({ shiftTemplateCode, required })),
+      total,
+    },
+  };
+}
+
+export async function listPlans(db: Db, caller: Caller, query: PlanListQuery): Promise<Page<DemandPlan>> {
+  const { rows, total } = await repo.listPlans(
+    db,
+    caller.principal.buId,
+    scopeOf(caller, 'demand.read'),
+    query,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(rows.map(planView), total, query);
+}
+
+async function detailOf(executor: Executor, row: repo.PlanRow): Promise<DemandPlanDetail> {
+  const lines = await repo.linesOf(executor, row.id);
+  return { ...planView(row), lines, ...matrixOf(row.periodFrom, row.periodTo, lines) };
+}
+
+export async function getPlan(db: Db, caller: Caller, id: string): Promise<DemandPlanDetail> {
+  const row = await repo.findPlan(db, caller.principal.buId, scopeOf(caller, 'demand.read'), id);
+  if (!row) throw notFound('The demand plan');
+  return detailOf(db, row);
+}
+
+function assertPeriod(from: string, to: string, paths = { from: '/from', to: '/to' }) {
+  const errors: FieldError[] = [];
+  if (!isRealDate(from)) errors.push({ path: paths.from, message: 'not a real date' });
+  if (!isRealDate(to)) errors.push({ path: paths.to, message: 'not a real date' });
+  if (!errors.length && to < from) errors.push({ path: paths.to, message: 'before from' });
+  if (errors.length) throw businessRule('INVALID_DATE_RANGE', 'The dates do not make a period', { errors });
+}
+
+export async function createPlan(db: Db, caller: Caller, body: NewDemandPlan): Promise<DemandPlanDetail> {
+  const buId = caller.principal.buId;
+  assertPeriod(body.from, body.to);
+  if (daysBetween(body.from, body.to) > MAX_PLAN_DAYS) {
+    throw businessRule('PLAN_PERIOD_TOO_LONG', `A plan covers at most ${MAX_PLAN_DAYS} days`, {
+      errors: [{ path: '/to', message: `more than ${MAX_PLAN_DAYS} days after from` }],
+    });
+  }
+  if (
+    !inDepartments(scopeOf(caller, 'demand.write'), body.departmentId) ||
+    !(await repo.departmentExists(db, buId, body.departmentId))
+  ) {
+    throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your scope', {
+      errors: [{ path: '/departmentId', message: 'unknown department' }],
+    });
+  }
+  const id = await db.transaction(async (tx) => {
+    const created = await repo.insertPlan(tx, {
+      buId,
+      departmentId: body.departmentId,
+      name: body.name,
+      periodFrom: body.from,
+      periodTo: body.to,
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'demand_plan.create',
+      entityType: 'demand_plan',
+      entityId: created,
+      details: { ...body },
+    });
+    return created;
+  });
+  return getPlan(db, caller, id);
+}
+
+const cellKey = (cell: {
+  date: string;
+  terminalId: string;
+  shiftTemplateId: string;
+  skillId: string | null;
+}) => `${cell.date}|${cell.terminalId}|${cell.shiftTemplateId}|${cell.skillId ?? ''}`;
+
+interface CellProblem {
+  index: number;
+  path: string;
+  message: string;
+}
+
+/** Resolves the cells' codes and checks them against the lookups and the period; 422 lists every offender. */
+async function resolveCells<
+  C extends {
+    terminalCode: string;
+    shiftTemplateCode: string;
+    skillCode?: string | null;
+    reasonCode?: string | null;
+  },
+>(
+  executor: Executor,
+  buId: string,
+  cells: (C & { date?: string })[],
+  pointer: string,
+  period?: { from: string; to: string },
+) {
+  const distinct = (pick: (cell: C) => string | null | undefined) => [
+    ...new Set(cells.map(pick).filter((code): code is string => typeof code === 'string')),
+  ];
+  const maps = await repo.resolveCodes(executor, buId, {
+    terminals: distinct((cell) => cell.terminalCode),
+    shiftTemplates: distinct((cell) => cell.shiftTemplateCode),
+    skills: distinct((cell) => cell.skillCode),
+    reasons: distinct((cell) => cell.reasonCode),
+  });
+  const problems: CellProblem[] = [];
+  const seen = new Set<string>();
+  const resolved = cells.map((cell, index) => {
+    const at = (field: string, message: string) =>
+      problems.push({ index, path: `${pointer}/${index}/${field}`, message });
+    const terminalId = maps.terminals.get(cell.terminalCode);
+    const shiftTemplateId = maps.shiftTemplates.get(cell.shiftTemplateCode);
+    const skillId = cell.skillCode ? maps.skills.get(cell.skillCode) : null;
+    const reasonId = cell.reasonCode ? maps.reasons.get(cell.reasonCode) : null;
+    if (!terminalId) at('terminalCode', `unknown terminal ${cell.terminalCode}`);
+    if (!shiftTemplateId) at('shiftTemplateCode', `unknown shift template ${cell.shiftTemplateCode}`);
+    if (skillId === undefined) at('skillCode', `unknown skill ${cell.skillCode}`);
+    if (reasonId === undefined) at('reasonCode', `unknown demand reason ${cell.reasonCode}`);
+    if (cell.date !== undefined && period) {
+      if (!isRealDate(cell.date)) at('date', 'not a real date');
+      else if (cell.date < period.from || cell.date > period.to) {
+        at('date', `outside the plan period ${period.from}..${period.to}`);
+      }
+    }
+    const out = {
+      date: cell.date ?? '',
+      terminalId: terminalId ?? '',
+      shiftTemplateId: shiftTemplateId ?? '',
+      skillId: skillId ?? null,
+      reasonId: reasonId ?? null,
+    };
+    const key = `${(cell as { weekday?: number }).weekday ?? ''}|${cellKey(out)}`;
+    if (terminalId && shiftTemplateId && skillId !== undefined) {
+      if (seen.has(key)) at('', 'the same cell appears twice in the request');
+      seen.add(key);
+    }
+    return out;
+  });
+  if (problems.length) {
+    const offending = [...new Set(problems.map((problem) => problem.index))];
+    throw businessRule('DEMAND_CELLS_INVALID', `${offending.length} cell(s) are not valid`, {
+      errors: problems.slice(0, 1000).map(({ path, message }) => ({ path, message })),
+      cells: offending.slice(0, 1000).map((index) => ({ index, ...cells[index] })),
+    });
+  }
+  return resolved;
+}
+
+/**
+ * Where the allocation area will refuse to delete a plan that a non-archived allocation run uses
+ * (409 DEMAND_PLAN_IN_USE). Allocation runs do not exist yet, so nothing can use a plan.
+ */
+async function assertPlanNotInUse(_executor: Executor, _planId: string): Promise<void> {}
+
+function assertCellsEditable(status: string) {
+  if (status === 'Locked')
+    throw conflict('DEMAND_PLAN_LOCKED', 'The plan is locked: its cells cannot change');
+  if (status === 'Archived') {
+    throw conflict('DEMAND_PLAN_ARCHIVED', 'The plan is archived and read-only');
+  }
+}
+
+export async function updatePlan(
+  db: Db,
+  caller: Caller,
+  id: string,
+  body: DemandPlanUpdate,
+  expectedVersion: number | undefined,
+): Promise<DemandPlanDetail> {
+  const buId = caller.principal.buId;
+  const scope = scopeOf(caller, 'demand.write');
+  await db.transaction(async (tx) => {
+    const plan = await repo.lockPlan(tx, buId, scope, id);
+    if (!plan) throw notFound('The demand plan');
+    assertVersion(expectedVersion, plan.version);
+    const status = plan.status as DemandPlanStatus;
+    if (body.cells?.length) assertCellsEditable(status);
+    if (body.name !== undefined && status === 'Archived') assertCellsEditable(status);
+    if (body.status !== undefined && body.status !== status && !TRANSITIONS[status].includes(body.status)) {
+      throw conflict('INVALID_STATE_TRANSITION', `A ${status} plan cannot become ${body.status}`, {
+        from: status,
+        to: body.status,
+        allowed: TRANSITIONS[status],
+      });
+    }
+    const cells = body.cells ?? [];
+    if (cells.length) {
+      const resolved = await resolveCells<DemandCell>(tx, buId, cells, '/cells', {
+        from: plan.periodFrom,
+        to: plan.periodTo,
+      });
+      await repo.writeCells(
+        tx,
+        buId,
+        id,
+        resolved.map((cell, index) => ({ ...cell, required: cells[index]!.required })),
+      );
+    }
+    await repo.touchPlan(tx, id, {
+      ...(body.status === undefined ? {} : { status: body.status }),
+      ...(body.name === undefined ? {} : { name: body.name }),
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'demand_plan.update',
+      entityType: 'demand_plan',
+      entityId: id,
+      details: {
+        cells: cells.length,
+        removed: cells.filter((cell) => cell.required === 0).length,
+        ...(body.status !== undefined && body.status !== status
+          ? { status: { from: status, to: body.status } }
+          : {}),
+        ...(body.name === undefined ? {} : { name: body.name }),
+      },
+    });
+  });
+  return getPlan(db, caller, id);
+}
+
+export async function deletePlan(db: Db, caller: Caller, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const plan = await repo.lockPlan(tx, caller.principal.buId, scopeOf(caller, 'demand.write'), id);
+    if (!plan) throw notFound('The demand plan');
+    await assertPlanNotInUse(tx, id);
+    await repo.deletePlan(tx, id);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'demand_plan.delete',
+      entityType: 'demand_plan',
+      entityId: id,
+      details: { from: plan.periodFrom, to: plan.periodTo, status: plan.status },
+    });
+  });
+}
+
+// Templates
+
+async function templateViews(executor: Executor, rows: repo.TemplateRow[]): Promise<DemandTemplate[]> {
+  const cells = await repo.templateCellsOf(
+    executor,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    departmentId: row.departmentId,
+    description: row.description,
+    cells: cells
+      .filter((cell) => cell.templateId === row.id)
+      .map(({ weekday, terminalCode, shiftTemplateCode, skillCode, required, reasonCode }) => ({
+        weekday,
+        terminalCode,
+        shiftTemplateCode,
+        skillCode,
+        required,
+        reasonCode,
+      })),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+export async function listTemplates(
+  db: Db,
+  caller: Caller,
+  query: TemplateListQuery,
+): Promise<Page<DemandTemplate>> {
+  const { rows, total } = await repo.listTemplates(
+    db,
+    caller.principal.buId,
+    scopeOf(caller, 'demand.template_read'),
+    query,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(await templateViews(db, rows), total, query);
+}
+
+export async function getTemplate(db: Db, caller: Caller, id: string): Promise<DemandTemplate> {
+  const row = await repo.findTemplate(db, caller.principal.buId, scopeOf(caller, 'demand.template_read'), id);
+  if (!row) throw notFound('The demand template');
+  return (await templateViews(db, [row]))[0]!;
+}
+
+/** Writes need the template's department in the demand.write scope (unit-wide templates: the whole unit). */
+async function requireTemplateForWrite(executor: Executor, caller: Caller, id: string) {
+  const scope = scopeOf(caller, 'demand.write');
+  const row = await repo.findTemplate(executor, caller.principal.buId, scope, id, true);
+  if (!row || (row.departmentId === null && scope.kind !== 'unit')) throw notFound('The demand template');
+  return row;
+}
+
+async function resolveTemplateCells(executor: Executor, buId: string, cells: TemplateCell[]) {
+  const resolved = await resolveCells<TemplateCell>(executor, buId, cells, '/cells');
+  return resolved.map(({ date: _date, ...cell }, index) => ({
+    ...cell,
+    weekday: cells[index]!.weekday,
+    required: cells[index]!.required,
+  }));
+}
+
+export async function createTemplate(
+  db: Db,
+  caller: Caller,
+  body: NewDemandTemplate,
+): Promise<DemandTemplate> {
+  const buId = caller.principal.buId;
+  const departmentId = body.departmentId ?? null;
+  const scope = scopeOf(caller, 'demand.write');
+  const allowed =
+    departmentId === null
+      ? scope.kind === 'unit'
+      : inDepartments(scope, departmentId) && (await repo.departmentExists(db, buId, departmentId));
+  if (!allowed) {
+    throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your scope', {
+      errors: [{ path: '/departmentId', message: 'unknown department' }],
+    });
+  }
+  const id = await db.transaction(async (tx) => {
+    const cells = await resolveTemplateCells(tx, buId, body.cells);
+    const created = await repo.insertTemplate(tx, {
+      buId,
+      departmentId,
+      name: body.name,
+      description: body.description ?? null,
+    });
+    await repo.replaceTemplateCells(tx, created, cells);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'demand_template.create',
+      entityType: 'demand_template',
+      entityId: created,
+      details: { name: body.name, departmentId, cells: cells.length },
+    });
+    return created;
+  });
+  return getTemplate(db, caller, id);
+}
+
+export async function updateTemplate(
+  db: Db,
+  caller: Caller,
+  id: string,
+  body: DemandTemplateUpdate,
+  expectedVersion: number | undefined,
+): Promise<DemandTemplate> {
+  await db.transaction(async (tx) => {
+    const current = await requireTemplateForWrite(tx, caller, id);
+    assertVersion(expectedVersion, current.version);
+    if (body.cells)
+      await repo.replaceTemplateCells(
+        tx,
+        id,
+        await resolveTemplateCells(tx, caller.principal.buId, body.cells),
+      );
+    await repo.updateTemplate(tx, id, {
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.description === undefined ? {} : { description: body.description }),
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'demand_template.update',
+      entityType: 'demand_template',
+      entityId: id,
+      details: { fields: Object.keys(body), ...(body.cells ? { cells: body.cells.length } : {}) },
+    });
+  });
+  return getTemplate(db, caller, id);
+}
+
+export async function deleteTemplate(db: Db, caller: Caller, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await requireTemplateForWrite(tx, caller, id);
+    await repo.deleteTemplate(tx, id);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'demand_template.delete',
+      entityType: 'demand_template',
+      entityId: id,
+      details: { name: current.name },
+    });
+  });
+}
+
+/**
+ * Lays the template's week over `from..to` of the plan. The dry run answers the cells it would add or
+ * change and writes nothing; the commit writes exactly those in the plan's transaction.
+ */
+export async function applyTemplate(
+  db: Db,
+  caller: Caller,
+  templateId: string,
+  body: ApplyDemandTemplateRequest,
+): Promise<ApplyDemandTemplateResult> {
+  const buId = caller.principal.buId;
+  const template = await repo.findTemplate(db, buId, scopeOf(caller, 'demand.template_read'), templateId);
+  if (!template) throw notFound('The demand template');
+  assertPeriod(body.from, body.to);
+  const run = async (executor: Executor) => {
+    const plan = body.dryRun
+      ? await repo.findPlan(executor, buId, scopeOf(caller, 'demand.write'), body.planId)
+      : await repo.lockPlan(executor, buId, scopeOf(caller, 'demand.write'), body.planId);
+    if (!plan) {
+      throw businessRule('DEMAND_PLAN_UNKNOWN', 'No such demand plan in your scope', {
+        errors: [{ path: '/planId', message: 'unknown plan' }],
+      });
+    }
+    if (template.departmentId !== null && template.departmentId !== plan.departmentId) {
+      throw businessRule(
+        'TEMPLATE_DEPARTMENT_MISMATCH',
+        "The template belongs to another department than the plan's",
+      );
+    }
+    if (body.from < plan.periodFrom || body.to > plan.periodTo) {
+      throw businessRule(
+        'APPLY_RANGE_OUTSIDE_PLAN',
+        `The plan covers ${plan.periodFrom}..${plan.periodTo} only`,
+        {
+          errors: [
+            { path: body.from < plan.periodFrom ? '/from' : '/to', message: 'outside the plan period' },
+          ],
+        },
+      );
+    }
+    if (!body.dryRun) assertCellsEditable(plan.status);
+    const templateCells = await repo.templateCellsOf(executor, [templateId]);
+    const existing = new Map(
+      (await repo.cellsBetween(executor, body.planId, body.from, body.to)).map((cell) => [
+        cellKey(cell),
+        cell,
+      ]),
+    );
+    const changes: ApplyDemandTemplateResult['cells'] = [];
+    const writes: repo.ResolvedCell[] = [];
+    let unchanged = 0;
+    for (let date = body.from; date <= body.to; date = addDays(date, 1)) {
+      const weekday = weekdayOf(date);
+      for (const cell of templateCells) {
+        if (cell.weekday !== weekday) continue;
+        const target: repo.ResolvedCell = {
+          date,
+          terminalId: cell.terminalId,
+          shiftTemplateId: cell.shiftTemplateId,
+          skillId: cell.skillId,
+          required: cell.required,
+          reasonId: cell.reasonId,
+        };
+        const current = existing.get(cellKey(target));
+        if (current && current.required === target.required && current.reasonId === target.reasonId) {
+          unchanged++;
+          continue;
+        }
+        writes.push(target);
+        changes.push({
+          change: current ? 'change' : 'add',
+          date,
+          terminalCode: cell.terminalCode,
+          shiftTemplateCode: cell.shiftTemplateCode,
+          skillCode: cell.skillCode,
+          required: cell.required,
+          previousRequired: current?.required ?? null,
+          reasonCode: cell.reasonCode,
+        });
+      }
+    }
+    let planVersion = plan.version;
+    if (!body.dryRun) {
+      await repo.writeCells(executor, buId, body.planId, writes);
+      planVersion = await repo.touchPlan(executor, body.planId);
+      await recordAudit(executor, actorOf(caller), {
+        action: 'demand_template.apply',
+        entityType: 'demand_plan',
+        entityId: body.planId,
+        details: {
+          templateId,
+          from: body.from,
+          to: body.to,
+          added: changes.filter((c) => c.change === 'add').length,
+          changed: changes.filter((c) => c.change === 'change').length,
+        },
+      });
+    }
+    return {
+      templateId,
+      planId: body.planId,
+      from: body.from,
+      to: body.to,
+      dryRun: body.dryRun,
+      added: changes.filter((c) => c.change === 'add').length,
+      changed: changes.filter((c) => c.change === 'change').length,
+      unchanged,
+      cells: changes,
+      planVersion,
+    };
+  };
+  return body.dryRun ? run(db) : db.transaction(run);
+}

@@ -1,0 +1,424 @@
+import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import type { Executor } from '../../core/db/database.ts';
+import {
+  DEPARTMENT_NODE_TYPE,
+  employees,
+  nodeTypes,
+  orgNodes,
+  poolLendingRuleSkills,
+  poolLendingRules,
+  poolMembers,
+  pools,
+  skills,
+} from '../../core/db/schema/index.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
+import type { HomePool } from './schemas.ts';
+
+export type PoolRow = typeof pools.$inferSelect & { departmentCode: string; memberCount: number };
+
+const memberCount = sql<number>`(select count(*)::int from ${poolMembers} where ${poolMembers.poolId} = ${pools.id})`;
+
+const poolSelect = {
+  id: pools.id,
+  buId: pools.buId,
+  departmentId: pools.departmentId,
+  code: pools.code,
+  nameEn: pools.nameEn,
+  nameAr: pools.nameAr,
+  description: pools.description,
+  isDefault: pools.isDefault,
+  isActive: pools.isActive,
+  version: pools.version,
+  createdAt: pools.createdAt,
+  updatedAt: pools.updatedAt,
+  departmentCode: orgNodes.code,
+  memberCount,
+};
+
+export async function listPools(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  filter: { departmentId?: string; isDefault?: boolean; isActive?: boolean },
+  limit: number,
+  offset: number,
+): Promise<{ rows: PoolRow[]; total: number }> {
+  const where = and(
+    eq(pools.buId, buId),
+    inDepartmentScope(pools.departmentId, scope),
+    filter.departmentId === undefined ? undefined : eq(pools.departmentId, filter.departmentId),
+    filter.isDefault === undefined ? undefined : eq(pools.isDefault, filter.isDefault),
+    filter.isActive === undefined ? undefined : eq(pools.isActive, filter.isActive),
+  );
+  const rows = await executor
+    .select(poolSelect)
+    .from(pools)
+    .innerJoin(orgNodes, eq(orgNodes.id, pools.departmentId))
+    .where(where)
+    .orderBy(asc(orgNodes.code), asc(pools.code))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await executor.select({ total: count() }).from(pools).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findPool(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  id: string,
+): Promise<PoolRow | undefined> {
+  const [row] = await executor
+    .select(poolSelect)
+    .from(pools)
+    .innerJoin(orgNodes, eq(orgNodes.id, pools.departmentId))
+    .where(and(eq(pools.id, id), eq(pools.buId, buId), inDepartmentScope(pools.departmentId, scope)));
+  return row;
+}
+
+/** Locks pool rows (in id order, so two transactions never wait on each other crosswise). */
+export async function lockPools(executor: Executor, buId: string, ids: string[]) {
+  return executor
+    .select({
+      id: pools.id,
+      departmentId: pools.departmentId,
+      isDefault: pools.isDefault,
+      version: pools.version,
+    })
+    .from(pools)
+    .where(and(eq(pools.buId, buId), inArray(pools.id, ids)))
+    .orderBy(asc(pools.id))
+    .for('update');
+}
+
+export async function departmentExists(executor: Executor, buId: string, id: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: orgNodes.id })
+    .from(orgNodes)
+    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
+    .where(and(eq(orgNodes.id, id), eq(orgNodes.buId, buId), eq(nodeTypes.code, DEPARTMENT_NODE_TYPE)));
+  return Boolean(row);
+}
+
+export async function insertPool(executor: Executor, values: typeof pools.$inferInsert): Promise<string> {
+  const [row] = await executor.insert(pools).values(values).returning({ id: pools.id });
+  return row!.id;
+}
+
+export async function updatePool(
+  executor: Executor,
+  id: string,
+  values: Partial<typeof pools.$inferInsert>,
+): Promise<void> {
+  await executor
+    .update(pools)
+    .set({ ...values, version: sql`${pools.version} + 1`, updatedAt: new Date() })
+    .where(eq(pools.id, id));
+}
+
+/**
+ * Takes the default flag from whichever other pool of the department holds it. Under concurrency the
+ * partial unique index decides: a second transaction that finds no default left to take fails on it.
+ */
+export async function takeDefault(executor: Executor, departmentId: string, poolId: string): Promise<void> {
+  await executor
+    .update(pools)
+    .set({ isDefault: false, version: sql`${pools.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(pools.departmentId, departmentId), eq(pools.isDefault, true), ne(pools.id, poolId)));
+  await updatePool(executor, poolId, { isDefault: true });
+}
+
+export async function deletePool(executor: Executor, id: string): Promise<void> {
+  await executor.delete(pools).where(eq(pools.id, id));
+}
+
+export async function poolIsReferenced(executor: Executor, id: string): Promise<boolean> {
+  const [row] = await executor
+    .execute<{ referenced: boolean }>(sql`select
+      exists (select 1 from ${poolMembers} where ${poolMembers.poolId} = ${id})
+      or exists (select 1 from ${poolLendingRules}
+                 where ${poolLendingRules.sourcePoolId} = ${id} or ${poolLendingRules.targetPoolId} = ${id})
+      as referenced`)
+    .then((result) => (result as unknown as { rows: { referenced: boolean }[] }).rows);
+  return Boolean(row?.referenced);
+}
+
+// Members
+
+const memberSelect = {
+  poolId: poolMembers.poolId,
+  employeeId: employees.id,
+  employeeNumber: employees.employeeNumber,
+  nameEn: employees.nameEn,
+  nameAr: employees.nameAr,
+  departmentId: employees.departmentId,
+  addedAt: poolMembers.createdAt,
+};
+
+export async function findMember(executor: Executor, poolId: string, employeeId: string) {
+  const [row] = await executor
+    .select(memberSelect)
+    .from(poolMembers)
+    .innerJoin(employees, eq(employees.id, poolMembers.employeeId))
+    .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.employeeId, employeeId)));
+  return row;
+}
+
+export async function listMembers(executor: Executor, poolId: string, limit: number, offset: number) {
+  const rows = await executor
+    .select(memberSelect)
+    .from(poolMembers)
+    .innerJoin(employees, eq(employees.id, poolMembers.employeeId))
+    .where(eq(poolMembers.poolId, poolId))
+    .orderBy(asc(employees.employeeNumber))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await executor
+    .select({ total: count() })
+    .from(poolMembers)
+    .where(eq(poolMembers.poolId, poolId));
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findEmployee(executor: Executor, buId: string, id: string) {
+  const [row] = await executor
+    .select({ id: employees.id, departmentId: employees.departmentId })
+    .from(employees)
+    .where(and(eq(employees.id, id), eq(employees.buId, buId)));
+  return row;
+}
+
+/** Sets the employee's explicit pool (moving them out of any other); answers the previous pool, if any. */
+export async function setMembership(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  poolId: string,
+): Promise<string | null> {
+  const [previous] = await executor
+    .select({ poolId: poolMembers.poolId })
+    .from(poolMembers)
+    .where(eq(poolMembers.employeeId, employeeId))
+    .for('update');
+  await executor
+    .insert(poolMembers)
+    .values({ buId, employeeId, poolId })
+    .onConflictDoUpdate({ target: poolMembers.employeeId, set: { poolId, createdAt: new Date() } });
+  return previous?.poolId ?? null;
+}
+
+export async function removeMembership(executor: Executor, poolId: string, employeeId: string) {
+  const removed = await executor
+    .delete(poolMembers)
+    .where(and(eq(poolMembers.poolId, poolId), eq(poolMembers.employeeId, employeeId)))
+    .returning({ employeeId: poolMembers.employeeId });
+  return removed.length > 0;
+}
+
+/**
+ * Each employee's home pool: the explicit pool when there is one, else the department's default pool.
+ * Employees of another unit, or without a department and an explicit pool, are absent from the answer.
+ */
+export async function homePoolsOf(
+  executor: Executor,
+  buId: string,
+  employeeIds: readonly string[],
+): Promise<HomePool[]> {
+  if (!employeeIds.length) return [];
+  const explicitPools = sql`${pools}`;
+  const rows = await executor.execute<{
+    employee_id: string;
+    pool_id: string;
+    pool_code: string;
+    explicit: boolean;
+  }>(sql`select e.id as employee_id,
+        coalesce(ep.id, dp.id) as pool_id,
+        coalesce(ep.code, dp.code) as pool_code,
+        ep.id is not null as explicit
+      from ${employees} e
+      left join ${poolMembers} m on m.employee_id = e.id
+      left join ${explicitPools} ep on ep.id = m.pool_id
+      left join ${pools} dp on dp.department_id = e.department_id and dp.is_default
+      where e.bu_id = ${buId}
+        and e.id in (select jsonb_array_elements_text(${JSON.stringify(employeeIds)}::jsonb)::uuid)
+        and coalesce(ep.id, dp.id) is not null`);
+  return (
+    rows as unknown as {
+      rows: { employee_id: string; pool_id: string; pool_code: string; explicit: boolean }[];
+    }
+  ).rows.map((row) => ({
+    employeeId: row.employee_id,
+    poolId: row.pool_id,
+    poolCode: row.pool_code,
+    source: row.explicit ? 'explicit' : 'department-default',
+  }));
+}
+
+// Lending rules
+
+export type LendingRuleRow = typeof poolLendingRules.$inferSelect & {
+  sourcePoolCode: string;
+  targetPoolCode: string;
+};
+
+const sourcePools = sql.raw('source_pool');
+const targetPools = sql.raw('target_pool');
+
+function ruleQuery(executor: Executor) {
+  return executor
+    .select({
+      id: poolLendingRules.id,
+      buId: poolLendingRules.buId,
+      sourcePoolId: poolLendingRules.sourcePoolId,
+      targetPoolId: poolLendingRules.targetPoolId,
+      effectiveFrom: poolLendingRules.effectiveFrom,
+      effectiveTo: poolLendingRules.effectiveTo,
+      maxPerDay: poolLendingRules.maxPerDay,
+      description: poolLendingRules.description,
+      version: poolLendingRules.version,
+      createdAt: poolLendingRules.createdAt,
+      updatedAt: poolLendingRules.updatedAt,
+      sourcePoolCode: sql<string>`(select code from ${pools} ${sourcePools} where ${sourcePools}.id = ${poolLendingRules.sourcePoolId})`,
+      targetPoolCode: sql<string>`(select code from ${pools} ${targetPools} where ${targetPools}.id = ${poolLendingRules.targetPoolId})`,
+    })
+    .from(poolLendingRules);
+}
+
+/** A rule is visible when either of its pools belongs to a department of the scope. */
+function ruleInScope(scope: DepartmentScope): SQL | undefined {
+  if (scope.kind === 'unit') return undefined;
+  if (!scope.departmentIds.length) return sql`false`;
+  return sql`exists (select 1 from ${pools} where ${pools.id} in (${poolLendingRules.sourcePoolId}, ${poolLendingRules.targetPoolId})
+        and ${inArray(pools.departmentId, [...scope.departmentIds])})`;
+}
+
+export async function listRules(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  filter: { sourcePoolId?: string; targetPoolId?: string; poolId?: string; date?: string },
+  limit: number,
+  offset: number,
+): Promise<{ rows: LendingRuleRow[]; total: number }> {
+  const where = and(
+    eq(poolLendingRules.buId, buId),
+    ruleInScope(scope),
+    filter.sourcePoolId === undefined ? undefined : eq(poolLendingRules.sourcePoolId, filter.sourcePoolId),
+    filter.targetPoolId === undefined ? undefined : eq(poolLendingRules.targetPoolId, filter.targetPoolId),
+    filter.poolId === undefined
+      ? undefined
+      : or(
+          eq(poolLendingRules.sourcePoolId, filter.poolId),
+          eq(poolLendingRules.targetPoolId, filter.poolId),
+        ),
+    filter.date === undefined
+      ? undefined
+      : and(
+          sql`${poolLendingRules.effectiveFrom} <= ${filter.date}`,
+          or(isNull(poolLendingRules.effectiveTo), sql`${poolLendingRules.effectiveTo} >= ${filter.date}`),
+        ),
+  );
+  const rows = await ruleQuery(executor)
+    .where(where)
+    .orderBy(asc(poolLendingRules.effectiveFrom), asc(poolLendingRules.id))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await executor.select({ total: count() }).from(poolLendingRules).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findRule(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  id: string,
+  forUpdate = false,
+): Promise<LendingRuleRow | undefined> {
+  const where = and(eq(poolLendingRules.id, id), eq(poolLendingRules.buId, buId), ruleInScope(scope));
+  const [row] = forUpdate
+    ? await ruleQuery(executor).where(where).for('update', { of: poolLendingRules })
+    : await ruleQuery(executor).where(where);
+  return row;
+}
+
+export async function skillsOfRules(executor: Executor, ruleIds: string[]) {
+  if (!ruleIds.length) return [];
+  return executor
+    .select({ ruleId: poolLendingRuleSkills.ruleId, id: skills.id, code: skills.code })
+    .from(poolLendingRuleSkills)
+    .innerJoin(skills, eq(skills.id, poolLendingRuleSkills.skillId))
+    .where(inArray(poolLendingRuleSkills.ruleId, ruleIds))
+    .orderBy(asc(skills.code));
+}
+
+/** Skills of the unit named by id or by code. */
+export async function findSkills(executor: Executor, buId: string, ids: string[], codes: string[]) {
+  if (!ids.length && !codes.length) return [];
+  return executor
+    .select({ id: skills.id, code: skills.code })
+    .from(skills)
+    .where(
+      and(
+        eq(skills.buId, buId),
+        or(
+          ids.length ? inArray(skills.id, ids) : undefined,
+          codes.length ? inArray(skills.code, codes) : undefined,
+        ),
+      ),
+    );
+}
+
+/** Rules of the same pair whose window meets [from, to] (to null: open end), other than `exceptId`. */
+export async function overlappingRules(
+  executor: Executor,
+  sourcePoolId: string,
+  targetPoolId: string,
+  from: string,
+  to: string | null,
+  exceptId?: string,
+): Promise<string[]> {
+  const rows = await executor
+    .select({ id: poolLendingRules.id })
+    .from(poolLendingRules)
+    .where(
+      and(
+        eq(poolLendingRules.sourcePoolId, sourcePoolId),
+        eq(poolLendingRules.targetPoolId, targetPoolId),
+        exceptId ? ne(poolLendingRules.id, exceptId) : undefined,
+        or(isNull(poolLendingRules.effectiveTo), sql`${poolLendingRules.effectiveTo} >= ${from}`),
+        to === null ? undefined : sql`${poolLendingRules.effectiveFrom} <= ${to}`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+export async function insertRule(
+  executor: Executor,
+  values: typeof poolLendingRules.$inferInsert,
+): Promise<string> {
+  const [row] = await executor.insert(poolLendingRules).values(values).returning({ id: poolLendingRules.id });
+  return row!.id;
+}
+
+export async function updateRule(
+  executor: Executor,
+  id: string,
+  values: Partial<typeof poolLendingRules.$inferInsert>,
+): Promise<void> {
+  await executor
+    .update(poolLendingRules)
+    .set({ ...values, version: sql`${poolLendingRules.version} + 1`, updatedAt: new Date() })
+    .where(eq(poolLendingRules.id, id));
+}
+
+export async function setRuleSkills(executor: Executor, ruleId: string, skillIds: string[]): Promise<void> {
+  await executor.delete(poolLendingRuleSkills).where(eq(poolLendingRuleSkills.ruleId, ruleId));
+  if (skillIds.length) {
+    await executor.insert(poolLendingRuleSkills).values(skillIds.map((skillId) => ({ ruleId, skillId })));
+  }
+}
+
+export async function deleteRule(executor: Executor, id: string): Promise<void> {
+  await executor.delete(poolLendingRules).where(eq(poolLendingRules.id, id));
+}
