@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 
 /** All SQL of the import area; every query filters by `bu_id` (jobs carry their unit). */
 
@@ -275,15 +276,6 @@ export const jobCounts = async (executor: Executor, jobId: string) =>
 
 // ---------------------------------------------------------------- export
 
-const inScope = (scope: DepartmentScope, column: SQL): SQL => {
-  if (scope.kind === 'unit') return sql`true`;
-  if (!scope.departmentIds.length) return sql`false`;
-  return sql`${column} in (${sql.join(
-    scope.departmentIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
-};
-
 export const exportEmployees = (executor: Executor, buId: string, scope: DepartmentScope) =>
   queryRows<{
     employee_number: string;
@@ -301,7 +293,7 @@ export const exportEmployees = (executor: Executor, buId: string, scope: Departm
           from employees e
           left join org_nodes d on d.id = e.department_id
           left join grades g on g.id = e.grade_id
-         where e.bu_id = ${buId} and ${inScope(scope, sql`e.department_id`)}
+         where e.bu_id = ${buId} and ${inDepartmentScope(sql`e.department_id`, scope)}
          order by e.employee_number`,
   );
 
@@ -313,6 +305,6 @@ export const exportSkills = (executor: Executor, buId: string, scope: Department
           join employees e on e.id = es.employee_id
           join skills s on s.id = es.skill_id
           left join skill_levels l on l.id = es.level_id
-         where es.bu_id = ${buId} and ${inScope(scope, sql`e.department_id`)}
+         where es.bu_id = ${buId} and ${inDepartmentScope(sql`e.department_id`, scope)}
          order by e.employee_number, s.code`,
   );

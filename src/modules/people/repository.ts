@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 
 /*
  * All SQL of the people area. Every query filters by `bu_id`; reads of employees take the caller's
@@ -9,16 +10,6 @@ import { type Executor, queryRows } from '../../core/db/database.ts';
 
 const one = async <T>(executor: Executor, query: SQL): Promise<T | undefined> =>
   (await queryRows<T>(executor, query))[0];
-
-/** `column` within the scope: every department for a unit-wide grant, the listed ones otherwise. */
-export function inScope(scope: DepartmentScope, column: SQL): SQL {
-  if (scope.kind === 'unit') return sql`true`;
-  if (!scope.departmentIds.length) return sql`false`;
-  return sql`${column} in (${sql.join(
-    scope.departmentIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
-}
 
 // ---------------------------------------------------------------- employees
 
@@ -63,7 +54,7 @@ export async function listEmployees(
   limit: number,
   offset: number,
 ): Promise<{ rows: EmployeeRow[]; total: number }> {
-  const where: SQL[] = [sql`e.bu_id = ${buId}`, inScope(scope, sql`e.department_id`)];
+  const where: SQL[] = [sql`e.bu_id = ${buId}`, inDepartmentScope(sql`e.department_id`, scope)];
   if (filters.q) {
     const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(e.employee_number ilike ${like} or e.name_en ilike ${like} or e.name_ar ilike ${like})`);
@@ -94,7 +85,7 @@ export async function listEmployees(
 export const findEmployee = (executor: Executor, buId: string, scope: DepartmentScope, id: string) =>
   one<EmployeeRow>(
     executor,
-    sql`${employeeSelect} where e.bu_id = ${buId} and e.id = ${id} and ${inScope(scope, sql`e.department_id`)}`,
+    sql`${employeeSelect} where e.bu_id = ${buId} and e.id = ${id} and ${inDepartmentScope(sql`e.department_id`, scope)}`,
   );
 
 export interface EmployeeSkillRow {
@@ -200,7 +191,7 @@ export async function holdersOfSkill(
   limit: number,
   offset: number,
 ): Promise<{ rows: SkillHolderRow[]; total: number }> {
-  const condition = sql`es.bu_id = ${buId} and es.skill_id = ${skillId} and ${inScope(scope, sql`e.department_id`)}
+  const condition = sql`es.bu_id = ${buId} and es.skill_id = ${skillId} and ${inDepartmentScope(sql`e.department_id`, scope)}
     ${minRank === null ? sql`` : sql`and coalesce(l.rank, 0) >= ${minRank}`}`;
   const from = sql`from employee_skills es join employees e on e.id = es.employee_id
                    left join skill_levels l on l.id = es.level_id`;
@@ -367,7 +358,7 @@ export async function expiringCertifications(
 ): Promise<{ rows: ExpiringRow[]; total: number }> {
   const condition = sql`c.bu_id = ${buId} and c.status = 'Active' and c.expires_on is not null
     and c.expires_on >= ${today}::date and c.expires_on <= ${until}::date
-    and ${inScope(scope, sql`e.department_id`)}`;
+    and ${inDepartmentScope(sql`e.department_id`, scope)}`;
   const rows = await queryRows<ExpiringRow>(
     executor,
     sql`select ${certificationColumns}, e.employee_number, e.name_en, e.name_ar, e.department_id
@@ -413,7 +404,7 @@ const groupSelect = sql`
     from employee_groups g`;
 
 /** Groups of a department in scope; unit-wide groups (no department) only to a unit-wide grant. */
-const groupInScope = (scope: DepartmentScope) => inScope(scope, sql`g.department_id`);
+const groupInScope = (scope: DepartmentScope) => inDepartmentScope(sql`g.department_id`, scope);
 
 export async function listGroups(
   executor: Executor,
@@ -512,7 +503,7 @@ export async function membersOf(
   limit: number,
   offset: number,
 ): Promise<{ rows: MemberRow[]; total: number }> {
-  const condition = sql`e.bu_id = ${buId} and m.group_id = ${groupId} and ${inScope(scope, sql`e.department_id`)}`;
+  const condition = sql`e.bu_id = ${buId} and m.group_id = ${groupId} and ${inDepartmentScope(sql`e.department_id`, scope)}`;
   const from = sql`from employee_group_members m join employees e on e.id = m.employee_id`;
   const rows = await queryRows<MemberRow>(
     executor,
