@@ -68,6 +68,36 @@ describeEachDatabase('employees, skills and the people diagnostics', (t) => {
     expect(employee.groups.map((g: { code: string }) => g.code)).toEqual(['RAMP_NIGHT_CREW']);
   });
 
+  it('says where each employee works from: an explicit pool, or else the department’s default pool', async () => {
+    const pools = (await get('hradmin', '/api/pools?pageSize=500')).json().items as {
+      id: string;
+      code: string;
+      isDefault: boolean;
+      memberCount: number;
+    }[];
+    const apron = pools.find((pool) => pool.code === 'RAMP-APRON')!;
+    const rampDefault = pools.find((pool) => pool.code === 'RAMP-DEFAULT')!;
+    const members = (await get('hradmin', `/api/employees?poolId=${apron.id}&pageSize=500`)).json();
+    expect(members.total).toBe(apron.memberCount);
+    expect(members.total).toBeGreaterThan(0);
+    for (const employee of members.items) {
+      expect(employee.homePool).toEqual({ id: apron.id, code: 'RAMP-APRON', source: 'explicit' });
+    }
+    const rest = (await get('hradmin', `/api/employees?poolId=${rampDefault.id}&pageSize=500`)).json();
+    expect(rest.total).toBeGreaterThan(0);
+    for (const employee of rest.items) {
+      expect(employee.homePool).toEqual({
+        id: rampDefault.id,
+        code: 'RAMP-DEFAULT',
+        source: 'department-default',
+      });
+    }
+    const ids = new Set(members.items.map((employee: { id: string }) => employee.id));
+    expect(rest.items.some((employee: { id: string }) => ids.has(employee.id))).toBe(false);
+    const detail = (await get('hradmin', `/api/employees/${members.items[0].id}`)).json();
+    expect(detail.homePool.source).toBe('explicit');
+  });
+
   it('answers the caller’s own record at /my, and 404 for an account without one', async () => {
     const mine = await get('manager', '/api/employees/my');
     expect(mine.statusCode).toBe(200);

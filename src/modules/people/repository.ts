@@ -43,6 +43,7 @@ export interface EmployeeFilters {
   grade?: string;
   status?: string;
   skill?: string;
+  poolId?: string;
   activeOn?: string;
 }
 
@@ -65,6 +66,13 @@ export async function listEmployees(
   if (filters.skill) {
     where.push(sql`exists (select 1 from employee_skills es join skills s on s.id = es.skill_id
                             where es.employee_id = e.id and s.code = ${filters.skill} and s.bu_id = ${buId})`);
+  }
+  if (filters.poolId) {
+    // The home pool: an explicit membership, or else the department's default pool.
+    where.push(sql`(exists (select 1 from pool_members pm where pm.employee_id = e.id and pm.pool_id = ${filters.poolId})
+                    or (not exists (select 1 from pool_members pm where pm.employee_id = e.id)
+                        and exists (select 1 from pools p where p.id = ${filters.poolId} and p.is_default
+                                      and p.department_id = e.department_id)))`);
   }
   if (filters.activeOn) {
     where.push(sql`(e.hire_date is null or e.hire_date <= ${filters.activeOn}::date)

@@ -23,6 +23,7 @@ export const EmployeeListQuery = Type.Object({
   grade: Type.Optional(Type.String({ maxLength: 64, description: 'Grade code' })),
   status: Type.Optional(Type.String({ maxLength: 64, description: 'Employee status code' })),
   skill: Type.Optional(Type.String({ maxLength: 64, description: 'Skill code the employee holds' })),
+  poolId: Type.Optional(Type.String({ format: 'uuid', description: 'Employees whose home pool this is' })),
   activeOn: Type.Optional(
     Type.String({ format: 'date', description: 'Hired on or before this date and not ended before it' }),
   ),
@@ -41,6 +42,22 @@ const employeeFields = {
   hireDate: Nullable(BusinessDate),
   endDate: Nullable(BusinessDate),
   userId: Nullable(Uuid),
+  homePool: Type.Union(
+    [
+      Type.Object(
+        {
+          id: Uuid,
+          code: Type.String(),
+          source: Type.Union([Type.Literal('explicit'), Type.Literal('department-default')], {
+            description: "An explicit pool membership, or else the department's default pool",
+          }),
+        },
+        { $id: 'HomePool' },
+      ),
+      Type.Null(),
+    ],
+    { description: 'Null only for an employee with neither a pool nor a department' },
+  ),
   version: Type.Integer(),
 };
 

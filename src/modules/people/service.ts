@@ -6,6 +6,8 @@ import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import { addDays, businessDate, daysBetween } from '../../core/time/dates.ts';
+import type { HomePool } from '../pools/schemas.ts';
+import { homePoolsOf } from '../pools/service.ts';
 import { readSettings } from '../settings/service.ts';
 import * as repo from './repository.ts';
 import type {
@@ -49,7 +51,7 @@ const scopeOf = (caller: Caller, permission: string): DepartmentScope =>
 
 // ---------------------------------------------------------------- views
 
-const employeeView = (row: repo.EmployeeRow): Employee => ({
+const employeeView = (row: repo.EmployeeRow): Omit<Employee, 'homePool'> => ({
   id: row.id,
   employeeNumber: row.employee_number,
   Name_1_English: row.name_en,
@@ -129,18 +131,37 @@ export async function listEmployees(
     query.pageSize,
     offsetOf(query),
   );
-  return pageOf(rows.map(employeeView), total, query);
+  const pools = await homePoolsOf(
+    deps.db,
+    caller.principal.buId,
+    rows.map((row) => row.id),
+  );
+  return pageOf(
+    rows.map((row) => withHomePool(employeeView(row), pools)),
+    total,
+    query,
+  );
+}
+
+/** Where the employee works from: their explicit pool, or else their department's default pool. */
+function withHomePool<T extends { id: string }>(employee: T, pools: Map<string, HomePool>) {
+  const pool = pools.get(employee.id);
+  return {
+    ...employee,
+    homePool: pool ? { id: pool.poolId, code: pool.poolCode, source: pool.source } : null,
+  };
 }
 
 async function detailOf(deps: PeopleDeps, buId: string, row: repo.EmployeeRow): Promise<EmployeeDetail> {
   const today = await todayOf(deps.db, buId, deps.now());
-  const [skills, certifications, groups] = await Promise.all([
+  const [skills, certifications, groups, pools] = await Promise.all([
     repo.skillsOfEmployee(deps.db, buId, row.id),
     repo.certificationsOf(deps.db, buId, row.id, 1000, 0),
     repo.groupsOfEmployee(deps.db, buId, row.id),
+    homePoolsOf(deps.db, buId, [row.id]),
   ]);
   return {
-    ...employeeView(row),
+    ...withHomePool(employeeView(row), pools),
     skills: skills.map((s) => ({
       skillId: s.skill_id,
       skillCode: s.skill_code,
