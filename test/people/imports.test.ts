@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { openXlsx } from '../../src/core/xlsx/index.ts';
+import { EMPLOYEE_COLUMNS } from '../../src/modules/imports/workbook.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import { importWorkbook, upload, waitForJob } from '../helpers/workbooks.ts';
 import { zipBomb } from '../helpers/zip.ts';
@@ -139,6 +140,43 @@ describeEachDatabase('the employee import', (t) => {
     const job = await waitForJob(t, 'hradmin', reimport.json().job.id, 300_000);
     expect(job).toMatchObject({ status: 'Completed', rowsFailed: 0, rowsChanged: 0, rowsDone: total });
   }, 600_000);
+
+  it('sets home pools through the optional homePoolCode column, within the employee’s department', async () => {
+    const headers = { employees: [...EMPLOYEE_COLUMNS, 'homePoolCode'] };
+    const first = await importWorkbook(
+      [
+        ['H0001', 'Pool One', 'مجموعة ١', 'RAMP', null, null, null, null, 'RAMP-APRON'],
+        ['H0002', 'Pool Two', 'مجموعة ٢', 'PAX', null, null, null, null, 'RAMP-APRON'],
+        ['H0003', 'Pool Three', 'مجموعة ٣', 'PAX', null, null, null, null, 'NO-SUCH-POOL'],
+      ],
+      [],
+      headers,
+    );
+    const done = await waitForJob(t, 'hradmin', (await upload(t, 'hradmin', first)).json().job.id);
+    expect(done).toMatchObject({ rowsDone: 3, rowsFailed: 2 });
+    const one = (await get('hradmin', '/api/employees?q=H0001')).json().items[0];
+    expect(one.homePool).toMatchObject({ code: 'RAMP-APRON', source: 'explicit' });
+    const report = await openXlsx(
+      (await get('hradmin', `/api/imports/jobs/${done.id}/error-report`)).rawPayload,
+    );
+    const columns = (await report.readAll('Errors')).slice(1).map((row) => row.cells[2]);
+    expect(columns).toEqual(['homePoolCode', 'homePoolCode']);
+
+    // Without the column memberships stay; a blank cell returns the employee to the department's default.
+    const keep = await importWorkbook([['H0001', 'Pool One', 'مجموعة ١', 'RAMP']]);
+    await waitForJob(t, 'hradmin', (await upload(t, 'hradmin', keep)).json().job.id);
+    expect((await get('hradmin', '/api/employees?q=H0001')).json().items[0].homePool.code).toBe('RAMP-APRON');
+    const back = await importWorkbook(
+      [['H0001', 'Pool One', 'مجموعة ١', 'RAMP', null, null, null, null, '']],
+      [],
+      headers,
+    );
+    await waitForJob(t, 'hradmin', (await upload(t, 'hradmin', back)).json().job.id);
+    expect((await get('hradmin', '/api/employees?q=H0001')).json().items[0].homePool).toMatchObject({
+      code: 'RAMP-DEFAULT',
+      source: 'department-default',
+    });
+  });
 
   it('offers the template with both sheets and a comment on every header', async () => {
     const response = await get('planner', '/api/imports/template');

@@ -125,6 +125,16 @@ export function planUnits(parsed: ParsedWorkbook, maps: repo.CodeMaps, scope: De
     if (hire && end && hire !== 'invalid' && end !== 'invalid' && end < hire) {
       err('endDate', cell('endDate'), 'Before hireDate');
     }
+    let homePoolId: string | null | undefined;
+    if (ec.homePoolCode >= 0) {
+      const poolCode = cell('homePoolCode');
+      const pool = poolCode ? maps.pools.get(poolCode) : undefined;
+      homePoolId = pool?.id ?? null;
+      if (poolCode && !pool) err('homePoolCode', poolCode, 'Unknown pool code');
+      else if (pool && pool.departmentId !== departmentId) {
+        err('homePoolCode', poolCode, "The pool belongs to another department than the employee's");
+      }
+    }
     const skills = skillsOf.get(number);
     if (skills?.errors.length) errors.push(...skills.errors);
     if (errors.length) {
@@ -144,6 +154,7 @@ export function planUnits(parsed: ParsedWorkbook, maps: repo.CodeMaps, scope: De
         hireDate: hire as string | null,
         endDate: end as string | null,
         skills: skills ? skills.skills : null,
+        homePoolId,
       },
     });
   }

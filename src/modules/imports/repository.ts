@@ -120,6 +120,8 @@ export interface CodeMaps {
   statuses: Set<string>;
   skills: Map<string, string>;
   levels: Map<string, string>;
+  /** Pools by code, with the department each belongs to (a home pool must be of the employee's). */
+  pools: Map<string, { id: string; departmentId: string }>;
   /** Department of each existing employee, by number (scope checks of department-scoped importers). */
   existing: Map<string, string | null>;
 }
@@ -127,7 +129,7 @@ export interface CodeMaps {
 const pairs = (executor: Executor, query: SQL) => queryRows<{ code: string; id: string }>(executor, query);
 
 export async function codeMaps(executor: Executor, buId: string, withExisting: boolean): Promise<CodeMaps> {
-  const [departments, grades, statuses, skills, levels] = await Promise.all([
+  const [departments, grades, statuses, skills, levels, pools] = await Promise.all([
     pairs(
       executor,
       sql`select n.code, n.id from org_nodes n join node_types t on t.id = n.node_type_id
@@ -137,6 +139,10 @@ export async function codeMaps(executor: Executor, buId: string, withExisting: b
     pairs(executor, sql`select code, id from employee_statuses where bu_id = ${buId} order by code`),
     pairs(executor, sql`select code, id from skills where bu_id = ${buId} order by code`),
     pairs(executor, sql`select code, id from skill_levels where bu_id = ${buId} order by rank, code`),
+    queryRows<{ code: string; id: string; department_id: string }>(
+      executor,
+      sql`select code, id, department_id from pools where bu_id = ${buId} order by code`,
+    ),
   ]);
   const existing = new Map<string, string | null>();
   if (withExisting) {
@@ -153,6 +159,7 @@ export async function codeMaps(executor: Executor, buId: string, withExisting: b
     statuses: new Set(statuses.map((r) => r.code)),
     skills: toMap(skills),
     levels: toMap(levels),
+    pools: new Map(pools.map((r) => [r.code, { id: r.id, departmentId: r.department_id }])),
     existing,
   };
 }
@@ -170,6 +177,8 @@ export interface EmployeeValues {
   endDate: string | null;
   /** null: the workbook lists no skills for the employee, whose skills stay as they are. */
   skills: { skillId: string; levelId: string | null }[] | null;
+  /** undefined: no home pool column, memberships stay; null: the department's default; else the pool. */
+  homePoolId?: string | null;
 }
 
 /**
@@ -201,7 +210,10 @@ export function upsertEmployeeStatement(
   const replace = row.skills !== null;
   const skillIds = uuidArray((row.skills ?? []).map((s) => s.skillId));
   const levelIds = uuidArray((row.skills ?? []).map((s) => s.levelId));
-  const changed = sql`(exists (select 1 from up) or exists (select 1 from del) or exists (select 1 from ins))`;
+  const setPool = row.homePoolId !== undefined;
+  const poolId = row.homePoolId ?? null;
+  const changed = sql`(exists (select 1 from up) or exists (select 1 from del) or exists (select 1 from ins)
+                       or exists (select 1 from pool_out) or exists (select 1 from pool_in))`;
   return sql`
     with up as (
       insert into employees as e (bu_id, employee_number, name_en, name_ar, department_id, grade_id, status,
@@ -232,6 +244,16 @@ export function upsertEmployeeStatement(
        where ${replace}
       on conflict (employee_id, skill_id) do update set level_id = excluded.level_id
        where employee_skills.level_id is distinct from excluded.level_id
+      returning 1),
+    pool_out as (
+      delete from pool_members pm using target
+       where ${setPool} and ${poolId}::uuid is null and pm.employee_id = target.id
+      returning 1),
+    pool_in as (
+      insert into pool_members (bu_id, employee_id, pool_id)
+      select ${buId}, target.id, ${poolId}::uuid from target where ${setPool} and ${poolId}::uuid is not null
+      on conflict (employee_id) do update set pool_id = excluded.pool_id
+       where pool_members.pool_id is distinct from excluded.pool_id
       returning 1),
     adv as (${advance(changed)}),
     ${commitMode(asyncCommit)}
@@ -286,13 +308,16 @@ export const exportEmployees = (executor: Executor, buId: string, scope: Departm
     status: string;
     hire_date: string | null;
     end_date: string | null;
+    home_pool_code: string | null;
   }>(
     executor,
     sql`select e.employee_number, e.name_en, e.name_ar, d.code as department_code, g.code as grade_code, e.status,
-               e.hire_date::text as hire_date, e.end_date::text as end_date
+               e.hire_date::text as hire_date, e.end_date::text as end_date, p.code as home_pool_code
           from employees e
           left join org_nodes d on d.id = e.department_id
           left join grades g on g.id = e.grade_id
+          left join pool_members pm on pm.employee_id = e.id
+          left join pools p on p.id = pm.pool_id
          where e.bu_id = ${buId} and ${inDepartmentScope(sql`e.department_id`, scope)}
          order by e.employee_number`,
   );

@@ -194,15 +194,18 @@ export async function errorReport(deps: ImportDeps, caller: Caller, id: string):
   ]))!;
 }
 
+/** The codes the template's header comments list. */
+const validCodes = (maps: repo.CodeMaps) => ({
+  departments: [...maps.departments.keys()],
+  grades: [...maps.grades.keys()],
+  statuses: [...maps.statuses],
+  skills: [...maps.skills.keys()],
+  levels: [...maps.levels.keys()],
+  pools: [...maps.pools.keys()],
+});
+
 export async function template(deps: ImportDeps, caller: Caller): Promise<Buffer> {
-  const maps = await repo.codeMaps(deps.db, caller.principal.buId, false);
-  const columns = columnsOf({
-    departments: [...maps.departments.keys()],
-    grades: [...maps.grades.keys()],
-    statuses: [...maps.statuses],
-    skills: [...maps.skills.keys()],
-    levels: [...maps.levels.keys()],
-  });
+  const columns = columnsOf(validCodes(await repo.codeMaps(deps.db, caller.principal.buId, false)));
   return (await writeXlsx([
     { name: SHEETS.employees, columns: columns.employees, rows: [] },
     { name: SHEETS.skills, columns: columns.skills, rows: [] },
@@ -213,14 +216,7 @@ export async function template(deps: ImportDeps, caller: Caller): Promise<Buffer
 export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<Buffer> {
   const { buId } = caller.principal;
   const scope = scopeOf(caller);
-  const maps = await repo.codeMaps(deps.db, buId, false);
-  const columns = columnsOf({
-    departments: [...maps.departments.keys()],
-    grades: [...maps.grades.keys()],
-    statuses: [...maps.statuses],
-    skills: [...maps.skills.keys()],
-    levels: [...maps.levels.keys()],
-  });
+  const columns = columnsOf(validCodes(await repo.codeMaps(deps.db, buId, false)));
   const [employees, skills] = await Promise.all([
     repo.exportEmployees(deps.db, buId, scope),
     repo.exportSkills(deps.db, buId, scope),
@@ -238,6 +234,7 @@ export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<B
         e.status,
         e.hire_date,
         e.end_date,
+        e.home_pool_code,
       ]),
     },
     {

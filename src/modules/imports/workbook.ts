@@ -14,9 +14,15 @@ export const EMPLOYEE_COLUMNS = [
   'hireDate',
   'endDate',
 ] as const;
+/**
+ * Columns a workbook may leave out (older files): without `homePoolCode` explicit pool memberships stay
+ * as they are; with it, a code makes that pool the employee's home pool and a blank cell returns the
+ * employee to their department's default pool.
+ */
+export const OPTIONAL_EMPLOYEE_COLUMNS = ['homePoolCode'] as const;
 export const SKILL_COLUMNS = ['employeeNumber', 'skillCode', 'levelCode'] as const;
 
-export type EmployeeColumn = (typeof EMPLOYEE_COLUMNS)[number];
+export type EmployeeColumn = (typeof EMPLOYEE_COLUMNS)[number] | (typeof OPTIONAL_EMPLOYEE_COLUMNS)[number];
 export type SkillColumn = (typeof SKILL_COLUMNS)[number];
 
 export const SHEETS = { employees: 'Employees', skills: 'EmployeeSkills' } as const;
@@ -27,6 +33,7 @@ export interface ValidCodes {
   statuses: string[];
   skills: string[];
   levels: string[];
+  pools: string[];
 }
 
 const list = (codes: string[]) => (codes.length ? codes.join(', ') : '(none yet)');
@@ -42,6 +49,9 @@ export function columnsOf(codes: ValidCodes): { employees: XlsxColumn[]; skills:
     Status: `Optional (default ACTIVE). Employee status code: ${list(codes.statuses)}`,
     hireDate: 'Optional. Date hired, YYYY-MM-DD.',
     endDate: 'Optional. Last day of employment, YYYY-MM-DD (on or after hireDate).',
+    homePoolCode:
+      "Optional column. A pool of the employee's department, made their home pool; blank: the department's " +
+      `default pool. Without the column, pools stay as they are. Pools: ${list(codes.pools)}`,
   };
   const skills: Record<SkillColumn, string> = {
     employeeNumber:
@@ -50,7 +60,11 @@ export function columnsOf(codes: ValidCodes): { employees: XlsxColumn[]; skills:
     levelCode: `Optional. Skill level code: ${list(codes.levels)}`,
   };
   return {
-    employees: EMPLOYEE_COLUMNS.map((header) => ({ header, note: employees[header], width: 18 })),
+    employees: [...EMPLOYEE_COLUMNS, ...OPTIONAL_EMPLOYEE_COLUMNS].map((header) => ({
+      header,
+      note: employees[header],
+      width: 18,
+    })),
     skills: SKILL_COLUMNS.map((header) => ({ header, note: skills[header], width: 18 })),
   };
 }
@@ -60,12 +74,13 @@ export interface SchemaProblem {
   message: string;
 }
 
-/** Maps each expected header to its column, or lists what does not match. */
+/** Maps each expected header to its column (-1 for an optional one left out), or lists what does not match. */
 export function headerMap<T extends string>(
   sheet: string,
   header: SheetRow | undefined,
   expected: readonly T[],
   problems: SchemaProblem[],
+  optional: readonly T[] = [],
 ): Record<T, number> | null {
   const cells = (header?.cells ?? []).map((cell) => cell.trim());
   const map = {} as Record<T, number>;
@@ -75,8 +90,10 @@ export function headerMap<T extends string>(
     if (index < 0) problems.push({ path: `${sheet}/${column}`, message: `missing header ${column}` });
     else map[column] = index;
   }
+  for (const column of optional) map[column] = cells.indexOf(column);
+  const known: readonly string[] = [...expected, ...optional];
   cells.forEach((cell, index) => {
-    if (cell !== '' && !(expected as readonly string[]).includes(cell)) {
+    if (cell !== '' && !known.includes(cell)) {
       problems.push({ path: `${sheet}/${cell}`, message: `unknown header ${cell} (column ${index + 1})` });
     }
   });
@@ -104,7 +121,13 @@ export async function parseWorkbook(
   if (problems.length) return { ok: false, problems };
   const employees = await workbook.readAll(SHEETS.employees);
   const skills = await workbook.readAll(SHEETS.skills);
-  const employeeColumns = headerMap(SHEETS.employees, employees[0], EMPLOYEE_COLUMNS, problems);
+  const employeeColumns = headerMap<EmployeeColumn>(
+    SHEETS.employees,
+    employees[0],
+    EMPLOYEE_COLUMNS,
+    problems,
+    OPTIONAL_EMPLOYEE_COLUMNS,
+  );
   const skillColumns = headerMap(SHEETS.skills, skills[0], SKILL_COLUMNS, problems);
   if (!employeeColumns || !skillColumns) return { ok: false, problems };
   return {
