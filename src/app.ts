@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFiniteNumbers(app);
   const principals = await createPrincipalStore(database);
   app.addHook('onClose', () => principals.close());
-  registerGuard(app, context.tokens, principals);
+  registerGuard(app, context.tokens, principals, now);
   await registerOpenApi(app, serviceVersion, config.publicUrl);
 
   await app.register(platformRoutes(context), { prefix: '/api' });

@@ -45,6 +45,7 @@ async function authenticate(
   request: FastifyRequest,
   tokens: TokenService,
   principals: PrincipalStore,
+  now: () => Date,
 ): Promise<Principal | null> {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -58,7 +59,8 @@ async function authenticate(
     if (error instanceof TokenError && error.expired) throw unauthenticated('TOKEN_EXPIRED', error.message);
     throw unauthenticated('UNAUTHENTICATED', 'The token is not valid');
   }
-  const principal = await principals.resolve(claims);
+  // The business date of the grants follows the app's clock, like everything else the request sees.
+  const principal = await principals.resolve(claims, now());
   if (principal === 'UNKNOWN_USER')
     throw unauthenticated('UNAUTHENTICATED', 'The account of this token no longer exists');
   if (principal === 'REVOKED') {
@@ -74,17 +76,22 @@ async function authenticate(
  * Checks the route's declared permission before the body and query are parsed or validated, so a caller
  * without it gets 403 whatever it sends and learns nothing of the schema.
  */
-export function registerGuard(app: FastifyInstance, tokens: TokenService, principals: PrincipalStore): void {
+export function registerGuard(
+  app: FastifyInstance,
+  tokens: TokenService,
+  principals: PrincipalStore,
+  now: () => Date,
+): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const { auth, role } = request.routeOptions.config;
     if (auth === undefined) return;
     if (auth === 'open') {
       // Open routes still learn who calls when a valid token is sent (diagnostics echo it).
-      request.principal = await authenticate(request, tokens, principals).catch(() => null);
+      request.principal = await authenticate(request, tokens, principals, now).catch(() => null);
       return;
     }
-    const principal = await authenticate(request, tokens, principals);
+    const principal = await authenticate(request, tokens, principals, now);
     if (!principal) throw unauthenticated('UNAUTHENTICATED', 'Sign in first: send a bearer token');
     request.principal = principal;
     if (auth !== 'auth' && !principal.can(auth)) throw forbidden(auth);

@@ -4,6 +4,7 @@ import type { Principal } from '../../core/auth/principal.ts';
 import type { Db } from '../../core/db/database.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import { daysBetween } from '../../core/time/dates.ts';
 import { ANY_STEP_ROLE, actingRole, type ChainStep, LEAVE_CHAIN, stepWaitingIn } from './approval-chain.ts';
 import * as repo from './repository.ts';
 import type { LeaveDecision, LeaveListQuery, LeaveRequest, NewLeaveRequest } from './schemas.ts';
@@ -14,9 +15,6 @@ export interface LeaveDeps {
 
 /** Longest request one submission may cover: a year. */
 const MAX_DAYS = 366;
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
 const RECORDS_FOR_OTHERS = ['HR_ADMIN', ANY_STEP_ROLE];
 
 function view(row: repo.RequestRow, steps: repo.StepRow[]): LeaveRequest {

@@ -40,7 +40,8 @@ export interface PeopleDeps {
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export async function todayOf(executor: Executor, buId: string, now: Date): Promise<string> {
+/** The unit's business date where no caller brings it (the expiry sweep runs for several units). */
+async function todayOf(executor: Executor, buId: string, now: Date): Promise<string> {
   const { settings } = await readSettings(executor, buId);
   return businessDate(now, settings.timezone);
 }
@@ -152,8 +153,12 @@ function withHomePool<T extends { id: string }>(employee: T, pools: Map<string, 
   };
 }
 
-async function detailOf(deps: PeopleDeps, buId: string, row: repo.EmployeeRow): Promise<EmployeeDetail> {
-  const today = await todayOf(deps.db, buId, deps.now());
+async function detailOf(
+  deps: PeopleDeps,
+  buId: string,
+  today: string,
+  row: repo.EmployeeRow,
+): Promise<EmployeeDetail> {
   const [skills, certifications, groups, pools] = await Promise.all([
     repo.skillsOfEmployee(deps.db, buId, row.id),
     repo.certificationsOf(deps.db, buId, row.id, 1000, 0),
@@ -184,7 +189,7 @@ export async function getEmployee(deps: PeopleDeps, caller: Caller, id: string):
   const { buId } = caller.principal;
   const row = await repo.findEmployee(deps.db, buId, scopeOf(caller, 'employee.view'), id);
   if (!row) throw notFound('Employee');
-  return detailOf(deps, buId, row);
+  return detailOf(deps, buId, caller.principal.today, row);
 }
 
 /** The caller's own employee record, whatever their department scope. */
@@ -192,7 +197,7 @@ export async function myEmployee(deps: PeopleDeps, caller: Caller): Promise<Empl
   const { buId, employeeId } = caller.principal;
   const row = employeeId ? await repo.findEmployee(deps.db, buId, { kind: 'unit' }, employeeId) : undefined;
   if (!row) throw notFound('Your employee record');
-  return detailOf(deps, buId, row);
+  return detailOf(deps, buId, caller.principal.today, row);
 }
 
 async function requireEmployee(executor: Executor, caller: Caller, permission: string, id: string) {
@@ -345,16 +350,16 @@ export async function certificationsOf(
 ): Promise<Page<Certification>> {
   const { buId } = caller.principal;
   await requireEmployee(deps.db, caller, 'certifications.read', employeeId);
-  return pageOfCertifications(deps, buId, employeeId, query);
+  return pageOfCertifications(deps, buId, caller.principal.today, employeeId, query);
 }
 
 async function pageOfCertifications(
   deps: PeopleDeps,
   buId: string,
+  today: string,
   employeeId: string,
   query: CertificationListQuery,
 ): Promise<Page<Certification>> {
-  const today = await todayOf(deps.db, buId, deps.now());
   if (query.status) {
     // The status filter reads the computed status, so it filters after computing (a person has few).
     const all = await repo.certificationsOf(deps.db, buId, employeeId, 10_000, 0);
@@ -384,7 +389,7 @@ export async function myCertifications(
 ): Promise<Page<Certification>> {
   const { buId, employeeId } = caller.principal;
   if (!employeeId) return pageOf([], 0, query);
-  return pageOfCertifications(deps, buId, employeeId, query);
+  return pageOfCertifications(deps, buId, caller.principal.today, employeeId, query);
 }
 
 const assertDates = (issuedOn: string, expiresOn: string | null | undefined) => {
@@ -418,7 +423,7 @@ export async function addCertification(
       entityId: row!.id,
       details: { employeeId, certificationCode: body.certificationCode, expiresOn: body.expiresOn ?? null },
     });
-    return certificationView(row!, await todayOf(tx, buId, deps.now()));
+    return certificationView(row!, caller.principal.today);
   });
 }
 
@@ -442,7 +447,7 @@ export async function replaceCertification(
   return deps.db.transaction(async (tx) => {
     const current = await requireCertification(tx, caller, employeeId, id);
     assertVersion(expected, current.version);
-    const today = await todayOf(tx, buId, deps.now());
+    const { today } = caller.principal;
     // A renewal (a new expiry date in the future) brings a swept certification back to Active.
     const renewed =
       current.status === 'Expired' && (body.expiresOn === null || body.expiresOn >= today)
@@ -502,7 +507,7 @@ export async function changeCertificationStatus(
   return deps.db.transaction(async (tx) => {
     const current = await requireCertification(tx, caller, employeeId, id);
     assertVersion(expected, current.version);
-    const today = await todayOf(tx, buId, deps.now());
+    const { today } = caller.principal;
     const from = effectiveStatus(current, today);
     if (!CERTIFICATION_TRANSITIONS[from].includes(body.Status)) {
       throw conflict(
@@ -534,7 +539,7 @@ export async function expiringCertifications(
   query: ExpiringQuery,
 ): Promise<Page<ExpiringCertification>> {
   const { buId } = caller.principal;
-  const today = await todayOf(deps.db, buId, deps.now());
+  const { today } = caller.principal;
   const { rows, total } = await repo.expiringCertifications(
     deps.db,
     buId,
