@@ -8,16 +8,9 @@ import {
   type JobHandler,
   type JobStatus,
 } from '../../core/jobs/runner.ts';
-import { openXlsx } from '../../core/xlsx/index.ts';
+import { cellOf, dateOf, openXlsx } from '../../core/xlsx/index.ts';
 import * as repo from './repository.ts';
-import {
-  cellOf,
-  dateOf,
-  type EmployeeColumn,
-  type ParsedWorkbook,
-  parseWorkbook,
-  SHEETS,
-} from './workbook.ts';
+import { type EmployeeColumn, type ParsedWorkbook, parseWorkbook, SHEETS } from './workbook.ts';
 
 /** What the upload stores with the job for the worker. */
 export interface ImportPayload {

@@ -1,33 +1,21 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import { callerOf } from '../../core/auth/guard.ts';
 import { SUPER_ADMIN_ROLE } from '../../core/auth/role-matrix.ts';
-import { AppError, validationFailed } from '../../core/http/errors.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
+import { receiveUpload, registerUploads, sendWorkbook, workbookResponse } from '../../core/http/workbooks.ts';
 import type { ModuleContext } from '../../core/module-context.ts';
 import { IdParams, ImportJob, ImportJobCreated, JobListQuery } from './schemas.ts';
 import * as imports from './service.ts';
 
 const tags = ['imports'];
 const run = { auth: 'imports.run' } as const;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const workbookResponse = (description: string) =>
-  Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: `${description} (${XLSX})` });
-
-const sendWorkbook = (reply: FastifyReply, name: string, bytes: Buffer) =>
-  reply.type(XLSX).header('content-disposition', `attachment; filename="${name}"`).send(bytes);
 
 /** The employee import (DESIGN §8): the only write path for people and their skills. */
 export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   const deps = { db: context.database.db, now: context.now, wake: () => context.jobs.wake() };
   return async (app) => {
-    await app.register(multipart, {
-      limits: { fileSize: imports.MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
-    });
+    await registerUploads(app);
     app.post(
       '/imports/employees',
       {
@@ -59,30 +47,8 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) {
-          throw new AppError(
-            415,
-            'UNSUPPORTED_MEDIA_TYPE',
-            'Send the workbook as multipart/form-data, field `file`',
-          );
-        }
-        let file: Awaited<ReturnType<typeof request.file>>;
-        try {
-          file = await request.file();
-        } catch (error) {
-          throw uploadError(error);
-        }
-        if (file?.fieldname !== 'file') throw validationFailed('Send the workbook in the form field `file`');
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          throw uploadError(error);
-        }
-        const created = await imports.startImport(deps, callerOf(request), {
-          fileName: file.filename || null,
-          bytes,
-        });
+        const upload = await receiveUpload(request);
+        const created = await imports.startImport(deps, callerOf(request), upload);
         reply.code(201).header('location', `/api/imports/jobs/${created.job.id}`);
         return created;
       },
@@ -179,20 +145,4 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
       async (request) => imports.cancelJob(deps, callerOf(request), request.params.id),
     );
   };
-}
-
-function uploadError(error: unknown): AppError {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is over 10 MB');
-  }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    return new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Send the workbook as multipart/form-data, field `file`',
-    );
-  }
-  if (error instanceof AppError) return error;
-  return validationFailed(`The upload could not be read: ${(error as Error).message}`);
 }

@@ -5,7 +5,8 @@ import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Db } from '../../core/db/database.ts';
 import { AppError, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
-import { openXlsx, writeXlsx, XlsxError, type XlsxWorkbook } from '../../core/xlsx/index.ts';
+import { workbookRefusal } from '../../core/http/workbooks.ts';
+import { openXlsx, writeXlsx, type XlsxWorkbook } from '../../core/xlsx/index.ts';
 import type { ImportPayload } from './job.ts';
 import * as repo from './repository.ts';
 import type { ImportJob, ImportJobCreated, JobListQuery } from './schemas.ts';
@@ -18,7 +19,6 @@ export interface ImportDeps {
   wake: () => void;
 }
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const iso = (value: Date | string | null) =>
@@ -45,25 +45,6 @@ const jobView = (row: repo.JobRow): ImportJob => ({
 const scopeOf = (caller: Caller): DepartmentScope =>
   caller.principal.scopeOf('imports.run') ?? { kind: 'departments', departmentIds: [] };
 
-/** Maps what the guarded reader refused to the upload's synchronous answers. */
-function refusal(error: unknown): AppError {
-  if (!(error instanceof XlsxError)) throw error;
-  switch (error.reason) {
-    case 'NOT_XLSX':
-      return new AppError(
-        415,
-        'UNSUPPORTED_MEDIA_TYPE',
-        'The file is not an xlsx workbook (its content decides, not its name)',
-      );
-    case 'TOO_MANY_ROWS':
-      return new AppError(422, 'IMPORT_TOO_MANY_ROWS', error.message);
-    case 'UNSAFE_ARCHIVE':
-      return new AppError(422, 'IMPORT_FILE_UNSAFE', `The workbook was refused unread: ${error.message}`);
-    default:
-      return new AppError(422, 'IMPORT_FILE_UNREADABLE', `The workbook cannot be read: ${error.message}`);
-  }
-}
-
 /**
  * Checks the upload synchronously (an xlsx by content, within the zip and row caps, sheets and headers
  * as the template's), then queues the job with the file and answers at once.
@@ -87,7 +68,7 @@ export async function startImport(
     rowsTotal = read.parsed.employees.length;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw refusal(error);
+    throw workbookRefusal(error);
   } finally {
     workbook?.close();
   }
@@ -244,5 +225,3 @@ export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<B
     },
   ]))!;
 }
-
-export { MAX_UPLOAD_BYTES as UPLOAD_LIMIT };

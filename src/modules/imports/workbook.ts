@@ -1,4 +1,11 @@
-import type { SheetRow, XlsxColumn, XlsxWorkbook } from '../../core/xlsx/index.ts';
+import {
+  headerMap,
+  isBlankRow,
+  type SchemaProblem,
+  type SheetRow,
+  type XlsxColumn,
+  type XlsxWorkbook,
+} from '../../core/xlsx/index.ts';
 
 /**
  * The employee import workbook (DESIGN §8): sheets `Employees` and `EmployeeSkills`, headers exactly as
@@ -69,45 +76,12 @@ export function columnsOf(codes: ValidCodes): { employees: XlsxColumn[]; skills:
   };
 }
 
-export interface SchemaProblem {
-  path: string;
-  message: string;
-}
-
-/** Maps each expected header to its column (-1 for an optional one left out), or lists what does not match. */
-export function headerMap<T extends string>(
-  sheet: string,
-  header: SheetRow | undefined,
-  expected: readonly T[],
-  problems: SchemaProblem[],
-  optional: readonly T[] = [],
-): Record<T, number> | null {
-  const cells = (header?.cells ?? []).map((cell) => cell.trim());
-  const map = {} as Record<T, number>;
-  const before = problems.length;
-  for (const column of expected) {
-    const index = cells.indexOf(column);
-    if (index < 0) problems.push({ path: `${sheet}/${column}`, message: `missing header ${column}` });
-    else map[column] = index;
-  }
-  for (const column of optional) map[column] = cells.indexOf(column);
-  const known: readonly string[] = [...expected, ...optional];
-  cells.forEach((cell, index) => {
-    if (cell !== '' && !known.includes(cell)) {
-      problems.push({ path: `${sheet}/${cell}`, message: `unknown header ${cell} (column ${index + 1})` });
-    }
-  });
-  return problems.length === before ? map : null;
-}
-
 export interface ParsedWorkbook {
   employees: SheetRow[];
   skills: SheetRow[];
   employeeColumns: Record<EmployeeColumn, number>;
   skillColumns: Record<SkillColumn, number>;
 }
-
-const isBlank = (row: SheetRow) => row.cells.every((cell) => cell.trim() === '');
 
 /** Reads both sheets (under the reader's caps) and checks their headers; answers the problems if any. */
 export async function parseWorkbook(
@@ -133,31 +107,10 @@ export async function parseWorkbook(
   return {
     ok: true,
     parsed: {
-      employees: employees.slice(1).filter((row) => !isBlank(row)),
-      skills: skills.slice(1).filter((row) => !isBlank(row)),
+      employees: employees.slice(1).filter((row) => !isBlankRow(row)),
+      skills: skills.slice(1).filter((row) => !isBlankRow(row)),
       employeeColumns,
       skillColumns,
     },
   };
-}
-
-/** A cell's text, trimmed; '' when absent. */
-export const cellOf = <T extends string>(row: SheetRow, columns: Record<T, number>, column: T): string =>
-  (row.cells[columns[column]] ?? '').trim();
-
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
-
-/** `YYYY-MM-DD`, or a spreadsheet date serial (what a spreadsheet saves a typed date as). */
-export function dateOf(value: string): string | null | 'invalid' {
-  if (value === '') return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const date = new Date(`${value}T00:00:00Z`);
-    return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? 'invalid' : value;
-  }
-  if (/^\d{1,6}(\.\d+)?$/.test(value)) {
-    const serial = Math.floor(Number(value));
-    if (serial < 1 || serial > 2_958_465) return 'invalid';
-    return new Date(EXCEL_EPOCH_MS + serial * 86_400_000).toISOString().slice(0, 10);
-  }
-  return 'invalid';
 }

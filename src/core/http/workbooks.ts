@@ -1,0 +1,84 @@
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { XlsxError } from '../xlsx/index.ts';
+import { AppError, validationFailed } from './errors.ts';
+
+/** Spreadsheets in and out of the API: guarded uploads (DESIGN §8) and xlsx downloads. */
+
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The documented 200 answer of a route that sends a workbook. */
+export const workbookResponse = (description: string) =>
+  Type.Unsafe<Buffer>({
+    type: 'string',
+    format: 'binary',
+    description: `${description} (${XLSX_MEDIA_TYPE})`,
+  });
+
+export const sendWorkbook = (reply: FastifyReply, name: string, bytes: Buffer) =>
+  reply.type(XLSX_MEDIA_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(bytes);
+
+/** Uploads: at most 10 MB, one file in the form field `file`. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export interface Upload {
+  fileName: string | null;
+  bytes: Buffer;
+}
+
+/** Lets the routes of one plugin receive `multipart/form-data` uploads under the shared limits. */
+export async function registerUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
+  });
+}
+
+const notMultipart = () =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the workbook as multipart/form-data, field `file`');
+
+function uploadError(error: unknown): AppError {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
+    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is over 10 MB');
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return notMultipart();
+  if (error instanceof AppError) return error;
+  return validationFailed(`The upload could not be read: ${(error as Error).message}`);
+}
+
+/** Reads the one uploaded file (field `file`) into memory; over 10 MB is 413, not multipart 415. */
+export async function receiveUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw notMultipart();
+  let file: Awaited<ReturnType<typeof request.file>>;
+  try {
+    file = await request.file();
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (file?.fieldname !== 'file') throw validationFailed('Send the workbook in the form field `file`');
+  try {
+    return { fileName: file.filename || null, bytes: await file.toBuffer() };
+  } catch (error) {
+    throw uploadError(error);
+  }
+}
+
+/** What the guarded xlsx reader refused, as the upload's synchronous answer. */
+export function workbookRefusal(error: unknown): AppError {
+  if (!(error instanceof XlsxError)) throw error;
+  switch (error.reason) {
+    case 'NOT_XLSX':
+      return new AppError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'The file is not an xlsx workbook (its content decides, not its name)',
+      );
+    case 'TOO_MANY_ROWS':
+      return new AppError(422, 'IMPORT_TOO_MANY_ROWS', error.message);
+    case 'UNSAFE_ARCHIVE':
+      return new AppError(422, 'IMPORT_FILE_UNSAFE', `The workbook was refused unread: ${error.message}`);
+    default:
+      return new AppError(422, 'IMPORT_FILE_UNREADABLE', `The workbook cannot be read: ${error.message}`);
+  }
+}
