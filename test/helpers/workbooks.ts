@@ -69,3 +69,36 @@ export async function waitForJob(t: TestContext, user: string, id: string, timeo
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+export type AttendanceRow = [
+  employeeNumber: string,
+  date: string,
+  timeIn?: string | null,
+  timeOut?: string | null,
+  statusCode?: string | null,
+];
+
+/** An attendance workbook of the template's shape (sheet and headers overridable to test the 422). */
+export async function attendanceWorkbook(
+  rows: Iterable<readonly XlsxCell[]>,
+  options: { sheet?: string; headers?: readonly string[] } = {},
+): Promise<Buffer> {
+  return (await writeXlsx([
+    {
+      name: options.sheet ?? 'Attendance',
+      columns: (options.headers ?? ['employeeNumber', 'date', 'Time_In', 'Time_Out', 'statusCode']).map(
+        (header) => ({ header }),
+      ),
+      rows,
+    },
+  ]))!;
+}
+
+export async function previewAttendance(
+  t: TestContext,
+  user: string,
+  rows: Iterable<readonly XlsxCell[]>,
+): Promise<LightMyRequestResponse> {
+  const body = multipartBody(await attendanceWorkbook(rows), 'attendance.xlsx');
+  return t.request(user, { method: 'POST', url: '/api/admin/attendance/import/preview', ...body });
+}

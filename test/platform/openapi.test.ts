@@ -34,6 +34,9 @@ const BUILT_AREAS = [
   '/api/demand/',
   '/api/leave-requests',
   '/api/diagnostics/approval-matrix/',
+  '/api/attendance/',
+  '/api/admin/attendance/',
+  '/api/me/attendance',
 ];
 
 const inArea = (path: string, prefix: string) =>

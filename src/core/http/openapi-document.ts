@@ -17,6 +17,9 @@ export const API_TAGS: Record<string, string> = {
   demand:
     'Demand plans (required headcount by date, terminal and shift) and reusable weekly demand templates.',
   leave: 'Leave requests and their two-step approval chain (manager or supervisor, then HR).',
+  attendance:
+    'Attendance records (all, scoped, own) and their trail, admin edits and their review queue, and the ' +
+    'spreadsheet import (template, preview, commit).',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };
 

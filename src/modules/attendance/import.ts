@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import { AppError, conflict, notFound } from '../../core/http/errors.ts';
+import { type Upload, workbookRefusal } from '../../core/http/workbooks.ts';
+import {
+  cellOf,
+  dateOf,
+  headerMap,
+  isBlankRow,
+  openXlsx,
+  type SchemaProblem,
+  type SheetRow,
+  timeOf,
+  writeXlsx,
+  type XlsxWorkbook,
+} from '../../core/xlsx/index.ts';
+import * as repo from './repository.ts';
+import type { ImportPreview, ImportResult, ImportRowVerdict } from './schemas.ts';
+import type { AttendanceDeps } from './service.ts';
+import { timesProblem } from './times.ts';
+
+/**
+ * The attendance workbook: one sheet `Attendance`, a row per employee and date. Preview checks every
+ * row and keeps the valid ones (resolved to ids) in the database; commit writes them in one transaction.
+ */
+export const SHEET = 'Attendance';
+export const COLUMNS = ['employeeNumber', 'date', 'Time_In', 'Time_Out', 'statusCode'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** A preview may be committed within the hour after it was made. */
+export const PREVIEW_TTL_MS = 60 * 60 * 1000;
+/** Previews (committed or not) are kept a day, so a late commit hears 409 rather than 404. */
+const PREVIEW_KEPT_MS = 24 * 60 * 60 * 1000;
+/** Business dates keep to the years 1900–2199 (docs/decisions.md, "Reference data"). */
+const EARLIEST = '1900-01-01';
+
+const list = (codes: Iterable<string>) => [...codes].join(', ') || '(none)';
+
+export async function template(deps: AttendanceDeps, caller: Caller): Promise<Buffer> {
+  const statuses = await repo.activeStatuses(deps.db, caller.principal.buId);
+  const notes: Record<Column, string> = {
+    employeeNumber: 'Required. The employee’s number; a record is matched (upserted) by employee and date.',
+    date: 'Required. The business date, YYYY-MM-DD, today or earlier.',
+    Time_In: 'Optional. Clock-in time, HH:mm.',
+    Time_Out:
+      'Optional. Clock-out time, HH:mm, on the same date: earlier than Time_In (crossing midnight) is rejected.',
+    statusCode: `Optional when Time_In is given (PRESENT). Attendance status: ${list(statuses.keys())}`,
+  };
+  return (await writeXlsx([
+    { name: SHEET, columns: COLUMNS.map((header) => ({ header, note: notes[header], width: 18 })), rows: [] },
+  ]))!;
+}
+
+type Checked =
+  | { ok: true; verdict: ImportRowVerdict; row: repo.ImportRow }
+  | { ok: false; verdict: ImportRowVerdict };
+
+/** Reads the sheet's rows and checks the headers; 422 IMPORT_SCHEMA_INVALID lists what does not match. */
+async function readSheet(
+  workbook: XlsxWorkbook,
+): Promise<{ rows: SheetRow[]; columns: Record<Column, number> }> {
+  const problems: SchemaProblem[] = [];
+  if (!workbook.sheetNames.includes(SHEET)) {
+    problems.push({ path: SHEET, message: `missing sheet ${SHEET}` });
+  } else {
+    const all = await workbook.readAll(SHEET);
+    const columns = headerMap<Column>(SHEET, all[0], COLUMNS, problems);
+    if (columns) return { rows: all.slice(1).filter((row) => !isBlankRow(row)), columns };
+  }
+  throw new AppError(422, 'IMPORT_SCHEMA_INVALID', 'The workbook does not match the template', {
+    errors: problems,
+  });
+}
+
+function checkRow(
+  sheetRow: SheetRow,
+  columns: Record<Column, number>,
+  context: { employees: Map<string, string>; statuses: Map<string, string>; today: string },
+): Checked {
+  const cell = (column: Column) => cellOf(sheetRow, columns, column);
+  const errors: ImportRowVerdict['errors'] = [];
+  const fail = (column: Column, code: string, message: string) => errors.push({ column, code, message });
+
+  const employeeNumber = cell('employeeNumber');
+  const employeeId = context.employees.get(employeeNumber);
+  if (employeeNumber === '') fail('employeeNumber', 'REQUIRED', 'The employee number is required');
+  else if (!employeeId)
+    fail('employeeNumber', 'EMPLOYEE_UNKNOWN', `No employee ${employeeNumber} in your scope`);
+
+  const parsedDate = dateOf(cell('date'));
+  let date: string | null = null;
+  if (parsedDate === null) fail('date', 'REQUIRED', 'The date is required');
+  else if (parsedDate === 'invalid' || parsedDate < EARLIEST || parsedDate > '2199-12-31') {
+    fail('date', 'DATE_INVALID', `"${cell('date')}" is not a date (YYYY-MM-DD)`);
+  } else {
+    date = parsedDate;
+    if (date > context.today) fail('date', 'DATE_IN_FUTURE', `${date} is after today (${context.today})`);
+  }
+
+  const times = { Time_In: timeOf(cell('Time_In')), Time_Out: timeOf(cell('Time_Out')) };
+  for (const column of ['Time_In', 'Time_Out'] as const) {
+    if (times[column] === 'invalid') fail(column, 'TIME_INVALID', `"${cell(column)}" is not a time (HH:mm)`);
+  }
+  const timeIn = times.Time_In === 'invalid' ? null : times.Time_In;
+  const timeOut = times.Time_Out === 'invalid' ? null : times.Time_Out;
+  if (times.Time_In !== 'invalid' && times.Time_Out !== 'invalid') {
+    const problem = timesProblem(timeIn, timeOut);
+    if (problem) fail('Time_Out', problem.code, problem.message);
+  }
+
+  let statusCode: string | null = cell('statusCode').toUpperCase() || null;
+  if (statusCode === null && timeIn !== null) statusCode = 'PRESENT';
+  const statusId = statusCode === null ? undefined : context.statuses.get(statusCode);
+  if (statusCode === null) fail('statusCode', 'REQUIRED', 'The status is required when there is no Time_In');
+  else if (!statusId)
+    fail('statusCode', 'ATTENDANCE_STATUS_UNKNOWN', `No active attendance status ${statusCode}`);
+
+  const verdict: ImportRowVerdict = {
+    rowNumber: sheetRow.rowNumber,
+    employeeNumber,
+    date,
+    Time_In: timeIn,
+    Time_Out: timeOut,
+    statusCode,
+    verdict: errors.length ? 'rejected' : 'new',
+    errors,
+  };
+  if (errors.length) return { ok: false, verdict };
+  return { ok: true, verdict, row: { e: employeeId!, d: date!, i: timeIn, o: timeOut, s: statusId! } };
+}
+
+/** Rows naming the same employee and date twice: all of them are rejected (which one is right?). */
+function rejectDuplicates(checked: Checked[]): void {
+  const byKey = new Map<string, Checked[]>();
+  for (const item of checked) {
+    if (!item.ok) continue;
+    const key = `${item.row.e}|${item.row.d}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), item]);
+  }
+  for (const items of byKey.values()) {
+    if (items.length < 2) continue;
+    const rowNumbers = items.map((item) => item.verdict.rowNumber).join(', ');
+    for (const item of items) {
+      item.verdict.verdict = 'rejected';
+      item.verdict.errors.push({
+        column: 'date',
+        code: 'DUPLICATE_ROW',
+        message: `Rows ${rowNumbers} name the same employee and date`,
+      });
+      (item as Checked).ok = false;
+    }
+  }
+}
+
+/**
+ * Checks an uploaded workbook (the same guard as the employee import: an xlsx by content, zip and row
+ * caps) and answers a verdict per row; the valid rows wait in the database for the commit.
+ */
+export async function previewImport(
+  deps: AttendanceDeps,
+  caller: Caller,
+  upload: Upload,
+): Promise<ImportPreview> {
+  const { principal } = caller;
+  let workbook: XlsxWorkbook | null = null;
+  let sheet: Awaited<ReturnType<typeof readSheet>>;
+  try {
+    workbook = await openXlsx(upload.bytes);
+    sheet = await readSheet(workbook);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw workbookRefusal(error);
+  } finally {
+    workbook?.close();
+  }
+  const [employees, statuses] = await Promise.all([
+    repo.employeesByNumber(deps.db, principal.buId, principal.scopeOf('attendance.import')),
+    repo.activeStatuses(deps.db, principal.buId),
+  ]);
+  const checked = sheet.rows.map((row) =>
+    checkRow(row, sheet.columns, { employees, statuses, today: principal.today }),
+  );
+  rejectDuplicates(checked);
+  const valid = checked.filter((item) => item.ok);
+  const current = await repo.currentValues(
+    deps.db,
+    principal.buId,
+    valid.map((item) => item.row),
+  );
+  for (const { row, verdict } of valid) {
+    const now = current.get(`${row.e}|${row.d}`);
+    if (!now) continue;
+    verdict.verdict = now.i === row.i && now.o === row.o && now.s === row.s ? 'unchanged' : 'changed';
+  }
+  const verdicts = checked.map((item) => item.verdict);
+  const count = (kind: ImportRowVerdict['verdict']) => verdicts.filter((v) => v.verdict === kind).length;
+  const summary = {
+    rows: verdicts.length,
+    new: count('new'),
+    changed: count('changed'),
+    unchanged: count('unchanged'),
+    rejected: count('rejected'),
+  };
+  const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+  const createdAt = deps.now();
+  const previewId = await deps.db.transaction(async (tx) => {
+    await repo.purgeImports(tx, principal.buId, new Date(createdAt.getTime() - PREVIEW_KEPT_MS));
+    const id = await repo.insertImport(tx, {
+      buId: principal.buId,
+      createdBy: principal.userId,
+      createdAt,
+      fileName: upload.fileName,
+      sha256,
+      rowsTotal: summary.rows,
+      rowsRejected: summary.rejected,
+      validRows: valid.map((item) => item.row),
+    });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'attendance.import.preview',
+      entityType: 'attendance_import',
+      entityId: id,
+      details: { fileName: upload.fileName, sha256, sizeBytes: upload.bytes.length, ...summary },
+    });
+    return id;
+  });
+  return {
+    previewId,
+    expiresAt: new Date(createdAt.getTime() + PREVIEW_TTL_MS).toISOString(),
+    fileName: upload.fileName,
+    sha256,
+    summary,
+    rows: verdicts,
+  };
+}
+
+/**
+ * Writes the valid rows of a preview in one transaction (upsert by employee and date). A preview is
+ * committed once, by whoever made it, within the hour; otherwise 409 (or 404 for someone else's).
+ */
+export async function commitImport(
+  deps: AttendanceDeps,
+  caller: Caller,
+  previewId: string,
+): Promise<ImportResult> {
+  const { principal } = caller;
+  const at = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const preview = await repo.findImport(tx, principal.buId, previewId);
+    if (!preview || preview.createdBy !== principal.userId) throw notFound('Attendance import preview');
+    if (preview.committedAt) {
+      throw conflict(
+        'IMPORT_PREVIEW_COMMITTED',
+        `The preview was committed at ${preview.committedAt.toISOString()}`,
+        {
+          committedAt: preview.committedAt.toISOString(),
+        },
+      );
+    }
+    const expiresAt = new Date(preview.createdAt.getTime() + PREVIEW_TTL_MS);
+    if (at >= expiresAt) {
+      throw conflict(
+        'IMPORT_PREVIEW_EXPIRED',
+        `The preview expired at ${expiresAt.toISOString()} (an hour after it was made); preview the file again`,
+        { expiresAt: expiresAt.toISOString() },
+      );
+    }
+    const written = await repo.commitImport(tx, {
+      buId: principal.buId,
+      importId: previewId,
+      at,
+      actorUserId: principal.userId,
+      actorUsername: principal.username,
+    });
+    const valid = preview.rowsTotal - preview.rowsRejected;
+    const result = {
+      inserted: written.inserted,
+      updated: written.updated,
+      unchanged: valid - written.inserted - written.updated,
+      rejected: preview.rowsRejected,
+    };
+    await repo.markCommitted(tx, previewId, { by: principal.userId, at, result });
+    await recordAudit(tx, actorOf(caller), {
+      action: 'attendance.import.commit',
+      entityType: 'attendance_import',
+      entityId: previewId,
+      details: result,
+    });
+    return { previewId, committedAt: at.toISOString(), ...result };
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * The rule of a record's times (DESIGN §12): a `Time_Out` needs a `Time_In`, and a `Time_Out` earlier
+ * than the `Time_In` would cross midnight, which a record cannot (the import rejects such a row).
+ * Times are `HH:mm`, so text order is time order.
+ */
+export function timesProblem(
+  timeIn: string | null,
+  timeOut: string | null,
+): { code: 'TIME_OUT_WITHOUT_TIME_IN' | 'TIME_OUT_CROSSES_MIDNIGHT'; message: string } | null {
+  if (timeOut === null) return null;
+  if (timeIn === null) return { code: 'TIME_OUT_WITHOUT_TIME_IN', message: 'A Time_Out needs a Time_In' };
+  if (timeOut < timeIn) {
+    return {
+      code: 'TIME_OUT_CROSSES_MIDNIGHT',
+      message: `Time_Out ${timeOut} is earlier than Time_In ${timeIn}: a record cannot cross midnight`,
+    };
+  }
+  return null;
+}
