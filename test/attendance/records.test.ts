@@ -1,27 +1,7 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext } from '../helpers/app.ts';
-import { type AttendanceRow, previewAttendance } from '../helpers/workbooks.ts';
-
-/** Imports rows through preview and commit as sysadmin; answers the records of that date by number. */
-export async function importRows(t: TestContext, rows: AttendanceRow[]) {
-  const preview = await previewAttendance(t, 'sysadmin', rows);
-  expect(preview.statusCode, preview.body).toBe(200);
-  const commit = await t.request('sysadmin', {
-    method: 'POST',
-    url: '/api/admin/attendance/import/commit',
-    payload: { previewId: preview.json().previewId },
-  });
-  expect(commit.statusCode, commit.body).toBe(200);
-  const dates = [...new Set(rows.map((row) => row[1]))].sort();
-  const listed = await t.request('sysadmin', {
-    method: 'GET',
-    url: `/api/attendance/all?from=${dates[0]}&to=${dates.at(-1)}&pageSize=500`,
-  });
-  const byNumber = new Map<string, { id: string; version: number; [key: string]: unknown }>();
-  for (const record of listed.json().items)
-    byNumber.set(`${record.employee.employeeNumber}|${record.date}`, record);
-  return byNumber;
-}
+import { describeEachDatabase } from '../helpers/app.ts';
+import { importAttendance } from '../helpers/attendance.ts';
+import type { AttendanceRow } from '../helpers/workbooks.ts';
 
 describeEachDatabase('attendance records', (t) => {
   const day = '2026-01-05';
@@ -32,7 +12,7 @@ describeEachDatabase('attendance records', (t) => {
     ['E00002', day, '14:25', '22:00', 'LATE'],
     ['E00003', day, null, null, 'ABSENT'],
   ];
-  let records: Awaited<ReturnType<typeof importRows>>;
+  let records: Awaited<ReturnType<typeof importAttendance>>;
   const list = (user: string, path: string) =>
     t.request(user, { method: 'GET', url: `${path}?from=${day}&to=${day}&pageSize=100` });
   const numbers = (response: { json(): { items: { employee: { employeeNumber: string } }[] } }) =>
@@ -42,7 +22,7 @@ describeEachDatabase('attendance records', (t) => {
       .sort();
 
   it('shows all records to attendance.view.all, the scoped department to a manager, and own to everyone', async () => {
-    records = await importRows(t, rows);
+    records = await importAttendance(t, rows);
     expect(records.size).toBe(4);
     expect(numbers(await list('hradmin', '/api/attendance/all'))).toEqual([
       'E00001',
