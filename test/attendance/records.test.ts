@@ -104,4 +104,23 @@ describeEachDatabase('attendance records', (t) => {
       (await t.request('hradmin', { method: 'GET', url: '/api/attendance/not-a-uuid/audit' })).statusCode,
     ).toBe(400);
   });
+
+  it('holds two weeks of demo attendance with absences, late arrivals and early departures, two edits in review', async () => {
+    const counts: Record<string, number> = {};
+    for (const status of ['PRESENT', 'LATE', 'EARLY_LEAVE', 'ABSENT']) {
+      const response = await t.request('hradmin', {
+        method: 'GET',
+        url: `/api/attendance/all?from=2026-06-01&statusCode=${status}&pageSize=1`,
+      });
+      counts[status] = response.json().total;
+    }
+    expect(counts.PRESENT).toBeGreaterThan(100);
+    for (const status of ['LATE', 'EARLY_LEAVE', 'ABSENT']) expect(counts[status]).toBeGreaterThan(0);
+    const own = await t.request('employee', { method: 'GET', url: '/api/me/attendance?from=2026-06-01' });
+    expect(own.json().total).toBeGreaterThanOrEqual(8);
+    expect(own.json().items[0]).toMatchObject({ source: 'edit' });
+    expect(own.json().items[0].pendingReviewId).toBeTruthy();
+    const queue = await t.request('coo', { method: 'GET', url: '/api/admin/attendance/pending-reviews' });
+    expect(queue.json().total).toBeGreaterThanOrEqual(2);
+  });
 });

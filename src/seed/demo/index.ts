@@ -11,6 +11,7 @@ import {
 } from '../../core/db/schema/index.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import { createBusinessUnit, nodeTypeId } from '../reference.ts';
+import { attendanceStep } from './attendance.ts';
 import { demandStep } from './demand.ts';
 import { leaveStep } from './leave.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
@@ -181,6 +182,7 @@ export const DEMO_STEPS: DemoStep[] = [
   peopleStep,
   leaveStep,
   demandStep,
+  attendanceStep,
 ];
 
 export const DEMO_EMPLOYEES = 60;
