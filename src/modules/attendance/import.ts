@@ -52,9 +52,11 @@ export async function template(deps: AttendanceDeps, caller: Caller): Promise<Bu
   ]))!;
 }
 
-type Checked =
-  | { ok: true; verdict: ImportRowVerdict; row: repo.ImportRow }
-  | { ok: false; verdict: ImportRowVerdict };
+/** A row's verdict and, while it is valid, the row resolved to ids. */
+interface Checked {
+  verdict: ImportRowVerdict;
+  row: repo.ImportRow | null;
+}
 
 /** Reads the sheet's rows and checks the headers; 422 IMPORT_SCHEMA_INVALID lists what does not match. */
 async function readSheet(
@@ -126,15 +128,15 @@ function checkRow(
     verdict: errors.length ? 'rejected' : 'new',
     errors,
   };
-  if (errors.length) return { ok: false, verdict };
-  return { ok: true, verdict, row: { e: employeeId!, d: date!, i: timeIn, o: timeOut, s: statusId! } };
+  if (errors.length) return { verdict, row: null };
+  return { verdict, row: { e: employeeId!, d: date!, i: timeIn, o: timeOut, s: statusId! } };
 }
 
 /** Rows naming the same employee and date twice: all of them are rejected (which one is right?). */
 function rejectDuplicates(checked: Checked[]): void {
   const byKey = new Map<string, Checked[]>();
   for (const item of checked) {
-    if (!item.ok) continue;
+    if (!item.row) continue;
     const key = `${item.row.e}|${item.row.d}`;
     byKey.set(key, [...(byKey.get(key) ?? []), item]);
   }
@@ -148,7 +150,7 @@ function rejectDuplicates(checked: Checked[]): void {
         code: 'DUPLICATE_ROW',
         message: `Rows ${rowNumbers} name the same employee and date`,
       });
-      (item as Checked).ok = false;
+      item.row = null;
     }
   }
 }
@@ -182,7 +184,7 @@ export async function previewImport(
     checkRow(row, sheet.columns, { employees, statuses, today: principal.today }),
   );
   rejectDuplicates(checked);
-  const valid = checked.filter((item) => item.ok);
+  const valid = checked.flatMap(({ row, verdict }) => (row ? [{ row, verdict }] : []));
   const current = await repo.currentValues(
     deps.db,
     principal.buId,

@@ -120,10 +120,18 @@ export async function findRecord(
   id: string,
   forUpdate = false,
 ): Promise<RecordRow | null> {
-  const query = recordsQuery(executor).where(
-    and(eq(attendanceRecords.buId, buId), eq(attendanceRecords.id, id)),
-  );
-  const [row] = forUpdate ? await query.for('update', { of: attendanceRecords }) : await query;
+  const where = and(eq(attendanceRecords.buId, buId), eq(attendanceRecords.id, id));
+  if (forUpdate) {
+    // Lock the bare row first: a locking read over the joins would re-check the join with the status
+    // row of before a concurrent edit and lose the record (a 404) once that edit changed the status.
+    const [locked] = await executor
+      .select({ id: attendanceRecords.id })
+      .from(attendanceRecords)
+      .where(where)
+      .for('update');
+    if (!locked) return null;
+  }
+  const [row] = await recordsQuery(executor).where(where);
   return (row as RecordRow | undefined) ?? null;
 }
 
