@@ -14,6 +14,11 @@ export interface Grant {
 /** Which rows a permission reaches: the whole business unit, or the listed departments. */
 export type DepartmentScope = { kind: 'unit' } | { kind: 'departments'; departmentIds: readonly string[] };
 
+/** Whether a scope reaches a row of the department (a row without one only through a unit-wide scope). */
+export const scopeReaches = (scope: DepartmentScope | null, departmentId: string | null): boolean =>
+  scope !== null &&
+  (scope.kind === 'unit' || (departmentId !== null && scope.departmentIds.includes(departmentId)));
+
 export interface Principal {
   readonly userId: string;
   readonly buId: string;

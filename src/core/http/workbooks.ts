@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XlsxError } from '../xlsx/index.ts';
 import { AppError, validationFailed } from './errors.ts';
+import { problemResponse } from './openapi.ts';
 
 /** Spreadsheets in and out of the API: guarded uploads (DESIGN §8) and xlsx downloads. */
 
@@ -18,6 +19,18 @@ export const workbookResponse = (description: string) =>
 
 export const sendWorkbook = (reply: FastifyReply, name: string, bytes: Buffer) =>
   reply.type(XLSX_MEDIA_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(bytes);
+
+/** The refusals of an upload route, documented once: size, type, and what the guarded reader refused. */
+export const uploadProblems = () => ({
+  413: problemResponse(['PAYLOAD_TOO_LARGE'], 'The file is over 10 MB'),
+  415: problemResponse(['UNSUPPORTED_MEDIA_TYPE'], 'Not multipart, or the file is not an xlsx by content'),
+  422: problemResponse([
+    'IMPORT_SCHEMA_INVALID',
+    'IMPORT_TOO_MANY_ROWS',
+    'IMPORT_FILE_UNSAFE',
+    'IMPORT_FILE_UNREADABLE',
+  ]),
+});
 
 /** Uploads: at most 10 MB, one file in the form field `file`. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -3,7 +3,13 @@ import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import { receiveUpload, registerUploads, sendWorkbook, workbookResponse } from '../../core/http/workbooks.ts';
+import {
+  receiveUpload,
+  registerUploads,
+  sendWorkbook,
+  uploadProblems,
+  workbookResponse,
+} from '../../core/http/workbooks.ts';
 import type { ModuleContext } from '../../core/module-context.ts';
 import * as imports from './import.ts';
 import {
@@ -183,17 +189,7 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
           consumes: ['multipart/form-data'],
           response: {
             200: ImportPreview,
-            413: problemResponse(['PAYLOAD_TOO_LARGE'], 'The file is over 10 MB'),
-            415: problemResponse(
-              ['UNSUPPORTED_MEDIA_TYPE'],
-              'Not multipart, or the file is not an xlsx by content',
-            ),
-            422: problemResponse([
-              'IMPORT_SCHEMA_INVALID',
-              'IMPORT_TOO_MANY_ROWS',
-              'IMPORT_FILE_UNSAFE',
-              'IMPORT_FILE_UNREADABLE',
-            ]),
+            ...uploadProblems(),
           },
         },
       },

@@ -1,6 +1,6 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
-import type { DepartmentScope } from '../../core/auth/principal.ts';
+import { type DepartmentScope, scopeReaches } from '../../core/auth/principal.ts';
 import type { Db, Executor } from '../../core/db/database.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
@@ -23,10 +23,6 @@ export interface AttendanceDeps {
   db: Db;
   now: () => Date;
 }
-
-const reaches = (scope: DepartmentScope | null, departmentId: string | null) =>
-  scope !== null &&
-  (scope.kind === 'unit' || (departmentId !== null && scope.departmentIds.includes(departmentId)));
 
 export const valuesOf = (row: repo.RecordRow): AttendanceValues => ({
   Time_In: row.timeIn,
@@ -92,7 +88,7 @@ export async function listOwn(
 
 async function visibleRecord(executor: Executor, caller: Caller, id: string, permission: string) {
   const row = await repo.findRecord(executor, caller.principal.buId, id);
-  if (!row || !reaches(caller.principal.scopeOf(permission), row.departmentId)) {
+  if (!row || !scopeReaches(caller.principal.scopeOf(permission), row.departmentId)) {
     throw notFound('Attendance record');
   }
   return row;
@@ -169,7 +165,7 @@ export async function editRecord(
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     const row = await repo.findRecord(tx, principal.buId, id, true);
-    if (!row || !reaches(principal.scopeOf('attendance.edit'), row.departmentId)) {
+    if (!row || !scopeReaches(principal.scopeOf('attendance.edit'), row.departmentId)) {
       throw notFound('Attendance record');
     }
     assertVersion(expected, row.version);
@@ -302,7 +298,7 @@ async function reviewForDecision(tx: Executor, caller: Caller, id: string) {
   const unlocked = await repo.findReview(tx, buId, id);
   if (!unlocked) throw notFound('Attendance review');
   const record = await repo.findRecord(tx, buId, unlocked.recordId, true);
-  if (!record || !reaches(reviewScope(caller), record.departmentId)) throw notFound('Attendance review');
+  if (!record || !scopeReaches(reviewScope(caller), record.departmentId)) throw notFound('Attendance review');
   const review = (await repo.findReview(tx, buId, id, true))!;
   if (review.status !== 'Pending') {
     throw conflict('ATTENDANCE_REVIEW_CLOSED', `The review is ${review.status} already`, {

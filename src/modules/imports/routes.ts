@@ -3,7 +3,13 @@ import { callerOf } from '../../core/auth/guard.ts';
 import { SUPER_ADMIN_ROLE } from '../../core/auth/role-matrix.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
-import { receiveUpload, registerUploads, sendWorkbook, workbookResponse } from '../../core/http/workbooks.ts';
+import {
+  receiveUpload,
+  registerUploads,
+  sendWorkbook,
+  uploadProblems,
+  workbookResponse,
+} from '../../core/http/workbooks.ts';
 import type { ModuleContext } from '../../core/module-context.ts';
 import { IdParams, ImportJob, ImportJobCreated, JobListQuery } from './schemas.ts';
 import * as imports from './service.ts';
@@ -32,17 +38,7 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           consumes: ['multipart/form-data'],
           response: {
             201: ImportJobCreated,
-            413: problemResponse(['PAYLOAD_TOO_LARGE'], 'The file is over 10 MB'),
-            415: problemResponse(
-              ['UNSUPPORTED_MEDIA_TYPE'],
-              'Not multipart, or the file is not an xlsx by content',
-            ),
-            422: problemResponse([
-              'IMPORT_SCHEMA_INVALID',
-              'IMPORT_TOO_MANY_ROWS',
-              'IMPORT_FILE_UNSAFE',
-              'IMPORT_FILE_UNREADABLE',
-            ]),
+            ...uploadProblems(),
           },
         },
       },
