@@ -1,0 +1,150 @@
+/**
+ * Attendance import of a 20,000-row workbook (2,000 employees × 10 days) through the API: preview (upload,
+ * guarded read, a verdict per row, the preview stored) then commit (one transaction), first as new records,
+ * then the same file again (every row unchanged), then a file changing every row (updates with their trail).
+ * On PGlite and, with DATABASE_URL set, on the PostgreSQL server: `npm run bench:attendance` (ROWS=…,
+ * EMPLOYEES=…, ROUNDS=…). Peak memory is the process's resident set size sampled every 50 ms.
+ */
+import { loadavg } from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { connectPostgres, type Database, fromPglite } from '../../src/core/db/database.ts';
+import { applyMigrations } from '../../src/core/db/migrate.ts';
+import { addDays, businessDate, DEFAULT_TIMEZONE } from '../../src/core/time/dates.ts';
+import { loadDemoData } from '../../src/seed/demo/index.ts';
+import { seedReferenceData } from '../../src/seed/reference.ts';
+import { attendanceWorkbook, multipartBody } from '../../test/helpers/workbooks.ts';
+
+const ROWS = Number(process.env.ROWS ?? 20_000);
+const EMPLOYEES = Number(process.env.EMPLOYEES ?? 2_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+
+async function preparedDatabase(driver: 'pglite' | 'postgres') {
+  let database: Database;
+  let drop = async () => undefined as void;
+  if (driver === 'pglite') {
+    database = fromPglite(await PGlite.create());
+  } else {
+    const server = process.env.DATABASE_URL!;
+    const name = `rostering_bench_attendance_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    database = connectPostgres(url.toString(), 10);
+    drop = async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    };
+  }
+  await applyMigrations(database);
+  await seedReferenceData(database.db);
+  await loadDemoData(database.db, { employees: EMPLOYEES });
+  return { database, drop };
+}
+
+function peakMemory() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** Rows of `days` dates (from 40 days ago, clear of the demo's two weeks) × employees; `shift` moves times. */
+function rows(shiftMinutes: number) {
+  const today = businessDate(new Date(), DEFAULT_TIMEZONE);
+  const days = Math.ceil(ROWS / EMPLOYEES);
+  const out: (string | null)[][] = [];
+  for (let d = 0; d < days && out.length < ROWS; d++) {
+    const date = addDays(today, -40 + d);
+    for (let e = 1; e <= EMPLOYEES && out.length < ROWS; e++) {
+      const minute = String((e + shiftMinutes) % 60).padStart(2, '0');
+      const late = e % 10 === 0;
+      out.push([
+        `E${String(e).padStart(5, '0')}`,
+        date,
+        `${late ? '07' : '06'}:${minute}`,
+        `14:${minute}`,
+        late ? 'LATE' : 'PRESENT',
+      ]);
+    }
+  }
+  return out;
+}
+
+async function benchmark(driver: 'pglite' | 'postgres') {
+  const { database, drop } = await preparedDatabase(driver);
+  const config = loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  try {
+    const token = (
+      await app.inject({ method: 'POST', url: '/api/auth/dev-token', payload: { username: 'hrdirector' } })
+    ).json().token;
+    const headers = { authorization: `Bearer ${token}` };
+    const phases: [string, number][] = [['new records', 0]];
+    for (let round = 1; round <= ROUNDS; round++) phases.push([`unchanged (again ${round})`, 0]);
+    for (let round = 1; round <= ROUNDS; round++) phases.push([`every row changed (${round})`, round * 7]);
+    for (const [phase, shift] of phases) {
+      const bytes = await attendanceWorkbook(rows(shift));
+      global.gc?.();
+      const baseline = process.memoryUsage().rss;
+      const stop = peakMemory();
+      const load = loadavg()[0]!.toFixed(1);
+      const started = performance.now();
+      const body = multipartBody(bytes, 'attendance.xlsx');
+      const preview = await app.inject({
+        method: 'POST',
+        url: '/api/admin/attendance/import/preview',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+      if (preview.statusCode !== 200) throw new Error(preview.body);
+      const previewed = performance.now();
+      const committed = await app.inject({
+        method: 'POST',
+        url: '/api/admin/attendance/import/commit',
+        headers,
+        payload: { previewId: preview.json().previewId },
+      });
+      if (committed.statusCode !== 200) throw new Error(committed.body);
+      const done = performance.now();
+      const peak = stop();
+      console.log(
+        JSON.stringify({
+          database: driver,
+          phase,
+          rows: ROWS,
+          fileMB: +(bytes.length / 1024 / 1024).toFixed(2),
+          previewMs: Math.round(previewed - started),
+          previewAnswerMB: +(preview.rawPayload.length / 1024 / 1024).toFixed(2),
+          summary: preview.json().summary,
+          commitMs: Math.round(done - previewed),
+          result: committed.json(),
+          peakRssMB: mb(peak),
+          peakOverBaselineMB: mb(peak - baseline),
+          loadAverage: load,
+        }),
+      );
+    }
+  } finally {
+    await app.close();
+    await database.close();
+    await drop();
+  }
+}
+
+const drivers: ('pglite' | 'postgres')[] = (process.env.BENCH_DATABASES?.split(',') as (
+  | 'pglite'
+  | 'postgres'
+)[]) ?? ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+for (const driver of drivers) await benchmark(driver);
