@@ -144,6 +144,26 @@ describeEachDatabase('attendance import', (t) => {
     });
   });
 
+  it('takes a unit status of its own, which then cannot be deleted while a record uses it', async () => {
+    const created = await t.request('sysadmin', {
+      method: 'POST',
+      url: '/api/admin/attendance-statuses',
+      payload: { code: 'REMOTE', Name_1_English: 'Remote work', Name_2_Arabic: 'عمل عن بعد' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const preview = await previewAttendance(t, 'sysadmin', [
+      ['E00035', '2026-03-23', '08:00', '16:00', 'remote'],
+    ]);
+    expect(verdicts(preview)).toEqual([[2, 'new']]);
+    expect((await commit(t, 'sysadmin', preview.json().previewId)).statusCode).toBe(200);
+    const removed = await t.request('sysadmin', {
+      method: 'DELETE',
+      url: `/api/admin/attendance-statuses/${created.json().id}`,
+    });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().code).toBe('ATTENDANCE_STATUS_REFERENCED');
+  });
+
   it('serves a template with the sheet and headers the preview expects', async () => {
     const response = await t.request('coo', { method: 'GET', url: '/api/admin/attendance/template' });
     expect(response.statusCode).toBe(200);
