@@ -510,15 +510,18 @@ export async function findImport(tx: Executor, buId: string, id: string) {
 }
 
 /**
- * Writes the preview's valid rows in one statement: upserts by employee and date (a row equal to the
- * record changes nothing, not even its version) and appends each change with its before and after
- * to the trail. The records the rows name are locked first, in id order, so the before values are exact.
+ * Writes the preview's valid rows: upserts by employee and date (a row equal to the record changes nothing,
+ * not even its version) and appends each change with its before and after to the trail. The records the
+ * rows name are locked first, in id order; then the trail of the records about to change is written from
+ * their current values, then the upsert, whose new records get their trail in the same statement.
+ * (One statement joining the upsert's answer to the old values was quadratic: the planner nests loops
+ * over two CTE scans it cannot estimate.)
  */
 export async function commitImport(
   tx: Executor,
   values: { buId: string; importId: string; at: Date; actorUserId: string; actorUsername: string },
 ): Promise<{ inserted: number; updated: number }> {
-  const { buId, importId, at } = values;
+  const { buId, importId, at, actorUserId, actorUsername } = values;
   const incoming = sql`select r.e as employee_id, r.d::date as date, r.i::time as time_in,
       r.o::time as time_out, r.s as status_id
     from ${attendanceImports} p, jsonb_to_recordset(p.valid_rows) as r(e uuid, d text, i text, o text, s uuid)
@@ -526,35 +529,42 @@ export async function commitImport(
   await tx.execute(sql`select a.id from ${attendanceRecords} a join (${incoming}) n
       on a.bu_id = ${buId} and a.employee_id = n.employee_id and a.date = n.date
     order by a.id for update of a`);
-  const [counts] = await queryRows<{ inserted: number; updated: number }>(
+  const [updated] = await queryRows<{ n: number }>(
     tx,
-    sql`with incoming as (${incoming}),
-      existing as (
-        select a.id, ${valuesJson('a')} as before
-          from ${attendanceRecords} a join incoming n
-            on a.bu_id = ${buId} and a.employee_id = n.employee_id and a.date = n.date),
-      written as (
+    sql`with trail as (insert into ${attendanceRecordChanges}
+        (bu_id, record_id, at, actor_user_id, actor_username, action, before, after, import_id)
+      select ${buId}, a.id, ${at}, ${actorUserId}, ${actorUsername}, 'import', ${valuesJson('a')},
+             jsonb_build_object('Time_In', to_char(n.time_in, 'HH24:MI'), 'Time_Out', to_char(n.time_out, 'HH24:MI'),
+               'statusCode', s.code, 'source', 'import'),
+             ${importId}
+        from (${incoming}) n
+        join ${attendanceRecords} a on a.bu_id = ${buId} and a.employee_id = n.employee_id and a.date = n.date
+        join ${attendanceStatuses} s on s.id = n.status_id
+       where (a.time_in, a.time_out, a.status_id, a.source)
+             is distinct from (n.time_in, n.time_out, n.status_id, 'import')
+      returning 1)
+      select count(*)::int as n from trail`,
+  );
+  const [inserted] = await queryRows<{ n: number }>(
+    tx,
+    sql`with written as (
         insert into ${attendanceRecords} as a
           (bu_id, employee_id, date, time_in, time_out, status_id, source, created_at, updated_at)
-        select ${buId}, employee_id, date, time_in, time_out, status_id, 'import', ${at}, ${at} from incoming
+        select ${buId}, employee_id, date, time_in, time_out, status_id, 'import', ${at}, ${at} from (${incoming}) n
         on conflict (bu_id, employee_id, date) do update
           set time_in = excluded.time_in, time_out = excluded.time_out, status_id = excluded.status_id,
               source = 'import', version = a.version + 1, updated_at = excluded.updated_at
           where (a.time_in, a.time_out, a.status_id, a.source)
             is distinct from (excluded.time_in, excluded.time_out, excluded.status_id, 'import')
-        returning a.id, a.time_in, a.time_out, a.status_id, a.source),
-      trail as (
-        insert into ${attendanceRecordChanges}
-          (bu_id, record_id, at, actor_user_id, actor_username, action, before, after, import_id)
-        select ${buId}, w.id, ${at}, ${values.actorUserId}, ${values.actorUsername}, 'import', e.before,
-               ${valuesJson('w')}, ${importId}
-          from written w left join existing e on e.id = w.id
-        returning before)
-      select count(*) filter (where before is null)::int as inserted,
-             count(*) filter (where before is not null)::int as updated
-        from trail`,
+        returning a.id, a.time_in, a.time_out, a.status_id, a.source, a.version),
+      trail as (insert into ${attendanceRecordChanges}
+        (bu_id, record_id, at, actor_user_id, actor_username, action, before, after, import_id)
+      select ${buId}, w.id, ${at}, ${actorUserId}, ${actorUsername}, 'import', null, ${valuesJson('w')}, ${importId}
+        from written w where w.version = 1
+      returning 1)
+      select count(*)::int as n from trail`,
   );
-  return counts ?? { inserted: 0, updated: 0 };
+  return { inserted: inserted?.n ?? 0, updated: updated?.n ?? 0 };
 }
 
 export async function markCommitted(
