@@ -58,7 +58,9 @@ describeEachDatabase('allocation runs', (t) => {
     expect(instance.employees.length).toBeGreaterThan(10);
     expect(instance.lendingRules).toHaveLength(1);
     // The apron team is a pool of the ramp department: home for ramp demand, not lent.
-    const pools = new Set(instance.employees.filter((e) => e.department === plan.departmentId).map((e) => e.homePool));
+    const pools = new Set(
+      instance.employees.filter((e) => e.department === plan.departmentId).map((e) => e.homePool),
+    );
     expect(pools.size).toBe(1);
   });
 
@@ -92,11 +94,14 @@ describeEachDatabase('allocation runs', (t) => {
     expect((await act('planner', run.id, 'rerun')).json().code).toBe('INVALID_STATE_TRANSITION');
     const archived = await t.request('planner', { method: 'DELETE', url: `/api/allocation-runs/${run.id}` });
     expect(archived.statusCode).toBe(204);
-    expect((await t.request('planner', { method: 'GET', url: `/api/allocation-runs/${run.id}` })).json().Status).toBe(
-      'Archived',
-    );
+    expect(
+      (await t.request('planner', { method: 'GET', url: `/api/allocation-runs/${run.id}` })).json().Status,
+    ).toBe('Archived');
     // Archiving leaves the live roster alone.
-    const after = await t.request('planner', { method: 'GET', url: `/api/shift-assignments?runId=${run.id}&pageSize=1` });
+    const after = await t.request('planner', {
+      method: 'GET',
+      url: `/api/shift-assignments?runId=${run.id}&pageSize=1`,
+    });
     expect(after.json().total).toBe(result.proposed);
   });
 });

@@ -1,5 +1,6 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Db, Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { businessRule, notFound } from '../../core/http/errors.ts';
@@ -22,6 +23,8 @@ export interface RosterDeps {
   db: Db;
 }
 
+/** For reads the caller's scope was checked for already (their own employee, a row just written). */
+const WHOLE_UNIT: DepartmentScope = { kind: 'unit' };
 /** The longest schedule one request may ask for. */
 const MAX_SCHEDULE_DAYS = 92;
 /** The id of the line a manual check asks the engine about when it staffs no demand line. */
@@ -125,7 +128,7 @@ export async function employeeSchedule(
   }
   const buId = caller.principal.buId;
   const [{ rows }, holidays, leave, { settings }] = await Promise.all([
-    roster.listAssignments(deps.db, buId, null, { employeeId, from, to }, MAX_SCHEDULE_DAYS * 2, 0),
+    roster.listAssignments(deps.db, buId, WHOLE_UNIT, { employeeId, from, to }, MAX_SCHEDULE_DAYS * 2, 0),
     roster.holidaysBetween(deps.db, buId, from, to),
     roster.approvedLeaveBetween(deps.db, employeeId, from, to),
     readSettings(deps.db, buId),
@@ -304,7 +307,7 @@ export async function createAssignment(
     });
     return created;
   });
-  const row = await roster.findAssignment(deps.db, principal.buId, null, id);
+  const row = await roster.findAssignment(deps.db, principal.buId, WHOLE_UNIT, id);
   return assignmentView(row!);
 }
 
@@ -333,4 +336,28 @@ export async function deleteAssignment(deps: RosterDeps, caller: Caller, id: str
       },
     });
   });
+}
+
+export interface ShiftDuring {
+  assignmentId: string;
+  date: string;
+  shiftTemplateCode: string;
+  terminalCode: string;
+}
+
+/** An employee's live shifts between two dates (approving leave over them names them as conflicts). */
+export async function shiftsDuring(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  from: string,
+  to: string,
+): Promise<ShiftDuring[]> {
+  const { rows } = await roster.listAssignments(executor, buId, WHOLE_UNIT, { employeeId, from, to }, 400, 0);
+  return rows.map((row) => ({
+    assignmentId: row.id,
+    date: row.date,
+    shiftTemplateCode: row.shiftCode,
+    terminalCode: row.terminalCode,
+  }));
 }
