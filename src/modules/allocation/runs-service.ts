@@ -44,7 +44,7 @@ export function transitionRefused(status: string, action: string): AppError {
     .map(([name]) => name);
   if (status !== 'Archived') allowed.push('archive');
   return conflict('INVALID_STATE_TRANSITION', `A ${status} run cannot ${action}`, {
-    status,
+    state: status,
     action,
     allowed,
   });
