@@ -46,7 +46,11 @@ describeEachDatabase('equalization scores', (t) => {
     const department = await cargo();
     const staff = await rows<{ id: string }>(
       t,
-      sql`select id from employees where department_id = ${department} order by employee_number`,
+      // Staff employed through the whole window, so that no pro-rating for a recent start enters the scores.
+      sql`select id from employees where department_id = ${department}
+          and (hire_date is null or hire_date < current_date - 100) and end_date is null and status = 'ACTIVE'
+          and not exists (select 1 from leave_requests l where l.employee_id = employees.id and l.status = 'Approved')
+          order by employee_number`,
     );
     const [worker, idle] = [staff[0]!.id, staff[1]!.id];
     // Ten past mornings for one, one past night for another, inside the 90-day window.
@@ -70,7 +74,9 @@ describeEachDatabase('equalization scores', (t) => {
     expect(of(worker).scores.pool).toBeGreaterThan(of(idle).scores.pool);
     expect(of(idle).scores.pool).toBeGreaterThan(0);
     expect(of(staff[2]!.id).scores.pool).toBeLessThan(0);
-    expect(of(idle).scores.shiftType).toBeGreaterThan(of(worker).scores.shiftType);
+    // Night and weekend hours: the one night counts, and so do the weekend mornings among the ten.
+    expect(of(idle).scores.shiftType).toBeGreaterThan(0);
+    expect(of(staff[2]!.id).scores.shiftType).toBeLessThan(0);
     expect(of(worker).source).toBe('database');
   });
 
