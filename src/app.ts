@@ -16,6 +16,7 @@ import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.
 import { registerCachePolicy, registerSecurityHeaders } from './core/http/security-headers.ts';
 import { createJobRunner } from './core/jobs/runner.ts';
 import type { ModuleContext } from './core/module-context.ts';
+import { allocationRoutes } from './modules/allocation/routes/index.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(poolRoutes(context), { prefix: '/api' });
   await app.register(demandRoutes(context), { prefix: '/api' });
   await app.register(leaveRoutes(context), { prefix: '/api' });
+  await app.register(allocationRoutes(context), { prefix: '/api' });
   await app.register(attendanceRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service; closing the app stops it between two rows.
   if (config.jobsWorker) {

@@ -23,7 +23,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 2);
 
 async function preparedDatabase(driver: 'pglite' | 'postgres') {
   let database: Database;
-  let drop = async () => undefined as void;
+  let drop: () => Promise<void> = async () => {};
   if (driver === 'pglite') {
     database = fromPglite(await PGlite.create());
   } else {

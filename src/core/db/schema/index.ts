@@ -1,3 +1,4 @@
+export * from './allocation.ts';
 export * from './attendance.ts';
 export * from './audit.ts';
 export * from './demand.ts';
