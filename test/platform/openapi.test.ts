@@ -38,6 +38,9 @@ const BUILT_AREAS = [
   '/api/shift-assignments',
   '/api/employees/{}/shift-',
   '/api/admin/equalization',
+  '/api/admin/roster',
+  '/api/admin/published-rosters',
+  '/api/me/roster',
 ];
 
 const inArea = (path: string, prefix: string) =>
