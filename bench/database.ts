@@ -12,12 +12,12 @@ import { seedReferenceData } from '../src/seed/reference.ts';
 export async function preparedDatabase(
   driver: 'pglite' | 'postgres',
   name: string,
-  employees?: number,
+  options: { employees?: number; poolSize?: number } = {},
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const load = async (database: Database) => {
     await applyMigrations(database);
     await seedReferenceData(database.db);
-    await loadDemoData(database.db, employees === undefined ? {} : { employees });
+    await loadDemoData(database.db, options.employees === undefined ? {} : { employees: options.employees });
   };
   if (driver === 'pglite') {
     const database = fromPglite(await PGlite.create());
@@ -31,7 +31,7 @@ export async function preparedDatabase(
   await admin.query(`create database "${databaseName}"`);
   const url = new URL(server);
   url.pathname = `/${databaseName}`;
-  const database = connectPostgres(url.toString(), 10);
+  const database = connectPostgres(url.toString(), options.poolSize ?? 10);
   await load(database);
   return {
     database,

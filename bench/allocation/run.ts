@@ -20,7 +20,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 async function benchmark(driver: 'pglite' | 'postgres') {
-  const { database, drop } = await preparedDatabase(driver, 'allocation', EMPLOYEES);
+  const { database, drop } = await preparedDatabase(driver, 'allocation', { employees: EMPLOYEES });
   const config = loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database });
   await app.ready();
