@@ -30,6 +30,7 @@ import { lookupRoutes } from './modules/lookups/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { poolRoutes } from './modules/pools/routes.ts';
+import { publishingRoutes } from './modules/publishing/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shiftRoutes } from './modules/shifts/routes.ts';
 
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(demandRoutes(context), { prefix: '/api' });
   await app.register(leaveRoutes(context), { prefix: '/api' });
   await app.register(allocationRoutes(context), { prefix: '/api' });
+  await app.register(publishingRoutes(context), { prefix: '/api' });
   await app.register(attendanceRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service; closing the app stops it between two rows.
   if (config.jobsWorker) {

@@ -6,45 +6,15 @@
  * EMPLOYEES=…, ROUNDS=…). Peak memory is the process's resident set size sampled every 50 ms.
  */
 import { loadavg } from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { connectPostgres, type Database, fromPglite } from '../../src/core/db/database.ts';
-import { applyMigrations } from '../../src/core/db/migrate.ts';
 import { addDays, businessDate, DEFAULT_TIMEZONE } from '../../src/core/time/dates.ts';
-import { loadDemoData } from '../../src/seed/demo/index.ts';
-import { seedReferenceData } from '../../src/seed/reference.ts';
 import { attendanceWorkbook, multipartBody } from '../../test/helpers/workbooks.ts';
+import { preparedDatabase } from '../database.ts';
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
 const EMPLOYEES = Number(process.env.EMPLOYEES ?? 2_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
-
-async function preparedDatabase(driver: 'pglite' | 'postgres') {
-  let database: Database;
-  let drop: () => Promise<void> = async () => {};
-  if (driver === 'pglite') {
-    database = fromPglite(await PGlite.create());
-  } else {
-    const server = process.env.DATABASE_URL!;
-    const name = `rostering_bench_attendance_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    database = connectPostgres(url.toString(), 10);
-    drop = async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    };
-  }
-  await applyMigrations(database);
-  await seedReferenceData(database.db);
-  await loadDemoData(database.db, { employees: EMPLOYEES });
-  return { database, drop };
-}
 
 function peakMemory() {
   let peak = process.memoryUsage().rss;
@@ -82,7 +52,7 @@ function rows(shiftMinutes: number) {
 }
 
 async function benchmark(driver: 'pglite' | 'postgres') {
-  const { database, drop } = await preparedDatabase(driver);
+  const { database, drop } = await preparedDatabase(driver, 'attendance', { employees: EMPLOYEES });
   const config = loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database });
   await app.ready();

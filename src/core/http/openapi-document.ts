@@ -19,6 +19,7 @@ export const API_TAGS: Record<string, string> = {
   allocation:
     'Allocation runs (the engine behind a roster proposal), their candidates and equalization scores.',
   rosters: 'The live roster: shift assignments, by hand or from a locked run, and each employee’s schedule.',
+  publishing: 'Published rosters (immutable versions of a locked run’s roster) and their approval queue.',
   leave: 'Leave requests and their two-step approval chain (manager or supervisor, then HR).',
   attendance:
     'Attendance records (all, scoped, own) and their trail, admin edits and their review queue, and the ' +

@@ -87,10 +87,10 @@ export async function lockRun(deps: RunDeps, caller: Caller, id: string): Promis
     try {
       await roster.insertAssignments(
         tx,
+        principal.buId,
         proposed.map((a) => {
           const line = lines.get(a.lineId)!;
           return {
-            buId: principal.buId,
             employeeId: a.employeeId,
             date: a.date,
             shiftTemplateId: line.shiftTemplateId,

@@ -6,6 +6,7 @@ import {
   allocationRuns,
   demandPlans,
   employees,
+  publishedRosters,
   shiftTemplates,
   skills,
   terminals,
@@ -225,11 +226,20 @@ export async function findPlan(executor: Executor, buId: string, scope: Departme
   return row ?? null;
 }
 
+/** Runs that keep the plan: not archived, or published (a published roster is kept for ever). */
 export async function activeRunsOfPlan(executor: Executor, planId: string): Promise<number> {
   const [row] = await executor
     .select({ total: count() })
     .from(allocationRuns)
-    .where(and(eq(allocationRuns.planId, planId), ne(allocationRuns.status, 'Archived')));
+    .where(
+      and(
+        eq(allocationRuns.planId, planId),
+        or(
+          ne(allocationRuns.status, 'Archived'),
+          sql`exists (select 1 from ${publishedRosters} where ${publishedRosters.runId} = ${allocationRuns.id})`,
+        ),
+      ),
+    );
   return row?.total ?? 0;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import type { Executor } from '../../core/db/database.ts';
+import { type Executor, queryRows } from '../../core/db/database.ts';
 import {
   demandLines,
   demandPlans,
@@ -131,17 +131,36 @@ export async function assignmentOn(executor: Executor, employeeId: string, date:
   return row ?? null;
 }
 
-export async function insertAssignments(executor: Executor, rows: (typeof shiftAssignments.$inferInsert)[]) {
-  // Chunks keep each statement under the drivers' parameter limit.
-  const ids: string[] = [];
-  for (let start = 0; start < rows.length; start += 2_000) {
-    const inserted = await executor
-      .insert(shiftAssignments)
-      .values(rows.slice(start, start + 2_000))
-      .returning({ id: shiftAssignments.id });
-    ids.push(...inserted.map((row) => row.id));
-  }
-  return ids;
+export type NewAssignmentRow = Pick<
+  typeof shiftAssignments.$inferInsert,
+  | 'employeeId'
+  | 'date'
+  | 'shiftTemplateId'
+  | 'terminalId'
+  | 'skillId'
+  | 'demandLineId'
+  | 'runId'
+  | 'lendingRuleId'
+  | 'source'
+  | 'createdBy'
+>;
+
+/** One statement with one JSON parameter, however many rows: a locked month is tens of thousands. */
+export async function insertAssignments(executor: Executor, buId: string, rows: NewAssignmentRow[]) {
+  if (!rows.length) return [];
+  const inserted = await queryRows<{ id: string }>(
+    executor,
+    sql`insert into ${shiftAssignments}
+        (bu_id, employee_id, date, shift_template_id, terminal_id, skill_id, demand_line_id, run_id,
+         lending_rule_id, source, created_by)
+      select ${buId}::uuid, r."employeeId", r."date", r."shiftTemplateId", r."terminalId", r."skillId",
+        r."demandLineId", r."runId", r."lendingRuleId", r."source", r."createdBy"
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r("employeeId" uuid, "date" date, "shiftTemplateId" uuid, "terminalId" uuid, "skillId" uuid,
+             "demandLineId" uuid, "runId" uuid, "lendingRuleId" uuid, "source" text, "createdBy" uuid)
+      returning id`,
+  );
+  return inserted.map((row) => row.id);
 }
 
 export async function deleteAssignment(executor: Executor, id: string): Promise<boolean> {

@@ -281,9 +281,8 @@ export async function createAssignment(
     if (reasons.length) throw notEligible(reasons);
     let created: string;
     try {
-      [created] = (await roster.insertAssignments(tx, [
+      [created] = (await roster.insertAssignments(tx, principal.buId, [
         {
-          buId: principal.buId,
           employeeId,
           date: body.date,
           shiftTemplateId: target.shiftTemplateId,

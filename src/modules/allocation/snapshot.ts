@@ -113,16 +113,15 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
   ];
   const lookback = Math.max(windowDays, settings.maxConsecutiveDays + 1, 7);
   const historyFrom = addDays(from, -windowDays);
-  const [rows, skills, certs, requirements, homes, leave, live, templateRows] = await Promise.all([
-    q.employeesOf(executor, buId, employeeIds),
-    q.skillsOf(executor, employeeIds),
-    q.certificationsOf(executor, employeeIds),
-    q.certificationRequirements(executor, buId),
-    homePoolsOf(executor, buId, employeeIds),
-    q.approvedLeave(executor, employeeIds, addDays(from, -lookback), to),
-    q.liveAssignmentsOf(executor, buId, employeeIds, addDays(from, -lookback), to),
-    q.shiftTemplatesOf(executor, buId),
-  ]);
+  // One after another: on a transaction's single connection, queries cannot overlap.
+  const rows = await q.employeesOf(executor, buId, employeeIds);
+  const skills = await q.skillsOf(executor, employeeIds);
+  const certs = await q.certificationsOf(executor, employeeIds);
+  const requirements = await q.certificationRequirements(executor, buId);
+  const homes = await homePoolsOf(executor, buId, employeeIds);
+  const leave = await q.approvedLeave(executor, employeeIds, addDays(from, -lookback), to);
+  const live = await q.liveAssignmentsOf(executor, buId, employeeIds, addDays(from, -lookback), to);
+  const templateRows = await q.shiftTemplatesOf(executor, buId);
   const templates = new Map(templateRows.map((row) => [row.id, row]));
   const skillsBy = groupBy(skills, (row) => row.employeeId);
   const certsBy = groupBy(certs, (row) => row.employeeId);

@@ -7,4 +7,5 @@ export * from './leave.ts';
 export * from './org.ts';
 export * from './people.ts';
 export * from './platform.ts';
+export * from './publishing.ts';
 export * from './reference.ts';
