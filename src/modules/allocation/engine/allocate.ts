@@ -29,7 +29,7 @@ export interface AllocateOptions {
 }
 
 /** Work cap on two-level ejection chains: a count rather than a clock, so that runs stay reproducible. */
-const DEEP_REPAIR_ATTEMPTS = 60_000;
+const DEEP_REPAIR_ATTEMPTS = 150_000;
 
 /** Fixed assignments are kept as they are, even if they break a rule, and count towards every rule. */
 function placeFixed(ctx: SolveContext): void {

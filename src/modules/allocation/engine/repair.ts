@@ -1,15 +1,16 @@
 import { outOfTime, type SolveContext } from './context.ts';
 import { augment, movableCandidates } from './day-fill.ts';
-import { eligibleOf } from './eligibility.ts';
+import { eligibleOf, isEligible } from './eligibility.ts';
 import { placeIfLendingAllows, remove, tryPlace } from './moves.ts';
-import { daysToGiveUp } from './roster.ts';
+import { daysToGiveUp, rulesAllow } from './roster.ts';
 import { bestTaker } from './takers.ts';
 
 /**
  * Cross-day repair. For a line still short, an employee blocked by their own work on a nearby day (rest,
  * consecutive days, weekly hours or the same day) gives that work up, takes the short line, and someone
  * free takes over what they gave up: one more head covered per success. Lines found to have no free taker
- * are remembered until a day that could change the answer is touched.
+ * are remembered until a day that could change the answer is touched, and a day with nobody free who could
+ * work it is not tried at all.
  */
 export function repair(
   ctx: SolveContext,
@@ -26,28 +27,36 @@ export function repair(
     for (let d = Math.max(0, day - reach); d <= Math.min(model.dayCount - 1, day + reach); d++)
       dayVersion[d]!++;
   };
-  // Fills one more place on the line, directly or by a same-day chain of moves; failures are remembered.
-  const refill = (line: number, exclude: number): boolean => {
-    const day = model.lineDay[line]!;
-    if (noTakerAt.get(line) === dayVersion[day]) return false;
-    const taker = bestTaker(ctx, line, exclude);
-    if (taker >= 0 && placeIfLendingAllows(ctx, taker, line)) return true;
-    const dead = new Set<number>();
-    const lists = new Map<number, number[]>();
-    const candidates = (l: number) => {
-      let list = lists.get(l);
-      if (list === undefined) {
-        list = movableCandidates(ctx, l, false).filter((e) => e !== exclude || l !== line);
-        lists.set(l, list);
-      }
-      return list;
-    };
-    if (augment(ctx, day, line, candidates, dead)) return true;
-    for (const l of dead) noTakerAt.set(l, dayVersion[day]!);
-    return false;
+  const supply = createSupply(ctx);
+  const search: ChainSearch = {
+    ctx,
+    supply,
+    budget: 0,
+    examined: 0,
+    banned: new Set(),
+    chain: [],
+    hopeless: (line) => noTakerAt.get(line) === dayVersion[model.lineDay[line]!],
+    // Fills one more place on the line, directly or by a same-day chain of moves; failures are remembered.
+    refill: (line, exclude) => {
+      const day = model.lineDay[line]!;
+      if (noTakerAt.get(line) === dayVersion[day] || !supply.has(day, exclude, search.banned)) return false;
+      const taker = bestTaker(ctx, line, exclude);
+      if (taker >= 0 && placeIfLendingAllows(ctx, taker, line)) return true;
+      const dead = new Set<number>();
+      const lists = new Map<number, number[]>();
+      const candidates = (l: number) => {
+        let list = lists.get(l);
+        if (list === undefined) {
+          list = movableCandidates(ctx, l, false).filter((e) => e !== exclude || l !== line);
+          lists.set(l, list);
+        }
+        return list;
+      };
+      if (augment(ctx, day, line, candidates, dead)) return true;
+      for (const l of dead) noTakerAt.set(l, dayVersion[day]!);
+      return false;
+    },
   };
-
-  const hopeless = (line: number) => noTakerAt.get(line) === dayVersion[model.lineDay[line]!];
 
   // A line whose chains all failed is not tried again until a day near it changes.
   const failedAt = new Map<number, number>();
@@ -62,16 +71,19 @@ export function repair(
         roster.assignedCount[l]! < model.lineRequired[l]! &&
         failedAt.get(l) !== dayVersion[model.lineDay[l]!]
       ) {
-        const chain: number[] = [model.lineDay[l]!];
-        const budget = { attempts: Math.min(left, ATTEMPTS_PER_LINE) };
-        const closed = refill(l, -1) || eject(ctx, l, depth, new Set(), chain, budget, refill, hopeless);
-        left -= Math.min(left, ATTEMPTS_PER_LINE) - Math.max(0, budget.attempts);
+        search.chain = [model.lineDay[l]!];
+        search.budget = Math.min(left, ATTEMPTS_PER_LINE);
+        ctx.moved = [];
+        const closed = search.refill(l, -1) || eject(search, l, depth);
+        if (closed) supply.update(ctx.moved);
+        ctx.moved = null;
+        left -= Math.min(left, ATTEMPTS_PER_LINE) - Math.max(0, search.budget);
         if (!closed) {
           failedAt.set(l, dayVersion[model.lineDay[l]!]!);
           break;
         }
         passGain++;
-        for (const day of chain) touch(day);
+        for (const day of search.chain) touch(day);
       }
     }
     gained += passGain;
@@ -83,40 +95,52 @@ export function repair(
 /** Work allowed per short line: ejection chains branch quickly, and most short lines cannot be helped. */
 const ATTEMPTS_PER_LINE = 400;
 
+interface ChainSearch {
+  ctx: SolveContext;
+  supply: Supply;
+  /** Attempts left for the current line. */
+  budget: number;
+  /** Employees examined one level down (every eighth costs an attempt). */
+  examined: number;
+  /** Employees moved by the chain being built (never moved twice). */
+  banned: Set<number>;
+  /** Days the chain touched, once it closes. */
+  chain: number[];
+  refill: (line: number, exclude: number) => boolean;
+  hopeless: (line: number) => boolean;
+}
+
 /**
  * An employee gives up one day's work to take the line; what they gave up is refilled by someone free, or, with
  * depth left, by the same move one level down. Every step is undone when the chain does not close.
  */
-function eject(
-  ctx: SolveContext,
-  l: number,
-  depth: number,
-  banned: Set<number>,
-  chain: number[],
-  budget: { attempts: number },
-  refill: (line: number, exclude: number) => boolean,
-  hopeless: (line: number) => boolean,
-): boolean {
+function eject(search: ChainSearch, l: number, depth: number): boolean {
+  const { ctx, supply, banned } = search;
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
+  const nested = banned.size > 0;
   // Index order, not ranked: most of these tries fail, and balancing afterwards sees to the load.
   for (const e of eligibleOf(ctx.masks, l)) {
     const base = e * model.dayCount;
     if (roster.fixed[base + day] || banned.has(e)) continue;
-    const days = daysToGiveUp(model, roster, e, l).filter(
-      (d) => depth > 1 || !hopeless(roster.lineOf[base + d]!),
+    // One level down, looking costs too: every eighth employee examined counts as an attempt.
+    if (nested && (search.examined++ & 7) === 7 && --search.budget < 0) return false;
+    // On the last level what is given up must be refilled on its day, which needs someone else free there
+    // who could work it; a level higher, someone free within reach of it.
+    const days = daysToGiveUp(model, roster, e, l).filter((d) =>
+      depth > 1
+        ? supply.near(d, banned)
+        : supply.has(d, e, banned) && !search.hopeless(roster.lineOf[base + d]!),
     );
     for (const d of days) {
-      if (--budget.attempts < 0 || outOfTime(ctx)) return false;
+      if (--search.budget < 0 || outOfTime(ctx)) return false;
       const old = remove(ctx, e, d);
       if (roster.lineOf[base + day]! < 0 && tryPlace(ctx, e, l)) {
         banned.add(e);
-        const closed =
-          refill(old, e) ||
-          (depth > 1 && eject(ctx, old, depth - 1, banned, chain, budget, refill, hopeless));
+        const closed = search.refill(old, e) || (depth > 1 && eject(search, old, depth - 1));
         banned.delete(e);
         if (closed) {
-          chain.push(d);
+          search.chain.push(d);
           return true;
         }
         remove(ctx, e, day);
@@ -125,4 +149,62 @@ function eject(
     }
   }
   return false;
+}
+
+interface Supply {
+  /** Someone other than `exclude` is free on the day and could work one of its lines. */
+  has(day: number, exclude: number, moving: ReadonlySet<number>): boolean;
+  /** Someone is free within reach of the day (the days a chain one level down could give up). */
+  near(day: number, moving: ReadonlySet<number>): boolean;
+  /** Brings the counts up to date after the employees' work changed for good. */
+  update(moved: readonly number[]): void;
+}
+
+/**
+ * Who is free on each day and could work at least one of its lines by the roster rules (static eligibility,
+ * rest, consecutive days, weekly hours; lending caps aside), for the committed roster. A line given up on a day
+ * with nobody else in it cannot be refilled (neither directly nor by a same-day chain, which must end with
+ * such an employee), so the attempt is skipped without trying it. The employees a chain is moving are looked
+ * at as they stand; the counts are brought up to date after every committed change.
+ */
+function createSupply(ctx: SolveContext): Supply {
+  const { model, roster, masks } = ctx;
+  const days = model.dayCount;
+  const able = new Uint8Array(model.employeeCount * days);
+  const count = new Int32Array(days);
+  const reach = Math.max(7, model.maxConsecutiveDays);
+  const ableOn = (e: number, d: number): number => {
+    if (roster.lineOf[e * days + d]! >= 0) return 0;
+    for (const m of model.linesByDay[d]!)
+      if (isEligible(masks, e, m) && rulesAllow(model, roster, e, m)) return 1;
+    return 0;
+  };
+  for (let e = 0; e < model.employeeCount; e++)
+    for (let d = 0; d < days; d++) {
+      const a = ableOn(e, d);
+      able[e * days + d] = a;
+      count[d]! += a;
+    }
+  return {
+    has(day, exclude, moving) {
+      let c = count[day]! - (exclude >= 0 ? able[exclude * days + day]! : 0);
+      for (const m of moving) if (m !== exclude) c += ableOn(m, day) - able[m * days + day]!;
+      return c > 0;
+    },
+    near(day, moving) {
+      const from = Math.max(0, day - reach);
+      const to = Math.min(days - 1, day + reach);
+      for (let d = from; d <= to; d++) if (count[d]! > 0) return true;
+      for (const m of moving) for (let d = from; d <= to; d++) if (ableOn(m, d)) return true;
+      return false;
+    },
+    update(moved) {
+      for (const e of new Set(moved))
+        for (let d = 0; d < days; d++) {
+          const a = ableOn(e, d);
+          count[d]! += a - able[e * days + d]!;
+          able[e * days + d] = a;
+        }
+    },
+  };
 }

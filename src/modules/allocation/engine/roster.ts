@@ -165,6 +165,15 @@ export function dynamicReasons(model: Model, roster: Roster, e: number, l: numbe
   return reasons;
 }
 
+/** Rest, consecutive days and weekly hours allow the line in place of the employee's work that day (lending caps aside). */
+export function rulesAllow(model: Model, roster: Roster, e: number, l: number): boolean {
+  return (
+    restHolds(model, roster, e, l) &&
+    runThrough(model, roster, e, model.lineDay[l]!) <= model.maxConsecutiveDays &&
+    weeklyHoursHold(model, roster, e, l)
+  );
+}
+
 /** Whether the employee could take the line in place of their own work that day (static rules assumed). */
 export function canTakeIfMoved(model: Model, roster: Roster, e: number, l: number): boolean {
   return (
