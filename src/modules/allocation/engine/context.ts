@@ -19,7 +19,10 @@ export interface SolveContext {
   shake: number;
   /** The day being staffed in the day-by-day pass, or -1 once the whole horizon is filled. */
   passDay: number;
-  /** When set, every roster cell placed or cleared is appended (repair uses it to keep its supply current). */
+  /**
+   * When set, every roster cell placed or cleared is appended with its line before the change (repair uses it to
+   * keep its supply current).
+   */
   moved: number[] | null;
 }
 

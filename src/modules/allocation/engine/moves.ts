@@ -5,13 +5,13 @@ import { assign, canTake, lendingRuleFor, NO_RULE, unassign } from './roster.ts'
 
 export function place(ctx: SolveContext, e: number, l: number, rule: number, fixed = false): void {
   assign(ctx.model, ctx.roster, e, l, rule, fixed);
-  ctx.moved?.push(e);
+  ctx.moved?.push(e * ctx.model.dayCount + ctx.model.lineDay[l]!, -1);
   if (ctx.model.lineUnsocial[l]) ctx.unsocialHours[e]! += ctx.model.lineHours[l]!;
 }
 
 export function remove(ctx: SolveContext, e: number, day: number): number {
   const l = unassign(ctx.model, ctx.roster, e, day);
-  if (l >= 0) ctx.moved?.push(e);
+  if (l >= 0) ctx.moved?.push(e * ctx.model.dayCount + day, l);
   if (l >= 0 && ctx.model.lineUnsocial[l]) ctx.unsocialHours[e]! -= ctx.model.lineHours[l]!;
   return l;
 }

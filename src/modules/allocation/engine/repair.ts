@@ -2,7 +2,7 @@ import { outOfTime, type SolveContext } from './context.ts';
 import { augment, movableCandidates } from './day-fill.ts';
 import { eligibleOf, isEligible } from './eligibility.ts';
 import { placeIfLendingAllows, remove, tryPlace } from './moves.ts';
-import { daysToGiveUp, rulesAllow } from './roster.ts';
+import { canTakeIfMoved, daysToGiveUp, rulesAllow } from './roster.ts';
 import { bestTaker } from './takers.ts';
 
 /**
@@ -28,6 +28,31 @@ export function repair(
       dayVersion[d]!++;
   };
   const supply = createSupply(ctx);
+  // Who could work each line instead of their own work that day, for the committed roster, kept while no day
+  // near the line changes. While a chain is being built only the employees it moves differ from the committed
+  // roster: a list built then leaves them out and remembers them as unsure, and a later use looks at the
+  // unsure ones again as they then stand. The chain's own employees are never part of a same-day chain.
+  const listAt = new Map<number, { version: number; list: number[]; unsure: number[] }>();
+  const candidatesFor = (l: number, moving: ReadonlySet<number>, exclude: number): number[] => {
+    const version = dayVersion[model.lineDay[l]!]!;
+    let cached = listAt.get(l);
+    if (cached === undefined || cached.version !== version) {
+      const list = movableCandidates(ctx, l, false).filter((e) => !moving.has(e));
+      cached = { version, list, unsure: [...moving] };
+      listAt.set(l, cached);
+    }
+    const out =
+      moving.size === 0 && exclude < 0
+        ? cached.list
+        : cached.list.filter((e) => !moving.has(e) && e !== exclude);
+    if (cached.unsure.length === 0) return out;
+    const extra = cached.unsure.filter(
+      (e) => !moving.has(e) && e !== exclude && isEligible(ctx.masks, e, l) && movable(e, l),
+    );
+    return extra.length === 0 ? out : [...out, ...extra];
+  };
+  const movable = (e: number, l: number) =>
+    !roster.fixed[e * model.dayCount + model.lineDay[l]!] && canTakeIfMoved(model, roster, e, l);
   const search: ChainSearch = {
     ctx,
     supply,
@@ -43,15 +68,7 @@ export function repair(
       const taker = bestTaker(ctx, line, exclude);
       if (taker >= 0 && placeIfLendingAllows(ctx, taker, line)) return true;
       const dead = new Set<number>();
-      const lists = new Map<number, number[]>();
-      const candidates = (l: number) => {
-        let list = lists.get(l);
-        if (list === undefined) {
-          list = movableCandidates(ctx, l, false).filter((e) => e !== exclude || l !== line);
-          lists.set(l, list);
-        }
-        return list;
-      };
+      const candidates = (l: number) => candidatesFor(l, search.banned, exclude);
       if (augment(ctx, day, line, candidates, dead)) return true;
       for (const l of dead) noTakerAt.set(l, dayVersion[day]!);
       return false;
@@ -119,6 +136,8 @@ function eject(search: ChainSearch, l: number, depth: number): boolean {
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
   const nested = banned.size > 0;
+  // Whatever is given up lies within reach of the line's day; on the last level it must be refilled there.
+  if (depth === 1 && !supply.near(day, banned)) return false;
   // Index order, not ranked: most of these tries fail, and balancing afterwards sees to the load.
   for (const e of eligibleOf(ctx.masks, l)) {
     const base = e * model.dayCount;
@@ -156,7 +175,7 @@ interface Supply {
   has(day: number, exclude: number, moving: ReadonlySet<number>): boolean;
   /** Someone is free within reach of the day (the days a chain one level down could give up). */
   near(day: number, moving: ReadonlySet<number>): boolean;
-  /** Brings the counts up to date after the employees' work changed for good. */
+  /** Brings the counts up to date after a chain closed (`moved`: cells and their lines before, as logged). */
   update(moved: readonly number[]): void;
 }
 
@@ -172,7 +191,7 @@ function createSupply(ctx: SolveContext): Supply {
   const days = model.dayCount;
   const able = new Uint8Array(model.employeeCount * days);
   const count = new Int32Array(days);
-  const reach = Math.max(7, model.maxConsecutiveDays);
+  const reach = Math.max(7, model.maxConsecutiveDays + 1);
   const ableOn = (e: number, d: number): number => {
     if (roster.lineOf[e * days + d]! >= 0) return 0;
     for (const m of model.linesByDay[d]!)
@@ -199,12 +218,20 @@ function createSupply(ctx: SolveContext): Supply {
       return false;
     },
     update(moved) {
-      for (const e of new Set(moved))
-        for (let d = 0; d < days; d++) {
+      // Cells whose line differs from before the chain; the employee's days within reach of them.
+      const before = new Map<number, number>();
+      for (let i = 0; i < moved.length; i += 2)
+        if (!before.has(moved[i]!)) before.set(moved[i]!, moved[i + 1]!);
+      for (const [cell, line] of before) {
+        if (roster.lineOf[cell] === line) continue;
+        const e = Math.floor(cell / days);
+        const day = cell - e * days;
+        for (let d = Math.max(0, day - reach); d <= Math.min(days - 1, day + reach); d++) {
           const a = ableOn(e, d);
           count[d]! += a - able[e * days + d]!;
           able[e * days + d] = a;
         }
+      }
     },
   };
 }
