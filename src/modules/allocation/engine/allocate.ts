@@ -48,8 +48,9 @@ function carryOverPrevious(ctx: SolveContext): void {
  * One full construction. With `rateSoFar`, the day-by-day pass weighs hours against the days available so far
  * rather than over the whole period: fairer to staff with leave or contracts starting or ending mid-period,
  * sometimes at a small cost in coverage, so it is one of the restarts rather than the first construction.
+ * `deep`: two-level repair too; without it (when no search follows) the one after balancing does that work.
  */
-function construct(ctx: SolveContext, shake: number, rateSoFar: boolean): number {
+function construct(ctx: SolveContext, shake: number, rateSoFar: boolean, deep: boolean): number {
   const { model } = ctx;
   ctx.roster = emptyRoster(model);
   ctx.unsocialHours.fill(0);
@@ -63,7 +64,7 @@ function construct(ctx: SolveContext, shake: number, rateSoFar: boolean): number
   }
   ctx.passDay = -1;
   repair(ctx, 1);
-  repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
+  if (deep) repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   return coverageOf(model, ctx.roster).assigned;
 }
 
@@ -110,9 +111,13 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.deadline = startedAt + limit - reserve(1 - bestCovered / Math.max(1, target));
   let bestImbalance = poolImbalance(model, ctx.roster);
   const restarts = options.restarts ?? restartsFor(model);
+  const windows = options.windows ?? windowsFor(model);
+  const deep = restarts > 0 || windows > 0;
   for (let restart = 0; restart <= restarts && !outOfTime(ctx); restart++) {
     const covered =
-      restart === 0 ? construct(ctx, 0, false) : construct(ctx, Math.floor(restart / 2), restart % 2 === 1);
+      restart === 0
+        ? construct(ctx, 0, false, deep)
+        : construct(ctx, Math.floor(restart / 2), restart % 2 === 1, deep);
     const imbalance = poolImbalance(model, ctx.roster);
     // On a rerun the carried-over roster already sets the balance; evening it out further would move people.
     const evener = model.previous.length === 0 && imbalance < bestImbalance - 1e-9;
@@ -126,7 +131,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.unsocialHours.set(best.unsocialHours);
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
-  improve(ctx, options.windows ?? windowsFor(model), target);
+  improve(ctx, windows, target);
   balance(ctx);
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);

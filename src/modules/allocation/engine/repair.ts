@@ -57,7 +57,6 @@ export function repair(
     ctx,
     supply,
     budget: 0,
-    examined: 0,
     banned: new Set(),
     chain: [],
     hopeless: (line) => noTakerAt.get(line) === dayVersion[model.lineDay[line]!],
@@ -117,8 +116,6 @@ interface ChainSearch {
   supply: Supply;
   /** Attempts left for the current line. */
   budget: number;
-  /** Employees examined one level down (every eighth costs an attempt). */
-  examined: number;
   /** Employees moved by the chain being built (never moved twice). */
   banned: Set<number>;
   /** Days the chain touched, once it closes. */
@@ -136,14 +133,27 @@ function eject(search: ChainSearch, l: number, depth: number): boolean {
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
   const nested = banned.size > 0;
-  // Whatever is given up lies within reach of the line's day; on the last level it must be refilled there.
-  if (depth === 1 && !supply.near(day, banned)) return false;
+  // Whatever is given up lies within reach of the line's day; on the last level it must be refilled there,
+  // so only days with someone free who could work them are worth giving up.
+  let refillable: number[] | null = null;
+  if (depth === 1) {
+    refillable = [];
+    const reach = model.maxConsecutiveDays;
+    for (let d = Math.max(0, day - reach); d <= Math.min(model.dayCount - 1, day + reach); d++)
+      if (supply.has(d, -1, banned)) refillable.push(d);
+    if (refillable.length === 0) return false;
+  }
   // Index order, not ranked: most of these tries fail, and balancing afterwards sees to the load.
   for (const e of eligibleOf(ctx.masks, l)) {
     const base = e * model.dayCount;
     if (roster.fixed[base + day] || banned.has(e)) continue;
-    // One level down, looking costs too: every eighth employee examined counts as an attempt.
-    if (nested && (search.examined++ & 7) === 7 && --search.budget < 0) return false;
+    if (refillable !== null) {
+      // On the last level, someone already working that day would leave a place that only a same-day chain
+      // could fill: the refill that failed before this ejection already searched every such chain.
+      if (roster.lineOf[base + day]! >= 0 || !worksOneOf(roster, base, refillable)) continue;
+    }
+    // One level down, looking costs too: each employee examined counts as an attempt.
+    if (nested && --search.budget < 0) return false;
     // On the last level what is given up must be refilled on its day, which needs someone else free there
     // who could work it; a level higher, someone free within reach of it.
     const days = daysToGiveUp(model, roster, e, l).filter((d) =>
@@ -167,6 +177,12 @@ function eject(search: ChainSearch, l: number, depth: number): boolean {
       placeIfLendingAllows(ctx, e, old);
     }
   }
+  return false;
+}
+
+/** Whether the employee (cells from `base`) has work on one of the days that could be given up. */
+function worksOneOf(roster: SolveContext['roster'], base: number, days: readonly number[]): boolean {
+  for (const d of days) if (roster.lineOf[base + d]! >= 0 && !roster.fixed[base + d]) return true;
   return false;
 }
 
