@@ -58,7 +58,8 @@ function construct(ctx: SolveContext, shake: number, rateSoFar: boolean, deep: b
   ctx.shake = shake;
   placeFixed(ctx);
   carryOverPrevious(ctx);
-  for (let day = 0; day < model.dayCount; day++) {
+  // Cut short by the clock, the construction covers less than the floor and is not kept.
+  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) {
     ctx.passDay = rateSoFar ? day : -1;
     fillDay(ctx, day);
   }
@@ -101,10 +102,11 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   const limit = options.timeLimitMs ?? Number.POSITIVE_INFINITY;
   const reserve = (unfilledShare: number) =>
     Math.min(limit / 2, Math.max(20, 1.5 * setupMs) * (1 + 6 * unfilledShare));
-  ctx.deadline = startedAt + limit - reserve(0);
   const target = totalRequired(model);
 
-  greedy(ctx);
+  // The floor stops only when building the result of what it has so far would overrun: the days it has not
+  // staffed yet would all be unfilled, which is what makes a result expensive.
+  greedy(ctx, (daysLeft) => startedAt + limit - reserve(daysLeft / model.dayCount));
   if (options.greedyOnly) return buildResult(model, ctx.roster, ctx.masks, startedAt);
   let best = snapshotOf(ctx);
   let bestCovered = coverage(ctx);
@@ -138,16 +140,23 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   return buildResult(model, ctx.roster, ctx.masks, startedAt);
 }
 
-/** The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first. */
-function greedy(ctx: SolveContext): void {
+/**
+ * The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first. Each day
+ * staffed leaves a valid roster, so even the floor stops at its deadline (the days after stay empty), which
+ * depends on how many days are left.
+ */
+function greedy(ctx: SolveContext, deadline: (daysLeft: number) => number): void {
   const { model } = ctx;
   ctx.roster = emptyRoster(model);
   ctx.unsocialHours.fill(0);
   ctx.fromPrevious.fill(0);
   placeFixed(ctx);
   carryOverPrevious(ctx);
-  // Each day staffed leaves a valid roster, so even the floor stops at the deadline (the days after stay empty).
-  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) fillDay(ctx, day, -1, true);
+  for (let day = 0; day < model.dayCount; day++) {
+    ctx.deadline = deadline(model.dayCount - day);
+    if (outOfTime(ctx)) break;
+    fillDay(ctx, day, -1, true);
+  }
 }
 
 function snapshotOf(ctx: SolveContext): Snapshot {

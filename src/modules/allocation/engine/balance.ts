@@ -38,23 +38,31 @@ function balanceLine(ctx: SolveContext, l: number): number {
   const holderKeys: number[] = [];
   const takers: number[] = [];
   const takerKeys: number[] = [];
-  for (const e of eligibleOf(ctx.masks, l)) {
+  const eligible = eligibleOf(ctx.masks, l);
+  let worst = Number.NEGATIVE_INFINITY;
+  for (const e of eligible) {
     const cell = e * model.dayCount + day;
-    const at = roster.lineOf[cell]!;
-    if (at === l) {
-      if (roster.fixed[cell] || ctx.fromPrevious[cell]) continue;
-      // The holder's rank as a candidate for the line: their load without it, plus it.
-      const rule = roster.ruleOf[cell]!;
-      remove(ctx, e, day);
-      holders.push(e);
-      holderKeys.push(candidateKey(ctx, e, l));
-      place(ctx, e, l, rule);
-    } else if (at < 0 && canTake(model, roster, e, l)) {
+    if (roster.lineOf[cell] !== l || roster.fixed[cell] || ctx.fromPrevious[cell]) continue;
+    // The holder's rank as a candidate for the line: their load without it, plus it.
+    const rule = roster.ruleOf[cell]!;
+    remove(ctx, e, day);
+    const key = candidateKey(ctx, e, l);
+    place(ctx, e, l, rule);
+    holders.push(e);
+    holderKeys.push(key);
+    worst = Math.max(worst, key);
+  }
+  if (holders.length === 0) return 0;
+  // Only staff ranked better than the worst holder could take over: the rank first, the rules after.
+  for (const e of eligible) {
+    if (roster.lineOf[e * model.dayCount + day]! >= 0) continue;
+    const key = candidateKey(ctx, e, l);
+    if (key < worst - MARGIN && canTake(model, roster, e, l)) {
       takers.push(e);
-      takerKeys.push(candidateKey(ctx, e, l));
+      takerKeys.push(key);
     }
   }
-  if (holders.length === 0 || takers.length === 0) return 0;
+  if (takers.length === 0) return 0;
   const byTaker = order(takerKeys, takers, false);
   let moves = 0;
   let j = 0;

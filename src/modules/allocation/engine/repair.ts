@@ -19,6 +19,7 @@ export function repair(
   only?: readonly number[],
 ): number {
   const { model, roster } = ctx;
+  if (outOfTime(ctx)) return 0;
   const dayVersion = new Int32Array(model.dayCount);
   const noTakerAt = new Map<number, number>();
   // A change on one day can affect who may work up to a week either side (weekly hours, consecutive days).

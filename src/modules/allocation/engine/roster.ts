@@ -65,7 +65,7 @@ export function lendingRuleFor(model: Model, roster: Roster, e: number, l: numbe
 }
 
 /** True when the rest before and after the line is long enough given the employee's other days. */
-function restHolds(model: Model, roster: Roster, e: number, l: number): boolean {
+export function restHolds(model: Model, roster: Roster, e: number, l: number): boolean {
   const day = model.lineDay[l]!;
   const start = model.lineStart[l]!;
   const end = model.lineEnd[l]!;
@@ -116,7 +116,7 @@ export function daysToGiveUp(model: Model, roster: Roster, e: number, l: number)
 }
 
 /** Length of the run of working days through `day` if the employee worked it. */
-function runThrough(model: Model, roster: Roster, e: number, day: number): number {
+export function runThrough(model: Model, roster: Roster, e: number, day: number): number {
   const base = e * model.dayCount;
   let run = 1;
   let d = day - 1;
@@ -129,7 +129,7 @@ function runThrough(model: Model, roster: Roster, e: number, day: number): numbe
   return run;
 }
 
-function weeklyHoursHold(model: Model, roster: Roster, e: number, l: number): boolean {
+export function weeklyHoursHold(model: Model, roster: Roster, e: number, l: number): boolean {
   const day = model.lineDay[l]!;
   const current = roster.lineOf[e * model.dayCount + day]!;
   const week = roster.weekHours[e * model.weekCount + model.weekOfDay[day]!]!;
