@@ -29,28 +29,48 @@ export function repair(
       dayVersion[d]!++;
   };
   const supply = createSupply(ctx);
-  // Who could work each line instead of their own work that day, for the committed roster, kept while no day
-  // near the line changes. While a chain is being built only the employees it moves differ from the committed
-  // roster: a list built then leaves them out and remembers them as unsure, and a later use looks at the
-  // unsure ones again as they then stand. The chain's own employees are never part of a same-day chain.
-  const listAt = new Map<number, { version: number; list: number[]; unsure: number[] }>();
-  const candidatesFor = (l: number, moving: ReadonlySet<number>, exclude: number): number[] => {
-    const version = dayVersion[model.lineDay[l]!]!;
+  // Who could work each line instead of their own work that day, for the committed roster, kept up to date
+  // after each chain for the employees it changed (the rules of others do not depend on them; a lending cap
+  // that filled up is caught when the move is made). While a chain is being built only the employees it moves
+  // differ from the committed roster: a list built then leaves them out and remembers them as unsure, and a
+  // later use looks at the unsure ones again as they then stand. The chain's own employees are never part of
+  // a same-day chain.
+  const listAt = new Map<number, { list: number[]; unsure: number[] }>();
+  // The caller skips the employees being moved (and the one excluded).
+  const candidatesFor = (l: number, moving: ReadonlySet<number>): readonly number[] => {
     let cached = listAt.get(l);
-    if (cached === undefined || cached.version !== version) {
+    if (cached === undefined) {
       const list = movableCandidates(ctx, l, false).filter((e) => !moving.has(e));
-      cached = { version, list, unsure: [...moving] };
+      cached = { list, unsure: [...moving] };
       listAt.set(l, cached);
     }
-    const out =
-      moving.size === 0 && exclude < 0
-        ? cached.list
-        : cached.list.filter((e) => !moving.has(e) && e !== exclude);
-    if (cached.unsure.length === 0) return out;
-    const extra = cached.unsure.filter(
-      (e) => !moving.has(e) && e !== exclude && isEligible(ctx.masks, e, l) && movable(e, l),
-    );
-    return extra.length === 0 ? out : [...out, ...extra];
+    if (cached.unsure.length === 0) return cached.list;
+    const extra = cached.unsure.filter((e) => !moving.has(e) && isEligible(ctx.masks, e, l) && movable(e, l));
+    return extra.length === 0 ? cached.list : [...cached.list, ...extra];
+  };
+  const refreshLists = (changed: readonly number[]) => {
+    for (const cell of changed) {
+      const e = Math.floor(cell / model.dayCount);
+      const day = cell - e * model.dayCount;
+      for (let d = Math.max(0, day - reach); d <= Math.min(model.dayCount - 1, day + reach); d++)
+        for (const m of model.linesByDay[d]!) {
+          const cached = listAt.get(m);
+          if (cached === undefined || !isEligible(ctx.masks, e, m)) continue;
+          const { list } = cached;
+          let at = 0;
+          let high = list.length;
+          while (at < high) {
+            const mid = (at + high) >>> 1;
+            if (list[mid]! < e) at = mid + 1;
+            else high = mid;
+          }
+          const listed = list[at] === e;
+          const wanted = movable(e, m);
+          if (wanted && !listed) list.splice(at, 0, e);
+          else if (!wanted && listed) list.splice(at, 1);
+          if (cached.unsure.includes(e)) cached.unsure = cached.unsure.filter((u) => u !== e);
+        }
+    }
   };
   const movable = (e: number, l: number) =>
     !roster.fixed[e * model.dayCount + model.lineDay[l]!] && canTakeIfMoved(model, roster, e, l);
@@ -68,8 +88,9 @@ export function repair(
       const taker = bestTaker(ctx, line, exclude);
       if (taker >= 0 && placeIfLendingAllows(ctx, taker, line)) return true;
       const dead = new Set<number>();
-      const candidates = (l: number) => candidatesFor(l, search.banned, exclude);
-      if (augment(ctx, day, line, candidates, dead)) return true;
+      const candidates = (l: number) => candidatesFor(l, search.banned);
+      const skip = exclude < 0 ? search.banned : [...search.banned, exclude];
+      if (augment(ctx, day, line, candidates, dead, skip)) return true;
       for (const l of dead) noTakerAt.set(l, dayVersion[day]!);
       return false;
     },
@@ -92,7 +113,11 @@ export function repair(
         search.budget = Math.min(left, ATTEMPTS_PER_LINE);
         ctx.moved = [];
         const closed = search.refill(l, -1) || eject(search, l, depth);
-        if (closed) supply.update(ctx.moved);
+        if (closed) {
+          const changed = changedCells(roster, ctx.moved);
+          supply.update(changed);
+          refreshLists(changed);
+        }
         ctx.moved = null;
         left -= Math.min(left, ATTEMPTS_PER_LINE) - Math.max(0, search.budget);
         if (!closed) {
@@ -181,6 +206,15 @@ function eject(search: ChainSearch, l: number, depth: number): boolean {
   return false;
 }
 
+/** Roster cells whose line differs from before the chain (`moved`: cells and their lines before, as logged). */
+function changedCells(roster: SolveContext['roster'], moved: readonly number[]): number[] {
+  const before = new Map<number, number>();
+  for (let i = 0; i < moved.length; i += 2) if (!before.has(moved[i]!)) before.set(moved[i]!, moved[i + 1]!);
+  const changed: number[] = [];
+  for (const [cell, line] of before) if (roster.lineOf[cell] !== line) changed.push(cell);
+  return changed;
+}
+
 /** Whether the employee (cells from `base`) has work on one of the days that could be given up. */
 function worksOneOf(roster: SolveContext['roster'], base: number, days: readonly number[]): boolean {
   for (const d of days) if (roster.lineOf[base + d]! >= 0 && !roster.fixed[base + d]) return true;
@@ -192,8 +226,8 @@ interface Supply {
   has(day: number, exclude: number, moving: ReadonlySet<number>): boolean;
   /** Someone is free within reach of the day (the days a chain one level down could give up). */
   near(day: number, moving: ReadonlySet<number>): boolean;
-  /** Brings the counts up to date after a chain closed (`moved`: cells and their lines before, as logged). */
-  update(moved: readonly number[]): void;
+  /** Brings the counts up to date after a chain changed the work of these roster cells. */
+  update(changed: readonly number[]): void;
 }
 
 /**
@@ -234,13 +268,8 @@ function createSupply(ctx: SolveContext): Supply {
       for (const m of moving) for (let d = from; d <= to; d++) if (ableOn(m, d)) return true;
       return false;
     },
-    update(moved) {
-      // Cells whose line differs from before the chain; the employee's days within reach of them.
-      const before = new Map<number, number>();
-      for (let i = 0; i < moved.length; i += 2)
-        if (!before.has(moved[i]!)) before.set(moved[i]!, moved[i + 1]!);
-      for (const [cell, line] of before) {
-        if (roster.lineOf[cell] === line) continue;
+    update(changed) {
+      for (const cell of changed) {
         const e = Math.floor(cell / days);
         const day = cell - e * days;
         for (let d = Math.max(0, day - reach); d <= Math.min(days - 1, day + reach); d++) {
