@@ -101,7 +101,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   const setupMs = performance.now() - startedAt;
   const limit = options.timeLimitMs ?? Number.POSITIVE_INFINITY;
   const reserve = (unfilledShare: number) =>
-    Math.min(limit / 2, Math.max(20, 1.5 * setupMs) * (1 + 6 * unfilledShare));
+    Math.min(limit / 2, Math.max(50, 2 * setupMs) * (1 + 6 * unfilledShare));
   const target = totalRequired(model);
 
   // The floor stops only when building the result of what it has so far would overrun: the days it has not

@@ -48,7 +48,18 @@ export function repair(
     const extra = cached.unsure.filter((e) => !moving.has(e) && isEligible(ctx.masks, e, l) && movable(e, l));
     return extra.length === 0 ? cached.list : [...cached.list, ...extra];
   };
-  const refreshLists = (changed: readonly number[]) => {
+  const refreshLists = (changed: readonly number[], moved: readonly number[]) => {
+    // Lent work that moved changes what the lending caps into its pool allow others that day: the lists of
+    // that pool's lines that day start afresh.
+    for (let i = 0; i < moved.length; i += 2) {
+      const e = Math.floor(moved[i]! / model.dayCount);
+      const day = moved[i]! - e * model.dayCount;
+      const now = roster.lineOf[moved[i]!]!;
+      for (const line of [moved[i + 1]!, now])
+        if (line >= 0 && model.linePool[line] !== model.homePool[e])
+          for (const m of model.linesByDay[day]!)
+            if (model.linePool[m] === model.linePool[line]) listAt.delete(m);
+    }
     for (const cell of changed) {
       const e = Math.floor(cell / model.dayCount);
       const day = cell - e * model.dayCount;
@@ -116,7 +127,7 @@ export function repair(
         if (closed) {
           const changed = changedCells(roster, ctx.moved);
           supply.update(changed);
-          refreshLists(changed);
+          refreshLists(changed, ctx.moved);
         }
         ctx.moved = null;
         left -= Math.min(left, ATTEMPTS_PER_LINE) - Math.max(0, search.budget);
