@@ -6,6 +6,7 @@ for (const script of [
   'bench/engine/run.ts',
   'bench/demand/patch-cells.ts',
   'bench/people/run.ts',
+  'bench/allocation/run.ts',
 ]) {
   console.log(`\n# ${script}`);
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], {

@@ -16,6 +16,7 @@ import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.
 import { registerCachePolicy, registerSecurityHeaders } from './core/http/security-headers.ts';
 import { createJobRunner } from './core/jobs/runner.ts';
 import type { ModuleContext } from './core/module-context.ts';
+import { allocationRoutes } from './modules/allocation/routes/index.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { demandRoutes } from './modules/demand/routes.ts';
@@ -28,6 +29,7 @@ import { lookupRoutes } from './modules/lookups/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { poolRoutes } from './modules/pools/routes.ts';
+import { publishingRoutes } from './modules/publishing/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shiftRoutes } from './modules/shifts/routes.ts';
 
@@ -104,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(poolRoutes(context), { prefix: '/api' });
   await app.register(demandRoutes(context), { prefix: '/api' });
   await app.register(leaveRoutes(context), { prefix: '/api' });
+  await app.register(allocationRoutes(context), { prefix: '/api' });
+  await app.register(publishingRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service; closing the app stops it between two rows.
   if (config.jobsWorker) {
     app.addHook('onReady', async () => jobs.start());

@@ -7,16 +7,11 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { connectPostgres, type Database, fromPglite } from '../../src/core/db/database.ts';
-import { applyMigrations } from '../../src/core/db/migrate.ts';
-import { loadDemoData } from '../../src/seed/demo/index.ts';
-import { seedReferenceData } from '../../src/seed/reference.ts';
+import { preparedDatabase } from '../database.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -52,38 +47,8 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return JSON.parse(stdout) as LoadResult;
 }
 
-async function preparedDatabase(
-  driver: 'pglite' | 'postgres',
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const database = fromPglite(await PGlite.create());
-    await applyMigrations(database);
-    await seedReferenceData(database.db);
-    await loadDemoData(database.db);
-    return { database, drop: async () => undefined };
-  }
-  const server = process.env.DATABASE_URL!;
-  const name = `rostering_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString(), 20);
-  await applyMigrations(database);
-  await seedReferenceData(database.db);
-  await loadDemoData(database.db);
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function benchmark(driver: 'pglite' | 'postgres'): Promise<Row[]> {
-  const { database, drop } = await preparedDatabase(driver);
+  const { database, drop } = await preparedDatabase(driver, 'api', { poolSize: 20 });
   const rows: Row[] = [];
   let floor: LoadResult | undefined;
   const record = (target: string, result: LoadResult) => {
@@ -129,6 +94,10 @@ async function benchmark(driver: 'pglite' | 'postgres'): Promise<Row[]> {
   record(
     'GET /api/users?pageSize=50 (admin list with grants)',
     await load(`${address}/api/users?pageSize=50`, auth),
+  );
+  record(
+    'GET /api/admin/roster-approvals/pending/count (the approval bell)',
+    await load(`${address}/api/admin/roster-approvals/pending/count`, auth),
   );
   await app.close();
   await database.close();

@@ -3,47 +3,12 @@
  * with DATABASE_URL set, on the PostgreSQL server: `npm run bench:people` (N = 50,000, or ROWS=…).
  * Peak memory is the process's resident set size sampled every 50 ms (server and worker are one process).
  */
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { connectPostgres, type Database, fromPglite } from '../../src/core/db/database.ts';
-import { applyMigrations } from '../../src/core/db/migrate.ts';
-import { loadDemoData } from '../../src/seed/demo/index.ts';
-import { seedReferenceData } from '../../src/seed/reference.ts';
 import { importWorkbook, multipartBody } from '../../test/helpers/workbooks.ts';
+import { preparedDatabase } from '../database.ts';
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
-
-async function preparedDatabase(
-  driver: 'pglite' | 'postgres',
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const database = fromPglite(await PGlite.create());
-    await applyMigrations(database);
-    await seedReferenceData(database.db);
-    await loadDemoData(database.db);
-    return { database, drop: async () => undefined };
-  }
-  const server = process.env.DATABASE_URL!;
-  const name = `rostering_bench_people_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString(), 10);
-  await applyMigrations(database);
-  await seedReferenceData(database.db);
-  await loadDemoData(database.db);
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 function peakMemory() {
   let peak = process.memoryUsage().rss;
@@ -61,7 +26,7 @@ function peakMemory() {
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 async function benchmark(driver: 'pglite' | 'postgres') {
-  const { database, drop } = await preparedDatabase(driver);
+  const { database, drop } = await preparedDatabase(driver, 'people');
   const config = loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database });
   await app.ready();

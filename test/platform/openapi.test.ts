@@ -16,7 +16,7 @@ const BUILT_AREAS = [
   '/api/audit/',
   '/api/diagnostics/auth/',
   '/api/diagnostics/audit/',
-  // A prefix ending in `$` names one path exactly (other areas own /api/employees/{}/shift-…).
+  // A prefix ending in `$` names one path exactly.
   '/api/employees$',
   '/api/employees/{}$',
   '/api/employees/my',
@@ -34,6 +34,13 @@ const BUILT_AREAS = [
   '/api/demand/',
   '/api/leave-requests',
   '/api/diagnostics/approval-matrix/',
+  '/api/allocation-runs',
+  '/api/shift-assignments',
+  '/api/employees/{}/shift-',
+  '/api/admin/equalization',
+  '/api/admin/roster',
+  '/api/admin/published-rosters',
+  '/api/me/roster',
 ];
 
 const inArea = (path: string, prefix: string) =>

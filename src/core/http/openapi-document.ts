@@ -16,6 +16,10 @@ export const API_TAGS: Record<string, string> = {
   pools: 'Pools of staff per department, explicit pool members and directional pool-lending rules.',
   demand:
     'Demand plans (required headcount by date, terminal and shift) and reusable weekly demand templates.',
+  allocation:
+    'Allocation runs (the engine behind a roster proposal), their candidates and equalization scores.',
+  rosters: 'The live roster: shift assignments, by hand or from a locked run, and each employee’s schedule.',
+  publishing: 'Published rosters (immutable versions of a locked run’s roster) and their approval queue.',
   leave: 'Leave requests and their two-step approval chain (manager or supervisor, then HR).',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };

@@ -7,6 +7,7 @@ import { businessRule, conflict, type FieldError, notFound } from '../../core/ht
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import { addDays, daysBetween, isRealDate, weekdayOf } from '../../core/time/dates.ts';
+import { planHasActiveRuns } from '../allocation/runs-service.ts';
 import * as repo from './repository.ts';
 import type {
   ApplyDemandTemplateRequest,
@@ -244,11 +245,12 @@ async function resolveCells<
   return resolved;
 }
 
-/**
- * Where the allocation area will refuse to delete a plan that a non-archived allocation run uses
- * (409 DEMAND_PLAN_IN_USE). Allocation runs do not exist yet, so nothing can use a plan.
- */
-async function assertPlanNotInUse(_executor: Executor, _planId: string): Promise<void> {}
+/** A plan that a non-archived allocation run uses cannot be deleted (archived runs go with it). */
+async function assertPlanNotInUse(executor: Executor, planId: string): Promise<void> {
+  if (await planHasActiveRuns(executor, planId)) {
+    throw conflict('DEMAND_PLAN_IN_USE', 'An allocation run uses this plan; archive the run first');
+  }
+}
 
 function assertCellsEditable(status: string) {
   if (status === 'Locked')

@@ -66,6 +66,21 @@ export const LeaveRequest = Type.Object(
     version: Type.Integer(),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
+    conflicts: Type.Optional(
+      Type.Array(
+        Type.Object({
+          assignmentId: Uuid,
+          date: BusinessDate,
+          shiftTemplateCode: Type.String(),
+          terminalCode: Type.String(),
+        }),
+        {
+          description:
+            'Approve answers only: live shift assignments within the leave, which the planner should remove ' +
+            '(empty until the final approval)',
+        },
+      ),
+    ),
   },
   { $id: 'LeaveRequest' },
 );

@@ -5,6 +5,7 @@ import type { Db } from '../../core/db/database.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { daysBetween } from '../../core/time/dates.ts';
+import { shiftsDuring } from '../allocation/roster-service.ts';
 import { ANY_STEP_ROLE, actingRole, type ChainStep, LEAVE_CHAIN, stepWaitingIn } from './approval-chain.ts';
 import * as repo from './repository.ts';
 import type { LeaveDecision, LeaveListQuery, LeaveRequest, NewLeaveRequest } from './schemas.ts';
@@ -202,7 +203,7 @@ export async function decideLeave(
   body: LeaveDecision,
 ): Promise<LeaveRequest> {
   const { principal } = caller;
-  await deps.db.transaction(async (tx) => {
+  const approved = await deps.db.transaction(async (tx) => {
     const row = await repo.findRequest(tx, principal.buId, id, true);
     if (!row) throw notFound('Leave request');
     assertVisible(principal, row);
@@ -256,8 +257,14 @@ export async function decideLeave(
       entityId: row.id,
       details: { step: step.step, role, from: row.status, to: next },
     });
+    return next === 'Approved' ? row : null;
   });
-  return getLeave(deps, caller, id);
+  const answer = await getLeave(deps, caller, id);
+  if (decision === 'Rejected') return answer;
+  const conflicts = approved
+    ? await shiftsDuring(deps.db, principal.buId, approved.employeeId, approved.fromDate, approved.toDate)
+    : [];
+  return { ...answer, conflicts };
 }
 
 /** The owner withdraws a request that has not started yet; it stays on record as Cancelled. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import type { Executor } from '../../core/db/database.ts';
+import { type Executor, queryRows } from '../../core/db/database.ts';
 import {
   DEPARTMENT_NODE_TYPE,
   employees,
@@ -421,4 +421,58 @@ export async function setRuleSkills(executor: Executor, ruleId: string, skillIds
 
 export async function deleteRule(executor: Executor, id: string): Promise<void> {
   await executor.delete(poolLendingRules).where(eq(poolLendingRules.id, id));
+}
+
+// Staffing: who may work a department's demand (read by allocation)
+
+export async function poolsOfDepartment(executor: Executor, buId: string, departmentId: string) {
+  return executor
+    .select({ id: pools.id, isDefault: pools.isDefault })
+    .from(pools)
+    .where(and(eq(pools.buId, buId), eq(pools.departmentId, departmentId)));
+}
+
+/** Rules lending into any of the pools whose window meets [from, to], with the skills each lends. */
+export async function rulesInto(
+  executor: Executor,
+  buId: string,
+  poolIds: string[],
+  from: string,
+  to: string,
+) {
+  if (!poolIds.length) return [];
+  return queryRows<{
+    id: string;
+    source_pool_id: string;
+    target_pool_id: string;
+    effective_from: string;
+    effective_to: string | null;
+    max_per_day: number | null;
+    skill_ids: string[];
+  }>(
+    executor,
+    sql`select r.id, r.source_pool_id, r.target_pool_id, r.effective_from::text, r.effective_to::text,
+          r.max_per_day,
+          coalesce((select array_agg(s.skill_id::text order by s.skill_id) from ${poolLendingRuleSkills} s
+                    where s.rule_id = r.id), '{}') as skill_ids
+        from ${poolLendingRules} r
+        where r.bu_id = ${buId}
+          and r.target_pool_id in (select jsonb_array_elements_text(${JSON.stringify(poolIds)}::jsonb)::uuid)
+          and r.effective_from <= ${to} and (r.effective_to is null or r.effective_to >= ${from})
+        order by r.effective_from, r.id`,
+  );
+}
+
+/** Employees whose home pool (explicit, else their department's default) is one of the pools. */
+export async function membersOfPools(executor: Executor, buId: string, poolIds: string[]): Promise<string[]> {
+  if (!poolIds.length) return [];
+  const rows = await queryRows<{ id: string }>(
+    executor,
+    sql`select e.id from ${employees} e
+        left join ${poolMembers} m on m.employee_id = e.id
+        left join ${pools} dp on dp.department_id = e.department_id and dp.is_default
+        where e.bu_id = ${buId}
+          and coalesce(m.pool_id, dp.id) in (select jsonb_array_elements_text(${JSON.stringify(poolIds)}::jsonb)::uuid)`,
+  );
+  return rows.map((row) => row.id);
 }

@@ -460,3 +460,46 @@ export async function deleteRule(db: Db, caller: Caller, id: string): Promise<vo
     });
   });
 }
+
+// Staffing of a department's demand (read by allocation)
+
+export interface LendingIntoRule {
+  id: string;
+  sourcePoolId: string;
+  targetPoolId: string;
+  effectiveFrom: string;
+  effectiveTo: string | null;
+  maxPerDay: number | null;
+  skillIds: string[];
+}
+
+/** A department's pools, the rules lending into them over [from, to], and who belongs to which side. */
+export async function staffingOf(
+  executor: Executor,
+  buId: string,
+  departmentId: string,
+  from: string,
+  to: string,
+): Promise<{
+  poolIds: string[];
+  defaultPoolId: string | null;
+  rules: LendingIntoRule[];
+  staffIds: string[];
+}> {
+  const own = await repo.poolsOfDepartment(executor, buId, departmentId);
+  const poolIds = own.map((pool) => pool.id);
+  const rules = (await repo.rulesInto(executor, buId, poolIds, from, to))
+    .filter((rule) => !poolIds.includes(rule.source_pool_id))
+    .map((rule) => ({
+      id: rule.id,
+      sourcePoolId: rule.source_pool_id,
+      targetPoolId: rule.target_pool_id,
+      effectiveFrom: rule.effective_from,
+      effectiveTo: rule.effective_to,
+      maxPerDay: rule.max_per_day,
+      skillIds: rule.skill_ids,
+    }));
+  const sources = [...new Set(rules.map((rule) => rule.sourcePoolId))];
+  const staffIds = await repo.membersOfPools(executor, buId, [...poolIds, ...sources]);
+  return { poolIds, defaultPoolId: own.find((pool) => pool.isDefault)?.id ?? null, rules, staffIds };
+}

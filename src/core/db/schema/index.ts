@@ -1,3 +1,4 @@
+export * from './allocation.ts';
 export * from './audit.ts';
 export * from './demand.ts';
 export * from './identity.ts';
@@ -5,4 +6,5 @@ export * from './leave.ts';
 export * from './org.ts';
 export * from './people.ts';
 export * from './platform.ts';
+export * from './publishing.ts';
 export * from './reference.ts';

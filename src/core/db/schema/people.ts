@@ -1,7 +1,6 @@
 import {
   bigint,
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -13,14 +12,10 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
 import { employees, orgNodes } from './org.ts';
 import { businessUnits } from './platform.ts';
 import { skillLevels, skills } from './reference.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /** The skills an employee holds, each at one level; written by the employee import. */
 export const employeeSkills = pgTable(

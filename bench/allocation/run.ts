@@ -1,0 +1,109 @@
+/**
+ * An allocation run through the API: create → execute → review → lock for a month of demand staffed by
+ * about 2,000 ramp employees (the demo set grown to EMPLOYEES, spread over three departments), each step
+ * timed, with the engine's share, and the health endpoint's latency sampled while the run executes:
+ * `DATABASE_URL=postgres://… npm run bench:allocation` (BENCH_DATABASES=pglite,postgres to choose).
+ */
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { addDays } from '../../src/core/time/dates.ts';
+import { preparedDatabase } from '../database.ts';
+
+const EMPLOYEES = Number(process.env.EMPLOYEES ?? 6_000);
+const DAYS = 31;
+/** Headcount per terminal and shift and day: about 90 % of what a third of the staff can work. */
+const REQUIRED = { MORNING: 0.3, EVENING: 0.25, NIGHT: 0.15 } as const;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0) * 10) / 10;
+};
+
+async function benchmark(driver: 'pglite' | 'postgres') {
+  const { database, drop } = await preparedDatabase(driver, 'allocation', { employees: EMPLOYEES });
+  const config = loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  try {
+    const token = (
+      await app.inject({ method: 'POST', url: '/api/auth/dev-token', payload: { username: 'planner' } })
+    ).json().token;
+    const headers = { authorization: `Bearer ${token}` };
+    const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
+      const started = performance.now();
+      const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.body}`);
+      return { body: response.json(), ms: Math.round(performance.now() - started) };
+    };
+    const ramp = (await call('GET', '/api/employees?pageSize=1')).body.items[0].departmentId as string;
+    const staff = (await call('GET', `/api/employees?pageSize=1&departmentId=${ramp}`)).body.total as number;
+    const from = '2031-03-01';
+    const to = addDays(from, DAYS - 1);
+    const plan = (
+      await call('POST', '/api/demand/plans', { name: 'Bench month', departmentId: ramp, from, to })
+    ).body;
+    const cells = [];
+    for (let day = 0; day < DAYS; day++) {
+      for (const terminalCode of ['T1', 'T2', 'T3']) {
+        for (const [shiftTemplateCode, share] of Object.entries(REQUIRED)) {
+          const required = Math.max(1, Math.round((staff * share * 5) / 7 / 3));
+          cells.push({ date: addDays(from, day), terminalCode, shiftTemplateCode, required });
+        }
+      }
+    }
+    await call('PATCH', `/api/demand/plans/${plan.id}`, { cells });
+
+    const created = await call('POST', '/api/allocation-runs', { planId: plan.id, from, to });
+    const id = created.body.id as string;
+    let executing = true;
+    const health: number[] = [];
+    const sampler = (async () => {
+      while (executing) {
+        const started = performance.now();
+        await app.inject({ method: 'GET', url: '/api/health' });
+        health.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    const executed = await call('POST', `/api/allocation-runs/${id}/execute`);
+    executing = false;
+    await sampler;
+    const reviewed = await call('POST', `/api/allocation-runs/${id}/review`);
+    const firstCandidates = await call('GET', `/api/allocation-runs/${id}/candidates?pageSize=50`);
+    const againCandidates = await call('GET', `/api/allocation-runs/${id}/candidates?pageSize=50`);
+    const locked = await call('POST', `/api/allocation-runs/${id}/lock`);
+    const result = executed.body.result;
+    console.log(
+      JSON.stringify({
+        database: driver,
+        employeesConsidered: result.employees,
+        days: DAYS,
+        required: result.coverage.required,
+        assigned: result.coverage.assigned,
+        createMs: created.ms,
+        executeMs: executed.ms,
+        engineMs: result.durationMs,
+        engineShare: Math.round((result.durationMs / executed.ms) * 100) / 100,
+        reviewMs: reviewed.ms,
+        candidatesFirstMs: firstCandidates.ms,
+        candidatesCachedMs: againCandidates.ms,
+        lockMs: locked.ms,
+        written: locked.body.lockedAssignments,
+        healthDuringExecute: {
+          samples: health.length,
+          p50Ms: percentile(health, 0.5),
+          p95Ms: percentile(health, 0.95),
+          maxMs: percentile(health, 1),
+        },
+      }),
+    );
+  } finally {
+    await app.close();
+    await database.close();
+    await drop();
+  }
+}
+
+const drivers = (process.env.BENCH_DATABASES?.split(',') ??
+  (process.env.DATABASE_URL ? ['postgres'] : ['pglite'])) as ('pglite' | 'postgres')[];
+for (const driver of drivers) await benchmark(driver);

@@ -1,0 +1,43 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { connectPostgres, type Database, fromPglite } from '../src/core/db/database.ts';
+import { applyMigrations } from '../src/core/db/migrate.ts';
+import { loadDemoData } from '../src/seed/demo/index.ts';
+import { seedReferenceData } from '../src/seed/reference.ts';
+
+/**
+ * A fresh database with reference and demo data for one benchmark: in-memory PGlite, or a database of its
+ * own on the server named by DATABASE_URL (dropped afterwards).
+ */
+export async function preparedDatabase(
+  driver: 'pglite' | 'postgres',
+  name: string,
+  options: { employees?: number; poolSize?: number } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const load = async (database: Database) => {
+    await applyMigrations(database);
+    await seedReferenceData(database.db);
+    await loadDemoData(database.db, options.employees === undefined ? {} : { employees: options.employees });
+  };
+  if (driver === 'pglite') {
+    const database = fromPglite(await PGlite.create());
+    await load(database);
+    return { database, drop: async () => undefined };
+  }
+  const server = process.env.DATABASE_URL!;
+  const databaseName = `rostering_bench_${name}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database "${databaseName}"`);
+  const url = new URL(server);
+  url.pathname = `/${databaseName}`;
+  const database = connectPostgres(url.toString(), options.poolSize ?? 10);
+  await load(database);
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`drop database if exists "${databaseName}" with (force)`);
+      await admin.end();
+    },
+  };
+}

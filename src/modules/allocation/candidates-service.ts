@@ -1,0 +1,178 @@
+import type { Caller } from '../../core/auth/guard.ts';
+import type { Executor } from '../../core/db/database.ts';
+import { conflict, notFound } from '../../core/http/errors.ts';
+import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import { type Explainer, explain, type Instance, type Result } from './engine/index.ts';
+import { lineRefsOf } from './line-refs.ts';
+import * as repo from './repository.ts';
+import { type RunDeps, requireRun, storedRun } from './runs-service.ts';
+import type {
+  Candidate,
+  CandidatesQuery,
+  EmployeeRef,
+  IneligibleEmployee,
+  LineCandidates,
+} from './schemas.ts';
+import { LIVE_LINE_PREFIX } from './snapshot.ts';
+
+interface Explained {
+  instance: Instance;
+  result: Result;
+  explainer: Explainer;
+}
+
+/** Explainers of recently read runs, built once per execution: unpacking and modelling cost the most. */
+export class ExplainerCache {
+  private readonly entries = new Map<string, Promise<Explained>>();
+
+  constructor(private readonly size = 4) {}
+
+  get(executor: Executor, run: repo.RunRow): Promise<Explained> {
+    const key = `${run.id}:${run.executions}`;
+    let entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+    } else {
+      entry = storedRun(executor, run.id).then((stored) => {
+        if (!stored) throw conflict('RUN_NOT_EXECUTED', 'The run has not been executed yet');
+        return { ...stored, explainer: explain(stored.instance, stored.result) };
+      });
+      entry.catch(() => this.entries.delete(key));
+    }
+    this.entries.set(key, entry);
+    while (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+}
+
+export interface CandidateDeps extends RunDeps {
+  explainers: ExplainerCache;
+}
+
+async function explained(deps: CandidateDeps, caller: Caller, id: string, permission: string) {
+  const run = await requireRun(deps.db, caller, permission, id);
+  if (run.status === 'Draft' || run.executions === 0) {
+    throw conflict('RUN_NOT_EXECUTED', 'The run has not been executed yet: execute it first');
+  }
+  return deps.explainers.get(deps.db, run);
+}
+
+async function employeeRefs(deps: CandidateDeps, caller: Caller, ids: readonly string[]) {
+  const rows = await repo.employeeRefs(deps.db, caller.principal.buId, [...new Set(ids)]);
+  return new Map<string, EmployeeRef>(rows.map((row) => [row.id, row]));
+}
+
+const realLine = (instance: Instance, lineId: string) => {
+  if (lineId.startsWith(LIVE_LINE_PREFIX) || !instance.demandLines.some((line) => line.id === lineId)) {
+    throw notFound('The demand line in this run');
+  }
+};
+
+function ranked(
+  explainer: Explainer,
+  lineId: string,
+  refs: Map<string, EmployeeRef>,
+  offset: number,
+  limit: number,
+): Candidate[] {
+  return explainer
+    .candidates(lineId)
+    .slice(offset, offset + limit)
+    .filter((score) => refs.has(score.employeeId))
+    .map((score, index) => ({
+      rank: offset + index + 1,
+      employee: refs.get(score.employeeId)!,
+      assigned: score.assigned,
+      lent: score.lent,
+      load: score.load,
+      history: score.history,
+      preference: score.preference,
+    }));
+}
+
+/** Every line of the run, paged, each with its best candidates. */
+export async function listCandidates(
+  deps: CandidateDeps,
+  caller: Caller,
+  id: string,
+  query: CandidatesQuery,
+): Promise<Page<LineCandidates>> {
+  const { instance, result, explainer } = await explained(deps, caller, id, 'allocation_run.read');
+  const unfilled = new Set(result.unfilled.map((line) => line.lineId));
+  const lines = instance.demandLines.filter(
+    (line) =>
+      !line.id.startsWith(LIVE_LINE_PREFIX) &&
+      (query.date === undefined || line.date === query.date) &&
+      (!query.unfilledOnly || unfilled.has(line.id)),
+  );
+  const page = lines.slice(offsetOf(query), offsetOf(query) + query.pageSize);
+  const lists = new Map(page.map((line) => [line.id, explainer.candidates(line.id)]));
+  const shown = [...lists.values()].flatMap((list) => list.slice(0, query.perLine).map((c) => c.employeeId));
+  const [refs, lineRefs] = await Promise.all([
+    employeeRefs(deps, caller, shown),
+    lineRefsOf(
+      deps.db,
+      caller.principal.buId,
+      instance,
+      page.map((line) => line.id),
+    ),
+  ]);
+  const items = page.map((line) => {
+    const list = lists.get(line.id)!;
+    return {
+      line: lineRefs.get(line.id)!,
+      assigned: list.filter((candidate) => candidate.assigned).length,
+      candidateCount: list.length,
+      candidates: ranked(explainer, line.id, refs, 0, query.perLine),
+    };
+  });
+  return pageOf(items, lines.length, query);
+}
+
+/** The eligible employees of one line, best first, with their score parts. */
+export async function lineCandidates(
+  deps: CandidateDeps,
+  caller: Caller,
+  id: string,
+  lineId: string,
+  query: PageQuery,
+): Promise<Page<Candidate>> {
+  const { instance, explainer } = await explained(deps, caller, id, 'allocation_run.read');
+  realLine(instance, lineId);
+  const all = explainer.candidates(lineId);
+  const offset = offsetOf(query);
+  const refs = await employeeRefs(
+    deps,
+    caller,
+    all.slice(offset, offset + query.pageSize).map((c) => c.employeeId),
+  );
+  return pageOf(ranked(explainer, lineId, refs, offset, query.pageSize), all.length, query);
+}
+
+/** Everyone the run considered who could not staff the line, with the rule codes that kept them off. */
+export async function ineligibleForLine(
+  deps: CandidateDeps,
+  caller: Caller,
+  id: string,
+  lineId: string,
+  query: PageQuery,
+): Promise<Page<IneligibleEmployee>> {
+  const { instance, explainer } = await explained(deps, caller, id, 'allocation_run.debug');
+  realLine(instance, lineId);
+  const ineligible = instance.employees
+    .map((employee) => ({ employeeId: employee.id, reasons: explainer.reasons(lineId, employee.id) }))
+    .filter((entry) => entry.reasons.length > 0);
+  const page = ineligible.slice(offsetOf(query), offsetOf(query) + query.pageSize);
+  const refs = await employeeRefs(
+    deps,
+    caller,
+    page.map((entry) => entry.employeeId),
+  );
+  return pageOf(
+    page
+      .filter((entry) => refs.has(entry.employeeId))
+      .map((entry) => ({ employee: refs.get(entry.employeeId)!, reasons: entry.reasons })),
+    ineligible.length,
+    query,
+  );
+}

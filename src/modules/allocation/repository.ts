@@ -1,0 +1,313 @@
+import { and, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import { type Executor, queryRows } from '../../core/db/database.ts';
+import {
+  type AllocationRunStatus,
+  allocationRuns,
+  demandPlans,
+  employees,
+  publishedRosters,
+  shiftTemplates,
+  skills,
+  terminals,
+} from '../../core/db/schema/index.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
+
+/*
+ * SQL of allocation runs. The compressed instance and result are read only where needed (execute, lock,
+ * candidates), never by lists.
+ */
+
+const runColumns = {
+  id: allocationRuns.id,
+  buId: allocationRuns.buId,
+  planId: allocationRuns.planId,
+  planName: demandPlans.name,
+  departmentId: allocationRuns.departmentId,
+  periodFrom: allocationRuns.periodFrom,
+  periodTo: allocationRuns.periodTo,
+  status: allocationRuns.status,
+  options: allocationRuns.options,
+  executingUntil: allocationRuns.executingUntil,
+  summary: allocationRuns.summary,
+  executions: allocationRuns.executions,
+  lockedAssignments: allocationRuns.lockedAssignments,
+  createdBy: allocationRuns.createdBy,
+  createdAt: allocationRuns.createdAt,
+  executedBy: allocationRuns.executedBy,
+  executedAt: allocationRuns.executedAt,
+  reviewedBy: allocationRuns.reviewedBy,
+  reviewedAt: allocationRuns.reviewedAt,
+  lockedBy: allocationRuns.lockedBy,
+  lockedAt: allocationRuns.lockedAt,
+  archivedBy: allocationRuns.archivedBy,
+  archivedAt: allocationRuns.archivedAt,
+  version: allocationRuns.version,
+  updatedAt: allocationRuns.updatedAt,
+};
+
+const runQuery = (executor: Executor) =>
+  executor
+    .select(runColumns)
+    .from(allocationRuns)
+    .innerJoin(demandPlans, eq(demandPlans.id, allocationRuns.planId));
+
+export type RunRow = Awaited<ReturnType<typeof runQuery>>[number];
+
+export async function findRun(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  id: string,
+  forUpdate = false,
+): Promise<RunRow | null> {
+  const query = runQuery(executor).where(
+    and(
+      eq(allocationRuns.buId, buId),
+      eq(allocationRuns.id, id),
+      inDepartmentScope(allocationRuns.departmentId, scope),
+    ),
+  );
+  const [row] = forUpdate ? await query.for('update', { of: allocationRuns }) : await query;
+  return row ?? null;
+}
+
+export interface RunFilters {
+  status?: string;
+  planId?: string;
+  departmentId?: string;
+  from?: string;
+  to?: string;
+}
+
+export async function listRuns(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  filters: RunFilters,
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    eq(allocationRuns.buId, buId),
+    inDepartmentScope(allocationRuns.departmentId, scope),
+    filters.status ? eq(allocationRuns.status, filters.status) : undefined,
+    filters.planId ? eq(allocationRuns.planId, filters.planId) : undefined,
+    filters.departmentId ? eq(allocationRuns.departmentId, filters.departmentId) : undefined,
+    filters.from ? gte(allocationRuns.periodTo, filters.from) : undefined,
+    filters.to ? lte(allocationRuns.periodFrom, filters.to) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    runQuery(executor)
+      .where(where)
+      .orderBy(desc(allocationRuns.createdAt), desc(allocationRuns.id))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ total: count() }).from(allocationRuns).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export async function insertRun(executor: Executor, values: typeof allocationRuns.$inferInsert) {
+  const [row] = await executor.insert(allocationRuns).values(values).returning({ id: allocationRuns.id });
+  return row!.id;
+}
+
+export async function storedBlobs(executor: Executor, id: string) {
+  const [row] = await executor
+    .select({ instance: allocationRuns.instance, result: allocationRuns.result })
+    .from(allocationRuns)
+    .where(eq(allocationRuns.id, id));
+  return row ?? null;
+}
+
+/**
+ * Marks the run as being executed until `until` when it is in one of the states and no execution holds it
+ * (or the one that did has outlived its limit). Answers the claim's mark, or null when another holds it.
+ */
+export async function claimExecution(
+  executor: Executor,
+  id: string,
+  from: readonly AllocationRunStatus[],
+  now: Date,
+  until: Date,
+): Promise<Date | null> {
+  const rows = await executor
+    .update(allocationRuns)
+    .set({ executingUntil: until })
+    .where(
+      and(
+        eq(allocationRuns.id, id),
+        inArray(allocationRuns.status, [...from]),
+        or(isNull(allocationRuns.executingUntil), lte(allocationRuns.executingUntil, now)),
+      ),
+    )
+    .returning({ executingUntil: allocationRuns.executingUntil });
+  return rows[0]?.executingUntil ?? null;
+}
+
+export async function releaseExecution(executor: Executor, id: string, claim: Date): Promise<void> {
+  await executor
+    .update(allocationRuns)
+    .set({ executingUntil: null })
+    .where(and(eq(allocationRuns.id, id), eq(allocationRuns.executingUntil, claim)));
+}
+
+/** Stores an execution's outcome, only while the claim still holds; false when it was lost. */
+export async function finishExecution(
+  executor: Executor,
+  id: string,
+  claim: Date,
+  values: {
+    instance: Buffer;
+    result: Buffer;
+    summary: unknown;
+    executedBy: string;
+    executedAt: Date;
+  },
+): Promise<boolean> {
+  const rows = await executor
+    .update(allocationRuns)
+    .set({
+      ...values,
+      status: 'Executed',
+      executingUntil: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      executions: sql`${allocationRuns.executions} + 1`,
+      version: sql`${allocationRuns.version} + 1`,
+      updatedAt: values.executedAt,
+    })
+    .where(and(eq(allocationRuns.id, id), eq(allocationRuns.executingUntil, claim)))
+    .returning({ id: allocationRuns.id });
+  return rows.length > 0;
+}
+
+/** Moves the run from one state to another (the caller holds its row); an expired execution mark goes. */
+export async function moveStatus(
+  executor: Executor,
+  id: string,
+  from: AllocationRunStatus,
+  to: AllocationRunStatus,
+  values: Partial<typeof allocationRuns.$inferInsert>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(allocationRuns)
+    .set({
+      ...values,
+      status: to,
+      executingUntil: null,
+      version: sql`${allocationRuns.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(allocationRuns.id, id), eq(allocationRuns.status, from)))
+    .returning({ id: allocationRuns.id });
+  return rows.length > 0;
+}
+
+export async function findPlan(executor: Executor, buId: string, scope: DepartmentScope | null, id: string) {
+  const [row] = await executor
+    .select({
+      id: demandPlans.id,
+      name: demandPlans.name,
+      departmentId: demandPlans.departmentId,
+      periodFrom: demandPlans.periodFrom,
+      periodTo: demandPlans.periodTo,
+      status: demandPlans.status,
+    })
+    .from(demandPlans)
+    .where(
+      and(
+        eq(demandPlans.buId, buId),
+        eq(demandPlans.id, id),
+        inDepartmentScope(demandPlans.departmentId, scope),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Runs that keep the plan: not archived, or published (a published roster is kept for ever). */
+export async function activeRunsOfPlan(executor: Executor, planId: string): Promise<number> {
+  const [row] = await executor
+    .select({ total: count() })
+    .from(allocationRuns)
+    .where(
+      and(
+        eq(allocationRuns.planId, planId),
+        or(
+          ne(allocationRuns.status, 'Archived'),
+          sql`exists (select 1 from ${publishedRosters} where ${publishedRosters.runId} = ${allocationRuns.id})`,
+        ),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** An employee as answers name them: id, number, both names, department. */
+export const employeeRefColumns = {
+  id: employees.id,
+  employeeNumber: employees.employeeNumber,
+  Name_1_English: employees.nameEn,
+  Name_2_Arabic: employees.nameAr,
+  departmentId: employees.departmentId,
+};
+
+/** Codes of terminals, shift templates and skills by id, to describe lines (deleted ones included). */
+export async function lookupCodes(executor: Executor, buId: string) {
+  return queryRows<{ kind: 'terminal' | 'shift' | 'skill'; id: string; code: string }>(
+    executor,
+    sql`select 'terminal' as kind, id, code from ${terminals} where bu_id = ${buId}
+        union all select 'shift', id, code from ${shiftTemplates} where bu_id = ${buId}
+        union all select 'skill', id, code from ${skills} where bu_id = ${buId}`,
+  );
+}
+
+export async function employeeRefs(executor: Executor, buId: string, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return executor
+    .select(employeeRefColumns)
+    .from(employees)
+    .where(and(eq(employees.buId, buId), inArray(employees.id, [...ids])));
+}
+
+export async function employeesPage(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  filters: { departmentId?: string; employeeId?: string },
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    eq(employees.buId, buId),
+    inDepartmentScope(employees.departmentId, scope),
+    filters.departmentId ? eq(employees.departmentId, filters.departmentId) : undefined,
+    filters.employeeId ? eq(employees.id, filters.employeeId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select(employeeRefColumns)
+      .from(employees)
+      .where(where)
+      .orderBy(employees.employeeNumber)
+      .limit(limit)
+      .offset(offset),
+    executor.select({ total: count() }).from(employees).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** The department's most recently executed run that is not a draft or archived. */
+export async function latestExecutedRun(executor: Executor, buId: string, departmentId: string) {
+  const [row] = await runQuery(executor)
+    .where(
+      and(
+        eq(allocationRuns.buId, buId),
+        eq(allocationRuns.departmentId, departmentId),
+        inArray(allocationRuns.status, ['Executed', 'Reviewed', 'Locked']),
+      ),
+    )
+    .orderBy(desc(allocationRuns.executedAt), desc(allocationRuns.id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,362 @@
+import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import type { Db, Executor } from '../../core/db/database.ts';
+import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
+import { businessRule, notFound } from '../../core/http/errors.ts';
+import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
+import { addDays, daysBetween, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
+import { readSettings } from '../settings/service.ts';
+import { explain, type ReasonCode } from './engine/index.ts';
+import * as roster from './roster-repository.ts';
+import type {
+  AssignmentListQuery,
+  EmployeeAssignmentsQuery,
+  NewShiftAssignment,
+  ScheduleQuery,
+  ShiftAssignment,
+  ShiftSchedule,
+} from './schemas.ts';
+import { buildSnapshot } from './snapshot.ts';
+
+export interface RosterDeps {
+  db: Db;
+}
+
+/** For reads the caller's scope was checked for already (their own employee, a row just written). */
+const WHOLE_UNIT: DepartmentScope = { kind: 'unit' };
+/** The longest schedule one request may ask for. */
+const MAX_SCHEDULE_DAYS = 92;
+/** The id of the line a manual check asks the engine about when it staffs no demand line. */
+const MANUAL_LINE = 'manual';
+
+function assignmentView(row: roster.AssignmentRow): ShiftAssignment {
+  return {
+    id: row.id,
+    employee: {
+      id: row.employeeId,
+      employeeNumber: row.employeeNumber,
+      Name_1_English: row.nameEn,
+      Name_2_Arabic: row.nameAr,
+      departmentId: row.departmentId,
+    },
+    date: row.date,
+    shiftTemplate: {
+      id: row.shiftTemplateId,
+      code: row.shiftCode,
+      nameEn: row.shiftNameEn,
+      nameAr: row.shiftNameAr,
+      start: row.start,
+      end: row.end,
+      paidHours: Number(row.paidHours),
+    },
+    terminal: {
+      id: row.terminalId,
+      code: row.terminalCode,
+      nameEn: row.terminalNameEn,
+      nameAr: row.terminalNameAr,
+    },
+    skill: row.skillId !== null && row.skillCode !== null ? { id: row.skillId, code: row.skillCode } : null,
+    demandLineId: row.demandLineId,
+    runId: row.runId,
+    lendingRuleId: row.lendingRuleId,
+    source: row.source as ShiftAssignment['source'],
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function assertRange(from: string | undefined, to: string | undefined) {
+  if (from !== undefined && to !== undefined && from > to) {
+    throw businessRule('INVALID_DATE_RANGE', '"from" must not be after "to"', {
+      errors: [{ path: '/to', message: 'before from' }],
+    });
+  }
+}
+
+export async function listAssignments(
+  deps: RosterDeps,
+  caller: Caller,
+  query: AssignmentListQuery,
+): Promise<Page<ShiftAssignment>> {
+  assertRange(query.from, query.to);
+  const { rows, total } = await roster.listAssignments(
+    deps.db,
+    caller.principal.buId,
+    caller.principal.scopeOf('roster.view'),
+    query,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(rows.map(assignmentView), total, query);
+}
+
+async function requireEmployee(executor: Executor, caller: Caller, permission: string, id: string) {
+  const employee = await roster.findEmployee(
+    executor,
+    caller.principal.buId,
+    caller.principal.scopeOf(permission),
+    id,
+  );
+  if (!employee) throw notFound('The employee');
+  return employee;
+}
+
+export async function employeeAssignments(
+  deps: RosterDeps,
+  caller: Caller,
+  employeeId: string,
+  query: EmployeeAssignmentsQuery,
+): Promise<Page<ShiftAssignment>> {
+  await requireEmployee(deps.db, caller, 'roster.view', employeeId);
+  return listAssignments(deps, caller, { ...query, employeeId });
+}
+
+/** Day by day: shifts, approved leave, holidays and the unit's weekend, over at most 92 days. */
+export async function employeeSchedule(
+  deps: RosterDeps,
+  caller: Caller,
+  employeeId: string,
+  query: ScheduleQuery,
+): Promise<ShiftSchedule> {
+  const employee = await requireEmployee(deps.db, caller, 'roster.view', employeeId);
+  const from = query.from ?? caller.principal.today;
+  const to = query.to ?? addDays(from, 27);
+  assertRange(from, to);
+  if (daysBetween(from, to) > MAX_SCHEDULE_DAYS) {
+    throw businessRule('RANGE_TOO_LONG', `A schedule covers at most ${MAX_SCHEDULE_DAYS} days`);
+  }
+  const buId = caller.principal.buId;
+  const [{ rows }, holidays, leave, { settings }] = await Promise.all([
+    roster.listAssignments(deps.db, buId, WHOLE_UNIT, { employeeId, from, to }, MAX_SCHEDULE_DAYS * 2, 0),
+    roster.holidaysBetween(deps.db, buId, from, to),
+    roster.approvedLeaveBetween(deps.db, employeeId, from, to),
+    readSettings(deps.db, buId),
+  ]);
+  const weekend = new Set<string>(settings.weekendDays);
+  const days: ShiftSchedule['days'] = [];
+  let paidHours = 0;
+  let leaveDays = 0;
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const holiday = holidays.find((h) => h.from <= date && h.to >= date);
+    const onLeave = leave.find((l) => l.from <= date && l.to >= date);
+    const shifts = rows
+      .filter((row) => row.date === date)
+      .map((row) => ({
+        id: row.id,
+        shiftTemplateCode: row.shiftCode,
+        start: row.start,
+        end: row.end,
+        paidHours: Number(row.paidHours),
+        terminalCode: row.terminalCode,
+        skillCode: row.skillCode,
+        source: row.source,
+      }));
+    paidHours += shifts.reduce((sum, shift) => sum + shift.paidHours, 0);
+    if (onLeave) leaveDays++;
+    days.push({
+      date,
+      weekday: WEEKDAY_NAMES[weekdayOf(date)]!,
+      weekend: weekend.has(WEEKDAY_NAMES[weekdayOf(date)]!),
+      holiday: holiday ? { nameEn: holiday.nameEn, nameAr: holiday.nameAr } : null,
+      leave: onLeave ? { requestId: onLeave.id } : null,
+      shifts,
+      dayOff: !shifts.length && !onLeave && !holiday,
+    });
+  }
+  return {
+    employee,
+    from,
+    to,
+    days,
+    totals: { shifts: rows.length, paidHours, leaveDays },
+  };
+}
+
+/** What the new assignment staffs: a demand line, or a terminal and shift in the employee's own department. */
+async function resolveTarget(
+  executor: Executor,
+  caller: Caller,
+  departmentId: string | null,
+  body: NewShiftAssignment,
+) {
+  const buId = caller.principal.buId;
+  if (body.demandLineId !== undefined) {
+    const line = await roster.findLine(executor, buId, body.demandLineId);
+    if (!line) {
+      throw businessRule('DEMAND_LINE_UNKNOWN', 'No demand line with this id', {
+        errors: [{ path: '/demandLineId', message: 'unknown line' }],
+      });
+    }
+    if (line.date !== body.date) {
+      throw businessRule('LINE_DATE_MISMATCH', `The demand line is on ${line.date}, not ${body.date}`);
+    }
+    return { ...line, demandLineId: line.id as string | null };
+  }
+  const errors: { path: string; message: string }[] = [];
+  if (body.shiftTemplateId === undefined)
+    errors.push({ path: '/shiftTemplateId', message: 'required without demandLineId' });
+  else if (!(await roster.lookupExists(executor, buId, 'shiftTemplate', body.shiftTemplateId)))
+    errors.push({ path: '/shiftTemplateId', message: 'unknown or inactive shift template' });
+  if (body.terminalId === undefined)
+    errors.push({ path: '/terminalId', message: 'required without demandLineId' });
+  else if (!(await roster.lookupExists(executor, buId, 'terminal', body.terminalId)))
+    errors.push({ path: '/terminalId', message: 'unknown or inactive terminal' });
+  if (body.skillId && !(await roster.lookupExists(executor, buId, 'skill', body.skillId)))
+    errors.push({ path: '/skillId', message: 'unknown or inactive skill' });
+  if (errors.length || departmentId === null) {
+    throw businessRule('ASSIGNMENT_INVALID', 'The assignment names no valid shift and terminal', {
+      errors: departmentId === null ? [{ path: '', message: 'the employee has no department' }] : errors,
+    });
+  }
+  return {
+    id: MANUAL_LINE,
+    date: body.date,
+    terminalId: body.terminalId!,
+    shiftTemplateId: body.shiftTemplateId!,
+    skillId: body.skillId ?? null,
+    required: 1,
+    departmentId,
+    demandLineId: null,
+  };
+}
+
+/**
+ * The engine's hard rules for one employee on one line, by the engine's own reason codes: a snapshot around
+ * the date (every rule that reaches across days fits in 32 days either side) and the explainer's reasons.
+ */
+async function reasonsAgainst(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  target: Awaited<ReturnType<typeof resolveTarget>>,
+): Promise<{ reasons: ReasonCode[]; lendingRuleId: string | null }> {
+  const instance = await buildSnapshot(executor, {
+    buId,
+    departmentId: target.departmentId,
+    from: addDays(target.date, -32),
+    to: addDays(target.date, 32),
+    lines: [target],
+    employeeIds: [employeeId],
+  });
+  const lineDates = new Map(instance.demandLines.map((line) => [line.id, line.date]));
+  const explainer = explain(instance, {
+    assignments: instance.fixedAssignments.map((pair) => ({
+      ...pair,
+      date: lineDates.get(pair.lineId)!,
+      fixed: true,
+    })),
+  });
+  const reasons = explainer.reasons(target.id, employeeId);
+  const employee = instance.employees[0];
+  const lent = employee !== undefined && employee.homePool !== instance.demandLines[0]!.pool;
+  const rule = lent
+    ? instance.lendingRules.find(
+        (r) =>
+          r.sourcePool === employee.homePool &&
+          r.effectiveFrom <= target.date &&
+          (r.effectiveTo === undefined || r.effectiveTo >= target.date) &&
+          (r.skills === undefined || (target.skillId !== null && r.skills.includes(target.skillId))),
+      )
+    : undefined;
+  return { reasons, lendingRuleId: rule?.id ?? null };
+}
+
+export async function createAssignment(
+  deps: RosterDeps,
+  caller: Caller,
+  employeeId: string,
+  body: NewShiftAssignment,
+): Promise<ShiftAssignment> {
+  const { principal } = caller;
+  const id = await deps.db.transaction(async (tx) => {
+    const employee = await requireEmployee(tx, caller, 'roster.create', employeeId);
+    const target = await resolveTarget(tx, caller, employee.departmentId, body);
+    await roster.lockRoster(tx, principal.buId);
+    const notEligible = (reasons: ReasonCode[]) =>
+      businessRule('NOT_ELIGIBLE', `The employee cannot work this shift: ${reasons.join(', ')}`, { reasons });
+    // The engine reads an employee already on this very line as eligible: being there is not a new shift.
+    if (await roster.assignmentOn(tx, employeeId, body.date)) throw notEligible(['ALREADY_ASSIGNED']);
+    const { reasons, lendingRuleId } = await reasonsAgainst(tx, principal.buId, employeeId, target);
+    if (reasons.length) throw notEligible(reasons);
+    let created: string;
+    try {
+      [created] = (await roster.insertAssignments(tx, principal.buId, [
+        {
+          employeeId,
+          date: body.date,
+          shiftTemplateId: target.shiftTemplateId,
+          terminalId: target.terminalId,
+          skillId: target.skillId,
+          demandLineId: target.demandLineId,
+          lendingRuleId,
+          source: 'Manual',
+          createdBy: principal.userId,
+        },
+      ])) as [string];
+    } catch (error) {
+      if (sqlState(error) === UNIQUE_VIOLATION) throw notEligible(['ALREADY_ASSIGNED']);
+      throw error;
+    }
+    await recordAudit(tx, actorOf(caller), {
+      action: 'shift_assignment.create',
+      entityType: 'shift_assignment',
+      entityId: created,
+      details: { employeeId, date: body.date, demandLineId: target.demandLineId, lendingRuleId },
+    });
+    return created;
+  });
+  const row = await roster.findAssignment(deps.db, principal.buId, WHOLE_UNIT, id);
+  return assignmentView(row!);
+}
+
+export async function deleteAssignment(deps: RosterDeps, caller: Caller, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await roster.findAssignment(
+      tx,
+      caller.principal.buId,
+      caller.principal.scopeOf('roster.edit'),
+      id,
+    );
+    if (!row) throw notFound('The shift assignment');
+    await roster.lockRoster(tx, caller.principal.buId);
+    if (!(await roster.deleteAssignment(tx, id))) throw notFound('The shift assignment');
+    await recordAudit(tx, actorOf(caller), {
+      action: 'shift_assignment.delete',
+      entityType: 'shift_assignment',
+      entityId: id,
+      details: {
+        employeeId: row.employeeId,
+        date: row.date,
+        shiftTemplateCode: row.shiftCode,
+        terminalCode: row.terminalCode,
+        runId: row.runId,
+        source: row.source,
+      },
+    });
+  });
+}
+
+export interface ShiftDuring {
+  assignmentId: string;
+  date: string;
+  shiftTemplateCode: string;
+  terminalCode: string;
+}
+
+/** An employee's live shifts between two dates (approving leave over them names them as conflicts). */
+export async function shiftsDuring(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  from: string,
+  to: string,
+): Promise<ShiftDuring[]> {
+  const { rows } = await roster.listAssignments(executor, buId, WHOLE_UNIT, { employeeId, from, to }, 400, 0);
+  return rows.map((row) => ({
+    assignmentId: row.id,
+    date: row.date,
+    shiftTemplateCode: row.shiftCode,
+    terminalCode: row.terminalCode,
+  }));
+}

@@ -1,0 +1,321 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { ALLOCATION_RUN_STATUSES, SHIFT_ASSIGNMENT_SOURCES } from '../../core/db/schema/index.ts';
+import { PageQuery } from '../../core/http/pagination.ts';
+import { BusinessDate, Uuid } from '../lookups/schemas.ts';
+import { REASON_CODES } from './engine/index.ts';
+
+const Instant = Type.String({ format: 'date-time' });
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const Code = Type.String();
+
+export const IdParams = Type.Object({ id: Uuid });
+export const RunLineParams = Type.Object({ id: Uuid, demandLineId: Uuid });
+
+export const RunStatus = Type.Union(
+  ALLOCATION_RUN_STATUSES.map((status) => Type.Literal(status)),
+  { description: 'Draft → Executed → Reviewed → Locked; rerun from Executed or Reviewed; Archived from any' },
+);
+export type RunStatus = Static<typeof RunStatus>;
+
+export const RunOptions = Type.Object(
+  {
+    timeLimitSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 600,
+        description: 'How long the engine may search; default: the setting `allocation.timeLimitSeconds`',
+      }),
+    ),
+  },
+  { $id: 'AllocationRunOptions', additionalProperties: false },
+);
+export type RunOptions = Static<typeof RunOptions>;
+
+export const NewRun = Type.Object(
+  {
+    planId: Uuid,
+    from: BusinessDate,
+    to: BusinessDate,
+    options: Type.Optional(RunOptions),
+  },
+  { $id: 'NewAllocationRun', additionalProperties: false },
+);
+export type NewRun = Static<typeof NewRun>;
+
+const ReasonCounts = Type.Object(
+  Object.fromEntries(REASON_CODES.map((code) => [code, Type.Optional(Type.Integer())])),
+  { description: 'How many employees each rule kept off the line', additionalProperties: false },
+);
+const PerCohort = Type.Object({
+  gradeDepartment: Type.Number(),
+  pool: Type.Number(),
+  shiftType: Type.Number(),
+});
+
+export const LineRef = Type.Object({
+  id: Uuid,
+  date: BusinessDate,
+  terminalCode: Code,
+  shiftTemplateCode: Code,
+  skillCode: Nullable(Code),
+  required: Type.Integer(),
+});
+export type LineRef = Static<typeof LineRef>;
+
+export const RunResult = Type.Object(
+  {
+    coverage: Type.Object({
+      required: Type.Integer(),
+      assigned: Type.Integer(),
+      ratio: Type.Number({ description: 'assigned ÷ required (1 when nothing is required)' }),
+    }),
+    unfilled: Type.Array(
+      Type.Object({ line: LineRef, missing: Type.Integer({ minimum: 1 }), reasons: ReasonCounts }),
+    ),
+    fairness: Type.Object({
+      spreadHours: PerCohort,
+      spreadShifts: PerCohort,
+    }),
+    proposed: Type.Integer({ description: 'Assignments the run proposes beyond the live roster' }),
+    lent: Type.Integer({ description: 'Proposed assignments of staff lent from another pool' }),
+    fixed: Type.Integer({ description: 'Live assignments the run kept as they were' }),
+    employees: Type.Integer({ description: 'Employees the run considered' }),
+    changedFromPrevious: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'On a rerun: previous assignments no longer in the result',
+    }),
+    durationMs: Type.Integer({ description: "The engine's own time" }),
+    executionMs: Type.Integer({ description: 'Snapshot, engine and storing together' }),
+    timeLimitMs: Type.Integer(),
+    engineVersion: Type.String(),
+  },
+  { $id: 'AllocationRunResult' },
+);
+export type RunResult = Static<typeof RunResult>;
+
+const Transition = Type.Union([Type.Object({ by: Uuid, at: Instant }), Type.Null()]);
+
+export const Run = Type.Object(
+  {
+    id: Uuid,
+    plan: Type.Object({ id: Uuid, name: Type.String() }),
+    departmentId: Uuid,
+    from: BusinessDate,
+    to: BusinessDate,
+    Status: RunStatus,
+    options: RunOptions,
+    executing: Type.Boolean({ description: 'The engine is working on the run right now' }),
+    executions: Type.Integer({ description: 'Executes and reruns so far' }),
+    result: Type.Union([RunResult, Type.Null()]),
+    lockedAssignments: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Assignments the lock wrote into the live roster',
+    }),
+    created: Type.Object({ by: Nullable(Uuid), at: Instant }),
+    executed: Transition,
+    reviewed: Transition,
+    locked: Transition,
+    archived: Transition,
+    version: Type.Integer(),
+    updatedAt: Instant,
+  },
+  { $id: 'AllocationRun' },
+);
+export type Run = Static<typeof Run>;
+
+export const RunListQuery = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(RunStatus),
+  planId: Type.Optional(Uuid),
+  departmentId: Type.Optional(Uuid),
+  from: Type.Optional({ ...BusinessDate, description: 'Runs whose period ends on or after this date' }),
+  to: Type.Optional({ ...BusinessDate, description: 'Runs whose period starts on or before this date' }),
+});
+export type RunListQuery = Static<typeof RunListQuery>;
+
+const EmployeeRef = Type.Object({
+  id: Uuid,
+  employeeNumber: Type.String(),
+  Name_1_English: Type.String(),
+  Name_2_Arabic: Type.String(),
+  departmentId: Nullable(Uuid),
+});
+export type EmployeeRef = Static<typeof EmployeeRef>;
+
+export const Candidate = Type.Object(
+  {
+    rank: Type.Integer({ minimum: 1 }),
+    employee: EmployeeRef,
+    assigned: Type.Boolean({ description: 'The run assigned this employee to the line' }),
+    lent: Type.Integer({ description: '0 for home-pool staff, 1 for staff lent from another pool' }),
+    load: Type.Number({ description: 'Pro-rated period hours including this line; lower ranks first' }),
+    history: Type.Number({ description: 'Equalization score over the window, mean of the three cohorts' }),
+    preference: Type.Integer({ description: '−1 prefers to work, +1 prefers to be off, 0 otherwise' }),
+  },
+  { $id: 'AllocationCandidate' },
+);
+export type Candidate = Static<typeof Candidate>;
+
+export const LineCandidates = Type.Object(
+  {
+    line: LineRef,
+    assigned: Type.Integer(),
+    candidateCount: Type.Integer({ description: 'Everyone who could staff the line, assigned or not' }),
+    candidates: Type.Array(Candidate, { description: 'The best `perLine` of them' }),
+  },
+  { $id: 'DemandLineCandidates' },
+);
+export type LineCandidates = Static<typeof LineCandidates>;
+
+export const CandidatesQuery = Type.Object({
+  ...PageQuery.properties,
+  date: Type.Optional(BusinessDate),
+  unfilledOnly: Type.Optional(Type.Boolean({ description: 'Only lines the run left short' })),
+  perLine: Type.Integer({ minimum: 0, maximum: 100, default: 5, description: 'Candidates shown per line' }),
+});
+export type CandidatesQuery = Static<typeof CandidatesQuery>;
+
+export const IneligibleEmployee = Type.Object(
+  {
+    employee: EmployeeRef,
+    reasons: Type.Array(Type.Union(REASON_CODES.map((code) => Type.Literal(code))), { minItems: 1 }),
+  },
+  { $id: 'IneligibleEmployee' },
+);
+export type IneligibleEmployee = Static<typeof IneligibleEmployee>;
+
+// The live roster
+
+export const ShiftAssignment = Type.Object(
+  {
+    id: Uuid,
+    employee: EmployeeRef,
+    date: BusinessDate,
+    shiftTemplate: Type.Object({
+      id: Uuid,
+      code: Code,
+      nameEn: Type.String(),
+      nameAr: Nullable(Type.String()),
+      start: Type.String({ description: 'HH:mm' }),
+      end: Type.String({ description: 'HH:mm; at or before start: the next day' }),
+      paidHours: Type.Number(),
+    }),
+    terminal: Type.Object({ id: Uuid, code: Code, nameEn: Type.String(), nameAr: Nullable(Type.String()) }),
+    skill: Type.Union([Type.Object({ id: Uuid, code: Code }), Type.Null()]),
+    demandLineId: Nullable(Uuid),
+    runId: Nullable(Uuid),
+    lendingRuleId: Nullable(Uuid),
+    source: Type.Union(SHIFT_ASSIGNMENT_SOURCES.map((source) => Type.Literal(source))),
+    createdBy: Nullable(Uuid),
+    createdAt: Instant,
+  },
+  { $id: 'ShiftAssignment' },
+);
+export type ShiftAssignment = Static<typeof ShiftAssignment>;
+
+const rangeFilters = {
+  from: Type.Optional({ ...BusinessDate, description: 'First date (inclusive)' }),
+  to: Type.Optional({ ...BusinessDate, description: 'Last date (inclusive)' }),
+};
+
+export const AssignmentListQuery = Type.Object({
+  ...PageQuery.properties,
+  ...rangeFilters,
+  employeeId: Type.Optional(Uuid),
+  terminalId: Type.Optional(Uuid),
+  departmentId: Type.Optional(Uuid),
+  shiftTemplateId: Type.Optional(Uuid),
+  runId: Type.Optional(Uuid),
+});
+export type AssignmentListQuery = Static<typeof AssignmentListQuery>;
+
+export const EmployeeAssignmentsQuery = Type.Object({ ...PageQuery.properties, ...rangeFilters });
+export type EmployeeAssignmentsQuery = Static<typeof EmployeeAssignmentsQuery>;
+
+export const NewShiftAssignment = Type.Object(
+  {
+    date: BusinessDate,
+    demandLineId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'The demand line it staffs; its terminal, shift and skill apply, and its pool rules',
+      }),
+    ),
+    shiftTemplateId: Type.Optional(Uuid),
+    terminalId: Type.Optional(Uuid),
+    skillId: Type.Optional(Nullable(Uuid)),
+  },
+  { $id: 'NewShiftAssignment', additionalProperties: false },
+);
+export type NewShiftAssignment = Static<typeof NewShiftAssignment>;
+
+export const ScheduleQuery = Type.Object({
+  from: Type.Optional({ ...BusinessDate, description: 'Default: today' }),
+  to: Type.Optional({ ...BusinessDate, description: 'Default: 27 days after from; at most 92 days' }),
+});
+export type ScheduleQuery = Static<typeof ScheduleQuery>;
+
+const ScheduledShift = Type.Object({
+  id: Uuid,
+  shiftTemplateCode: Code,
+  start: Type.String(),
+  end: Type.String(),
+  paidHours: Type.Number(),
+  terminalCode: Code,
+  skillCode: Nullable(Code),
+  source: Type.String(),
+});
+
+export const ShiftSchedule = Type.Object(
+  {
+    employee: EmployeeRef,
+    from: BusinessDate,
+    to: BusinessDate,
+    days: Type.Array(
+      Type.Object({
+        date: BusinessDate,
+        weekday: Type.String(),
+        weekend: Type.Boolean(),
+        holiday: Type.Union([
+          Type.Object({ nameEn: Type.String(), nameAr: Nullable(Type.String()) }),
+          Type.Null(),
+        ]),
+        leave: Type.Union([Type.Object({ requestId: Uuid }), Type.Null()]),
+        shifts: Type.Array(ScheduledShift),
+        dayOff: Type.Boolean({ description: 'No shift, leave or holiday: a rest day' }),
+      }),
+    ),
+    totals: Type.Object({ shifts: Type.Integer(), paidHours: Type.Number(), leaveDays: Type.Integer() }),
+  },
+  { $id: 'ShiftSchedule' },
+);
+export type ShiftSchedule = Static<typeof ShiftSchedule>;
+
+// Equalization
+
+export const EqualizationEntry = Type.Object(
+  {
+    employee: EmployeeRef,
+    scores: Type.Object(
+      {
+        gradeDepartment: Type.Number({
+          description: '(own − mean) ÷ mean of the same grade in the department',
+        }),
+        pool: Type.Number({ description: 'The same against the home pool' }),
+        shiftType: Type.Number({ description: 'Night and weekend hours against everyone' }),
+      },
+      { description: 'Hours over the equalization window; 0 is the cohort mean (and no history)' },
+    ),
+    source: Type.Union([Type.Literal('run'), Type.Literal('database')], {
+      description: "'run': the latest executed run covering the employee; 'database': the live roster",
+    }),
+    runId: Nullable(Uuid),
+  },
+  { $id: 'EqualizationScore' },
+);
+export type EqualizationEntry = Static<typeof EqualizationEntry>;
+
+export const EqualizationQuery = Type.Object({
+  ...PageQuery.properties,
+  departmentId: Type.Optional(Uuid),
+  employeeId: Type.Optional(Uuid),
+});
+export type EqualizationQuery = Static<typeof EqualizationQuery>;

@@ -1,0 +1,290 @@
+import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import { type Executor, queryRows } from '../../core/db/database.ts';
+import {
+  demandLines,
+  employees,
+  publishedRosterLines,
+  publishedRosters,
+  rosterApprovals,
+  shiftAssignments,
+  shiftTemplates,
+  skills,
+  terminals,
+} from '../../core/db/schema/index.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
+
+/** SQL of published rosters and their approvals. */
+
+export interface RunScope {
+  buId: string;
+  runId: string;
+  planId: string;
+  departmentId: string;
+  from: string;
+  to: string;
+}
+
+export async function latestVersion(executor: Executor, runId: string) {
+  const [row] = await executor
+    .select({ id: publishedRosters.id, version: publishedRosters.version })
+    .from(publishedRosters)
+    .where(eq(publishedRosters.runId, runId))
+    .orderBy(desc(publishedRosters.version))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Header and lines in one statement, so the count on the header and the lines come from one snapshot of
+ * the live roster: every assignment of the period on one of the plan's lines or of the department's staff.
+ */
+export async function publishSnapshot(
+  executor: Executor,
+  run: RunScope,
+  header: { version: number; reason: string | null; supersedesId: string | null; publishedBy: string },
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    executor,
+    sql`with scope as (
+        select a.id, a.employee_id, e.employee_number, e.name_en, e.name_ar, a.date, t.id as template_id, t.code as shift_code,
+          t.name_en as shift_name_en, t.name_ar as shift_name_ar, t.start_time, t.end_time, t.paid_hours,
+          x.id as terminal_id, x.code as terminal_code, x.name_en as terminal_name_en, x.name_ar as terminal_name_ar,
+          s.code as skill_code
+        from ${shiftAssignments} a
+        join ${employees} e on e.id = a.employee_id
+        join ${shiftTemplates} t on t.id = a.shift_template_id
+        join ${terminals} x on x.id = a.terminal_id
+        left join ${skills} s on s.id = a.skill_id
+        where a.bu_id = ${run.buId} and a.date between ${run.from} and ${run.to}
+          and (e.department_id = ${run.departmentId}
+               or a.demand_line_id in (select id from ${demandLines} where plan_id = ${run.planId}))
+      ),
+      header as (
+        insert into ${publishedRosters} (bu_id, run_id, plan_id, department_id, period_from, period_to, version,
+          reason, supersedes_id, line_count, published_by)
+        select ${run.buId}, ${run.runId}, ${run.planId}, ${run.departmentId}, ${run.from}, ${run.to},
+          ${header.version}, ${header.reason}, ${header.supersedesId}, (select count(*) from scope), ${header.publishedBy}
+        returning id
+      ),
+      lines as (
+        insert into ${publishedRosterLines} (roster_id, employee_id, employee_number, name_en, name_ar, date,
+          shift_template_id, shift_code, shift_name_en, shift_name_ar, start_time, end_time, paid_hours,
+          terminal_id, terminal_code, terminal_name_en, terminal_name_ar, skill_code, assignment_id)
+        select header.id, employee_id, employee_number, name_en, name_ar, date, template_id, shift_code,
+          shift_name_en, shift_name_ar, start_time, end_time, paid_hours, terminal_id, terminal_code,
+          terminal_name_en, terminal_name_ar, skill_code, scope.id
+        from scope, header
+      )
+      select id from header`,
+  );
+  return row!.id;
+}
+
+export async function insertApproval(executor: Executor, values: typeof rosterApprovals.$inferInsert) {
+  await executor.insert(rosterApprovals).values(values);
+}
+
+/** A newer version closes the pending approval of the one it supersedes. */
+export async function supersedeApproval(executor: Executor, rosterId: string): Promise<void> {
+  await executor
+    .update(rosterApprovals)
+    .set({ status: 'Superseded' })
+    .where(and(eq(rosterApprovals.rosterId, rosterId), eq(rosterApprovals.status, 'Pending')));
+}
+
+const isCurrent = sql<boolean>`not exists (select 1 from ${publishedRosters} newer
+  where newer.run_id = ${publishedRosters.runId} and newer.version > ${publishedRosters.version})`;
+
+const headerColumns = {
+  id: publishedRosters.id,
+  runId: publishedRosters.runId,
+  planId: publishedRosters.planId,
+  departmentId: publishedRosters.departmentId,
+  periodFrom: publishedRosters.periodFrom,
+  periodTo: publishedRosters.periodTo,
+  version: publishedRosters.version,
+  status: publishedRosters.status,
+  reason: publishedRosters.reason,
+  supersedesId: publishedRosters.supersedesId,
+  lineCount: publishedRosters.lineCount,
+  publishedBy: publishedRosters.publishedBy,
+  publishedAt: publishedRosters.publishedAt,
+  current: isCurrent,
+  approvalId: rosterApprovals.id,
+  approvalStatus: rosterApprovals.status,
+  decidedBy: rosterApprovals.decidedBy,
+  decidedAt: rosterApprovals.decidedAt,
+  comment: rosterApprovals.comment,
+};
+
+const headerQuery = (executor: Executor) =>
+  executor
+    .select(headerColumns)
+    .from(publishedRosters)
+    .innerJoin(rosterApprovals, eq(rosterApprovals.rosterId, publishedRosters.id));
+
+export type HeaderRow = Awaited<ReturnType<typeof headerQuery>>[number];
+
+export async function findRoster(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  id: string,
+) {
+  const [row] = await headerQuery(executor).where(
+    and(
+      eq(publishedRosters.buId, buId),
+      eq(publishedRosters.id, id),
+      inDepartmentScope(publishedRosters.departmentId, scope),
+    ),
+  );
+  return row ?? null;
+}
+
+export interface RosterFilters {
+  departmentId?: string;
+  runId?: string;
+  from?: string;
+  to?: string;
+  currentOnly?: boolean;
+  pendingOnly?: boolean;
+}
+
+export async function listRosters(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  filters: RosterFilters,
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    eq(publishedRosters.buId, buId),
+    inDepartmentScope(publishedRosters.departmentId, scope),
+    filters.departmentId ? eq(publishedRosters.departmentId, filters.departmentId) : undefined,
+    filters.runId ? eq(publishedRosters.runId, filters.runId) : undefined,
+    filters.from ? gte(publishedRosters.periodTo, filters.from) : undefined,
+    filters.to ? lte(publishedRosters.periodFrom, filters.to) : undefined,
+    filters.currentOnly ? isCurrent : undefined,
+    filters.pendingOnly ? eq(rosterApprovals.status, 'Pending') : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    headerQuery(executor)
+      .where(where)
+      .orderBy(desc(publishedRosters.publishedAt), desc(publishedRosters.version))
+      .limit(limit)
+      .offset(offset),
+    executor
+      .select({ total: count() })
+      .from(publishedRosters)
+      .innerJoin(rosterApprovals, eq(rosterApprovals.rosterId, publishedRosters.id))
+      .where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** The cheap poll of the approval bell: one indexed count. */
+export async function pendingCount(executor: Executor, buId: string, scope: DepartmentScope | null) {
+  const [row] = await executor
+    .select({ total: count() })
+    .from(rosterApprovals)
+    .where(
+      and(
+        eq(rosterApprovals.buId, buId),
+        eq(rosterApprovals.status, 'Pending'),
+        inDepartmentScope(rosterApprovals.departmentId, scope),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+export async function linesOf(
+  executor: Executor,
+  rosterIds: string[],
+  employeeId?: string,
+  from?: string,
+  to?: string,
+) {
+  if (!rosterIds.length) return [];
+  return executor
+    .select()
+    .from(publishedRosterLines)
+    .where(
+      and(
+        sql`${publishedRosterLines.rosterId} in (select jsonb_array_elements_text(${JSON.stringify(rosterIds)}::jsonb)::uuid)`,
+        employeeId ? eq(publishedRosterLines.employeeId, employeeId) : undefined,
+        from ? gte(publishedRosterLines.date, from) : undefined,
+        to ? lte(publishedRosterLines.date, to) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(publishedRosterLines.date),
+      asc(publishedRosterLines.startTime),
+      asc(publishedRosterLines.employeeNumber),
+    );
+}
+
+export type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
+
+/** Decides a pending approval; false when it was decided (or superseded) meanwhile. */
+export async function decideApproval(
+  executor: Executor,
+  id: string,
+  values: { status: 'Approved' | 'Rejected'; decidedBy: string; decidedAt: Date; comment: string | null },
+): Promise<boolean> {
+  const rows = await executor
+    .update(rosterApprovals)
+    .set(values)
+    .where(and(eq(rosterApprovals.id, id), eq(rosterApprovals.status, 'Pending')))
+    .returning({ id: rosterApprovals.id });
+  return rows.length > 0;
+}
+
+export async function findApproval(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  id: string,
+) {
+  const [row] = await executor
+    .select({
+      id: rosterApprovals.id,
+      rosterId: rosterApprovals.rosterId,
+      status: rosterApprovals.status,
+      publishedBy: publishedRosters.publishedBy,
+    })
+    .from(rosterApprovals)
+    .innerJoin(publishedRosters, eq(publishedRosters.id, rosterApprovals.rosterId))
+    .where(
+      and(
+        eq(rosterApprovals.buId, buId),
+        eq(rosterApprovals.id, id),
+        inDepartmentScope(rosterApprovals.departmentId, scope),
+      ),
+    )
+    .for('update', { of: rosterApprovals });
+  return row ?? null;
+}
+
+/** The latest version of every run whose period meets [from, to], newest publication first. */
+export async function currentRostersBetween(executor: Executor, buId: string, from: string, to: string) {
+  return executor
+    .select({
+      id: publishedRosters.id,
+      departmentId: publishedRosters.departmentId,
+      periodFrom: publishedRosters.periodFrom,
+      periodTo: publishedRosters.periodTo,
+      version: publishedRosters.version,
+    })
+    .from(publishedRosters)
+    .where(
+      and(
+        eq(publishedRosters.buId, buId),
+        lte(publishedRosters.periodFrom, to),
+        gte(publishedRosters.periodTo, from),
+        isCurrent,
+      ),
+    )
+    .orderBy(desc(publishedRosters.publishedAt));
+}

@@ -1,0 +1,167 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../../core/auth/guard.ts';
+import { problemResponse } from '../../core/http/openapi.ts';
+import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
+import type { ModuleContext } from '../../core/module-context.ts';
+import {
+  ApprovalDecision,
+  IdParams,
+  OwnRoster,
+  OwnRosterQuery,
+  PendingCount,
+  PublishedRoster,
+  PublishedRosterDetail,
+  PublishedRosterQuery,
+  PublishOutcome,
+  PublishRequest,
+  RepublishRequest,
+} from './schemas.ts';
+import * as publishing from './service.ts';
+
+const tags = ['publishing'];
+
+export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  const deps = { db: context.database.db, now: context.now };
+  return async (app) => {
+    app.post(
+      '/admin/roster/publish',
+      {
+        config: { auth: 'roster.publish' },
+        schema: {
+          operationId: 'publishRoster',
+          summary: 'Publish a locked run as version 1: an immutable snapshot of its live roster',
+          tags,
+          body: PublishRequest,
+          response: {
+            201: PublishOutcome,
+            409: problemResponse(['RUN_NOT_LOCKED', 'ALREADY_PUBLISHED']),
+          },
+        },
+      },
+      async (request, reply) => {
+        const created = await publishing.publish(deps, callerOf(request), request.body);
+        reply.code(201).header('location', `/api/admin/published-rosters/${created.id}`);
+        return created;
+      },
+    );
+    app.post(
+      '/admin/roster/republish',
+      {
+        config: { auth: 'roster.publish' },
+        schema: {
+          operationId: 'republishRoster',
+          summary: 'Publish the next version from the live roster (after corrections), with a reason',
+          description: 'Supersedes the latest version; the answer lists what changed against it.',
+          tags,
+          body: RepublishRequest,
+          response: {
+            201: PublishOutcome,
+            409: problemResponse(['RUN_NOT_LOCKED', 'NOT_PUBLISHED', 'ROSTER_CHANGED']),
+          },
+        },
+      },
+      async (request, reply) => {
+        const created = await publishing.republish(deps, callerOf(request), request.body);
+        reply.code(201).header('location', `/api/admin/published-rosters/${created.id}`);
+        return created;
+      },
+    );
+    app.get(
+      '/admin/roster-approvals/pending',
+      {
+        config: { auth: 'roster.approve' },
+        schema: {
+          operationId: 'listPendingRosterApprovals',
+          summary: "Published versions waiting for approval in the caller's scope",
+          tags,
+          querystring: PageQuery,
+          response: { 200: pageSchema(PublishedRoster) },
+        },
+      },
+      async (request) => publishing.pendingApprovals(deps, callerOf(request), request.query),
+    );
+    app.get(
+      '/admin/roster-approvals/pending/count',
+      {
+        config: { auth: 'roster.approve' },
+        schema: {
+          operationId: 'countPendingRosterApprovals',
+          summary: 'How many versions wait for approval (the approval bell polls it)',
+          tags,
+          response: { 200: PendingCount },
+        },
+      },
+      async (request) => publishing.pendingApprovalCount(deps, callerOf(request)),
+    );
+    for (const [action, decision] of [
+      ['approve', 'Approved'],
+      ['reject', 'Rejected'],
+    ] as const) {
+      app.post(
+        `/admin/roster-approvals/:id/${action}`,
+        {
+          config: { auth: 'roster.approve' },
+          schema: {
+            operationId: `${action}Roster`,
+            summary:
+              action === 'approve'
+                ? 'Approve a published version (not its publisher)'
+                : 'Reject a published version, with a comment',
+            tags,
+            params: IdParams,
+            body: ApprovalDecision,
+            response: {
+              200: PublishedRoster,
+              409: problemResponse(['APPROVAL_ALREADY_DECIDED']),
+              422: problemResponse(['SAME_APPROVER']),
+            },
+          },
+        },
+        async (request) =>
+          publishing.decideApproval(deps, callerOf(request), request.params.id, decision, request.body),
+      );
+    }
+    app.get(
+      '/admin/published-rosters',
+      {
+        config: { auth: 'roster.view' },
+        schema: {
+          operationId: 'listPublishedRosters',
+          summary: 'Published roster versions, newest first',
+          tags,
+          querystring: PublishedRosterQuery,
+          response: { 200: pageSchema(PublishedRoster) },
+        },
+      },
+      async (request) => publishing.listPublished(deps, callerOf(request), request.query),
+    );
+    app.get(
+      '/admin/published-rosters/:id',
+      {
+        config: { auth: 'roster.view' },
+        schema: {
+          operationId: 'getPublishedRoster',
+          summary: 'A published version with its lines and approval',
+          tags,
+          params: IdParams,
+          response: { 200: PublishedRosterDetail },
+        },
+      },
+      async (request) => publishing.getPublished(deps, callerOf(request), request.params.id),
+    );
+    app.get(
+      '/me/roster',
+      {
+        config: { auth: 'auth' },
+        schema: {
+          operationId: 'getOwnRoster',
+          summary: "The caller's own shifts from the latest published roster covering each date",
+          tags: ['me'],
+          querystring: OwnRosterQuery,
+          response: { 200: OwnRoster, 422: problemResponse(['INVALID_DATE_RANGE', 'RANGE_TOO_LONG']) },
+        },
+      },
+      async (request) => publishing.ownRoster(deps, callerOf(request), request.query),
+    );
+  };
+}

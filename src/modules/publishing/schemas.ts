@@ -1,0 +1,157 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { ROSTER_APPROVAL_STATUSES } from '../../core/db/schema/index.ts';
+import { PageQuery } from '../../core/http/pagination.ts';
+import { BusinessDate, Uuid } from '../lookups/schemas.ts';
+
+const Instant = Type.String({ format: 'date-time' });
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const Comment = Type.String({ maxLength: 1000, pattern: '^[^\\u0000]*$' });
+
+export const IdParams = Type.Object({ id: Uuid });
+
+export const PublishRequest = Type.Object(
+  { runId: Uuid },
+  { $id: 'PublishRosterRequest', additionalProperties: false },
+);
+export type PublishRequest = Static<typeof PublishRequest>;
+
+export const RepublishRequest = Type.Object(
+  { runId: Uuid, reason: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }) },
+  { $id: 'RepublishRosterRequest', additionalProperties: false },
+);
+export type RepublishRequest = Static<typeof RepublishRequest>;
+
+export const ApprovalDecision = Type.Object(
+  { comment: Type.Optional(Type.Union([Comment, Type.Null()])) },
+  { $id: 'RosterApprovalDecision', additionalProperties: false },
+);
+export type ApprovalDecision = Static<typeof ApprovalDecision>;
+
+const ApprovalStatus = Type.Union(
+  ROSTER_APPROVAL_STATUSES.map((status) => Type.Literal(status)),
+  {
+    description: 'Pending until approved or rejected; Superseded when a newer version was published first',
+  },
+);
+
+export const Approval = Type.Object({
+  id: Uuid,
+  status: ApprovalStatus,
+  decidedBy: Nullable(Uuid),
+  decidedAt: Type.Union([Instant, Type.Null()]),
+  comment: Nullable(Type.String()),
+});
+
+export const RosterLine = Type.Object({
+  id: Uuid,
+  employee: Type.Object({
+    id: Uuid,
+    employeeNumber: Type.String(),
+    Name_1_English: Type.String(),
+    Name_2_Arabic: Type.String(),
+  }),
+  date: BusinessDate,
+  shift: Type.Object({
+    id: Uuid,
+    code: Type.String(),
+    nameEn: Type.String(),
+    nameAr: Nullable(Type.String()),
+    start: Type.String(),
+    end: Type.String(),
+    paidHours: Type.Number(),
+  }),
+  terminal: Type.Object({
+    id: Uuid,
+    code: Type.String(),
+    nameEn: Type.String(),
+    nameAr: Nullable(Type.String()),
+  }),
+  skillCode: Nullable(Type.String()),
+});
+export type RosterLine = Static<typeof RosterLine>;
+
+const headerFields = {
+  id: Uuid,
+  runId: Uuid,
+  planId: Uuid,
+  departmentId: Uuid,
+  from: BusinessDate,
+  to: BusinessDate,
+  version: Type.Integer({ minimum: 1 }),
+  Status: Type.Union([Type.Literal('Published'), Type.Literal('Approved')], {
+    description: 'Published (2); Approved (3) is defined and never set: approval lives beside the snapshot',
+  }),
+  statusValue: Type.Integer(),
+  current: Type.Boolean({ description: 'No newer version of the same run exists' }),
+  reason: Nullable(Type.String()),
+  supersedesId: Nullable(Uuid),
+  lineCount: Type.Integer(),
+  publishedBy: Uuid,
+  publishedAt: Instant,
+  approval: Approval,
+};
+
+export const PublishedRoster = Type.Object(headerFields, { $id: 'PublishedRoster' });
+export type PublishedRoster = Static<typeof PublishedRoster>;
+
+export const PublishedRosterDetail = Type.Object(
+  { ...headerFields, lines: Type.Array(RosterLine) },
+  { $id: 'PublishedRosterDetail' },
+);
+export type PublishedRosterDetail = Static<typeof PublishedRosterDetail>;
+
+const Change = Type.Object({
+  employeeId: Uuid,
+  employeeNumber: Type.String(),
+  date: BusinessDate,
+  before: Type.Union([Type.Object({ shiftCode: Type.String(), terminalCode: Type.String() }), Type.Null()]),
+  after: Type.Union([Type.Object({ shiftCode: Type.String(), terminalCode: Type.String() }), Type.Null()]),
+});
+
+export const PublishOutcome = Type.Object(
+  {
+    ...headerFields,
+    changes: Type.Union(
+      [
+        Type.Object({ added: Type.Array(Change), removed: Type.Array(Change), moved: Type.Array(Change) }),
+        Type.Null(),
+      ],
+      { description: 'On republish: what changed against the version it supersedes' },
+    ),
+  },
+  { $id: 'PublishOutcome' },
+);
+export type PublishOutcome = Static<typeof PublishOutcome>;
+
+export const PublishedRosterQuery = Type.Object({
+  ...PageQuery.properties,
+  departmentId: Type.Optional(Uuid),
+  runId: Type.Optional(Uuid),
+  from: Type.Optional({ ...BusinessDate, description: 'Rosters whose period ends on or after this date' }),
+  to: Type.Optional({ ...BusinessDate, description: 'Rosters whose period starts on or before this date' }),
+  currentOnly: Type.Optional(Type.Boolean({ description: 'Only the latest version of each run' })),
+});
+export type PublishedRosterQuery = Static<typeof PublishedRosterQuery>;
+
+export const PendingCount = Type.Object({ count: Type.Integer() }, { $id: 'PendingRosterApprovalCount' });
+
+export const OwnRosterQuery = Type.Object({
+  from: Type.Optional({ ...BusinessDate, description: 'Default: the first day of the current month' }),
+  to: Type.Optional({
+    ...BusinessDate,
+    description: 'Default: the last day of the month of from; at most 92 days',
+  }),
+});
+export type OwnRosterQuery = Static<typeof OwnRosterQuery>;
+
+export const OwnRoster = Type.Object(
+  {
+    from: BusinessDate,
+    to: BusinessDate,
+    lines: Type.Array(
+      Type.Object({ ...RosterLine.properties, rosterId: Uuid, rosterVersion: Type.Integer() }),
+    ),
+  },
+  { $id: 'OwnRoster' },
+);
+export type OwnRoster = Static<typeof OwnRoster>;

@@ -1,0 +1,337 @@
+import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/guard.ts';
+import type { Db } from '../../core/db/database.ts';
+import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
+import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
+import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import { addDays, daysBetween } from '../../core/time/dates.ts';
+import { requireRun } from '../allocation/runs-service.ts';
+import * as repo from './repository.ts';
+import type {
+  ApprovalDecision,
+  OwnRoster,
+  OwnRosterQuery,
+  PublishedRoster,
+  PublishedRosterDetail,
+  PublishedRosterQuery,
+  PublishOutcome,
+  PublishRequest,
+  RepublishRequest,
+  RosterLine,
+} from './schemas.ts';
+
+export interface PublishingDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const STATUS_NAMES: Record<number, PublishedRoster['Status']> = { 2: 'Published', 3: 'Approved' };
+const MAX_OWN_DAYS = 92;
+
+function headerView(row: repo.HeaderRow): PublishedRoster {
+  return {
+    id: row.id,
+    runId: row.runId,
+    planId: row.planId,
+    departmentId: row.departmentId,
+    from: row.periodFrom,
+    to: row.periodTo,
+    version: row.version,
+    Status: STATUS_NAMES[row.status] ?? 'Published',
+    statusValue: row.status,
+    current: Boolean(row.current),
+    reason: row.reason,
+    supersedesId: row.supersedesId,
+    lineCount: row.lineCount,
+    publishedBy: row.publishedBy,
+    publishedAt: row.publishedAt.toISOString(),
+    approval: {
+      id: row.approvalId,
+      status: row.approvalStatus as PublishedRoster['approval']['status'],
+      decidedBy: row.decidedBy,
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+      comment: row.comment,
+    },
+  };
+}
+
+function lineView(row: repo.LineRow): RosterLine {
+  return {
+    id: row.id,
+    employee: {
+      id: row.employeeId,
+      employeeNumber: row.employeeNumber,
+      Name_1_English: row.nameEn,
+      Name_2_Arabic: row.nameAr,
+    },
+    date: row.date,
+    shift: {
+      id: row.shiftTemplateId,
+      code: row.shiftCode,
+      nameEn: row.shiftNameEn,
+      nameAr: row.shiftNameAr,
+      start: row.startTime,
+      end: row.endTime,
+      paidHours: Number(row.paidHours),
+    },
+    terminal: {
+      id: row.terminalId,
+      code: row.terminalCode,
+      nameEn: row.terminalNameEn,
+      nameAr: row.terminalNameAr,
+    },
+    skillCode: row.skillCode,
+  };
+}
+
+/** Lines by employee and date, to compare two versions. */
+function changesBetween(
+  before: repo.LineRow[],
+  after: repo.LineRow[],
+): NonNullable<PublishOutcome['changes']> {
+  const key = (row: repo.LineRow) => `${row.employeeId}|${row.date}`;
+  const place = (row: repo.LineRow | undefined) =>
+    row ? { shiftCode: row.shiftCode, terminalCode: row.terminalCode } : null;
+  const old = new Map(before.map((row) => [key(row), row]));
+  const now = new Map(after.map((row) => [key(row), row]));
+  const change = (row: repo.LineRow, was: repo.LineRow | undefined, is: repo.LineRow | undefined) => ({
+    employeeId: row.employeeId,
+    employeeNumber: row.employeeNumber,
+    date: row.date,
+    before: place(was),
+    after: place(is),
+  });
+  const added = after.filter((row) => !old.has(key(row))).map((row) => change(row, undefined, row));
+  const removed = before.filter((row) => !now.has(key(row))).map((row) => change(row, row, undefined));
+  const moved = after
+    .filter((row) => {
+      const was = old.get(key(row));
+      return (
+        was !== undefined &&
+        (was.shiftTemplateId !== row.shiftTemplateId || was.terminalId !== row.terminalId)
+      );
+    })
+    .map((row) => change(row, old.get(key(row)), row));
+  return { added, removed, moved };
+}
+
+async function publishVersion(
+  deps: PublishingDeps,
+  caller: Caller,
+  runId: string,
+  reason: string | null,
+): Promise<PublishOutcome> {
+  const { principal } = caller;
+  const republish = reason !== null;
+  let previous: { id: string; version: number } | null = null;
+  let id: string;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      const run = await requireRun(tx, caller, 'roster.publish', runId, true);
+      if (run.status !== 'Locked') {
+        throw conflict('RUN_NOT_LOCKED', `Only a locked run is published; this one is ${run.status}`, {
+          state: run.status,
+        });
+      }
+      previous = await repo.latestVersion(tx, runId);
+      if (!republish && previous) {
+        throw conflict('ALREADY_PUBLISHED', 'The run is published already; republish it with a reason', {
+          publishedRosterId: previous.id,
+        });
+      }
+      if (republish && !previous)
+        throw conflict('NOT_PUBLISHED', 'The run has not been published yet: publish it');
+      const created = await repo.publishSnapshot(
+        tx,
+        {
+          buId: principal.buId,
+          runId,
+          planId: run.planId,
+          departmentId: run.departmentId,
+          from: run.periodFrom,
+          to: run.periodTo,
+        },
+        {
+          version: (previous?.version ?? 0) + 1,
+          reason,
+          supersedesId: previous?.id ?? null,
+          publishedBy: principal.userId,
+        },
+      );
+      if (previous) await repo.supersedeApproval(tx, previous.id);
+      await repo.insertApproval(tx, {
+        buId: principal.buId,
+        rosterId: created,
+        departmentId: run.departmentId,
+      });
+      await recordAudit(tx, actorOf(caller), {
+        action: republish ? 'roster.republish' : 'roster.publish',
+        entityType: 'published_roster',
+        entityId: created,
+        details: { runId, version: (previous?.version ?? 0) + 1, reason },
+      });
+      return created;
+    });
+  } catch (error) {
+    // Two publishes of one run at once: the second version 1 (or n+1) meets the unique constraint.
+    if (sqlState(error) === UNIQUE_VIOLATION) {
+      throw conflict(
+        republish ? 'ROSTER_CHANGED' : 'ALREADY_PUBLISHED',
+        republish
+          ? 'Another version was published meanwhile; read it first'
+          : 'The run was published meanwhile',
+      );
+    }
+    throw error;
+  }
+  const header = await repo.findRoster(deps.db, principal.buId, { kind: 'unit' }, id);
+  const prior = previous as { id: string; version: number } | null;
+  const changes = prior
+    ? changesBetween(await repo.linesOf(deps.db, [prior.id]), await repo.linesOf(deps.db, [id]))
+    : null;
+  return { ...headerView(header!), changes };
+}
+
+export const publish = (deps: PublishingDeps, caller: Caller, body: PublishRequest) =>
+  publishVersion(deps, caller, body.runId, null);
+
+export const republish = (deps: PublishingDeps, caller: Caller, body: RepublishRequest) =>
+  publishVersion(deps, caller, body.runId, body.reason.trim());
+
+export async function listPublished(
+  deps: PublishingDeps,
+  caller: Caller,
+  query: PublishedRosterQuery,
+): Promise<Page<PublishedRoster>> {
+  const { rows, total } = await repo.listRosters(
+    deps.db,
+    caller.principal.buId,
+    caller.principal.scopeOf('roster.view'),
+    query,
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(rows.map(headerView), total, query);
+}
+
+export async function getPublished(
+  deps: PublishingDeps,
+  caller: Caller,
+  id: string,
+): Promise<PublishedRosterDetail> {
+  const row = await repo.findRoster(
+    deps.db,
+    caller.principal.buId,
+    caller.principal.scopeOf('roster.view'),
+    id,
+  );
+  if (!row) throw notFound('The published roster');
+  return { ...headerView(row), lines: (await repo.linesOf(deps.db, [id])).map(lineView) };
+}
+
+export async function pendingApprovals(
+  deps: PublishingDeps,
+  caller: Caller,
+  query: PageQuery,
+): Promise<Page<PublishedRoster>> {
+  const { rows, total } = await repo.listRosters(
+    deps.db,
+    caller.principal.buId,
+    caller.principal.scopeOf('roster.approve'),
+    { pendingOnly: true },
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(rows.map(headerView), total, query);
+}
+
+export async function pendingApprovalCount(deps: PublishingDeps, caller: Caller) {
+  return {
+    count: await repo.pendingCount(
+      deps.db,
+      caller.principal.buId,
+      caller.principal.scopeOf('roster.approve'),
+    ),
+  };
+}
+
+export async function decideApproval(
+  deps: PublishingDeps,
+  caller: Caller,
+  id: string,
+  decision: 'Approved' | 'Rejected',
+  body: ApprovalDecision,
+): Promise<PublishedRoster> {
+  const { principal } = caller;
+  const rosterId = await deps.db.transaction(async (tx) => {
+    const approval = await repo.findApproval(tx, principal.buId, principal.scopeOf('roster.approve'), id);
+    if (!approval) throw notFound('The roster approval');
+    if (approval.status !== 'Pending') {
+      throw conflict('APPROVAL_ALREADY_DECIDED', `The approval is ${approval.status} already`, {
+        approvalStatus: approval.status,
+      });
+    }
+    if (approval.publishedBy === principal.userId) {
+      throw businessRule('SAME_APPROVER', 'Whoever published a roster version does not approve it');
+    }
+    const decided = await repo.decideApproval(tx, id, {
+      status: decision,
+      decidedBy: principal.userId,
+      decidedAt: deps.now(),
+      comment: body.comment ?? null,
+    });
+    if (!decided) throw conflict('APPROVAL_ALREADY_DECIDED', 'The approval was decided meanwhile');
+    await recordAudit(tx, actorOf(caller), {
+      action: decision === 'Approved' ? 'roster.approve' : 'roster.reject',
+      entityType: 'published_roster',
+      entityId: approval.rosterId,
+      details: { approvalId: id, comment: body.comment ?? null },
+    });
+    return approval.rosterId;
+  });
+  const row = await repo.findRoster(deps.db, principal.buId, { kind: 'unit' }, rosterId);
+  return headerView(row!);
+}
+
+/** The caller's lines from the latest published version covering each date (per department). */
+export async function ownRoster(
+  deps: PublishingDeps,
+  caller: Caller,
+  query: OwnRosterQuery,
+): Promise<OwnRoster> {
+  const { principal } = caller;
+  const from = query.from ?? `${principal.today.slice(0, 7)}-01`;
+  const to = query.to ?? addDays(`${addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
+  if (from > to) {
+    throw businessRule('INVALID_DATE_RANGE', '"from" must not be after "to"', {
+      errors: [{ path: '/to', message: 'before from' }],
+    });
+  }
+  if (daysBetween(from, to) > MAX_OWN_DAYS) {
+    throw businessRule('RANGE_TOO_LONG', `One request covers at most ${MAX_OWN_DAYS} days`);
+  }
+  if (!principal.employeeId) return { from, to, lines: [] };
+  const rosters = await repo.currentRostersBetween(deps.db, principal.buId, from, to);
+  const lines = await repo.linesOf(
+    deps.db,
+    rosters.map((roster) => roster.id),
+    principal.employeeId,
+    from,
+    to,
+  );
+  // For each date and department, only the most recently published roster covering it counts.
+  const winner = (date: string, departmentId: string) =>
+    rosters.find((r) => r.departmentId === departmentId && r.periodFrom <= date && r.periodTo >= date)?.id;
+  const byId = new Map(rosters.map((roster) => [roster.id, roster]));
+  return {
+    from,
+    to,
+    lines: lines
+      .filter((line) => winner(line.date, byId.get(line.rosterId)!.departmentId) === line.rosterId)
+      .map((line) => ({
+        ...lineView(line),
+        rosterId: line.rosterId,
+        rosterVersion: byId.get(line.rosterId)!.version,
+      })),
+  };
+}
