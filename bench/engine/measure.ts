@@ -34,8 +34,10 @@ const times: number[] = [];
 const greedyTimes: number[] = [];
 /** CPU time of the process during each full run: what one core spent, whatever else the machine ran. */
 const cpuMs: number[] = [];
+const greedyCpuMs: number[] = [];
 for (let i = 0; i < runs; i++) {
   const [g, gMs] = timed(() => allocate(instance, { greedyOnly: true }));
+  greedyCpuMs.push(cpuTimes.at(-1)!);
   const [r, ms] = timed(() => allocate(instance));
   cpuMs.push(cpuTimes.at(-1)!);
   greedy = g;
@@ -83,6 +85,9 @@ process.stdout.write(
     cpuMedianMs: median(cpuMs),
     loadAverage: (await import('node:os')).loadavg()[0],
     ratioMedian: median(times.map((t, i) => t / greedyTimes[i]!)),
+    ratioWorst: Math.max(...times.map((t, i) => t / greedyTimes[i]!)),
+    cpuRatioMedian: median(cpuMs.map((t, i) => t / greedyCpuMs[i]!)),
+    greedyCpuMedianMs: median(greedyCpuMs),
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     violations: report.violations.length,
     checkerAssigned: report.assigned,

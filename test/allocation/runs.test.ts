@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { addDays } from '../../src/core/time/dates.ts';
 import { validateInstance } from '../../src/modules/allocation/engine/index.ts';
 import { buildSnapshot } from '../../src/modules/allocation/snapshot.ts';
 import { planLines } from '../../src/modules/allocation/snapshot-queries.ts';
@@ -334,5 +335,46 @@ describeEachDatabase('allocation runs', (t) => {
       url: `/api/allocation-runs?status=Executed&planId=${run.plan.id}`,
     });
     expect(listed.json().items.map((r: Run) => r.id)).toContain(run.id);
+  });
+
+  it('sees live work just after the period: a night on the last day against a morning the day after', async () => {
+    const plan = await rampPlan();
+    const to = addDays(plan.from, 1);
+    const run = (await create('planner', { planId: plan.id, from: plan.from, to })).json<Run>();
+    expect((await act('planner', run.id, 'execute')).statusCode).toBe(200);
+    expect((await act('planner', run.id, 'review')).statusCode).toBe(200);
+    const lines = await t.request('planner', {
+      method: 'GET',
+      url: `/api/allocation-runs/${run.id}/candidates?date=${to}&perLine=100`,
+    });
+    const night = lines
+      .json<{
+        items: {
+          line: { shiftTemplateCode: string };
+          candidates: { assigned: boolean; employee: { id: string } }[];
+        }[];
+      }>()
+      .items.find(
+        (item) => item.line.shiftTemplateCode === 'NIGHT' && item.candidates.some((c) => c.assigned),
+      )!;
+    const worker = night.candidates.find((c) => c.assigned)!.employee.id;
+    await t.database.db.execute(sql`
+      insert into shift_assignments (bu_id, employee_id, date, shift_template_id, terminal_id, source)
+      select e.bu_id, e.id, ${addDays(to, 1)}::date, t.id, x.id, 'Manual'
+        from employees e join shift_templates t on t.bu_id = e.bu_id and t.code = 'MORNING'
+        join terminals x on x.bu_id = e.bu_id and x.code = 'T1' where e.id = ${worker}`);
+    const refused = await act('planner', run.id, 'lock');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().conflicts).toContainEqual(
+      expect.objectContaining({ employeeId: worker, rule: 'REST_TOO_SHORT' }),
+    );
+    // A rerun plans around it, and then the lock goes through.
+    expect((await act('planner', run.id, 'rerun')).statusCode).toBe(200);
+    expect((await act('planner', run.id, 'review')).statusCode).toBe(200);
+    const locked = await act('planner', run.id, 'lock');
+    expect(locked.statusCode, locked.body).toBe(200);
+    await t.database.db.execute(
+      sql`delete from shift_assignments where run_id = ${run.id} or employee_id = ${worker}`,
+    );
   });
 });

@@ -243,6 +243,15 @@ export async function activeRunsOfPlan(executor: Executor, planId: string): Prom
   return row?.total ?? 0;
 }
 
+/** An employee as answers name them: id, number, both names, department. */
+export const employeeRefColumns = {
+  id: employees.id,
+  employeeNumber: employees.employeeNumber,
+  Name_1_English: employees.nameEn,
+  Name_2_Arabic: employees.nameAr,
+  departmentId: employees.departmentId,
+};
+
 /** Codes of terminals, shift templates and skills by id, to describe lines (deleted ones included). */
 export async function lookupCodes(executor: Executor, buId: string) {
   return queryRows<{ kind: 'terminal' | 'shift' | 'skill'; id: string; code: string }>(
@@ -256,13 +265,7 @@ export async function lookupCodes(executor: Executor, buId: string) {
 export async function employeeRefs(executor: Executor, buId: string, ids: readonly string[]) {
   if (!ids.length) return [];
   return executor
-    .select({
-      id: employees.id,
-      employeeNumber: employees.employeeNumber,
-      Name_1_English: employees.nameEn,
-      Name_2_Arabic: employees.nameAr,
-      departmentId: employees.departmentId,
-    })
+    .select(employeeRefColumns)
     .from(employees)
     .where(and(eq(employees.buId, buId), inArray(employees.id, [...ids])));
 }
@@ -283,13 +286,7 @@ export async function employeesPage(
   );
   const [rows, [total]] = await Promise.all([
     executor
-      .select({
-        id: employees.id,
-        employeeNumber: employees.employeeNumber,
-        Name_1_English: employees.nameEn,
-        Name_2_Arabic: employees.nameAr,
-        departmentId: employees.departmentId,
-      })
+      .select(employeeRefColumns)
       .from(employees)
       .where(where)
       .orderBy(employees.employeeNumber)

@@ -13,6 +13,7 @@ import {
   terminals,
 } from '../../core/db/schema/index.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
+import { employeeRefColumns } from './repository.ts';
 
 /** SQL of the live roster (`shift_assignments`). */
 
@@ -178,13 +179,7 @@ export async function findEmployee(
   id: string,
 ) {
   const [row] = await executor
-    .select({
-      id: employees.id,
-      employeeNumber: employees.employeeNumber,
-      Name_1_English: employees.nameEn,
-      Name_2_Arabic: employees.nameAr,
-      departmentId: employees.departmentId,
-    })
+    .select(employeeRefColumns)
     .from(employees)
     .where(
       and(eq(employees.buId, buId), eq(employees.id, id), inDepartmentScope(employees.departmentId, scope)),

@@ -120,7 +120,15 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
   const requirements = await q.certificationRequirements(executor, buId);
   const homes = await homePoolsOf(executor, buId, employeeIds);
   const leave = await q.approvedLeave(executor, employeeIds, addDays(from, -lookback), to);
-  const live = await q.liveAssignmentsOf(executor, buId, employeeIds, addDays(from, -lookback), to);
+  // Live work just after the period binds its last days (rest, consecutive days, the last week's hours).
+  const tail = Math.max(6, settings.maxConsecutiveDays);
+  const live = await q.liveAssignmentsOf(
+    executor,
+    buId,
+    employeeIds,
+    addDays(from, -lookback),
+    addDays(to, tail),
+  );
   const templateRows = await q.shiftTemplatesOf(executor, buId);
   const templates = new Map(templateRows.map((row) => [row.id, row]));
   const skillsBy = groupBy(skills, (row) => row.employeeId);
@@ -223,7 +231,8 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
     (pair) => known.has(pair.employeeId) && realLines.has(pair.lineId),
   );
   return {
-    period: { from, to },
+    // Stretched over live work after the period, which the engine keeps fixed like any other.
+    period: { from, to: live.reduce((last, row) => (row.date > last ? row.date : last), to) },
     settings: {
       minRestHours: settings.minRestHours,
       maxConsecutiveDays: settings.maxConsecutiveDays,

@@ -1,6 +1,6 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
-import type { Db } from '../../core/db/database.ts';
+import type { Db, Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
@@ -311,27 +311,46 @@ export async function ownRoster(
     throw businessRule('RANGE_TOO_LONG', `One request covers at most ${MAX_OWN_DAYS} days`);
   }
   if (!principal.employeeId) return { from, to, lines: [] };
-  const rosters = await repo.currentRostersBetween(deps.db, principal.buId, from, to);
-  const lines = await repo.linesOf(
-    deps.db,
-    rosters.map((roster) => roster.id),
-    principal.employeeId,
-    from,
-    to,
-  );
-  // For each date and department, only the most recently published roster covering it counts.
-  const winner = (date: string, departmentId: string) =>
-    rosters.find((r) => r.departmentId === departmentId && r.periodFrom <= date && r.periodTo >= date)?.id;
-  const byId = new Map(rosters.map((roster) => [roster.id, roster]));
+  const planned = await plannedLines(deps.db, principal.buId, from, to, principal.employeeId);
   return {
     from,
     to,
-    lines: lines
-      .filter((line) => winner(line.date, byId.get(line.rosterId)!.departmentId) === line.rosterId)
-      .map((line) => ({
-        ...lineView(line),
-        rosterId: line.rosterId,
-        rosterVersion: byId.get(line.rosterId)!.version,
-      })),
+    lines: planned.map((line) => ({
+      ...lineView(line),
+      rosterId: line.rosterId,
+      rosterVersion: line.rosterVersion,
+    })),
   };
+}
+
+export type PlannedLine = repo.LineRow & { rosterVersion: number; departmentId: string };
+
+/**
+ * The planned roster between two dates: for each date and department, the lines of the most recently
+ * published current version covering it (optionally one employee's). Reconciliation reads it too.
+ */
+export async function plannedLines(
+  executor: Executor,
+  buId: string,
+  from: string,
+  to: string,
+  employeeId?: string,
+): Promise<PlannedLine[]> {
+  const rosters = await repo.currentRostersBetween(executor, buId, from, to);
+  const lines = await repo.linesOf(
+    executor,
+    rosters.map((roster) => roster.id),
+    employeeId,
+    from,
+    to,
+  );
+  const byId = new Map(rosters.map((roster) => [roster.id, roster]));
+  const winner = (date: string, departmentId: string) =>
+    rosters.find((r) => r.departmentId === departmentId && r.periodFrom <= date && r.periodTo >= date)?.id;
+  return lines.flatMap((line) => {
+    const roster = byId.get(line.rosterId)!;
+    return winner(line.date, roster.departmentId) === line.rosterId
+      ? [{ ...line, rosterVersion: roster.version, departmentId: roster.departmentId }]
+      : [];
+  });
 }

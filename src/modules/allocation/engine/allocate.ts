@@ -29,7 +29,7 @@ export interface AllocateOptions {
 }
 
 /** Work cap on two-level ejection chains: a count rather than a clock, so that runs stay reproducible. */
-const DEEP_REPAIR_ATTEMPTS = 60_000;
+const DEEP_REPAIR_ATTEMPTS = 150_000;
 
 /** Fixed assignments are kept as they are, even if they break a rule, and count towards every rule. */
 function placeFixed(ctx: SolveContext): void {
@@ -48,8 +48,9 @@ function carryOverPrevious(ctx: SolveContext): void {
  * One full construction. With `rateSoFar`, the day-by-day pass weighs hours against the days available so far
  * rather than over the whole period: fairer to staff with leave or contracts starting or ending mid-period,
  * sometimes at a small cost in coverage, so it is one of the restarts rather than the first construction.
+ * `deep`: two-level repair too; without it (when no search follows) the one after balancing does that work.
  */
-function construct(ctx: SolveContext, shake: number, rateSoFar: boolean): number {
+function construct(ctx: SolveContext, shake: number, rateSoFar: boolean, deep: boolean): number {
   const { model } = ctx;
   ctx.roster = emptyRoster(model);
   ctx.unsocialHours.fill(0);
@@ -57,13 +58,14 @@ function construct(ctx: SolveContext, shake: number, rateSoFar: boolean): number
   ctx.shake = shake;
   placeFixed(ctx);
   carryOverPrevious(ctx);
-  for (let day = 0; day < model.dayCount; day++) {
+  // Cut short by the clock, the construction covers less than the floor and is not kept.
+  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) {
     ctx.passDay = rateSoFar ? day : -1;
     fillDay(ctx, day);
   }
   ctx.passDay = -1;
   repair(ctx, 1);
-  repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
+  if (deep) repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   return coverageOf(model, ctx.roster).assigned;
 }
 
@@ -99,20 +101,25 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   const setupMs = performance.now() - startedAt;
   const limit = options.timeLimitMs ?? Number.POSITIVE_INFINITY;
   const reserve = (unfilledShare: number) =>
-    Math.min(limit / 2, Math.max(20, 1.5 * setupMs) * (1 + 6 * unfilledShare));
-  ctx.deadline = startedAt + limit - reserve(0);
+    Math.min(limit / 2, Math.max(50, 2 * setupMs) * (1 + 6 * unfilledShare));
   const target = totalRequired(model);
 
-  greedy(ctx);
+  // The floor stops only when building the result of what it has so far would overrun: the days it has not
+  // staffed yet would all be unfilled, which is what makes a result expensive.
+  greedy(ctx, (daysLeft) => startedAt + limit - reserve(daysLeft / model.dayCount));
   if (options.greedyOnly) return buildResult(model, ctx.roster, ctx.masks, startedAt);
   let best = snapshotOf(ctx);
   let bestCovered = coverage(ctx);
   ctx.deadline = startedAt + limit - reserve(1 - bestCovered / Math.max(1, target));
   let bestImbalance = poolImbalance(model, ctx.roster);
   const restarts = options.restarts ?? restartsFor(model);
+  const windows = options.windows ?? windowsFor(model);
+  const deep = restarts > 0 || windows > 0;
   for (let restart = 0; restart <= restarts && !outOfTime(ctx); restart++) {
     const covered =
-      restart === 0 ? construct(ctx, 0, false) : construct(ctx, Math.floor(restart / 2), restart % 2 === 1);
+      restart === 0
+        ? construct(ctx, 0, false, deep)
+        : construct(ctx, Math.floor(restart / 2), restart % 2 === 1, deep);
     const imbalance = poolImbalance(model, ctx.roster);
     // On a rerun the carried-over roster already sets the balance; evening it out further would move people.
     const evener = model.previous.length === 0 && imbalance < bestImbalance - 1e-9;
@@ -126,23 +133,30 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.unsocialHours.set(best.unsocialHours);
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
-  improve(ctx, options.windows ?? windowsFor(model), target);
+  improve(ctx, windows, target);
   balance(ctx);
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   return buildResult(model, ctx.roster, ctx.masks, startedAt);
 }
 
-/** The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first. */
-function greedy(ctx: SolveContext): void {
+/**
+ * The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first. Each day
+ * staffed leaves a valid roster, so even the floor stops at its deadline (the days after stay empty), which
+ * depends on how many days are left.
+ */
+function greedy(ctx: SolveContext, deadline: (daysLeft: number) => number): void {
   const { model } = ctx;
   ctx.roster = emptyRoster(model);
   ctx.unsocialHours.fill(0);
   ctx.fromPrevious.fill(0);
   placeFixed(ctx);
   carryOverPrevious(ctx);
-  // Each day staffed leaves a valid roster, so even the floor stops at the deadline (the days after stay empty).
-  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) fillDay(ctx, day, -1, true);
+  for (let day = 0; day < model.dayCount; day++) {
+    ctx.deadline = deadline(model.dayCount - day);
+    if (outOfTime(ctx)) break;
+    fillDay(ctx, day, -1, true);
+  }
 }
 
 function snapshotOf(ctx: SolveContext): Snapshot {

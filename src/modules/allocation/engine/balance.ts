@@ -1,81 +1,159 @@
 import { candidateKey, outOfTime, type SolveContext } from './context.ts';
 import { eligibleOf, isEligible, isHomePool } from './eligibility.ts';
 import { place, placeIfLendingAllows, remove } from './moves.ts';
-import { canTake, lendingRuleFor } from './roster.ts';
-import { bestTaker } from './takers.ts';
+import { canTake, rulesAllow } from './roster.ts';
 
 const MARGIN = 0.01;
 
 /**
  * Evens out workload without changing coverage: an assignment passes to a better-ranked employee (home pool,
- * lighter pro-rated load, preference) who could take it. Fixed and carried-over assignments stay put.
+ * lighter pro-rated load, preference) who could take it. Fixed and carried-over assignments stay put. Line by
+ * line, the holders, worst-ranked first, are paired with the free staff who could take the line, best-ranked
+ * first, for as long as the taker ranks better: each line's candidates are ranked once per pass rather than
+ * once per assignment.
  */
-export function balance(ctx: SolveContext, passes = 2): number {
-  const { model, roster } = ctx;
+export function balance(ctx: SolveContext, passes = 4): number {
+  const { model } = ctx;
   let moved = 0;
   for (let pass = 0; pass < passes; pass++) {
     let passMoves = 0;
-    for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) {
-      // The clock is read every 64 employees too: a day of a large instance takes tens of milliseconds.
-      for (let e = 0; e < model.employeeCount && (e & 63 || !outOfTime(ctx)); e++) {
-        const cell = e * model.dayCount + day;
-        const l = roster.lineOf[cell]!;
-        if (l < 0 || roster.fixed[cell] || ctx.fromPrevious[cell]) continue;
-        const rule = roster.ruleOf[cell]!;
-        remove(ctx, e, day);
-        const taker = bestTaker(ctx, l, e, candidateKey(ctx, e, l) - MARGIN);
-        if (taker >= 0) {
-          place(ctx, taker, l, lendingRuleFor(model, roster, taker, l));
-          passMoves++;
-        } else place(ctx, e, l, rule);
-      }
-    }
+    for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++)
+      for (const l of model.linesByDay[day]!) passMoves += balanceLine(ctx, l);
     moved += passMoves;
     if (passMoves === 0) break;
   }
   return moved;
 }
 
+/** Indexes of `keys` sorted by key (descending when asked), ties by the employee index. */
+function order(keys: number[], ids: number[], descending: boolean): number[] {
+  const sign = descending ? -1 : 1;
+  return keys.map((_, i) => i).sort((a, b) => sign * (keys[a]! - keys[b]!) || ids[a]! - ids[b]!);
+}
+
+function balanceLine(ctx: SolveContext, l: number): number {
+  const { model, roster } = ctx;
+  const day = model.lineDay[l]!;
+  const holders: number[] = [];
+  const holderKeys: number[] = [];
+  const takers: number[] = [];
+  const takerKeys: number[] = [];
+  const eligible = eligibleOf(ctx.masks, l);
+  let worst = Number.NEGATIVE_INFINITY;
+  for (const e of eligible) {
+    const cell = e * model.dayCount + day;
+    if (roster.lineOf[cell] !== l || roster.fixed[cell] || ctx.fromPrevious[cell]) continue;
+    // The holder's rank as a candidate for the line: their load without it, plus it.
+    const rule = roster.ruleOf[cell]!;
+    remove(ctx, e, day);
+    const key = candidateKey(ctx, e, l);
+    place(ctx, e, l, rule);
+    holders.push(e);
+    holderKeys.push(key);
+    worst = Math.max(worst, key);
+  }
+  if (holders.length === 0) return 0;
+  // Only staff ranked better than the worst holder could take over: the rank first, the rules after.
+  for (const e of eligible) {
+    if (roster.lineOf[e * model.dayCount + day]! >= 0) continue;
+    const key = candidateKey(ctx, e, l);
+    if (key < worst - MARGIN && canTake(model, roster, e, l)) {
+      takers.push(e);
+      takerKeys.push(key);
+    }
+  }
+  if (takers.length === 0) return 0;
+  const byTaker = order(takerKeys, takers, false);
+  let moves = 0;
+  let j = 0;
+  for (const i of order(holderKeys, holders, true)) {
+    const e = holders[i]!;
+    let moved = false;
+    while (!moved && j < byTaker.length && takerKeys[byTaker[j]!]! < holderKeys[i]! - MARGIN) {
+      const f = takers[byTaker[j++]!]!;
+      const rule = roster.ruleOf[e * model.dayCount + day]!;
+      remove(ctx, e, day);
+      moved = placeIfLendingAllows(ctx, f, l);
+      if (!moved) place(ctx, e, l, rule);
+    }
+    // Holders further on rank better and takers further on worse: none of them could gain either.
+    if (!moved) break;
+    moves++;
+  }
+  return moves;
+}
+
 /**
  * Same-day exchanges that move unsocial (night and weekend) work from someone with more of it, pro-rated, to
  * someone with less who works a sociable shift of equal paid hours that day. Coverage, hours and home-pool use
- * stay as they are; every rule is checked again after the exchange.
+ * stay as they are; every rule is checked again after the exchange. Line by line: holders with the most
+ * unsocial work first, partners with the least first.
  */
 export function shareUnsocialWork(ctx: SolveContext): number {
-  const { model, roster, masks } = ctx;
-  const scale = (e: number) => model.dayCount / Math.max(1, model.availableDays[e]!);
-  const movable = (cell: number) =>
-    roster.lineOf[cell]! >= 0 && !roster.fixed[cell] && !ctx.fromPrevious[cell];
+  const { model } = ctx;
   let swaps = 0;
-  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) {
-    for (let e = 0; e < model.employeeCount && (e & 63 || !outOfTime(ctx)); e++) {
-      const cell = e * model.dayCount + day;
-      const l = roster.lineOf[cell]!;
-      if (!movable(cell) || !model.lineUnsocial[l]) continue;
-      const hours = model.lineHours[l]!;
-      for (const f of eligibleOf(masks, l)) {
-        const other = f * model.dayCount + day;
-        const m = roster.lineOf[other]!;
-        if (f === e || !movable(other) || model.lineUnsocial[m] || model.lineHours[m] !== hours) continue;
-        if (!isEligible(masks, e, m)) continue;
-        if ((ctx.unsocialHours[f]! + hours) * scale(f) >= ctx.unsocialHours[e]! * scale(e) - MARGIN) continue;
-        const lentBefore = Number(!isHomePool(model, e, l)) + Number(!isHomePool(model, f, m));
-        if (Number(!isHomePool(model, f, l)) + Number(!isHomePool(model, e, m)) > lentBefore) continue;
-        const ruleE = roster.ruleOf[cell]!;
-        const ruleF = roster.ruleOf[other]!;
-        remove(ctx, e, day);
-        remove(ctx, f, day);
-        if (canTake(model, roster, e, m) && placeIfLendingAllows(ctx, e, m)) {
-          if (canTake(model, roster, f, l) && placeIfLendingAllows(ctx, f, l)) {
-            swaps++;
-            break;
-          }
-          remove(ctx, e, day);
-        }
-        place(ctx, e, l, ruleE);
-        place(ctx, f, m, ruleF);
-      }
+  for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++)
+    for (const l of model.linesByDay[day]!) if (model.lineUnsocial[l]) swaps += shareLine(ctx, l);
+  return swaps;
+}
+
+function shareLine(ctx: SolveContext, l: number): number {
+  const { model, roster, masks } = ctx;
+  const day = model.lineDay[l]!;
+  const hours = model.lineHours[l]!;
+  const scale = (e: number) => model.dayCount / Math.max(1, model.availableDays[e]!);
+  const movable = (cell: number) => !roster.fixed[cell] && !ctx.fromPrevious[cell];
+  const holders: number[] = [];
+  const holderValues: number[] = [];
+  const partners: number[] = [];
+  const partnerValues: number[] = [];
+  for (const e of eligibleOf(masks, l)) {
+    const cell = e * model.dayCount + day;
+    const m = roster.lineOf[cell]!;
+    if (m < 0 || !movable(cell)) continue;
+    if (m === l) {
+      holders.push(e);
+      holderValues.push(ctx.unsocialHours[e]! * scale(e));
+    } else if (!model.lineUnsocial[m] && model.lineHours[m] === hours && rulesAllow(model, roster, e, l)) {
+      partners.push(e);
+      partnerValues.push((ctx.unsocialHours[e]! + hours) * scale(e));
     }
+  }
+  if (holders.length === 0 || partners.length === 0) return 0;
+  const byPartner = order(partnerValues, partners, false);
+  const used = new Uint8Array(partners.length);
+  let swaps = 0;
+  for (const i of order(holderValues, holders, true)) {
+    const e = holders[i]!;
+    const cell = e * model.dayCount + day;
+    let first = true;
+    for (const p of byPartner) {
+      if (used[p]) continue;
+      if (partnerValues[p]! >= holderValues[i]! - MARGIN) break;
+      first = false;
+      const f = partners[p]!;
+      const other = f * model.dayCount + day;
+      const m = roster.lineOf[other]!;
+      if (!isEligible(masks, e, m) || !rulesAllow(model, roster, e, m)) continue;
+      const lentBefore = Number(!isHomePool(model, e, l)) + Number(!isHomePool(model, f, m));
+      if (Number(!isHomePool(model, f, l)) + Number(!isHomePool(model, e, m)) > lentBefore) continue;
+      const ruleE = roster.ruleOf[cell]!;
+      const ruleF = roster.ruleOf[other]!;
+      remove(ctx, e, day);
+      remove(ctx, f, day);
+      if (canTake(model, roster, e, m) && placeIfLendingAllows(ctx, e, m)) {
+        if (canTake(model, roster, f, l) && placeIfLendingAllows(ctx, f, l)) {
+          used[p] = 1;
+          swaps++;
+          break;
+        }
+        remove(ctx, e, day);
+      }
+      place(ctx, e, l, ruleE);
+      place(ctx, f, m, ruleF);
+    }
+    // No partner left with less unsocial work than this holder: holders further on have less still.
+    if (first) break;
   }
   return swaps;
 }

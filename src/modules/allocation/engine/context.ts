@@ -19,6 +19,11 @@ export interface SolveContext {
   shake: number;
   /** The day being staffed in the day-by-day pass, or -1 once the whole horizon is filled. */
   passDay: number;
+  /**
+   * When set, every roster cell placed or cleared is appended with its line before the change (repair uses it to
+   * keep its supply current).
+   */
+  moved: number[] | null;
 }
 
 export function createContext(
@@ -38,6 +43,7 @@ export function createContext(
     signal,
     shake: 0,
     passDay: -1,
+    moved: null,
   };
 }
 

@@ -17,9 +17,27 @@ export const WEEKDAYS = [
 /** Day number since 1970-01-01, or NaN when the text is not a real `YYYY-MM-DD` date. */
 export function dayNumber(date: string): number {
   if (typeof date !== 'string' || !DATE_PATTERN.test(date)) return Number.NaN;
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date) return Number.NaN;
-  return ms / MS_PER_DAY;
+  // Integer arithmetic rather than Date.parse: instances hold hundreds of thousands of dates.
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return Number.NaN;
+  return daysFromCivil(year, month, day);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 export function dateOf(day: number): string {

@@ -1,7 +1,7 @@
 import { outOfTime, rankedEligible, type SolveContext } from './context.ts';
 import { eligibleOf } from './eligibility.ts';
 import { placeIfLendingAllows, remove } from './moves.ts';
-import { canTakeIfMoved } from './roster.ts';
+import { lendingRuleFor, NO_RULE, rulesAllow } from './roster.ts';
 
 /**
  * Staffs one day: a greedy pass by scarcity, then augmenting paths (an employee moves to an unfilled line and
@@ -10,13 +10,14 @@ import { canTakeIfMoved } from './roster.ts';
  * weekly rules depend on other days, so each line's candidate list stays valid for the whole day. `plain`:
  * the greedy pass alone, candidates in index order (the floor the engine never returns worse than).
  */
-export function fillDay(ctx: SolveContext, day: number, first = -1, plain = false): void {
+export function fillDay(ctx: SolveContext, day: number, first = -1, plain = false, ranked = !plain): void {
   const { model, roster } = ctx;
   const base = (e: number) => e * model.dayCount + day;
   const lines = model.linesByDay[day]!.filter((l) => roster.assignedCount[l]! < model.lineRequired[l]!);
   if (lines.length === 0) return;
   const candidates = new Map<number, number[]>();
-  for (const l of model.linesByDay[day]!) candidates.set(l, movableCandidates(ctx, l, !plain));
+  const rules = dayRules(ctx, day);
+  for (const l of model.linesByDay[day]!) candidates.set(l, movableCandidates(ctx, l, ranked, rules));
   const need = (l: number) => model.lineRequired[l]! - roster.assignedCount[l]!;
   const slack = (l: number) => candidates.get(l)!.length - need(l);
   lines.sort((a, b) => Number(b === first) - Number(a === first) || slack(a) - slack(b) || a - b);
@@ -40,53 +41,121 @@ export function fillDay(ctx: SolveContext, day: number, first = -1, plain = fals
  * Employees who could work the line instead of whatever they do that day (fixed work never moves), best first
  * when `ranked`, else in index order (cheaper, for searches where order hardly matters).
  */
-export function movableCandidates(ctx: SolveContext, l: number, ranked = true): number[] {
+export function movableCandidates(
+  ctx: SolveContext,
+  l: number,
+  ranked = true,
+  rules: (e: number, l: number) => boolean = (e, l) => rulesAllow(ctx.model, ctx.roster, e, l),
+): number[] {
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
   const movable = (e: number) =>
-    !roster.fixed[e * model.dayCount + day] && canTakeIfMoved(model, roster, e, l);
+    !roster.fixed[e * model.dayCount + day] && rules(e, l) && lendingRuleFor(model, roster, e, l) >= NO_RULE;
   return ranked ? rankedEligible(ctx, l, movable) : eligibleOf(ctx.masks, l).filter(movable);
+}
+
+/**
+ * Rest, consecutive days and weekly hours for the lines of one day, worked out once per employee and shift
+ * times (start, end, paid hours) however many lines share them, for the roster as it stands: valid while only
+ * that day's work changes (what each rule ignores or, for weekly hours, takes back out).
+ */
+export function dayRules(ctx: SolveContext, day: number): (e: number, l: number) => boolean {
+  const { model, roster } = ctx;
+  const shapeOf = new Map<number, number>();
+  const keys = new Map<string, number>();
+  for (const l of model.linesByDay[day]!) {
+    const key = `${model.lineStart[l]}|${model.lineEnd[l]}|${model.lineHours[l]}`;
+    let shape = keys.get(key);
+    if (shape === undefined) {
+      shape = keys.size;
+      keys.set(key, shape);
+    }
+    shapeOf.set(l, shape);
+  }
+  const shapes = keys.size;
+  const memo = new Int8Array(model.employeeCount * shapes).fill(-1);
+  return (e, l) => {
+    const slot = e * shapes + shapeOf.get(l)!;
+    let allowed = memo[slot]!;
+    if (allowed < 0) {
+      allowed = rulesAllow(model, roster, e, l) ? 1 : 0;
+      memo[slot] = allowed;
+    }
+    return allowed === 1;
+  };
 }
 
 /**
  * Breadth-first search for a chain that gives the target line one more employee: someone moves to it from
  * another line of the same day, someone else fills that line, and so on until a free employee closes it.
- * Lines found unable to gain are added to `dead`.
+ * Lines found unable to gain are added to `dead`; employees in `skip` take no part.
  */
 export function augment(
   ctx: SolveContext,
   day: number,
   target: number,
-  candidates: (line: number) => number[],
+  candidates: (line: number) => readonly number[],
   dead: Set<number>,
+  skip: Iterable<number> = [],
 ): boolean {
   const { model, roster } = ctx;
-  const cellOf = (e: number) => e * model.dayCount + day;
-  // For each line reached: the employee who would leave it and the line they would move to.
-  const leaver = new Map<number, number>();
-  const movesTo = new Map<number, number>();
-  const seenEmployees = new Set<number>();
-  const queue = [target];
-  const reached = new Set([target]);
-  for (let q = 0; q < queue.length; q++) {
+  const scratch = scratchOf(ctx);
+  // Stamps instead of sets: a value equal to this search's stamp means "seen" (employees) or "reached" (lines).
+  const stamp = ++scratch.stamp;
+  const { seen, reached, leaver, movesTo, queue } = scratch;
+  for (const e of skip) seen[e] = stamp;
+  let tail = 0;
+  queue[tail++] = target;
+  reached[target] = stamp;
+  for (let q = 0; q < tail; q++) {
     const line = queue[q]!;
     for (const e of candidates(line)) {
-      if (seenEmployees.has(e)) continue;
-      seenEmployees.add(e);
-      const current = roster.lineOf[cellOf(e)]!;
+      if (seen[e] === stamp) continue;
+      seen[e] = stamp;
+      const cell = e * model.dayCount + day;
+      const current = roster.lineOf[cell]!;
       if (current < 0) {
         if (applyPath(ctx, day, e, line, target, leaver, movesTo)) return true;
         continue;
       }
-      if (current === line || reached.has(current) || dead.has(current) || roster.fixed[cellOf(e)]) continue;
-      reached.add(current);
-      leaver.set(current, e);
-      movesTo.set(current, line);
-      queue.push(current);
+      if (current === line || reached[current] === stamp || dead.has(current) || roster.fixed[cell]) continue;
+      reached[current] = stamp;
+      leaver[current] = e;
+      movesTo[current] = line;
+      queue[tail++] = current;
     }
   }
-  for (const line of reached) dead.add(line);
+  for (let q = 0; q < tail; q++) dead.add(queue[q]!);
   return false;
+}
+
+interface Scratch {
+  stamp: number;
+  seen: Int32Array;
+  reached: Int32Array;
+  leaver: Int32Array;
+  movesTo: Int32Array;
+  queue: Int32Array;
+}
+
+const scratches = new WeakMap<SolveContext, Scratch>();
+
+/** Buffers of the path search, one set per run. */
+function scratchOf(ctx: SolveContext): Scratch {
+  let scratch = scratches.get(ctx);
+  if (scratch === undefined) {
+    const { employeeCount, lineCount } = ctx.model;
+    scratch = {
+      stamp: 0,
+      seen: new Int32Array(employeeCount),
+      reached: new Int32Array(lineCount),
+      leaver: new Int32Array(lineCount),
+      movesTo: new Int32Array(lineCount),
+      queue: new Int32Array(lineCount + 1),
+    };
+    scratches.set(ctx, scratch);
+  }
+  return scratch;
 }
 
 /** Shifts everyone one step along the path; undoes it all when a lending cap refuses a step. */
@@ -96,14 +165,14 @@ function applyPath(
   free: number,
   line: number,
   target: number,
-  leaver: Map<number, number>,
-  movesTo: Map<number, number>,
+  leaver: Int32Array,
+  movesTo: Int32Array,
 ): boolean {
   const undo: [number, number][] = [];
   let employee = free;
   let at = line;
   for (;;) {
-    const next = at === target ? -1 : leaver.get(at)!;
+    const next = at === target ? -1 : leaver[at]!;
     if (next >= 0) undo.push([next, remove(ctx, next, day)]);
     if (!placeIfLendingAllows(ctx, employee, at)) {
       // Later steps first: take back the placements, then put removed employees on their old lines.
@@ -116,6 +185,6 @@ function applyPath(
     undo.push([employee, -1]);
     if (next < 0) return true;
     employee = next;
-    at = movesTo.get(at)!;
+    at = movesTo[at]!;
   }
 }

@@ -1,15 +1,17 @@
 import type { SolveContext } from './context.ts';
 import { assign, canTake, lendingRuleFor, NO_RULE, unassign } from './roster.ts';
 
-/** Roster edits that also keep the solver's unsocial-hours totals current. */
+/** Roster edits that also keep the solver's unsocial-hours totals current (and log who moved, when asked). */
 
 export function place(ctx: SolveContext, e: number, l: number, rule: number, fixed = false): void {
   assign(ctx.model, ctx.roster, e, l, rule, fixed);
+  ctx.moved?.push(e * ctx.model.dayCount + ctx.model.lineDay[l]!, -1);
   if (ctx.model.lineUnsocial[l]) ctx.unsocialHours[e]! += ctx.model.lineHours[l]!;
 }
 
 export function remove(ctx: SolveContext, e: number, day: number): number {
   const l = unassign(ctx.model, ctx.roster, e, day);
+  if (l >= 0) ctx.moved?.push(e * ctx.model.dayCount + day, l);
   if (l >= 0 && ctx.model.lineUnsocial[l]) ctx.unsocialHours[e]! -= ctx.model.lineHours[l]!;
   return l;
 }

@@ -1,8 +1,21 @@
 import { dateOf } from './dates.ts';
-import { allowedHomePools, certificationReason, type EligibilityMasks, eligibleOf } from './eligibility.ts';
+import {
+  allowedHomePools,
+  certificationReason,
+  type EligibilityMasks,
+  eligibleOf,
+  isHomePool,
+} from './eligibility.ts';
 import { equalizationScores, fairness } from './equalization.ts';
 import type { Model } from './model.ts';
-import { dynamicReasons, type Roster } from './roster.ts';
+import {
+  LENDING_FULL,
+  lendingRuleFor,
+  type Roster,
+  restHolds,
+  runThrough,
+  weeklyHoursHold,
+} from './roster.ts';
 import {
   type Assignment,
   type Coverage,
@@ -47,20 +60,64 @@ export function coverageOf(model: Model, roster: Roster): Coverage {
 /**
  * Unfilled lines, each with how many employees every rule blocked. Each static rule fails for a set of
  * employees that depends on one thing only (the day, the skill, the skill and day, or the pools allowed), so
- * it is counted once per such key; roster rules only for eligible staff.
+ * it is counted once per such key; roster rules only for eligible staff, and for each employee once per day
+ * and shift times (what rest, consecutive days and weekly hours depend on), however many lines share them.
  */
 export function unfilledLines(model: Model, roster: Roster, masks: EligibilityMasks): UnfilledLine[] {
   const counts = staticCounter(model);
   const unfilled: UnfilledLine[] = [];
+  const days = model.dayCount;
+  // Per employee and shift times of the day: bit 1 rest, 2 consecutive days, 4 weekly hours broken; -1 unknown.
+  let memo = new Int8Array(0);
+  let shapes = new Map<string, number>();
+  let memoDay = -1;
+  const byDay = Array.from({ length: days }, () => [] as number[]);
+  for (let l = 0; l < model.lineCount; l++)
+    if (model.lineRequired[l]! > roster.assignedCount[l]!) byDay[model.lineDay[l]!]!.push(l);
+  const unfilledSet = new Set(byDay.flat());
   for (let l = 0; l < model.lineCount; l++) {
+    if (!unfilledSet.has(l)) continue;
     const missing = model.lineRequired[l]! - roster.assignedCount[l]!;
-    if (missing <= 0) continue;
-    const reasons = counts(l);
     const day = model.lineDay[l]!;
-    for (const e of eligibleOf(masks, l)) {
-      if (roster.lineOf[e * model.dayCount + day] === l) continue;
-      for (const code of dynamicReasons(model, roster, e, l)) reasons[code] = (reasons[code] ?? 0) + 1;
+    if (day !== memoDay) {
+      memoDay = day;
+      shapes = new Map();
+      for (const m of byDay[day]!) {
+        const key = `${model.lineStart[m]}|${model.lineEnd[m]}|${model.lineHours[m]}`;
+        if (!shapes.has(key)) shapes.set(key, shapes.size);
+      }
+      memo = new Int8Array(model.employeeCount * shapes.size).fill(-1);
     }
+    const shape = shapes.get(`${model.lineStart[l]}|${model.lineEnd[l]}|${model.lineHours[l]}`)!;
+    let already = 0;
+    let rest = 0;
+    let run = 0;
+    let weekly = 0;
+    let lending = 0;
+    for (const e of eligibleOf(masks, l)) {
+      const current = roster.lineOf[e * days + day]!;
+      if (current === l) continue;
+      if (current >= 0) already++;
+      const slot = e * shapes.size + shape;
+      let broken = memo[slot]!;
+      if (broken < 0) {
+        broken =
+          (restHolds(model, roster, e, l) ? 0 : 1) |
+          (runThrough(model, roster, e, day) > model.maxConsecutiveDays ? 2 : 0) |
+          (weeklyHoursHold(model, roster, e, l) ? 0 : 4);
+        memo[slot] = broken;
+      }
+      rest += broken & 1;
+      run += (broken >> 1) & 1;
+      weekly += (broken >> 2) & 1;
+      if (!isHomePool(model, e, l) && lendingRuleFor(model, roster, e, l) === LENDING_FULL) lending++;
+    }
+    const reasons = counts(l);
+    if (already > 0) reasons.ALREADY_ASSIGNED = already;
+    if (rest > 0) reasons.REST_TOO_SHORT = rest;
+    if (run > 0) reasons.MAX_CONSECUTIVE_DAYS = run;
+    if (weekly > 0) reasons.MAX_WEEKLY_HOURS = weekly;
+    if (lending > 0) reasons.LENDING_LIMIT_REACHED = lending;
     unfilled.push({ lineId: model.lineIds[l]!, missing, reasons: sortedReasons(reasons) });
   }
   return unfilled;

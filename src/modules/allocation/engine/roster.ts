@@ -65,7 +65,7 @@ export function lendingRuleFor(model: Model, roster: Roster, e: number, l: numbe
 }
 
 /** True when the rest before and after the line is long enough given the employee's other days. */
-function restHolds(model: Model, roster: Roster, e: number, l: number): boolean {
+export function restHolds(model: Model, roster: Roster, e: number, l: number): boolean {
   const day = model.lineDay[l]!;
   const start = model.lineStart[l]!;
   const end = model.lineEnd[l]!;
@@ -116,7 +116,7 @@ export function daysToGiveUp(model: Model, roster: Roster, e: number, l: number)
 }
 
 /** Length of the run of working days through `day` if the employee worked it. */
-function runThrough(model: Model, roster: Roster, e: number, day: number): number {
+export function runThrough(model: Model, roster: Roster, e: number, day: number): number {
   const base = e * model.dayCount;
   let run = 1;
   let d = day - 1;
@@ -129,7 +129,7 @@ function runThrough(model: Model, roster: Roster, e: number, day: number): numbe
   return run;
 }
 
-function weeklyHoursHold(model: Model, roster: Roster, e: number, l: number): boolean {
+export function weeklyHoursHold(model: Model, roster: Roster, e: number, l: number): boolean {
   const day = model.lineDay[l]!;
   const current = roster.lineOf[e * model.dayCount + day]!;
   const week = roster.weekHours[e * model.weekCount + model.weekOfDay[day]!]!;
@@ -163,6 +163,15 @@ export function dynamicReasons(model: Model, roster: Roster, e: number, l: numbe
   }
   if (lendingRuleFor(model, roster, e, l) === LENDING_FULL) reasons.push('LENDING_LIMIT_REACHED');
   return reasons;
+}
+
+/** Rest, consecutive days and weekly hours allow the line in place of the employee's work that day (lending caps aside). */
+export function rulesAllow(model: Model, roster: Roster, e: number, l: number): boolean {
+  return (
+    restHolds(model, roster, e, l) &&
+    runThrough(model, roster, e, model.lineDay[l]!) <= model.maxConsecutiveDays &&
+    weeklyHoursHold(model, roster, e, l)
+  );
 }
 
 /** Whether the employee could take the line in place of their own work that day (static rules assumed). */
