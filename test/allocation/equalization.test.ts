@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext } from '../helpers/app.ts';
-
-async function rows<T>(t: TestContext, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { queryRows } from '../../src/core/db/database.ts';
+import { describeEachDatabase } from '../helpers/app.ts';
 
 interface Entry {
   employee: { id: string; departmentId: string };
@@ -23,8 +20,8 @@ describeEachDatabase('equalization scores', (t) => {
     return response.json().items as Entry[];
   };
   const cargo = async () => {
-    const [row] = await rows<{ id: string }>(
-      t,
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select n.id from org_nodes n join business_units b on b.id = n.bu_id where n.code = 'CARGO' and b.code = 'MAIN'`,
     );
     return row!.id;
@@ -44,9 +41,8 @@ describeEachDatabase('equalization scores', (t) => {
 
   it('scores history from the live roster: more hours than the cohort mean is above 0, fewer below', async () => {
     const department = await cargo();
-    const staff = await rows<{ id: string }>(
-      t,
-      // Staff employed through the whole window, so that no pro-rating for a recent start enters the scores.
+    const staff = await queryRows<{ id: string }>(
+      t.database.db, // Staff employed through the whole window, so that no pro-rating for a recent start enters the scores.
       sql`select id from employees where department_id = ${department}
           and (hire_date is null or hire_date < current_date - 100) and end_date is null and status = 'ACTIVE'
           and not exists (select 1 from leave_requests l where l.employee_id = employees.id and l.status = 'Approved')

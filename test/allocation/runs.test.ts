@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { queryRows } from '../../src/core/db/database.ts';
 import { addDays } from '../../src/core/time/dates.ts';
 import { validateInstance } from '../../src/modules/allocation/engine/index.ts';
 import { buildSnapshot } from '../../src/modules/allocation/snapshot.ts';
 import { planLines } from '../../src/modules/allocation/snapshot-queries.ts';
-import { describeEachDatabase, type TestContext } from '../helpers/app.ts';
-
-async function rows<T>(t: TestContext, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { describeEachDatabase } from '../helpers/app.ts';
 
 interface Plan {
   id: string;
@@ -47,7 +44,10 @@ describeEachDatabase('allocation runs', (t) => {
 
   it('builds a snapshot of the demo plan that the engine accepts', async () => {
     const plan = await rampPlan();
-    const [unit] = await rows<{ id: string }>(t, sql`select id from business_units where code = 'MAIN'`);
+    const [unit] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from business_units where code = 'MAIN'`,
+    );
     const instance = await buildSnapshot(t.database.db, {
       buId: unit!.id,
       departmentId: plan.departmentId,
@@ -161,12 +161,12 @@ describeEachDatabase('allocation runs', (t) => {
       }>()
       .items.find((item) => item.candidates.some((c) => c.assigned))!;
     const chosen = line.candidates.find((c) => c.assigned)!.employee.id;
-    const [night] = await rows<{ id: string }>(
-      t,
+    const [night] = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select t.id from shift_templates t join business_units b on b.id = t.bu_id where t.code = 'NIGHT' and b.code = 'MAIN'`,
     );
-    const [terminal] = await rows<{ id: string }>(
-      t,
+    const [terminal] = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select x.id from terminals x join business_units b on b.id = x.bu_id where x.code = 'T3' and b.code = 'MAIN'`,
     );
     // By hand, meanwhile: the same employee, the same day, another shift.
@@ -245,8 +245,8 @@ describeEachDatabase('allocation runs', (t) => {
 
   it('reads approved leave: the employee is ON_LEAVE for the next run', async () => {
     const plan = await rampPlan();
-    const [me] = await rows<{ id: string }>(
-      t,
+    const [me] = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select employee_id as id from users where username = 'employee'`,
     );
     const submitted = await t.request('hradmin', {

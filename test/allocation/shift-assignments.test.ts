@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext } from '../helpers/app.ts';
-
-async function rows<T>(t: TestContext, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { queryRows } from '../../src/core/db/database.ts';
+import { describeEachDatabase } from '../helpers/app.ts';
 
 describeEachDatabase('shift assignments', (t) => {
   const employeeOf = async (department: string, offset = 0, skill?: string) => {
-    const [row] = await rows<{ id: string }>(
-      t,
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select e.id from employees e join org_nodes d on d.id = e.department_id
           join business_units b on b.id = e.bu_id
           where d.code = ${department} and b.code = 'MAIN'
@@ -20,8 +17,8 @@ describeEachDatabase('shift assignments', (t) => {
     return row!.id;
   };
   const idOf = async (table: 'shift_templates' | 'terminals' | 'skills', code: string) => {
-    const [row] = await rows<{ id: string }>(
-      t,
+    const [row] = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select x.id from ${sql.raw(table)} x join business_units b on b.id = x.bu_id
           where x.code = ${code} and b.code = 'MAIN'`,
     );
@@ -176,8 +173,8 @@ describeEachDatabase('shift assignments', (t) => {
   });
 
   it('staffs a demand line only from its pool or through a lending rule', async () => {
-    const [line] = await rows<{ id: string; date: string }>(
-      t,
+    const [line] = await queryRows<{ id: string; date: string }>(
+      t.database.db,
       sql`select l.id, l.date::text as date from demand_lines l join demand_plans p on p.id = l.plan_id
           where p.name like 'Ramp%' and l.skill_id is null order by l.date desc, l.id limit 1`,
     );
@@ -193,8 +190,8 @@ describeEachDatabase('shift assignments', (t) => {
   });
 
   it('refuses a shift during approved leave with ON_LEAVE, and the approval lists live shifts as conflicts', async () => {
-    const [me] = await rows<{ id: string }>(
-      t,
+    const [me] = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select employee_id as id from users where username = 'employee'`,
     );
     const employee = me!.id;
@@ -245,8 +242,8 @@ describeEachDatabase('shift assignments', (t) => {
       terminalId: (await shift()).terminalId,
     });
     expect(unknown.json().errors).toEqual([expect.objectContaining({ path: '/shiftTemplateId' })]);
-    const count = await rows<{ n: number }>(
-      t,
+    const count = await queryRows<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from shift_assignments where employee_id = ${employee}`,
     );
     expect(count[0]!.n).toBe(0);

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { queryRows } from '../../src/core/db/database.ts';
 import { describeEachDatabase, type TestContext } from '../helpers/app.ts';
 
-async function rows<T>(t: TestContext, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 async function departmentId(t: TestContext, code: string, unit = 'MAIN') {
-  const [row] = await rows<{ id: string }>(
-    t,
+  const [row] = await queryRows<{ id: string }>(
+    t.database.db,
     sql`select n.id from org_nodes n join business_units b on b.id = n.bu_id where n.code = ${code} and b.code = ${unit}`,
   );
   return row!.id;
@@ -325,13 +322,13 @@ describeEachDatabase('demand plans', (t) => {
     expect(
       (await t.request('planner', { method: 'GET', url: `/api/demand/plans/${plan.id}` })).statusCode,
     ).toBe(404);
-    const lines = await rows<{ n: number }>(
-      t,
+    const lines = await queryRows<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from demand_lines where plan_id = ${plan.id}`,
     );
     expect(lines[0]!.n).toBe(0);
-    const audit = await rows<{ action: string }>(
-      t,
+    const audit = await queryRows<{ action: string }>(
+      t.database.db,
       sql`select action from audit_events where entity_id = ${plan.id} order by at`,
     );
     expect(audit.map((row) => row.action)).toEqual([

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { queryRows } from '../../src/core/db/database.ts';
 import { homePoolsOf } from '../../src/modules/pools/service.ts';
 import { describeEachDatabase, type TestContext } from '../helpers/app.ts';
 
@@ -12,10 +13,6 @@ interface Pool {
   version: number;
 }
 
-async function rows<T>(t: TestContext, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 async function poolsOf(t: TestContext, user = 'sysadmin', query = '') {
   const response = await t.request(user, { method: 'GET', url: `/api/pools?pageSize=500${query}` });
   expect(response.statusCode).toBe(200);
@@ -23,8 +20,8 @@ async function poolsOf(t: TestContext, user = 'sysadmin', query = '') {
 }
 
 async function departmentId(t: TestContext, code: string, unit = 'MAIN') {
-  const [row] = await rows<{ id: string }>(
-    t,
+  const [row] = await queryRows<{ id: string }>(
+    t.database.db,
     sql`select n.id from org_nodes n join business_units b on b.id = n.bu_id where n.code = ${code} and b.code = ${unit}`,
   );
   return row!.id;
@@ -44,8 +41,8 @@ describeEachDatabase('pools', (t) => {
   it('gives every department exactly one default pool, created by the database', async () => {
     const { items } = await poolsOf(t, 'sysadmin', '&isDefault=true');
     expect(items.map((pool) => pool.departmentCode).sort()).toEqual(['CARGO', 'PAX', 'RAMP']);
-    const counts = await rows<{ department_id: string; defaults: number }>(
-      t,
+    const counts = await queryRows<{ department_id: string; defaults: number }>(
+      t.database.db,
       sql`select n.id as department_id, (select count(*)::int from pools p where p.department_id = n.id and p.is_default) as defaults
           from org_nodes n join node_types t on t.id = n.node_type_id where t.code = 'DEPARTMENT'`,
     );
@@ -54,8 +51,8 @@ describeEachDatabase('pools', (t) => {
   });
 
   it('creates a default pool for a department inserted by any path, such as the import', async () => {
-    const [unit] = await rows<{ id: string; type: string; parent: string }>(
-      t,
+    const [unit] = await queryRows<{ id: string; type: string; parent: string }>(
+      t.database.db,
       sql`select b.id, t.id as type, (select id from org_nodes where code = 'MAIN-HQ') as parent
           from business_units b join node_types t on t.bu_id = b.id and t.code = 'DEPARTMENT' where b.code = 'MAIN'`,
     );
@@ -155,8 +152,8 @@ describeEachDatabase('pools', (t) => {
     const second = t.database.db.transaction(async (tx) => takeDefault(tx, ramp, b.id));
     // The second waits on the first's row lock; let it queue, then commit the first.
     for (let i = 0; i < 50; i++) {
-      const [waiting] = await rows<{ n: number }>(
-        t,
+      const [waiting] = await queryRows<{ n: number }>(
+        t.database.db,
         sql`select count(*)::int as n from pg_locks where not granted`,
       );
       if (waiting!.n > 0) break;
@@ -199,8 +196,8 @@ describeEachDatabase('pools', (t) => {
   it('keeps explicit members, answers home pools with their source, and refuses to delete a pool in use', async () => {
     const ramp = await departmentId(t, 'RAMP');
     const pool = await createPool(t, 'RAMP-BAGGAGE', ramp);
-    const staff = await rows<{ id: string }>(
-      t,
+    const staff = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select id from employees where department_id = ${ramp} order by employee_number limit 2`,
     );
     const added = await t.request('manager', {
@@ -212,7 +209,10 @@ describeEachDatabase('pools', (t) => {
     const members = await t.request('manager', { method: 'GET', url: `/api/pools/${pool.id}/members` });
     expect(members.json().items.map((m: { employeeId: string }) => m.employeeId)).toEqual([staff[0]!.id]);
 
-    const [unit] = await rows<{ bu_id: string }>(t, sql`select bu_id from org_nodes where id = ${ramp}`);
+    const [unit] = await queryRows<{ bu_id: string }>(
+      t.database.db,
+      sql`select bu_id from org_nodes where id = ${ramp}`,
+    );
     const homes = await homePoolsOf(t.database.db, unit!.bu_id, [staff[0]!.id, staff[1]!.id]);
     expect(homes.get(staff[0]!.id)).toMatchObject({ poolId: pool.id, source: 'explicit' });
     expect(homes.get(staff[1]!.id)).toMatchObject({ source: 'department-default' });
@@ -221,8 +221,8 @@ describeEachDatabase('pools', (t) => {
     expect(referenced.statusCode).toBe(409);
     expect(referenced.json().code).toBe('POOL_REFERENCED');
 
-    const otherDepartment = await rows<{ id: string }>(
-      t,
+    const otherDepartment = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select id from employees where department_id = ${await departmentId(t, 'PAX')} limit 1`,
     );
     const foreign = await t.request('sysadmin', {
@@ -240,8 +240,8 @@ describeEachDatabase('pools', (t) => {
     expect(removed.statusCode).toBe(204);
     const deleted = await t.request('sysadmin', { method: 'DELETE', url: `/api/pools/${pool.id}` });
     expect(deleted.statusCode).toBe(204);
-    const audit = await rows<{ action: string }>(
-      t,
+    const audit = await queryRows<{ action: string }>(
+      t.database.db,
       sql`select action from audit_events where entity_id = ${pool.id} order by at`,
     );
     expect(audit.map((row) => row.action)).toEqual([
@@ -295,8 +295,8 @@ describeEachDatabase('pool-lending rules', (t) => {
 
   it('creates a directional rule with skills by code or id and a daily limit', async () => {
     const { pax, cargo } = await defaults();
-    const [skill] = await rows<{ id: string }>(
-      t,
+    const [skill] = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select s.id from skills s join business_units b on b.id = s.bu_id where b.code = 'MAIN' and s.code = 'BOARDING'`,
     );
     const response = await create({

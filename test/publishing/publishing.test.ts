@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { queryRows } from '../../src/core/db/database.ts';
 import { addDays } from '../../src/core/time/dates.ts';
-import { describeEachDatabase, type TestContext } from '../helpers/app.ts';
-
-async function rows<T>(t: TestContext, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { describeEachDatabase } from '../helpers/app.ts';
 
 interface Published {
   id: string;
@@ -95,14 +92,14 @@ describeEachDatabase('publishing and approvals', (t) => {
   it('shows an employee only their own lines of the latest published roster', async () => {
     const own = await get('employee', `/api/me/roster?from=${first.from}&to=${addDays(first.from, 4)}`);
     expect(own.statusCode).toBe(200);
-    const [me] = await rows<{ id: string }>(
-      t,
+    const [me] = await queryRows<{ id: string }>(
+      t.database.db,
       sql`select employee_id as id from users where username = 'employee'`,
     );
     const lines = own.json().lines as { employee: { id: string }; rosterVersion: number }[];
     expect(lines.every((line) => line.employee.id === me!.id)).toBe(true);
-    const [{ n }] = (await rows<{ n: number }>(
-      t,
+    const [{ n }] = (await queryRows<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from shift_assignments where employee_id = ${me!.id} and run_id = ${first.id}`,
     )) as [{ n: number }];
     expect(lines).toHaveLength(n);
@@ -166,8 +163,8 @@ describeEachDatabase('publishing and approvals', (t) => {
     expect(
       answers.filter((a) => a.statusCode === 409).every((a) => a.json().code === 'ALREADY_PUBLISHED'),
     ).toBe(true);
-    const versions = await rows<{ n: number }>(
-      t,
+    const versions = await queryRows<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from published_rosters where run_id = ${run.id}`,
     );
     expect(versions[0]!.n).toBe(1);
@@ -187,7 +184,10 @@ describeEachDatabase('publishing and approvals', (t) => {
   });
 
   it('keeps published headers and lines immutable in the database itself', async () => {
-    const [roster] = await rows<{ id: string }>(t, sql`select id from published_rosters limit 1`);
+    const [roster] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from published_rosters limit 1`,
+    );
     await expect(
       t.database.db.execute(sql`update published_rosters set reason = 'edited' where id = ${roster!.id}`),
     ).rejects.toThrow();
@@ -197,8 +197,8 @@ describeEachDatabase('publishing and approvals', (t) => {
     await expect(
       t.database.db.execute(sql`delete from published_rosters where id = ${roster!.id}`),
     ).rejects.toThrow();
-    const [{ n }] = (await rows<{ n: number }>(
-      t,
+    const [{ n }] = (await queryRows<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from published_roster_lines where roster_id = ${roster!.id}`,
     )) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
