@@ -191,6 +191,13 @@ async function listenOnServer(
 }
 
 /** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
+/**
+ * `(select …)` of the ids as uuids, for `column in ${uuidList(ids)}`: one JSON parameter for a list of any
+ * length, so thousands of ids stay one statement on both drivers.
+ */
+export const uuidList = (ids: readonly string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
 export async function queryRows<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await executor.execute(query);
   return (result as unknown as { rows: T[] }).rows;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../core/db/database.ts';
+import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import {
   certifications,
   demandLines,
@@ -12,13 +12,7 @@ import {
   skillCertificationRequirements,
 } from '../../core/db/schema/index.ts';
 
-/*
- * The reads a snapshot needs. Id lists travel as one JSON parameter, so a 5,000-employee scope is one
- * statement on both drivers.
- */
-
-const idList = (ids: readonly string[]) =>
-  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+/* The reads a snapshot needs; id lists travel as one parameter (`uuidList`). */
 
 export interface LineRow {
   id: string;
@@ -76,7 +70,7 @@ export async function employeesOf(executor: Executor, buId: string, ids: readonl
     sql`select e.id, e.department_id as "departmentId", e.grade_id as "gradeId", e.status,
           e.hire_date::text as "hireDate", e.end_date::text as "endDate"
         from ${employees} e
-        where e.bu_id = ${buId} and e.id in ${idList(ids)}
+        where e.bu_id = ${buId} and e.id in ${uuidList(ids)}
         order by e.employee_number`,
   );
 }
@@ -86,7 +80,7 @@ export async function skillsOf(executor: Executor, ids: readonly string[]) {
   return queryRows<{ employeeId: string; skillId: string }>(
     executor,
     sql`select employee_id as "employeeId", skill_id as "skillId" from ${employeeSkills}
-        where employee_id in ${idList(ids)} order by skill_id`,
+        where employee_id in ${uuidList(ids)} order by skill_id`,
   );
 }
 
@@ -102,7 +96,7 @@ export async function certificationsOf(executor: Executor, ids: readonly string[
     executor,
     sql`select employee_id as "employeeId", certification_code as "code", issued_on::text as "issuedOn",
           expires_on::text as "expiresOn", status
-        from ${certifications} where employee_id in ${idList(ids)} order by issued_on, id`,
+        from ${certifications} where employee_id in ${uuidList(ids)} order by issued_on, id`,
   );
 }
 
@@ -120,7 +114,7 @@ export async function approvedLeave(executor: Executor, ids: readonly string[], 
     executor,
     sql`select employee_id as "employeeId", from_date::text as "from", to_date::text as "to"
         from ${leaveRequests}
-        where status = 'Approved' and employee_id in ${idList(ids)}
+        where status = 'Approved' and employee_id in ${uuidList(ids)}
           and from_date <= ${to} and to_date >= ${from}
         order by from_date, id`,
   );
@@ -152,7 +146,7 @@ export async function liveAssignmentsOf(
   return queryRows<LiveRow>(
     executor,
     sql`select ${liveColumns} from ${shiftAssignments} a
-        where a.bu_id = ${buId} and a.employee_id in ${idList(ids)} and a.date between ${from} and ${to}
+        where a.bu_id = ${buId} and a.employee_id in ${uuidList(ids)} and a.date between ${from} and ${to}
         order by a.date, a.employee_id`,
   );
 }
@@ -163,7 +157,7 @@ export async function employeesOnLines(executor: Executor, lineIds: readonly str
   const rows = await queryRows<{ employeeId: string }>(
     executor,
     sql`select distinct employee_id as "employeeId" from ${shiftAssignments}
-        where demand_line_id in ${idList(lineIds)}`,
+        where demand_line_id in ${uuidList(lineIds)}`,
   );
   return rows.map((row) => row.employeeId);
 }

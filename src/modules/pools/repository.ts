@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { type Executor, queryRows } from '../../core/db/database.ts';
+import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import {
   DEPARTMENT_NODE_TYPE,
   employees,
@@ -217,6 +217,14 @@ export async function removeMembership(executor: Executor, poolId: string, emplo
 }
 
 /**
+ * The home pool of employee `e` in a query: the explicit pool (`m.pool_id`, its row `ep`) when there is one,
+ * else the department's default pool (`dp`); `coalesce(m.pool_id, dp.id)` is its id.
+ */
+const homePoolJoins = sql`left join ${poolMembers} m on m.employee_id = e.id
+  left join ${pools} ep on ep.id = m.pool_id
+  left join ${pools} dp on dp.department_id = e.department_id and dp.is_default`;
+
+/**
  * Each employee's home pool: the explicit pool when there is one, else the department's default pool.
  * Employees of another unit, or without a department and an explicit pool, are absent from the answer.
  */
@@ -226,28 +234,23 @@ export async function homePoolsOf(
   employeeIds: readonly string[],
 ): Promise<HomePool[]> {
   if (!employeeIds.length) return [];
-  const explicitPools = sql`${pools}`;
-  const rows = await executor.execute<{
+  const rows = await queryRows<{
     employee_id: string;
     pool_id: string;
     pool_code: string;
     explicit: boolean;
-  }>(sql`select e.id as employee_id,
+  }>(
+    executor,
+    sql`select e.id as employee_id,
         coalesce(ep.id, dp.id) as pool_id,
         coalesce(ep.code, dp.code) as pool_code,
         ep.id is not null as explicit
-      from ${employees} e
-      left join ${poolMembers} m on m.employee_id = e.id
-      left join ${explicitPools} ep on ep.id = m.pool_id
-      left join ${pools} dp on dp.department_id = e.department_id and dp.is_default
+      from ${employees} e ${homePoolJoins}
       where e.bu_id = ${buId}
-        and e.id in (select jsonb_array_elements_text(${JSON.stringify(employeeIds)}::jsonb)::uuid)
-        and coalesce(ep.id, dp.id) is not null`);
-  return (
-    rows as unknown as {
-      rows: { employee_id: string; pool_id: string; pool_code: string; explicit: boolean }[];
-    }
-  ).rows.map((row) => ({
+        and e.id in ${uuidList(employeeIds)}
+        and coalesce(ep.id, dp.id) is not null`,
+  );
+  return rows.map((row) => ({
     employeeId: row.employee_id,
     poolId: row.pool_id,
     poolCode: row.pool_code,
@@ -457,7 +460,7 @@ export async function rulesInto(
                     where s.rule_id = r.id), '{}') as skill_ids
         from ${poolLendingRules} r
         where r.bu_id = ${buId}
-          and r.target_pool_id in (select jsonb_array_elements_text(${JSON.stringify(poolIds)}::jsonb)::uuid)
+          and r.target_pool_id in ${uuidList(poolIds)}
           and r.effective_from <= ${to} and (r.effective_to is null or r.effective_to >= ${from})
         order by r.effective_from, r.id`,
   );
@@ -468,11 +471,9 @@ export async function membersOfPools(executor: Executor, buId: string, poolIds: 
   if (!poolIds.length) return [];
   const rows = await queryRows<{ id: string }>(
     executor,
-    sql`select e.id from ${employees} e
-        left join ${poolMembers} m on m.employee_id = e.id
-        left join ${pools} dp on dp.department_id = e.department_id and dp.is_default
+    sql`select e.id from ${employees} e ${homePoolJoins}
         where e.bu_id = ${buId}
-          and coalesce(m.pool_id, dp.id) in (select jsonb_array_elements_text(${JSON.stringify(poolIds)}::jsonb)::uuid)`,
+          and coalesce(m.pool_id, dp.id) in ${uuidList(poolIds)}`,
   );
   return rows.map((row) => row.id);
 }

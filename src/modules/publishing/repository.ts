@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { type Executor, queryRows } from '../../core/db/database.ts';
+import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import {
   demandLines,
   employees,
@@ -212,7 +212,7 @@ export async function linesOf(
     .from(publishedRosterLines)
     .where(
       and(
-        sql`${publishedRosterLines.rosterId} in (select jsonb_array_elements_text(${JSON.stringify(rosterIds)}::jsonb)::uuid)`,
+        sql`${publishedRosterLines.rosterId} in ${uuidList(rosterIds)}`,
         employeeId ? eq(publishedRosterLines.employeeId, employeeId) : undefined,
         from ? gte(publishedRosterLines.date, from) : undefined,
         to ? lte(publishedRosterLines.date, to) : undefined,
