@@ -2,7 +2,7 @@ import type { Caller } from '../../core/auth/guard.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
-import { type Explainer, explain, type Instance, type Result } from './engine/index.ts';
+import { type CandidateScore, type Explainer, explain, type Instance, type Result } from './engine/index.ts';
 import { lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
 import { type RunDeps, requireRun, storedRun } from './runs-service.ts';
@@ -21,7 +21,7 @@ interface Explained {
   explainer: Explainer;
 }
 
-/** Explainers of recently read runs, built once per execution: unpacking and modelling cost the most. */
+/** Recently read runs, unpacked once per execution, each with its explainer built on first use. */
 export class ExplainerCache {
   private readonly entries = new Map<string, Promise<Explained>>();
 
@@ -35,7 +35,15 @@ export class ExplainerCache {
     } else {
       entry = storedRun(executor, run.id).then((stored) => {
         if (!stored) throw conflict('RUN_NOT_EXECUTED', 'The run has not been executed yet');
-        return { ...stored, explainer: explain(stored.instance, stored.result) };
+        // Built on first use: equalization reads only the result.
+        let explainer: Explainer | undefined;
+        return {
+          ...stored,
+          get explainer() {
+            explainer ??= explain(stored.instance, stored.result);
+            return explainer;
+          },
+        };
       });
       entry.catch(() => this.entries.delete(key));
     }
@@ -68,26 +76,19 @@ const realLine = (instance: Instance, lineId: string) => {
   }
 };
 
+/** A slice of a line's ranked candidates, each with its place in the whole list and the employee named. */
 function ranked(
-  explainer: Explainer,
-  lineId: string,
+  list: CandidateScore[],
   refs: Map<string, EmployeeRef>,
   offset: number,
   limit: number,
 ): Candidate[] {
-  return explainer
-    .candidates(lineId)
-    .slice(offset, offset + limit)
-    .filter((score) => refs.has(score.employeeId))
-    .map((score, index) => ({
-      rank: offset + index + 1,
-      employee: refs.get(score.employeeId)!,
-      assigned: score.assigned,
-      lent: score.lent,
-      load: score.load,
-      history: score.history,
-      preference: score.preference,
-    }));
+  return list.slice(offset, offset + limit).flatMap((score, index) => {
+    const employee = refs.get(score.employeeId);
+    if (!employee) return [];
+    const { assigned, lent, load, history, preference } = score;
+    return [{ rank: offset + index + 1, employee, assigned, lent, load, history, preference }];
+  });
 }
 
 /** Every line of the run, paged, each with its best candidates. */
@@ -123,7 +124,7 @@ export async function listCandidates(
       line: lineRefs.get(line.id)!,
       assigned: list.filter((candidate) => candidate.assigned).length,
       candidateCount: list.length,
-      candidates: ranked(explainer, line.id, refs, 0, query.perLine),
+      candidates: ranked(list, refs, 0, query.perLine),
     };
   });
   return pageOf(items, lines.length, query);
@@ -146,7 +147,7 @@ export async function lineCandidates(
     caller,
     all.slice(offset, offset + query.pageSize).map((c) => c.employeeId),
   );
-  return pageOf(ranked(explainer, lineId, refs, offset, query.pageSize), all.length, query);
+  return pageOf(ranked(all, refs, offset, query.pageSize), all.length, query);
 }
 
 /** Everyone the run considered who could not staff the line, with the rule codes that kept them off. */

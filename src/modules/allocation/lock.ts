@@ -7,7 +7,7 @@ import * as repo from './repository.ts';
 import * as roster from './roster-repository.ts';
 import { getRun, type RunDeps, requireRun, storedRun, transitionRefused } from './runs-service.ts';
 import type { Run } from './schemas.ts';
-import { buildSnapshot, LIVE_LINE_PREFIX } from './snapshot.ts';
+import { buildSnapshot, LIVE_LINE_PREFIX, liveRosterOf } from './snapshot.ts';
 import { planLines } from './snapshot-queries.ts';
 
 export interface LockConflict {
@@ -23,13 +23,7 @@ export interface LockConflict {
  * checker on a fresh snapshot with the live roster fixed and the proposal added.
  */
 function conflictsOf(fresh: Instance, proposed: Assignment[]): LockConflict[] {
-  const lineDates = new Map(fresh.demandLines.map((line) => [line.id, line.date]));
-  const live: Assignment[] = fresh.fixedAssignments.map((pair) => ({
-    ...pair,
-    date: lineDates.get(pair.lineId)!,
-    fixed: true,
-  }));
-  const report = checkRoster(fresh, { assignments: [...live, ...proposed] });
+  const report = checkRoster(fresh, { assignments: [...liveRosterOf(fresh), ...proposed] });
   const proposedPairs = new Set(proposed.map((a) => `${a.employeeId}|${a.lineId}`));
   const proposedLines = new Set(proposed.map((a) => a.lineId));
   const dates = new Map(proposed.map((a) => [a.lineId, a.date]));

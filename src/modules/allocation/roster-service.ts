@@ -3,9 +3,10 @@ import type { Caller } from '../../core/auth/guard.ts';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Db, Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
+import { assertDateRange } from '../../core/http/date-range.ts';
 import { businessRule, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
-import { addDays, daysBetween, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
+import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
 import { readSettings } from '../settings/service.ts';
 import { explain, type ReasonCode } from './engine/index.ts';
 import * as roster from './roster-repository.ts';
@@ -17,7 +18,7 @@ import type {
   ShiftAssignment,
   ShiftSchedule,
 } from './schemas.ts';
-import { buildSnapshot } from './snapshot.ts';
+import { buildSnapshot, liveRosterOf } from './snapshot.ts';
 
 export interface RosterDeps {
   db: Db;
@@ -67,11 +68,7 @@ function assignmentView(row: roster.AssignmentRow): ShiftAssignment {
 }
 
 function assertRange(from: string | undefined, to: string | undefined) {
-  if (from !== undefined && to !== undefined && from > to) {
-    throw businessRule('INVALID_DATE_RANGE', '"from" must not be after "to"', {
-      errors: [{ path: '/to', message: 'before from' }],
-    });
-  }
+  if (from !== undefined && to !== undefined) assertDateRange(from, to);
 }
 
 export async function listAssignments(
@@ -122,10 +119,7 @@ export async function employeeSchedule(
   const employee = await requireEmployee(deps.db, caller, 'roster.view', employeeId);
   const from = query.from ?? caller.principal.today;
   const to = query.to ?? addDays(from, 27);
-  assertRange(from, to);
-  if (daysBetween(from, to) > MAX_SCHEDULE_DAYS) {
-    throw businessRule('RANGE_TOO_LONG', `A schedule covers at most ${MAX_SCHEDULE_DAYS} days`);
-  }
+  assertDateRange(from, to, { days: MAX_SCHEDULE_DAYS, what: 'A schedule' });
   const buId = caller.principal.buId;
   const [{ rows }, holidays, leave, { settings }] = await Promise.all([
     roster.listAssignments(deps.db, buId, WHOLE_UNIT, { employeeId, from, to }, MAX_SCHEDULE_DAYS * 2, 0),
@@ -239,14 +233,7 @@ async function reasonsAgainst(
     lines: [target],
     employeeIds: [employeeId],
   });
-  const lineDates = new Map(instance.demandLines.map((line) => [line.id, line.date]));
-  const explainer = explain(instance, {
-    assignments: instance.fixedAssignments.map((pair) => ({
-      ...pair,
-      date: lineDates.get(pair.lineId)!,
-      fixed: true,
-    })),
-  });
+  const explainer = explain(instance, { assignments: liveRosterOf(instance) });
   const reasons = explainer.reasons(target.id, employeeId);
   const employee = instance.employees[0];
   const lent = employee !== undefined && employee.homePool !== instance.demandLines[0]!.pool;

@@ -3,17 +3,12 @@ import type { Caller } from '../../core/auth/guard.ts';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Db, Executor } from '../../core/db/database.ts';
 import type { AllocationRunStatus } from '../../core/db/schema/index.ts';
+import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { daysBetween } from '../../core/time/dates.ts';
 import { readSettings } from '../settings/service.ts';
-import {
-  allocateInWorker,
-  ENGINE_VERSION,
-  type Instance,
-  type Result,
-  type UnfilledLine,
-} from './engine/index.ts';
+import { allocateInWorker, type Instance, type Result, type UnfilledLine } from './engine/index.ts';
 import { lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
 import type { NewRun, Run, RunListQuery, RunOptions, RunResult } from './schemas.ts';
@@ -133,11 +128,7 @@ export async function createRun(deps: RunDeps, caller: Caller, body: NewRun): Pr
     });
   }
   if (plan.status === 'Archived') throw businessRule('DEMAND_PLAN_ARCHIVED', 'The plan is archived');
-  if (body.from > body.to) {
-    throw businessRule('INVALID_DATE_RANGE', '"from" must not be after "to"', {
-      errors: [{ path: '/to', message: 'before from' }],
-    });
-  }
+  assertDateRange(body.from, body.to);
   if (body.from < plan.periodFrom || body.to > plan.periodTo) {
     throw businessRule(
       'PERIOD_OUTSIDE_PLAN',
@@ -202,7 +193,7 @@ async function summarize(
     durationMs: Math.round(result.durationMs),
     executionMs: Math.round(executionMs),
     timeLimitMs,
-    engineVersion: result.engineVersion ?? ENGINE_VERSION,
+    engineVersion: result.engineVersion,
   };
 }
 

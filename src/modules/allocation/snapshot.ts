@@ -3,6 +3,7 @@ import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
 import { homePoolsOf, staffingOf } from '../pools/service.ts';
 import { readSettings } from '../settings/service.ts';
 import type {
+  Assignment,
   CertificationStatus,
   DemandLine,
   EqualizationHistory,
@@ -96,6 +97,16 @@ function coveredDays(ranges: { from: string; to: string }[], from: string, to: s
 /** The engine's weekend (Saturday and Sunday) and night shifts are the unsocial work it shares out. */
 const isUnsocial = (date: string, template: q.TemplateRow) =>
   template.shiftType?.toLowerCase() === 'night' || weekdayOf(date) === 0 || weekdayOf(date) === 6;
+
+/** The snapshot's live roster (its fixed assignments) as the engine's assignments, to check or explain. */
+export function liveRosterOf(instance: Instance): Assignment[] {
+  const lineDates = new Map(instance.demandLines.map((line) => [line.id, line.date]));
+  return instance.fixedAssignments.map((pair) => ({
+    ...pair,
+    date: lineDates.get(pair.lineId)!,
+    fixed: true,
+  }));
+}
 
 export async function buildSnapshot(executor: Executor, request: SnapshotRequest): Promise<Instance> {
   const { buId, departmentId, from, to } = request;

@@ -2,6 +2,7 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
 import type { Principal } from '../../core/auth/principal.ts';
 import type { Db } from '../../core/db/database.ts';
+import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { daysBetween } from '../../core/time/dates.ts';
@@ -105,11 +106,7 @@ export async function submitLeave(
       'Your account is not linked to an employee, so it cannot take leave',
     );
   }
-  if (body.from > body.to) {
-    throw businessRule('INVALID_DATE_RANGE', '"from" must not be after "to"', {
-      errors: [{ path: '/to', message: 'before from' }],
-    });
-  }
+  assertDateRange(body.from, body.to);
   if (daysBetween(body.from, body.to) > MAX_DAYS) {
     throw businessRule('LEAVE_TOO_LONG', `One request covers at most ${MAX_DAYS} days`);
   }

@@ -2,9 +2,10 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
 import type { Db, Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
+import { assertDateRange } from '../../core/http/date-range.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
-import { addDays, daysBetween } from '../../core/time/dates.ts';
+import { addDays } from '../../core/time/dates.ts';
 import { requireRun } from '../allocation/runs-service.ts';
 import * as repo from './repository.ts';
 import type {
@@ -123,17 +124,17 @@ async function publishVersion(
 ): Promise<PublishOutcome> {
   const { principal } = caller;
   const republish = reason !== null;
-  let previous: { id: string; version: number } | null = null;
-  let id: string;
+  let written: { id: string; previous: { id: string; version: number } | null };
   try {
-    id = await deps.db.transaction(async (tx) => {
+    written = await deps.db.transaction(async (tx) => {
       const run = await requireRun(tx, caller, 'roster.publish', runId, true);
       if (run.status !== 'Locked') {
         throw conflict('RUN_NOT_LOCKED', `Only a locked run is published; this one is ${run.status}`, {
           state: run.status,
         });
       }
-      previous = await repo.latestVersion(tx, runId);
+      const previous = await repo.latestVersion(tx, runId);
+      const version = (previous?.version ?? 0) + 1;
       if (!republish && previous) {
         throw conflict('ALREADY_PUBLISHED', 'The run is published already; republish it with a reason', {
           publishedRosterId: previous.id,
@@ -152,7 +153,7 @@ async function publishVersion(
           to: run.periodTo,
         },
         {
-          version: (previous?.version ?? 0) + 1,
+          version,
           reason,
           supersedesId: previous?.id ?? null,
           publishedBy: principal.userId,
@@ -168,9 +169,9 @@ async function publishVersion(
         action: republish ? 'roster.republish' : 'roster.publish',
         entityType: 'published_roster',
         entityId: created,
-        details: { runId, version: (previous?.version ?? 0) + 1, reason },
+        details: { runId, version, reason },
       });
-      return created;
+      return { id: created, previous };
     });
   } catch (error) {
     // Two publishes of one run at once: the second version 1 (or n+1) meets the unique constraint.
@@ -184,10 +185,10 @@ async function publishVersion(
     }
     throw error;
   }
+  const { id, previous } = written;
   const header = await repo.findRoster(deps.db, principal.buId, { kind: 'unit' }, id);
-  const prior = previous as { id: string; version: number } | null;
-  const changes = prior
-    ? changesBetween(await repo.linesOf(deps.db, [prior.id]), await repo.linesOf(deps.db, [id]))
+  const changes = previous
+    ? changesBetween(await repo.linesOf(deps.db, [previous.id]), await repo.linesOf(deps.db, [id]))
     : null;
   return { ...headerView(header!), changes };
 }
@@ -302,14 +303,7 @@ export async function ownRoster(
   const { principal } = caller;
   const from = query.from ?? `${principal.today.slice(0, 7)}-01`;
   const to = query.to ?? addDays(`${addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
-  if (from > to) {
-    throw businessRule('INVALID_DATE_RANGE', '"from" must not be after "to"', {
-      errors: [{ path: '/to', message: 'before from' }],
-    });
-  }
-  if (daysBetween(from, to) > MAX_OWN_DAYS) {
-    throw businessRule('RANGE_TOO_LONG', `One request covers at most ${MAX_OWN_DAYS} days`);
-  }
+  assertDateRange(from, to, { days: MAX_OWN_DAYS, what: 'One request' });
   if (!principal.employeeId) return { from, to, lines: [] };
   const planned = await plannedLines(deps.db, principal.buId, from, to, principal.employeeId);
   return {
