@@ -191,6 +191,9 @@ async function listenOnServer(
 }
 
 /** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
+/** An ILIKE pattern matching `text` anywhere, with its own `%`, `_` and `\` taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
  * `(select …)` of the ids as uuids, for `column in ${uuidList(ids)}`: one JSON parameter for a list of any
  * length, so thousands of ids stay one statement on both drivers.

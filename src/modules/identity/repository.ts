@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
+import { containsPattern } from '../../core/db/database.ts';
 import {
   DEPARTMENT_NODE_TYPE,
   employees,
@@ -56,7 +57,7 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions = [eq(users.buId, buId), live];
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(filter.q);
     conditions.push(or(ilike(users.username, pattern), ilike(users.displayName, pattern))!);
   }
   if (filter.locked !== undefined) {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { type Executor, queryRows } from '../../core/db/database.ts';
+import { containsPattern, type Executor, queryRows } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 
 /*
@@ -57,7 +57,7 @@ export async function listEmployees(
 ): Promise<{ rows: EmployeeRow[]; total: number }> {
   const where: SQL[] = [sql`e.bu_id = ${buId}`, inDepartmentScope(sql`e.department_id`, scope)];
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filters.q);
     where.push(sql`(e.employee_number ilike ${like} or e.name_en ilike ${like} or e.name_ar ilike ${like})`);
   }
   if (filters.departmentId) where.push(sql`e.department_id = ${filters.departmentId}`);
@@ -157,7 +157,7 @@ export async function listSkills(
 ): Promise<{ rows: SkillRow[]; total: number }> {
   const where: SQL[] = [sql`s.bu_id = ${buId}`];
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filters.q);
     where.push(sql`(s.code ilike ${like} or s.name_en ilike ${like} or s.name_ar ilike ${like})`);
   }
   if (filters.category) where.push(sql`c.code = ${filters.category}`);
@@ -424,7 +424,7 @@ export async function listGroups(
 ): Promise<{ rows: GroupRow[]; total: number }> {
   const where: SQL[] = [sql`g.bu_id = ${buId}`, groupInScope(scope)];
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filters.q);
     where.push(sql`(g.code ilike ${like} or g.name_en ilike ${like} or g.name_ar ilike ${like})`);
   }
   if (filters.departmentId) where.push(sql`g.department_id = ${filters.departmentId}`);
