@@ -1,5 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { connectPostgres, type Database, fromPglite } from '../src/core/db/database.ts';
 import { applyMigrations } from '../src/core/db/migrate.ts';
 import { loadDemoData } from '../src/seed/demo/index.ts';
@@ -40,4 +43,28 @@ export async function preparedDatabase(
       await admin.end();
     },
   };
+}
+
+/**
+ * The service on a prepared database, with the bearer header of a demo user, for `work`; the app, the
+ * database and (on the server) the database itself are gone afterwards.
+ */
+export async function withSignedInApp<T>(
+  prepared: { database: Database; drop: () => Promise<void> },
+  username: string,
+  work: (app: FastifyInstance, headers: { authorization: string }) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, database: prepared.database });
+  await app.ready();
+  try {
+    const token = (
+      await app.inject({ method: 'POST', url: '/api/auth/dev-token', payload: { username } })
+    ).json().token;
+    return await work(app, { authorization: `Bearer ${token}` });
+  } finally {
+    await app.close();
+    await prepared.database.close();
+    await prepared.drop();
+  }
 }

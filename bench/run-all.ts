@@ -8,6 +8,7 @@ for (const script of [
   'bench/people/run.ts',
   'bench/allocation/run.ts',
   'bench/attendance/run.ts',
+  'bench/reconciliation/run.ts',
 ]) {
   console.log(`\n# ${script}`);
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], {

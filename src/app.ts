@@ -20,6 +20,7 @@ import { allocationRoutes } from './modules/allocation/routes/index.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { demandRoutes } from './modules/demand/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -31,6 +32,8 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { poolRoutes } from './modules/pools/routes.ts';
 import { publishingRoutes } from './modules/publishing/routes.ts';
+import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shiftRoutes } from './modules/shifts/routes.ts';
 
@@ -110,6 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(allocationRoutes(context), { prefix: '/api' });
   await app.register(publishingRoutes(context), { prefix: '/api' });
   await app.register(attendanceRoutes(context), { prefix: '/api' });
+  await app.register(reconciliationRoutes(context), { prefix: '/api' });
+  await app.register(dashboardRoutes(context), { prefix: '/api' });
+  await app.register(reportRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service; closing the app stops it between two rows.
   if (config.jobsWorker) {
     app.addHook('onReady', async () => jobs.start());

@@ -4,10 +4,8 @@
  * timed, with the engine's share, and the health endpoint's latency sampled while the run executes:
  * `DATABASE_URL=postgres://… npm run bench:allocation` (BENCH_DATABASES=pglite,postgres to choose).
  */
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import { addDays } from '../../src/core/time/dates.ts';
-import { preparedDatabase } from '../database.ts';
+import { preparedDatabase, withSignedInApp } from '../database.ts';
 
 const EMPLOYEES = Number(process.env.EMPLOYEES ?? 6_000);
 const DAYS = 31;
@@ -21,14 +19,7 @@ const percentile = (values: number[], p: number) => {
 
 async function benchmark(driver: 'pglite' | 'postgres') {
   const { database, drop } = await preparedDatabase(driver, 'allocation', { employees: EMPLOYEES });
-  const config = loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database });
-  await app.ready();
-  try {
-    const token = (
-      await app.inject({ method: 'POST', url: '/api/auth/dev-token', payload: { username: 'planner' } })
-    ).json().token;
-    const headers = { authorization: `Bearer ${token}` };
+  await withSignedInApp({ database, drop }, 'planner', async (app, headers) => {
     const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
       const started = performance.now();
       const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
@@ -97,11 +88,7 @@ async function benchmark(driver: 'pglite' | 'postgres') {
         },
       }),
     );
-  } finally {
-    await app.close();
-    await database.close();
-    await drop();
-  }
+  });
 }
 
 const drivers = (process.env.BENCH_DATABASES?.split(',') ??

@@ -6,11 +6,9 @@
  * EMPLOYEES=…, ROUNDS=…). Peak memory is the process's resident set size sampled every 50 ms.
  */
 import { loadavg } from 'node:os';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import { addDays, businessDate, DEFAULT_TIMEZONE } from '../../src/core/time/dates.ts';
 import { attendanceWorkbook, multipartBody } from '../../test/helpers/workbooks.ts';
-import { preparedDatabase } from '../database.ts';
+import { preparedDatabase, withSignedInApp } from '../database.ts';
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
 const EMPLOYEES = Number(process.env.EMPLOYEES ?? 2_000);
@@ -53,14 +51,7 @@ function rows(shiftMinutes: number) {
 
 async function benchmark(driver: 'pglite' | 'postgres') {
   const { database, drop } = await preparedDatabase(driver, 'attendance', { employees: EMPLOYEES });
-  const config = loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/bench', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database });
-  await app.ready();
-  try {
-    const token = (
-      await app.inject({ method: 'POST', url: '/api/auth/dev-token', payload: { username: 'hrdirector' } })
-    ).json().token;
-    const headers = { authorization: `Bearer ${token}` };
+  await withSignedInApp({ database, drop }, 'hrdirector', async (app, headers) => {
     const phases: [string, number][] = [['new records', 0]];
     for (let round = 1; round <= ROUNDS; round++) phases.push([`unchanged (again ${round})`, 0]);
     for (let round = 1; round <= ROUNDS; round++) phases.push([`every row changed (${round})`, round * 7]);
@@ -106,11 +97,7 @@ async function benchmark(driver: 'pglite' | 'postgres') {
         }),
       );
     }
-  } finally {
-    await app.close();
-    await database.close();
-    await drop();
-  }
+  });
 }
 
 const drivers: ('pglite' | 'postgres')[] = (process.env.BENCH_DATABASES?.split(',') as (

@@ -28,8 +28,9 @@ describeEachDatabase('equalization scores', (t) => {
   };
 
   it('scores everyone 0 from the database while nobody has history', async () => {
-    const items = await scores();
-    expect(items.length).toBeGreaterThan(20);
+    // The demo's past roster gives the ramp a history; cargo has none.
+    const items = await scores(`&departmentId=${await cargo()}`);
+    expect(items.length).toBeGreaterThan(5);
     for (const item of items) {
       expect(item).toMatchObject({
         source: 'database',

@@ -244,7 +244,7 @@ describeEachDatabase('shift assignments', (t) => {
     expect(unknown.json().errors).toEqual([expect.objectContaining({ path: '/shiftTemplateId' })]);
     const count = await queryRows<{ n: number }>(
       t.database.db,
-      sql`select count(*)::int as n from shift_assignments where employee_id = ${employee}`,
+      sql`select count(*)::int as n from shift_assignments where employee_id = ${employee} and date = '2031-10-01'`,
     );
     expect(count[0]!.n).toBe(0);
   });

@@ -44,6 +44,8 @@ const BUILT_AREAS = [
   '/api/attendance/',
   '/api/admin/attendance/',
   '/api/me/attendance',
+  '/api/admin/reconciliation/',
+  '/api/dashboard/',
 ];
 
 const inArea = (path: string, prefix: string) =>

@@ -66,6 +66,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
   HR_DIRECTOR: directorate,
   COO: [...directorate, 'demand.read', 'allocation_run.read'],
   PLANNER: [
+    'dashboard.view',
     'employee.view',
     'skill.view',
     'certifications.read',

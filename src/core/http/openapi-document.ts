@@ -24,6 +24,12 @@ export const API_TAGS: Record<string, string> = {
   attendance:
     'Attendance records (all, scoped, own) and their trail, admin edits and their review queue, and the ' +
     'spreadsheet import (template, preview, commit).',
+  reconciliation:
+    'Planned against actual: the exception queue (no-shows, unplanned attendance, late arrivals, early ' +
+    'departures) and its validation, and the variance of required, planned and actual heads.',
+  reports:
+    'Daily and monthly roster, variance (JSON, xlsx and PDF, in English or Arabic laid out right to left) ' +
+    'and utilization (JSON) reports.',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };
 

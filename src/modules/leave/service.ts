@@ -156,20 +156,35 @@ export async function getLeave(deps: LeaveDeps, caller: Caller, id: string): Pro
   return viewOf(deps, await requireRequest(deps, caller, id));
 }
 
+/** Requests whose next step the caller may decide: coverage per step, and who the caller is. */
+const awaitingOf = (principal: Principal) => ({
+  step1: coverageOf(principal, LEAVE_CHAIN[0]!),
+  step2: coverageOf(principal, LEAVE_CHAIN[1]!),
+  userId: principal.userId,
+  employeeId: principal.employeeId,
+});
+
+/** How many requests wait for the caller's decision (a dashboard tile). */
+export async function awaitingCount(deps: LeaveDeps, caller: Caller): Promise<number> {
+  const { principal } = caller;
+  const { total } = await repo.listRequests(
+    deps.db,
+    principal.buId,
+    principal.scopeOf('leave_request.view_all'),
+    { awaiting: awaitingOf(principal) },
+    0,
+    0,
+  );
+  return total;
+}
+
 export async function listLeave(
   deps: LeaveDeps,
   caller: Caller,
   query: LeaveListQuery,
 ): Promise<Page<LeaveRequest>> {
   const { principal } = caller;
-  const awaiting = query.awaitingMe
-    ? {
-        step1: coverageOf(principal, LEAVE_CHAIN[0]!),
-        step2: coverageOf(principal, LEAVE_CHAIN[1]!),
-        userId: principal.userId,
-        employeeId: principal.employeeId,
-      }
-    : undefined;
+  const awaiting = query.awaitingMe ? awaitingOf(principal) : undefined;
   const { rows, total } = await repo.listRequests(
     deps.db,
     principal.buId,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import {
@@ -267,24 +267,53 @@ export async function findApproval(
   return row ?? null;
 }
 
-/** The latest version of every run whose period meets [from, to], newest publication first. */
-export async function currentRostersBetween(executor: Executor, buId: string, from: string, to: string) {
+/**
+ * A line of `published_roster_lines` (joined to its unaliased `published_rosters`) is planned when its
+ * roster is the latest version of its run and no later-published current roster of the same department
+ * covers its date. Reconciliation reads the planned roster with this predicate too, so there is one rule.
+ */
+export const isPlannedLine = sql<boolean>`${isCurrent} and not exists (select 1 from ${publishedRosters} later
+  where later.bu_id = ${publishedRosters.buId} and later.department_id = ${publishedRosters.departmentId}
+    and ${publishedRosterLines.date} between later.period_from and later.period_to
+    and later.published_at > ${publishedRosters.publishedAt}
+    and not exists (select 1 from ${publishedRosters} newer
+                     where newer.run_id = later.run_id and newer.version > later.version))`;
+
+/**
+ * The planned roster between two dates, by date, start and number: optionally one employee's, one
+ * department's, or the departments of a scope (`null` reaches none).
+ */
+export async function plannedLines(
+  executor: Executor,
+  buId: string,
+  from: string,
+  to: string,
+  filter: { employeeId?: string; departmentId?: string; scope?: DepartmentScope | null } = {},
+) {
+  const { employeeId, departmentId, scope } = filter;
   return executor
     .select({
-      id: publishedRosters.id,
+      ...getTableColumns(publishedRosterLines),
+      rosterVersion: publishedRosters.version,
       departmentId: publishedRosters.departmentId,
-      periodFrom: publishedRosters.periodFrom,
-      periodTo: publishedRosters.periodTo,
-      version: publishedRosters.version,
     })
-    .from(publishedRosters)
+    .from(publishedRosterLines)
+    .innerJoin(publishedRosters, eq(publishedRosters.id, publishedRosterLines.rosterId))
     .where(
       and(
         eq(publishedRosters.buId, buId),
         lte(publishedRosters.periodFrom, to),
         gte(publishedRosters.periodTo, from),
-        isCurrent,
+        between(publishedRosterLines.date, from, to),
+        employeeId ? eq(publishedRosterLines.employeeId, employeeId) : undefined,
+        departmentId ? eq(publishedRosters.departmentId, departmentId) : undefined,
+        scope === undefined ? undefined : inDepartmentScope(publishedRosters.departmentId, scope),
+        isPlannedLine,
       ),
     )
-    .orderBy(desc(publishedRosters.publishedAt));
+    .orderBy(
+      asc(publishedRosterLines.date),
+      asc(publishedRosterLines.startTime),
+      asc(publishedRosterLines.employeeNumber),
+    );
 }

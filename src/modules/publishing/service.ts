@@ -1,6 +1,6 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import type { Db } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
@@ -305,7 +305,9 @@ export async function ownRoster(
   const to = query.to ?? addDays(`${addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
   assertDateRange(from, to, { days: MAX_OWN_DAYS, what: 'One request' });
   if (!principal.employeeId) return { from, to, lines: [] };
-  const planned = await plannedLines(deps.db, principal.buId, from, to, principal.employeeId);
+  const planned = await plannedLines(deps.db, principal.buId, from, to, {
+    employeeId: principal.employeeId,
+  });
   return {
     from,
     to,
@@ -317,34 +319,10 @@ export async function ownRoster(
   };
 }
 
-export type PlannedLine = repo.LineRow & { rosterVersion: number; departmentId: string };
+export type PlannedLine = Awaited<ReturnType<typeof repo.plannedLines>>[number];
 
 /**
  * The planned roster between two dates: for each date and department, the lines of the most recently
- * published current version covering it (optionally one employee's). Reconciliation reads it too.
+ * published current version covering it (reports read it too).
  */
-export async function plannedLines(
-  executor: Executor,
-  buId: string,
-  from: string,
-  to: string,
-  employeeId?: string,
-): Promise<PlannedLine[]> {
-  const rosters = await repo.currentRostersBetween(executor, buId, from, to);
-  const lines = await repo.linesOf(
-    executor,
-    rosters.map((roster) => roster.id),
-    employeeId,
-    from,
-    to,
-  );
-  const byId = new Map(rosters.map((roster) => [roster.id, roster]));
-  const winner = (date: string, departmentId: string) =>
-    rosters.find((r) => r.departmentId === departmentId && r.periodFrom <= date && r.periodTo >= date)?.id;
-  return lines.flatMap((line) => {
-    const roster = byId.get(line.rosterId)!;
-    return winner(line.date, roster.departmentId) === line.rosterId
-      ? [{ ...line, rosterVersion: roster.version, departmentId: roster.departmentId }]
-      : [];
-  });
-}
+export const plannedLines = repo.plannedLines;

@@ -14,7 +14,7 @@ import {
   skills,
   terminals,
 } from '../../core/db/schema/index.ts';
-import { addDays, businessDate, DEFAULT_TIMEZONE, weekdayOf } from '../../core/time/dates.ts';
+import { addDays, weekdayOf } from '../../core/time/dates.ts';
 import type { DemoStep } from './index.ts';
 
 type Table = typeof terminals | typeof shiftTemplates | typeof skills | typeof demandReasons;
@@ -74,7 +74,7 @@ export const demandStep: DemoStep = {
     const buId = context.units.MAIN;
     const ramp = context.departments['MAIN/RAMP']!;
     const cargo = context.departments['MAIN/CARGO']!;
-    const today = businessDate(new Date(), DEFAULT_TIMEZONE);
+    const { today } = context;
 
     const [apron] = await tx
       .insert(pools)

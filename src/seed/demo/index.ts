@@ -9,6 +9,7 @@ import {
   userRoles,
   users,
 } from '../../core/db/schema/index.ts';
+import { businessDate, DEFAULT_TIMEZONE } from '../../core/time/dates.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import { createBusinessUnit, nodeTypeId } from '../reference.ts';
 import { attendanceStep } from './attendance.ts';
@@ -17,6 +18,7 @@ import { leaveStep } from './leave.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
 import { peopleStep } from './people.ts';
 import { referenceDataStep } from './reference-data.ts';
+import { pastRosterStep } from './roster.ts';
 
 export const DEMO_PASSWORD = 'Demo#Roster2026';
 
@@ -26,6 +28,8 @@ export interface DemoContext {
   departments: Record<string, string>;
   passwordHash: string;
   employeeCount: number;
+  /** The day of seeding in the demo units' time zone: every step dates its data from this one day. */
+  today: string;
 }
 
 /** One part of the demo data set; later areas append theirs to `DEMO_STEPS`. */
@@ -182,6 +186,7 @@ export const DEMO_STEPS: DemoStep[] = [
   peopleStep,
   leaveStep,
   demandStep,
+  pastRosterStep,
   attendanceStep,
 ];
 
@@ -209,6 +214,7 @@ export async function loadDemoData(db: Executor, options: { employees?: number }
       departments: {},
       passwordHash,
       employeeCount: Math.max(options.employees ?? DEMO_EMPLOYEES, DEMO_USERS.length),
+      today: businessDate(new Date(), DEFAULT_TIMEZONE),
     };
     for (const step of DEMO_STEPS) await step.run(tx, context);
   });

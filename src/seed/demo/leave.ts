@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import { employees, leaveRequestSteps, leaveRequests, users } from '../../core/db/schema/index.ts';
+import { addDays } from '../../core/time/dates.ts';
 import type { DemoStep } from './index.ts';
-
-const addDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function userIds(tx: Executor, usernames: string[]): Promise<Record<string, string>> {
   const rows = await tx
@@ -65,8 +64,8 @@ export const leaveStep: DemoStep = {
         .values({
           buId,
           employeeId: request.employeeId,
-          fromDate: addDays(request.from),
-          toDate: addDays(request.to),
+          fromDate: addDays(context.today, request.from),
+          toDate: addDays(context.today, request.to),
           comment: 'Family matters / ظروف عائلية',
           status: request.status,
           requestedBy: request.employeeId === own?.employeeId ? ids.employee! : ids.hradmin!,

@@ -12,7 +12,7 @@ export const peopleStep: DemoStep = {
   name: 'people: skills, certifications, groups',
   async run(tx: Executor, context: DemoContext) {
     const buId = context.units.MAIN;
-    const today = new Date().toISOString().slice(0, 10);
+    const { today } = context;
     // Department skills: ramp marshals (every third also drives the pushback tug), passenger agents
     // check in and board, cargo agents drive forklifts. Levels cycle by employee number.
     await tx.execute(sql`

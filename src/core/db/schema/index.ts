@@ -8,4 +8,5 @@ export * from './org.ts';
 export * from './people.ts';
 export * from './platform.ts';
 export * from './publishing.ts';
+export * from './reconciliation.ts';
 export * from './reference.ts';

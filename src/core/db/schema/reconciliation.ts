@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './identity.ts';
+import { employees, orgNodes } from './org.ts';
+import { businessUnits } from './platform.ts';
+
+/*
+ * Reconciliation of the planned roster against attendance (DESIGN §12). Exceptions are computed per
+ * business date and kept, because a validation is a decision that must survive the next recompute.
+ */
+
+export const RECONCILIATION_EXCEPTION_KINDS = [
+  'NO_SHOW',
+  'UNPLANNED_ATTENDANCE',
+  'LATE_ARRIVAL',
+  'EARLY_DEPARTURE',
+] as const;
+export const RECONCILIATION_RESOLUTIONS = ['JUSTIFIED', 'UNJUSTIFIED'] as const;
+
+export const reconciliationExceptions = pgTable(
+  'reconciliation_exceptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buId: uuid('bu_id')
+      .notNull()
+      .references(() => businessUnits.id),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    /** The planned line's roster department; the employee's own for unplanned attendance. */
+    departmentId: uuid('department_id').references(() => orgNodes.id),
+    date: date('date').notNull(),
+    kind: text('kind').notNull(),
+    /** The planned shift, as published (null for unplanned attendance). */
+    shiftTemplateId: uuid('shift_template_id'),
+    shiftCode: text('shift_code'),
+    terminalCode: text('terminal_code'),
+    plannedStart: text('planned_start'),
+    plannedEnd: text('planned_end'),
+    /** Clock-in and clock-out as recorded; a night shift's clock-out may come from the next date's record. */
+    timeIn: text('time_in'),
+    timeOut: text('time_out'),
+    /** Minutes late (LATE_ARRIVAL) or early (EARLY_DEPARTURE). */
+    minutes: integer('minutes'),
+    status: text('status').notNull().default('OPEN'),
+    resolution: text('resolution'),
+    comment: text('comment'),
+    validatedBy: uuid('validated_by').references(() => users.id),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('reconciliation_exceptions_key').on(t.buId, t.employeeId, t.date, t.kind),
+    check(
+      'reconciliation_exceptions_kind',
+      sql`${t.kind} in ('NO_SHOW', 'UNPLANNED_ATTENDANCE', 'LATE_ARRIVAL', 'EARLY_DEPARTURE')`,
+    ),
+    check('reconciliation_exceptions_status', sql`${t.status} in ('OPEN', 'VALIDATED')`),
+    check('reconciliation_exceptions_validation', sql`(${t.status} = 'OPEN') = (${t.resolution} is null)`),
+    index('reconciliation_exceptions_bu_date_idx').on(t.buId, t.date),
+    index('reconciliation_exceptions_open_idx').on(t.buId, t.status, t.date),
+  ],
+);
+
+/**
+ * Whether a business date's exceptions are current: writers of its inputs (attendance of the date or the
+ * next, a roster published over it) raise `input_version` by trigger; a recompute stores the version it
+ * read first as `reconciled_version`, so a change committed meanwhile leaves the date stale, never lost.
+ */
+export const reconciliationDays = pgTable(
+  'reconciliation_days',
+  {
+    buId: uuid('bu_id')
+      .notNull()
+      .references(() => businessUnits.id),
+    date: date('date').notNull(),
+    inputVersion: bigint('input_version', { mode: 'number' }).notNull().default(1),
+    reconciledVersion: bigint('reconciled_version', { mode: 'number' }),
+    /** The tolerance the exceptions were computed with: a changed setting makes the date stale. */
+    toleranceMinutes: integer('tolerance_minutes'),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.buId, t.date] })],
+);

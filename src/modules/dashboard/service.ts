@@ -1,0 +1,72 @@
+import type { Caller } from '../../core/auth/guard.ts';
+import type { Db } from '../../core/db/database.ts';
+import { addDays } from '../../core/time/dates.ts';
+import { countPendingReviews } from '../attendance/service.ts';
+import { awaitingCount } from '../leave/service.ts';
+import { pendingApprovalCount } from '../publishing/service.ts';
+import { pendingCount } from '../reconciliation/service.ts';
+import * as repo from './repository.ts';
+import type { DashboardSummary } from './schemas.ts';
+
+export interface DashboardDeps {
+  db: Db;
+  now: () => Date;
+}
+
+const EXPIRY_WINDOW_DAYS = 30;
+
+/**
+ * The tiles, each in the scope of the permission that reads its area, and null when the caller holds
+ * none: a tile never counts what the caller could not open.
+ */
+export async function summary(deps: DashboardDeps, caller: Caller): Promise<DashboardSummary> {
+  const { principal } = caller;
+  const { buId, today } = principal;
+  const tile = <T>(permission: string | string[], count: () => Promise<T>): Promise<T | null> =>
+    [permission].flat().some((code) => principal.can(code)) ? count() : Promise.resolve(null);
+  const scope = (permission: string) => principal.scopeOf(permission);
+  const [
+    activeEmployees,
+    leaveRequestsAwaitingMe,
+    rosterApprovalsPending,
+    attendanceReviewsPending,
+    reconciliationExceptionsOpen,
+    certificationsExpiringSoon,
+    runsAwaitingReview,
+    leaveConflicts,
+    coverage,
+  ] = await Promise.all([
+    tile('employee.view', () => repo.activeEmployees(deps.db, buId, scope('employee.view'))),
+    tile(['leave_request.approve', 'leave.approve'], () => awaitingCount(deps, caller)),
+    tile('roster.approve', async () => (await pendingApprovalCount(deps, caller)).count),
+    tile('attendance.review', async () => (await countPendingReviews(deps, caller)).count),
+    tile('reconciliation.view', async () => (await pendingCount(deps, caller, {})).count),
+    tile('certifications.read', () =>
+      repo.certificationsExpiring(
+        deps.db,
+        buId,
+        scope('certifications.read'),
+        today,
+        addDays(today, EXPIRY_WINDOW_DAYS),
+      ),
+    ),
+    tile('allocation_run.read', () => repo.runsAwaitingReview(deps.db, buId, scope('allocation_run.read'))),
+    tile('roster.view', () => repo.leaveConflicts(deps.db, buId, scope('roster.view'), today)),
+    tile('roster.view', () => repo.todaysCoverage(deps.db, buId, scope('roster.view'), today)),
+  ]);
+  return {
+    asOf: today,
+    activeEmployees,
+    leaveRequestsAwaitingMe,
+    rosterApprovalsPending,
+    attendanceReviewsPending,
+    reconciliationExceptionsOpen,
+    certificationsExpiringSoon,
+    runsAwaitingReview,
+    leaveConflicts,
+    todaysCoverage: coverage && {
+      ...coverage,
+      ratio: coverage.required ? Math.round((coverage.assigned / coverage.required) * 10_000) / 10_000 : null,
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { BusinessDate, Uuid } from '../lookups/schemas.ts';
+import { REPORT_LANGUAGES } from './labels.ts';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const Language = Type.Optional(
+  Type.Union(
+    REPORT_LANGUAGES.map((lang) => Type.Literal(lang)),
+    {
+      default: 'en',
+      description: 'Language of the words and names; `ar` also lays the files out right to left',
+    },
+  ),
+);
+const Department = Type.Optional({ ...Uuid, description: 'One department (within the caller’s scope)' });
+
+export const DailyRosterQuery = Type.Object({
+  date: { ...BusinessDate, description: 'The day (YYYY-MM-DD)' },
+  lang: Language,
+  departmentId: Department,
+});
+export type DailyRosterQuery = Static<typeof DailyRosterQuery>;
+
+export const MonthlyRosterQuery = Type.Object({
+  month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'The month (YYYY-MM)' }),
+  lang: Language,
+  departmentId: Department,
+});
+export type MonthlyRosterQuery = Static<typeof MonthlyRosterQuery>;
+
+export const RangeReportQuery = Type.Object({
+  from: Type.Optional({ ...BusinessDate, description: 'First date (default: 30 days before `to`)' }),
+  to: Type.Optional({
+    ...BusinessDate,
+    description: "Last date (default: yesterday in the unit's time zone); at most 92 days after `from`",
+  }),
+  lang: Language,
+  departmentId: Department,
+});
+export type RangeReportQuery = Static<typeof RangeReportQuery>;
+
+export const UtilizationQuery = Type.Omit(RangeReportQuery, ['lang']);
+export type UtilizationQuery = Static<typeof UtilizationQuery>;
+
+const Employee = Type.Object({
+  id: Uuid,
+  employeeNumber: Type.String(),
+  Name_1_English: Type.String(),
+  Name_2_Arabic: Type.String(),
+});
+const Place = Type.Object({ code: Type.String(), nameEn: Type.String(), nameAr: Nullable(Type.String()) });
+const ShiftTimes = {
+  code: Type.String(),
+  nameEn: Type.String(),
+  nameAr: Nullable(Type.String()),
+  start: Type.String({ description: 'HH:mm' }),
+  end: Type.String({ description: 'HH:mm; at or before the start: the next day' }),
+};
+const ReportDepartment = Type.Object({
+  id: Uuid,
+  code: Type.String(),
+  nameEn: Type.String(),
+  nameAr: Nullable(Type.String()),
+});
+const Hours = Type.Number({ description: 'Paid hours' });
+
+export const DailyRosterReport = Type.Object(
+  {
+    date: BusinessDate,
+    lang: Type.String(),
+    title: Type.String(),
+    departments: Type.Array(ReportDepartment, { description: 'Departments with lines on the day' }),
+    lines: Type.Array(
+      Type.Object({
+        employee: Employee,
+        departmentId: Uuid,
+        shift: Type.Object(ShiftTimes),
+        terminal: Place,
+        paidHours: Hours,
+      }),
+      { description: 'The published roster of the day, by shift start, terminal and number' },
+    ),
+    totals: Type.Object({
+      heads: Type.Integer(),
+      hours: Hours,
+      byShift: Type.Array(Type.Object({ ...ShiftTimes, heads: Type.Integer(), hours: Hours })),
+    }),
+  },
+  { $id: 'DailyRosterReport' },
+);
+export type DailyRosterReport = Static<typeof DailyRosterReport>;
+
+export const MonthlyRosterReport = Type.Object(
+  {
+    month: Type.String(),
+    from: BusinessDate,
+    to: BusinessDate,
+    lang: Type.String(),
+    title: Type.String(),
+    dates: Type.Array(BusinessDate),
+    departments: Type.Array(ReportDepartment),
+    shiftCodes: Type.Array(
+      Type.Object({
+        short: Type.String({ description: 'The code printed in the grid' }),
+        ...ShiftTimes,
+        paidHours: Hours,
+      }),
+      { description: 'The legend of the grid' },
+    ),
+    employees: Type.Array(
+      Type.Object({
+        employee: Employee,
+        departmentId: Uuid,
+        days: Type.Array(Nullable(Type.String()), {
+          description: 'The short shift code on each of `dates`, null for a day off',
+        }),
+        shifts: Type.Integer(),
+        hours: Hours,
+      }),
+      { description: 'One line per employee with a published shift in the month, by number' },
+    ),
+    totals: Type.Object({
+      perDay: Type.Array(Type.Integer(), { description: 'Heads on each of `dates`' }),
+      shifts: Type.Integer(),
+      hours: Hours,
+    }),
+  },
+  { $id: 'MonthlyRosterReport' },
+);
+export type MonthlyRosterReport = Static<typeof MonthlyRosterReport>;
+
+const Utilized = {
+  plannedHours: Type.Number({ description: 'Length of the planned shifts' }),
+  actualHours: Type.Number({ description: 'Hours worked: clock-in to clock-out' }),
+  utilization: Type.Union([Type.Number(), Type.Null()], {
+    description: 'actual ÷ planned hours; null where nothing was planned',
+  }),
+};
+
+export const UtilizationReport = Type.Object(
+  {
+    from: BusinessDate,
+    to: BusinessDate,
+    departments: Type.Array(Type.Object({ departmentId: Type.Union([Uuid, Type.Null()]), ...Utilized })),
+    overall: Type.Object(Utilized),
+  },
+  { $id: 'UtilizationReport' },
+);
+export type UtilizationReport = Static<typeof UtilizationReport>;

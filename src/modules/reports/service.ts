@@ -1,0 +1,194 @@
+import type { Caller } from '../../core/auth/guard.ts';
+import type { Db } from '../../core/db/database.ts';
+import { addDays } from '../../core/time/dates.ts';
+import { type PlannedLine, plannedLines } from '../publishing/service.ts';
+import type { Variance } from '../reconciliation/schemas.ts';
+import {
+  type ReconciliationDeps,
+  utilization as reconciledUtilization,
+  variance as reconciledVariance,
+} from '../reconciliation/service.ts';
+import { LABELS, type ReportLanguage } from './labels.ts';
+import * as repo from './repository.ts';
+import type {
+  DailyRosterQuery,
+  DailyRosterReport,
+  MonthlyRosterQuery,
+  MonthlyRosterReport,
+  RangeReportQuery,
+  UtilizationQuery,
+  UtilizationReport,
+} from './schemas.ts';
+
+export interface ReportDeps extends ReconciliationDeps {
+  db: Db;
+}
+
+const ROSTER = 'roster.view';
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The published roster of a period in the caller's `roster.view` scope (optionally one department). */
+function rosterLines(deps: ReportDeps, caller: Caller, from: string, to: string, departmentId?: string) {
+  const { principal } = caller;
+  return plannedLines(deps.db, principal.buId, from, to, {
+    scope: principal.scopeOf(ROSTER),
+    ...(departmentId ? { departmentId } : {}),
+  });
+}
+
+const employeeOf = (line: PlannedLine) => ({
+  id: line.employeeId,
+  employeeNumber: line.employeeNumber,
+  Name_1_English: line.nameEn,
+  Name_2_Arabic: line.nameAr,
+});
+
+const shiftOf = (line: PlannedLine) => ({
+  code: line.shiftCode,
+  nameEn: line.shiftNameEn,
+  nameAr: line.shiftNameAr,
+  start: line.startTime,
+  end: line.endTime,
+});
+
+const departmentsOf = (deps: ReportDeps, caller: Caller, lines: PlannedLine[]) =>
+  repo.departmentsByIds(deps.db, caller.principal.buId, [...new Set(lines.map((line) => line.departmentId))]);
+
+/** The day's published roster: lines by shift start, terminal and number; heads and hours per shift. */
+export async function dailyRoster(
+  deps: ReportDeps,
+  caller: Caller,
+  query: DailyRosterQuery,
+): Promise<DailyRosterReport> {
+  const lang: ReportLanguage = query.lang ?? 'en';
+  const lines = (await rosterLines(deps, caller, query.date, query.date, query.departmentId)).sort(
+    (a, b) =>
+      a.startTime.localeCompare(b.startTime) ||
+      a.shiftCode.localeCompare(b.shiftCode) ||
+      a.terminalCode.localeCompare(b.terminalCode) ||
+      a.employeeNumber.localeCompare(b.employeeNumber),
+  );
+  const byShift = new Map<string, DailyRosterReport['totals']['byShift'][number]>();
+  for (const line of lines) {
+    const total = byShift.get(line.shiftCode) ?? { ...shiftOf(line), heads: 0, hours: 0 };
+    total.heads += 1;
+    total.hours = round2(total.hours + line.paidHours);
+    byShift.set(line.shiftCode, total);
+  }
+  return {
+    date: query.date,
+    lang,
+    title: `${LABELS[lang].dailyRoster} ${query.date}`,
+    departments: await departmentsOf(deps, caller, lines),
+    lines: lines.map((line) => ({
+      employee: employeeOf(line),
+      departmentId: line.departmentId,
+      shift: shiftOf(line),
+      terminal: { code: line.terminalCode, nameEn: line.terminalNameEn, nameAr: line.terminalNameAr },
+      paidHours: line.paidHours,
+    })),
+    totals: {
+      heads: lines.length,
+      hours: round2(lines.reduce((sum, line) => sum + line.paidHours, 0)),
+      byShift: [...byShift.values()],
+    },
+  };
+}
+
+/** Short codes for the grid: the shortest upper-case prefix of each shift code that no other shares. */
+export function shortCodes(codes: readonly string[]): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const code of codes) {
+    let length = 1;
+    const clash = (candidate: string) =>
+      codes.some((other) => other !== code && other.slice(0, candidate.length).toUpperCase() === candidate);
+    while (length < code.length && clash(code.slice(0, length).toUpperCase())) length += 1;
+    result.set(code, code.slice(0, length).toUpperCase());
+  }
+  return result;
+}
+
+const monthEnd = (month: string) => addDays(`${addDays(`${month}-28`, 4).slice(0, 7)}-01`, -1);
+
+/** The month's published roster as a grid: one line per employee, a short shift code per day. */
+export async function monthlyRoster(
+  deps: ReportDeps,
+  caller: Caller,
+  query: MonthlyRosterQuery,
+): Promise<MonthlyRosterReport> {
+  const lang: ReportLanguage = query.lang ?? 'en';
+  const from = `${query.month}-01`;
+  const to = monthEnd(query.month);
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  const dayIndex = new Map(dates.map((date, index) => [date, index]));
+  const lines = await rosterLines(deps, caller, from, to, query.departmentId);
+
+  const shifts = new Map<string, MonthlyRosterReport['shiftCodes'][number]>();
+  for (const line of lines) {
+    if (!shifts.has(line.shiftCode))
+      shifts.set(line.shiftCode, { short: '', ...shiftOf(line), paidHours: line.paidHours });
+  }
+  const legend = [...shifts.values()].sort(
+    (a, b) => a.start.localeCompare(b.start) || a.code.localeCompare(b.code),
+  );
+  const short = shortCodes(legend.map((shift) => shift.code));
+  for (const shift of legend) shift.short = short.get(shift.code)!;
+
+  const employees = new Map<string, MonthlyRosterReport['employees'][number]>();
+  const perDay = dates.map(() => 0);
+  for (const line of lines) {
+    let row = employees.get(line.employeeId);
+    if (!row) {
+      row = {
+        employee: employeeOf(line),
+        departmentId: line.departmentId,
+        days: dates.map(() => null),
+        shifts: 0,
+        hours: 0,
+      };
+      employees.set(line.employeeId, row);
+    }
+    const day = dayIndex.get(line.date)!;
+    const code = short.get(line.shiftCode)!;
+    // Two departments may each have published a shift for one person on one day.
+    row.days[day] = row.days[day] ? `${row.days[day]}/${code}` : code;
+    row.shifts += 1;
+    row.hours = round2(row.hours + line.paidHours);
+    perDay[day]! += 1;
+  }
+  const rows = [...employees.values()].sort((a, b) =>
+    a.employee.employeeNumber.localeCompare(b.employee.employeeNumber),
+  );
+  return {
+    month: query.month,
+    from,
+    to,
+    lang,
+    title: `${LABELS[lang].monthlyRoster} ${query.month}`,
+    dates,
+    departments: await departmentsOf(deps, caller, lines),
+    shiftCodes: legend,
+    employees: rows,
+    totals: {
+      perDay,
+      shifts: lines.length,
+      hours: round2(lines.reduce((sum, line) => sum + line.paidHours, 0)),
+    },
+  };
+}
+
+/** Required against planned against actual heads per date × terminal × shift (reconciliation's figures). */
+export async function variance(deps: ReportDeps, caller: Caller, query: RangeReportQuery): Promise<Variance> {
+  const { from, to, departmentId } = query;
+  return reconciledVariance(deps, caller, { from, to, departmentId });
+}
+
+/** Actual ÷ planned hours per department and overall (reconciliation's figures). */
+export async function utilization(
+  deps: ReportDeps,
+  caller: Caller,
+  query: UtilizationQuery,
+): Promise<UtilizationReport> {
+  return reconciledUtilization(deps, caller, query);
+}

@@ -1,0 +1,34 @@
+import ExcelJS from 'exceljs';
+
+/** Reading report files back as a person's tools would: the workbook's cells, the PDF's text. */
+
+export async function readWorkbook(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => {
+    // exceljs leaves empty cells out (null here) and answers text kept from formulas as rich text.
+    rows.push(
+      Array.from((row.values as unknown[]).slice(1), (value) =>
+        value && typeof value === 'object' && 'richText' in value
+          ? (value as { richText: { text: string }[] }).richText.map((part) => part.text).join('')
+          : (value ?? null),
+      ),
+    );
+  });
+  return { sheet, rows };
+}
+
+/** The text items of every page as pdf.js (Firefox's PDF reader) extracts them, in drawing order. */
+export async function pdfText(bytes: Buffer): Promise<{ pages: number; items: string[] }> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const items: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    for (const item of content.items) if ('str' in item && item.str.trim()) items.push(item.str.trim());
+  }
+  await document.destroy();
+  return { pages: document.numPages, items };
+}
