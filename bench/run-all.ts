@@ -9,6 +9,7 @@ for (const script of [
   'bench/allocation/run.ts',
   'bench/attendance/run.ts',
   'bench/reconciliation/run.ts',
+  'bench/reports/run.ts',
 ]) {
   console.log(`\n# ${script}`);
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], {

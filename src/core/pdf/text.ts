@@ -24,6 +24,9 @@ type Doc = InstanceType<typeof PDFDocument>;
 const bidi = (bidiFactory as unknown as () => Bidi)();
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const ZERO_WIDTH_SPACE = 0x200b;
+/** Hebrew, Arabic and the other right-to-left blocks, and the bidi marks, isolates and embeddings. */
+const RIGHT_TO_LEFT_OR_CONTROL =
+  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200e\u200f\u202a-\u202e\u2066-\u2069]|\uD802|\uD803|\uD83A|\uD83B/;
 /** Marks and isolates that steer the bidi pass and are never drawn. */
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
@@ -46,7 +49,11 @@ interface EmbeddedFont {
   unicode: number[][];
   scale: number;
   encode(text: string, features: unknown): [string[], unknown[]];
+  widthOfString(text: string, size: number, features: unknown): number;
 }
+
+/** Our calls always pass no features: the font's own defaults for each script (see `drawLine`). */
+const isDefaultFeatures = (features: unknown) => Array.isArray(features) && features.length === 0;
 
 const exact = new WeakSet<object>();
 
@@ -73,7 +80,23 @@ function mapTextExactly(target: EmbeddedFont): void {
       : Object.create(glyph, { codePoints: { value: characters } });
   };
   const codes = new Map<string, number>();
+  // Shaping is most of a report's time and a grid repeats its texts (codes, figures, names on every
+  // page), while pdfkit caches no layout made with features given: each text is shaped once per font.
+  const encodings = new Map<string, [string[], unknown[]]>();
+  const widths = new Map<string, number>();
+  const shapedWidth = target.widthOfString.bind(target);
+  target.widthOfString = (text, size, features) => {
+    if (!isDefaultFeatures(features)) return shapedWidth(text, size, features);
+    let width = widths.get(text);
+    if (width === undefined) {
+      width = shapedWidth(text, 1000, features);
+      widths.set(text, width);
+    }
+    return (width * size) / 1000;
+  };
   target.encode = function encode(this: EmbeddedFont, text, features) {
+    const cached = isDefaultFeatures(features) ? encodings.get(text) : undefined;
+    if (cached) return cached;
     const { glyphs, positions } = this.layout(text, features ?? []);
     const encoded = glyphs.map((glyph) => {
       const characters = glyph.codePoints.length ? glyph.codePoints : [ZERO_WIDTH_SPACE];
@@ -88,7 +111,9 @@ function mapTextExactly(target: EmbeddedFont): void {
       }
       return `0000${code.toString(16)}`.slice(-4);
     });
-    return [encoded, positions];
+    const encoding: [string[], unknown[]] = [encoded, positions];
+    if (isDefaultFeatures(features)) encodings.set(text, encoding);
+    return encoding;
   };
 }
 
@@ -118,6 +143,10 @@ export interface TextRun {
  */
 export function visualRuns(text: string, direction: TextDirection): TextRun[] {
   if (!text) return [];
+  // Most cells (codes, figures, Latin names) hold no right-to-left letter: at level 0 they are one run.
+  if (direction !== 'rtl' && !RIGHT_TO_LEFT_OR_CONTROL.test(text)) {
+    return [{ text, font: 'latin', rightToLeft: false }];
+  }
   const embedding = bidi.getEmbeddingLevels(text, direction);
   const { levels } = embedding;
   const mirrored = bidi.getMirroredCharactersMap(text, levels);

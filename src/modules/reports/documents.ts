@@ -95,14 +95,14 @@ function monthlyTable(report: MonthlyRosterReport): Table {
     fontSize: 6.5,
     columns: [
       { title: words.employeeNumber, width: 40, xlsxWidth: 10 },
-      { title: words.name, width: 132, xlsxWidth: 28 },
+      { title: words.name, width: 122, xlsxWidth: 28 },
       ...report.dates.map((date) => ({
         title: String(Number(date.slice(8))),
         width: 16,
         align: 'center' as const,
         xlsxWidth: 4.5,
       })),
-      { title: words.shifts, width: 26, align: 'end' as const, xlsxWidth: 9 },
+      { title: words.shifts, width: 36, align: 'end' as const, xlsxWidth: 9 },
       { title: words.hours, width: 30, align: 'end' as const, xlsxWidth: 9 },
     ],
     rows: report.employees.map((row) => [
