@@ -21,14 +21,18 @@ export async function readWorkbook(bytes: Buffer) {
 }
 
 /** The text items of every page as pdf.js (Firefox's PDF reader) extracts them, in drawing order. */
-export async function pdfText(bytes: Buffer): Promise<{ pages: number; items: string[] }> {
+export async function pdfText(
+  bytes: Buffer,
+): Promise<{ pages: number; items: string[]; pageItems: string[][] }> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const items: string[] = [];
+  const pageItems: string[][] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const content = await (await document.getPage(number)).getTextContent();
+    const items: string[] = [];
     for (const item of content.items) if ('str' in item && item.str.trim()) items.push(item.str.trim());
+    pageItems.push(items);
   }
   await document.destroy();
-  return { pages: document.numPages, items };
+  return { pages: document.numPages, items: pageItems.flat(), pageItems };
 }
