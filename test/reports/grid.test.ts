@@ -31,7 +31,9 @@ describe('a PDF grid of many rows', () => {
       expect(text.pages).toBeGreaterThan(2);
       text.pageItems.forEach((items, index) => {
         expect(items).toContain('Shifts');
-        expect(items.join(' ')).toContain(`${page.page} ${index + 1} ${page.of} ${text.pages}`);
+        // pdf.js gives the footer's words in drawing order, left to right: an Arabic footer reads from the right.
+        const footer = [page.page, String(index + 1), page.of, String(text.pages)];
+        expect(items.join(' ')).toContain((direction === 'rtl' ? footer.reverse() : footer).join(' '));
       });
       for (const row of rows) expect(text.items).toContain(row[0]);
       // Names in logical order; a Latin code inside Arabic keeps its letters and digits in order.
