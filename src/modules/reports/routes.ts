@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { type Caller, callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pdfResponse, sendPdf } from '../../core/http/pdf.ts';
 import { sendWorkbook, workbookResponse } from '../../core/http/workbooks.ts';
@@ -18,12 +20,12 @@ import {
 import * as reports from './service.ts';
 
 const tags = ['reports'];
-const roster = { auth: 'roster.view' } as const;
-const reconciled = { auth: 'reconciliation.view' } as const;
-const rangeProblems = problemResponse(
-  ['INVALID_DATE_RANGE', 'RANGE_TOO_LONG'],
-  'A reversed range, or one longer than 92 days',
-);
+const rangeProblems = {
+  422: problemResponse(
+    ['INVALID_DATE_RANGE', 'RANGE_TOO_LONG'],
+    'A reversed range, or one longer than 92 days',
+  ),
+};
 const fromPublished =
   'From the published roster (the latest version covering each date and department) in the caller’s ' +
   '`roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left.';
@@ -31,177 +33,145 @@ const variance =
   'Required (the demand plan each published roster came from), planned (its lines) and actual (planned ' +
   'people who came) heads per date × terminal × shift, as `/api/admin/reconciliation/variance`.';
 
+/**
+ * One report in its three forms: JSON at `path`, a workbook at `path.xlsx` and a PDF at `path.pdf`, each
+ * drawn from the same report, so the files always show the JSON's figures.
+ */
+interface ReportForms<Query extends TSchema, Report> {
+  path: string;
+  permission: string;
+  /** The operations are getNameReport, downloadNameWorkbook and downloadNamePdf. */
+  name: string;
+  summary: string;
+  /** The report's name in the files' summaries, "The daily roster". */
+  title: string;
+  pdfSummary?: string;
+  description: string;
+  querystring: Query;
+  response: TSchema;
+  problems?: Record<number, TSchema>;
+  build: (caller: Caller, query: Static<Query>) => Promise<Report>;
+  /** The download's file name without its extension. */
+  fileName: (report: Report) => string;
+  workbook: (report: Report, query: Static<Query>) => Promise<Buffer>;
+  pdf: (report: Report, query: Static<Query>) => Promise<Buffer>;
+}
+
+function registerReport<Query extends TSchema, Report>(
+  app: FastifyInstance,
+  forms: ReportForms<Query, Report>,
+) {
+  const { path, querystring, description, problems = {} } = forms;
+  const config = { auth: forms.permission };
+  // The type provider cannot see through this function's generic schema: the query is validated against it.
+  const queryOf = (request: { query: unknown }) => request.query as Static<Query>;
+  app.get(
+    path,
+    {
+      config,
+      schema: {
+        operationId: `get${forms.name}Report`,
+        summary: forms.summary,
+        description,
+        tags,
+        querystring,
+        response: { 200: forms.response, ...problems },
+      },
+    },
+    async (request) => forms.build(callerOf(request), queryOf(request)),
+  );
+  app.get(
+    `${path}.xlsx`,
+    {
+      config,
+      schema: {
+        operationId: `download${forms.name}Workbook`,
+        summary: `${forms.title} report as a workbook`,
+        description,
+        tags,
+        querystring,
+        response: { 200: workbookResponse(forms.title), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const report = await forms.build(callerOf(request), queryOf(request));
+      const bytes = await forms.workbook(report, queryOf(request));
+      return sendWorkbook(reply, `${forms.fileName(report)}.xlsx`, bytes);
+    },
+  );
+  app.get(
+    `${path}.pdf`,
+    {
+      config,
+      schema: {
+        operationId: `download${forms.name}Pdf`,
+        summary: forms.pdfSummary ?? `${forms.title} report as a PDF`,
+        description,
+        tags,
+        querystring,
+        response: { 200: pdfResponse(forms.title), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const report = await forms.build(callerOf(request), queryOf(request));
+      const bytes = await forms.pdf(report, queryOf(request));
+      return sendPdf(reply, `${forms.fileName(report)}.pdf`, bytes);
+    },
+  );
+}
+
 /** Daily and monthly roster, variance and utilization reports, as JSON, xlsx and PDF (DESIGN §12–13). */
 export function reportRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   const deps = { db: context.database.db, now: context.now };
   return async (app) => {
-    app.get(
-      '/reports/daily-roster',
-      {
-        config: roster,
-        schema: {
-          operationId: 'getDailyRosterReport',
-          summary: 'The roster of one day: who works which shift where, heads and hours per shift',
-          description: fromPublished,
-          tags,
-          querystring: DailyRosterQuery,
-          response: { 200: DailyRosterReport },
-        },
-      },
-      async (request) => reports.dailyRoster(deps, callerOf(request), request.query),
-    );
-    app.get(
-      '/reports/daily-roster.xlsx',
-      {
-        config: roster,
-        schema: {
-          operationId: 'downloadDailyRosterWorkbook',
-          summary: 'The daily roster report as a workbook',
-          description: fromPublished,
-          tags,
-          querystring: DailyRosterQuery,
-          response: { 200: workbookResponse('The daily roster') },
-        },
-      },
-      async (request, reply) => {
-        const report = await reports.dailyRoster(deps, callerOf(request), request.query);
-        return sendWorkbook(
-          reply,
-          `daily-roster-${report.date}.xlsx`,
-          await documents.dailyRosterWorkbook(report),
-        );
-      },
-    );
-    app.get(
-      '/reports/daily-roster.pdf',
-      {
-        config: roster,
-        schema: {
-          operationId: 'downloadDailyRosterPdf',
-          summary: 'The daily roster report as a PDF',
-          description: fromPublished,
-          tags,
-          querystring: DailyRosterQuery,
-          response: { 200: pdfResponse('The daily roster') },
-        },
-      },
-      async (request, reply) => {
-        const report = await reports.dailyRoster(deps, callerOf(request), request.query);
-        return sendPdf(reply, `daily-roster-${report.date}.pdf`, await documents.dailyRosterPdf(report));
-      },
-    );
-    app.get(
-      '/reports/monthly-roster',
-      {
-        config: roster,
-        schema: {
-          operationId: 'getMonthlyRosterReport',
-          summary: 'The roster of one month: one line per employee, a shift code per day, and the legend',
-          description: fromPublished,
-          tags,
-          querystring: MonthlyRosterQuery,
-          response: { 200: MonthlyRosterReport },
-        },
-      },
-      async (request) => reports.monthlyRoster(deps, callerOf(request), request.query),
-    );
-    app.get(
-      '/reports/monthly-roster.xlsx',
-      {
-        config: roster,
-        schema: {
-          operationId: 'downloadMonthlyRosterWorkbook',
-          summary: 'The monthly roster report as a workbook',
-          description: fromPublished,
-          tags,
-          querystring: MonthlyRosterQuery,
-          response: { 200: workbookResponse('The monthly roster') },
-        },
-      },
-      async (request, reply) => {
-        const report = await reports.monthlyRoster(deps, callerOf(request), request.query);
-        return sendWorkbook(
-          reply,
-          `monthly-roster-${report.month}.xlsx`,
-          await documents.monthlyRosterWorkbook(report),
-        );
-      },
-    );
-    app.get(
-      '/reports/monthly-roster.pdf',
-      {
-        config: roster,
-        schema: {
-          operationId: 'downloadMonthlyRosterPdf',
-          summary: 'The monthly roster report as a landscape PDF grid',
-          description: fromPublished,
-          tags,
-          querystring: MonthlyRosterQuery,
-          response: { 200: pdfResponse('The monthly roster') },
-        },
-      },
-      async (request, reply) => {
-        const report = await reports.monthlyRoster(deps, callerOf(request), request.query);
-        return sendPdf(reply, `monthly-roster-${report.month}.pdf`, await documents.monthlyRosterPdf(report));
-      },
-    );
-    app.get(
-      '/reports/variance',
-      {
-        config: reconciled,
-        schema: {
-          operationId: 'getVarianceReport',
-          summary: 'Required against planned against actual heads over a range',
-          description: variance,
-          tags,
-          querystring: RangeReportQuery,
-          response: { 200: Variance, 422: rangeProblems },
-        },
-      },
-      async (request) => reports.variance(deps, callerOf(request), request.query),
-    );
-    app.get(
-      '/reports/variance.xlsx',
-      {
-        config: reconciled,
-        schema: {
-          operationId: 'downloadVarianceWorkbook',
-          summary: 'The variance report as a workbook',
-          description: variance,
-          tags,
-          querystring: RangeReportQuery,
-          response: { 200: workbookResponse('The variance report'), 422: rangeProblems },
-        },
-      },
-      async (request, reply) => {
-        const report = await reports.variance(deps, callerOf(request), request.query);
-        const bytes = await documents.varianceWorkbook(report, request.query.lang ?? 'en');
-        return sendWorkbook(reply, `variance-${report.from}-${report.to}.xlsx`, bytes);
-      },
-    );
-    app.get(
-      '/reports/variance.pdf',
-      {
-        config: reconciled,
-        schema: {
-          operationId: 'downloadVariancePdf',
-          summary: 'The variance report as a PDF',
-          description: variance,
-          tags,
-          querystring: RangeReportQuery,
-          response: { 200: pdfResponse('The variance report'), 422: rangeProblems },
-        },
-      },
-      async (request, reply) => {
-        const report = await reports.variance(deps, callerOf(request), request.query);
-        const bytes = await documents.variancePdf(report, request.query.lang ?? 'en');
-        return sendPdf(reply, `variance-${report.from}-${report.to}.pdf`, bytes);
-      },
-    );
+    registerReport(app, {
+      path: '/reports/daily-roster',
+      permission: 'roster.view',
+      name: 'DailyRoster',
+      summary: 'The roster of one day: who works which shift where, heads and hours per shift',
+      title: 'The daily roster',
+      description: fromPublished,
+      querystring: DailyRosterQuery,
+      response: DailyRosterReport,
+      build: (caller, query) => reports.dailyRoster(deps, caller, query),
+      fileName: (report) => `daily-roster-${report.date}`,
+      workbook: documents.dailyRosterWorkbook,
+      pdf: documents.dailyRosterPdf,
+    });
+    registerReport(app, {
+      path: '/reports/monthly-roster',
+      permission: 'roster.view',
+      name: 'MonthlyRoster',
+      summary: 'The roster of one month: one line per employee, a shift code per day, and the legend',
+      title: 'The monthly roster',
+      pdfSummary: 'The monthly roster report as a landscape PDF grid',
+      description: fromPublished,
+      querystring: MonthlyRosterQuery,
+      response: MonthlyRosterReport,
+      build: (caller, query) => reports.monthlyRoster(deps, caller, query),
+      fileName: (report) => `monthly-roster-${report.month}`,
+      workbook: documents.monthlyRosterWorkbook,
+      pdf: documents.monthlyRosterPdf,
+    });
+    registerReport(app, {
+      path: '/reports/variance',
+      permission: 'reconciliation.view',
+      name: 'Variance',
+      summary: 'Required against planned against actual heads over a range',
+      title: 'The variance',
+      description: variance,
+      querystring: RangeReportQuery,
+      response: Variance,
+      problems: rangeProblems,
+      build: (caller, query) => reports.variance(deps, caller, query),
+      fileName: (report) => `variance-${report.from}-${report.to}`,
+      workbook: (report, query) => documents.varianceWorkbook(report, query.lang ?? 'en'),
+      pdf: (report, query) => documents.variancePdf(report, query.lang ?? 'en'),
+    });
     app.get(
       '/reports/utilization',
       {
-        config: reconciled,
+        config: { auth: 'reconciliation.view' },
         schema: {
           operationId: 'getUtilizationReport',
           summary: 'Actual ÷ planned hours over a range, per department and overall',
@@ -210,7 +180,7 @@ export function reportRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
             '(an unknown clock-out counted at the planned end, a no-show 0) plus unplanned attendance.',
           tags,
           querystring: UtilizationQuery,
-          response: { 200: UtilizationReport, 422: rangeProblems },
+          response: { 200: UtilizationReport, ...rangeProblems },
         },
       },
       async (request) => reports.utilization(deps, callerOf(request), request.query),
