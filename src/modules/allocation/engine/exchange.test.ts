@@ -4,7 +4,14 @@ import { checkRoster } from './checker/check.ts';
 import { generateInstance } from './generate.ts';
 
 // 50 × 14 `mixed`, seed 2: HiGHS proves 505 heads the optimum (bench/engine/mip-reference.json).
-const mixed = generateInstance({ employees: 50, days: 14, terminals: 2, shifts: 3, seed: 2, variant: 'mixed' });
+const mixed = generateInstance({
+  employees: 50,
+  days: 14,
+  terminals: 2,
+  shifts: 3,
+  seed: 2,
+  variant: 'mixed',
+});
 
 describe('exact two-day exchanges', () => {
   it('reach the proven optimum where windows, repair and balancing alone stop one head short', () => {
