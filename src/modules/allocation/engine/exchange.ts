@@ -8,11 +8,12 @@ import { canTake, daysToGiveUp, rulesAllow } from './roster.ts';
  * Exact exchanges over two days. The optimum's missing moves hand evening and morning work between a few
  * employees across two days at once (one gives up an evening so that they may work the next morning, another
  * takes that evening, a third moves to where the second was…), which day-by-day matching and one-for-one
- * ejection chains cannot see. For each pair of consecutive days with a line still short, a handful of staff
- * (two kept off a short line by their own work on the other day, then holders of the lines they could move to)
- * is freed on both days and staffed again exactly: a depth-first search over each freed employee-day, pruned by a matching
- * bound (the freed employee-days matched to what the lines still need, the two days taken apart), with the
- * rest of the roster held. A better staffing is kept, else the old one comes back as it was.
+ * ejection chains cannot see. For each pair of consecutive days with a line still short, a handful of staff is
+ * freed on both days and staffed again exactly: one employee kept off a short line by their own work on the
+ * other day with a same-day chain there that would let them stay, or two such employees with the holders of
+ * the lines they could move to. The staffing is a depth-first search over each freed employee-day, pruned by
+ * a matching bound (the freed employee-days matched to what the lines still need, the two days taken apart),
+ * with the rest of the roster held. A better staffing is kept, else the old one comes back as it was.
  * Work is capped by counts (search nodes), so a run is reproducible; the clock only stops it early.
  */
 export function exchange(ctx: SolveContext, nodeBudget: number, target: number): number {
@@ -24,6 +25,18 @@ export function exchange(ctx: SolveContext, nodeBudget: number, target: number):
     const before = gained;
     for (let first = 0; first + 1 < model.dayCount; first++) {
       let blocked = blockedStaff(ctx, first, pass);
+      // First each blocked employee with a same-day chain that lets them stay on the other day, then pairs of
+      // blocked employees with the holders most likely to trade with them.
+      for (let k = 0; k < blocked.length && k < ATTEMPTS; k++) {
+        if (!search.nodesLeft(nodeBudget) || outOfTime(ctx)) return gained;
+        const chain = chainFor(ctx, first, blocked[k]![0], blocked[k]![1]);
+        if (chain.length === 0) continue;
+        const gain = search.solve(first, [blocked[k]![0], ...chain]);
+        if (gain > 0) {
+          gained += gain;
+          blocked = blockedStaff(ctx, first, pass);
+        }
+      }
       for (let attempt = 0; attempt * FIRST_LEVEL < blocked.length && attempt < ATTEMPTS; attempt++) {
         if (!search.nodesLeft(nodeBudget) || outOfTime(ctx) || coverage(ctx) >= target) return gained;
         const chosen = new Map(blocked.slice(attempt * FIRST_LEVEL, (attempt + 1) * FIRST_LEVEL));
@@ -128,6 +141,42 @@ function holdersFor(ctx: SolveContext, first: number, target: Map<number, number
     .sort((a, b) => b[1] - a[1] || mix(a[0], pass) - mix(b[0], pass) || a[0] - b[0])
     .map(([e]) => e);
 }
+
+/**
+ * A same-day chain on the other day that lets the blocked employee keep working there on a line that leaves the
+ * rest before (or after) the short line: someone takes over the employee's line, someone else theirs, … until
+ * the line left open is one the employee may work. Breadth-first over that day's lines; the employees of the
+ * shortest chain found (empty when none within reach).
+ */
+function chainFor(ctx: SolveContext, first: number, f: number, short: number): number[] {
+  const { model, roster } = ctx;
+  const days = model.dayCount;
+  const other = model.lineDay[short] === first ? first + 1 : first;
+  const start = roster.lineOf[f * days + other]!;
+  const mover = new Map<number, number>();
+  const cameFrom = new Map<number, number>([[start, -1]]);
+  const queue = [start];
+  for (let q = 0; q < queue.length && q < CHAIN_LINES; q++) {
+    const line = queue[q]!;
+    for (const e of eligibleOf(ctx.masks, line)) {
+      const own = roster.lineOf[e * days + other]!;
+      if (e === f || own < 0 || own === line || cameFrom.has(own) || !freeable(ctx, e, other)) continue;
+      if (!rulesAllow(model, roster, e, line)) continue;
+      cameFrom.set(own, line);
+      mover.set(own, e);
+      if (isEligible(ctx.masks, f, own) && restsBetween(ctx, own, short)) {
+        const chain: number[] = [];
+        for (let at = own; at !== start; at = cameFrom.get(at)!) chain.push(mover.get(at)!);
+        return chain;
+      }
+      queue.push(own);
+    }
+  }
+  return [];
+}
+
+/** Lines a chain search may open before it gives up. */
+const CHAIN_LINES = 60;
 
 /** Whether the shift times of two lines on neighbouring days leave the minimum rest between them. */
 function restsBetween(ctx: SolveContext, a: number, b: number): boolean {
