@@ -8,6 +8,7 @@ import { coverage, improve, type Snapshot } from './improve.ts';
 import { buildModel, type Model } from './model.ts';
 import { place, tryPlace } from './moves.ts';
 import { repair } from './repair.ts';
+import { replanEach } from './replan.ts';
 import { buildResult, coverageOf } from './result.ts';
 import { emptyRoster } from './roster.ts';
 import type { Instance, Result } from './types.ts';
@@ -137,7 +138,9 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
   improve(ctx, windows, target);
-  exchange(ctx, options.exchangeNodes ?? exchangeNodesFor(model), target);
+  const exchangeNodes = options.exchangeNodes ?? exchangeNodesFor(model);
+  exchange(ctx, exchangeNodes, target);
+  if (exchangeNodes > 0 && replanEach(ctx, target) > 0) exchange(ctx, exchangeNodes, target);
   balance(ctx);
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);

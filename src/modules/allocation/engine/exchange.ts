@@ -29,7 +29,7 @@ export function exchange(ctx: SolveContext, nodeBudget: number, target: number):
       // blocked employees with the holders most likely to trade with them.
       for (let k = 0; k < blocked.length && k < ATTEMPTS; k++) {
         if (!search.nodesLeft(nodeBudget) || outOfTime(ctx)) return gained;
-        const chain = chainFor(ctx, first, blocked[k]![0], blocked[k]![1]);
+        const chain = chainFor(ctx, first, blocked[k]![0], blocked[k]![1], blocked);
         if (chain.length === 0) continue;
         const gain = search.solve(first, [blocked[k]![0], ...chain]);
         if (gain > 0) {
@@ -143,12 +143,20 @@ function holdersFor(ctx: SolveContext, first: number, target: Map<number, number
 }
 
 /**
- * A same-day chain on the other day that lets the blocked employee keep working there on a line that leaves the
- * rest before (or after) the short line: someone takes over the employee's line, someone else theirs, … until
- * the line left open is one the employee may work. Breadth-first over that day's lines; the employees of the
- * shortest chain found (empty when none within reach).
+ * A same-day chain on the other day that frees the blocked employee there: someone takes over the employee's
+ * line, someone else theirs, … until the line left open is one the employee may work while leaving the rest
+ * before (or after) the short line, or one another blocked employee may work that way (who then leaves their
+ * own line open there and takes their short line: two heads gained for one lost). Breadth-first over that
+ * day's lines; the employees of the shortest chain found, the other blocked one last (empty when none within
+ * reach).
  */
-function chainFor(ctx: SolveContext, first: number, f: number, short: number): number[] {
+function chainFor(
+  ctx: SolveContext,
+  first: number,
+  f: number,
+  short: number,
+  blocked: readonly [number, number][],
+): number[] {
   const { model, roster } = ctx;
   const days = model.dayCount;
   const other = model.lineDay[short] === first ? first + 1 : first;
@@ -164,11 +172,15 @@ function chainFor(ctx: SolveContext, first: number, f: number, short: number): n
       if (!rulesAllow(model, roster, e, line)) continue;
       cameFrom.set(own, line);
       mover.set(own, e);
-      if (isEligible(ctx.masks, f, own) && restsBetween(ctx, own, short)) {
-        const chain: number[] = [];
-        for (let at = own; at !== start; at = cameFrom.get(at)!) chain.push(mover.get(at)!);
-        return chain;
-      }
+      const chain = () => {
+        const movers: number[] = [];
+        for (let at = own; at !== start; at = cameFrom.get(at)!) movers.push(mover.get(at)!);
+        return movers;
+      };
+      if (isEligible(ctx.masks, f, own) && restsBetween(ctx, own, short)) return chain();
+      for (const [g, gShort] of blocked)
+        if (g !== f && model.lineDay[gShort] === model.lineDay[short] && isEligible(ctx.masks, g, own))
+          if (restsBetween(ctx, own, gShort)) return [...chain(), g];
       queue.push(own);
     }
   }
@@ -242,7 +254,8 @@ function createSearch(ctx: SolveContext) {
 
   const solve = (first: number, staff: readonly number[]): number => {
     const slots: Slot[] = [];
-    for (const e of staff)
+    // Each employee once, whatever lists they came from (a chain and the blocked may share someone).
+    for (const e of new Set(staff))
       for (const day of [first, first + 1]) {
         if (!freeable(ctx, e, day)) continue;
         const cell = e * model.dayCount + day;
