@@ -1,18 +1,21 @@
 import { outOfTime, type SolveContext } from './context.ts';
 import { isEligible } from './eligibility.ts';
 import { coverage } from './improve.ts';
-import { place, placeIfLendingAllows, remove } from './moves.ts';
+import { place, placeIfLendingAllows, remove, tryPlace } from './moves.ts';
 import { canTake, lendingRuleFor, NO_RULE } from './roster.ts';
+import { bestTaker } from './takers.ts';
 
 /**
  * One employee's whole period planned again, exactly, with everyone else held: their work (neither fixed nor
  * carried over) is taken away, and a dynamic programme over the days picks the most lines still short that
  * they can work under one shift a day, the rest between neighbouring days, the run of working days and the
- * hours of each week (the day before's shift times, the run so far and the week's hours as the state; their
- * own old lines count a hair more, so nothing moves for nothing). Someone whose work on one day keeps them off
- * two short lines elsewhere (rest, a run or a full week) gives it up for both: a move no chain of single
- * swaps makes. The plan is placed through the ordinary checks (rest two days apart and lending caps included)
- * and kept only when it covers more; else the old work comes back as it was.
+ * hours of each week (the day before's shift times, the run so far and the week's hours as the state; an old
+ * line counts a hair more, so nothing moves for nothing, unless someone free could take it over, then a hair
+ * less). Someone whose work on one day keeps them off two short lines elsewhere (rest, a run or a full week)
+ * gives it up for both, or hands work on to someone free to take a short line: moves no chain of single swaps
+ * makes. The plan is placed through the ordinary checks (rest two days apart and lending caps included), the
+ * old lines left open are offered to the best free taker, and all is kept only when it covers more; else the
+ * old work comes back as it was.
  */
 export function replanEach(ctx: SolveContext, target: number): number {
   const { model, roster } = ctx;
@@ -29,16 +32,26 @@ export function replanEach(ctx: SolveContext, target: number): number {
         remove(ctx, e, d);
       }
     }
-    const plan = bestPlan(ctx, e, new Set(old.map(([, l]) => l)));
+    // An old line someone free could take over is worth a hair less than a short one, so the plan hands it on.
+    const worth = new Map<number, number>();
+    for (const [, l] of old) worth.set(l, bestTaker(ctx, l, e) >= 0 ? 0.999 : 1.001);
+    const plan = bestPlan(ctx, e, worth);
     const placed: number[] = [];
-    if (plan.length > old.length)
-      for (const l of plan)
-        if (roster.assignedCount[l]! < model.lineRequired[l]! && canTake(model, roster, e, l))
-          if (placeIfLendingAllows(ctx, e, l)) placed.push(model.lineDay[l]!);
-    if (placed.length > old.length) {
-      gained += placed.length - old.length;
+    for (const l of plan)
+      if (roster.assignedCount[l]! < model.lineRequired[l]! && canTake(model, roster, e, l))
+        if (placeIfLendingAllows(ctx, e, l)) placed.push(model.lineDay[l]!);
+    const refilled: [number, number][] = [];
+    for (const [d, l] of old) {
+      if (roster.assignedCount[l]! >= model.lineRequired[l]!) continue;
+      const taker = bestTaker(ctx, l, e);
+      if (taker >= 0 && tryPlace(ctx, taker, l)) refilled.push([taker, d]);
+    }
+    const gain = placed.length + refilled.length - old.length;
+    if (gain > 0) {
+      gained += gain;
       continue;
     }
+    for (const [taker, d] of refilled) remove(ctx, taker, d);
     for (const d of placed) remove(ctx, e, d);
     for (const [, l, rule] of old) place(ctx, e, l, rule);
   }
@@ -68,7 +81,7 @@ interface Step {
  * previous day's line (or none), the run of working days and the week's hours; fixed and carried-over work
  * is forced, and pairs of days two apart are left to the checks when the plan is placed.
  */
-function bestPlan(ctx: SolveContext, e: number, own: ReadonlySet<number>): number[] {
+function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, number>): number[] {
   const { model, roster } = ctx;
   const days = model.dayCount;
   const rest = model.minRestMinutes;
@@ -110,7 +123,7 @@ function bestPlan(ctx: SolveContext, e: number, own: ReadonlySet<number>): numbe
       for (const l of options) {
         if (prev >= 0 && model.lineStart[l]! - model.lineEnd[prev]! < rest) continue;
         if (hours + model.lineHours[l]! > model.maxWeeklyHours + 1e-9) continue;
-        const worth = own.has(l) ? 1.001 : 1;
+        const worth = own.get(l) ?? 1;
         offer(key(l, run + 1, hours + model.lineHours[l]!), step.value + worth, k, l);
       }
     }
