@@ -11,7 +11,13 @@ import type { Instance } from '../../src/modules/allocation/engine/types.ts';
  * The exact coverage problem as a MIP in CPLEX LP text: one binary per (employee, line, lending rule) that
  * passes the static rules, with every dynamic rule as linear constraints. Fixed assignments are constants.
  */
-export function coverageMip(instance: Instance): { lp: string; fixedCovered: number; variables: number } {
+export function coverageMip(instance: Instance): {
+  lp: string;
+  fixedCovered: number;
+  variables: number;
+  /** Variable name → [employee index, line index], to read a solution back. */
+  columns: Map<string, [number, number]>;
+} {
   const model = buildModel(instance);
   const masks = eligibilityMasks(model);
   const { employeeCount: n, dayCount: days, lineCount } = model;
@@ -38,6 +44,7 @@ export function coverageMip(instance: Instance): { lp: string; fixedCovered: num
   const byLine = Array.from({ length: lineCount }, () => [] as string[]);
   const byRuleDay = new Map<string, string[]>();
   let count = 0;
+  const columns = new Map<string, [number, number]>();
   for (let l = 0; l < lineCount; l++) {
     if (model.lineRequired[l]! - fixedCount[l]! <= 0) continue;
     const d = model.lineDay[l]!;
@@ -52,6 +59,7 @@ export function coverageMip(instance: Instance): { lp: string; fixedCovered: num
       for (const r of rules) {
         const name = `x${count++}`;
         vars[e * days + d]!.push([name, l]);
+        columns.set(name, [e, l]);
         byLine[l]!.push(name);
         if (r >= 0) byRuleDay.set(`${r}|${d}`, [...(byRuleDay.get(`${r}|${d}`) ?? []), name]);
       }
@@ -131,5 +139,5 @@ export function coverageMip(instance: Instance): { lp: string; fixedCovered: num
     ` ${all.join(' ')}`,
     'End',
   ].join('\n');
-  return { lp, fixedCovered, variables: all.length };
+  return { lp, fixedCovered, variables: all.length, columns };
 }

@@ -3,10 +3,12 @@ import { createContext, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
 import { applicableRules, isStaticallyEligible } from './eligibility.ts';
 import { poolImbalance } from './equalization.ts';
+import { exchange } from './exchange.ts';
 import { coverage, improve, type Snapshot } from './improve.ts';
 import { buildModel, type Model } from './model.ts';
 import { place, tryPlace } from './moves.ts';
 import { repair } from './repair.ts';
+import { replanEach } from './replan.ts';
 import { buildResult, coverageOf } from './result.ts';
 import { emptyRoster } from './roster.ts';
 import type { Instance, Result } from './types.ts';
@@ -26,6 +28,8 @@ export interface AllocateOptions {
    * reproducibility.
    */
   restarts?: number;
+  /** Search nodes for exact two-day exchanges after the windows (default by size; 0 turns them off). */
+  exchangeNodes?: number;
 }
 
 /** Work cap on two-level ejection chains: a count rather than a clock, so that runs stay reproducible. */
@@ -134,6 +138,9 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
   improve(ctx, windows, target);
+  const exchangeNodes = options.exchangeNodes ?? exchangeNodesFor(model);
+  exchange(ctx, exchangeNodes, target);
+  if (exchangeNodes > 0 && replanEach(ctx, target) > 0) exchange(ctx, exchangeNodes, target);
   balance(ctx);
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
@@ -181,4 +188,12 @@ function totalRequired(model: Model): number {
 function windowsFor(model: Model): number {
   const cells = Math.max(1, model.employeeCount * model.dayCount);
   return cells >= LARGE ? 0 : Math.min(150, Math.floor(350_000 / cells));
+}
+
+/**
+ * Search nodes of the exact two-day exchanges by size (a count, so that runs are reproducible): none from
+ * 40,000 employee-days, where finding the blocked staff of every day pair alone takes too long.
+ */
+function exchangeNodesFor(model: Model): number {
+  return model.employeeCount * model.dayCount >= LARGE ? 0 : 150_000;
 }

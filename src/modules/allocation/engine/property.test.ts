@@ -26,6 +26,11 @@ describe('any generated instance', () => {
         expect(report.assigned).toBe(result.coverage.assigned);
         expect(report.required).toBe(result.coverage.required);
         expect(result.coverage.assigned).toBeLessThanOrEqual(coverageBound(instance));
+        const restBound = coverageBound(instance, {
+          restIterations: 30,
+          incumbent: result.coverage.assigned,
+        });
+        expect(result.coverage.assigned).toBeLessThanOrEqual(restBound);
         // Anytime: never below the plain day-by-day greedy, which is the first roster it holds.
         const floor = allocate(instance, { greedyOnly: true });
         expect(checkRoster(instance, floor).violations).toEqual([]);

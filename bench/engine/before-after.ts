@@ -1,0 +1,76 @@
+import { cpus, loadavg } from 'node:os';
+import { allocate } from '../../src/modules/allocation/engine/allocate.ts';
+import { coverageBound } from '../../src/modules/allocation/engine/bound.ts';
+import { checkRoster } from '../../src/modules/allocation/engine/checker/check.ts';
+import { generateInstance, VARIANTS, type Variant } from '../../src/modules/allocation/engine/generate.ts';
+import { readReference, referenceKey } from './mip-reference.ts';
+
+/**
+ * The exact two-day exchanges measured in one process: for each size, shape and seed, the engine without
+ * them (`exchangeNodes: 0`, the second round's engine) and with them (the default), interleaved `--runs n`
+ * times (median wall time), against the HiGHS reference and both bounds (the flow bound and the one keeping
+ * rest, with its own time). Prints a Markdown table. Options: --sizes 50x14,200x28 --variants a,b --seeds 1,2,3
+ * --runs 3 --rest-iterations 200.
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1]! : fallback;
+};
+const SIZES: Record<string, { employees: number; days: number; terminals: number }> = {
+  '50x14': { employees: 50, days: 14, terminals: 2 },
+  '200x28': { employees: 200, days: 28, terminals: 6 },
+};
+const sizes = option('sizes', '50x14,200x28').split(',');
+const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+const seeds = option('seeds', '1,2,3').split(',').map(Number);
+const runs = Number(option('runs', '3'));
+const restIterations = Number(option('rest-iterations', '200'));
+const reference = readReference();
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const points = (value: number, required: number) => ((value / required) * 100).toFixed(2);
+
+console.error(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores`);
+console.log(
+  '| instance | Σ required | HiGHS | before | after | after − HiGHS | time before → after (median) | flow bound | bound keeping rest (its time) | certified gap after, points | hard violations after | load |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const sizeName of sizes)
+  for (const variant of variants)
+    for (const seed of seeds) {
+      const instance = generateInstance({ ...SIZES[sizeName]!, shifts: 3, seed, variant });
+      allocate(instance);
+      const before: number[] = [];
+      const after: number[] = [];
+      let old = 0;
+      let result = allocate(instance);
+      for (let i = 0; i < runs; i++) {
+        let t = performance.now();
+        old = allocate(instance, { exchangeNodes: 0 }).coverage.assigned;
+        before.push(performance.now() - t);
+        t = performance.now();
+        result = allocate(instance);
+        after.push(performance.now() - t);
+      }
+      const assigned = result.coverage.assigned;
+      const required = result.coverage.required;
+      const flow = coverageBound(instance);
+      const t = performance.now();
+      const rest = coverageBound(instance, { restIterations, incumbent: assigned });
+      const restMs = performance.now() - t;
+      const mip = reference[referenceKey(sizeName, variant, seed)];
+      const proven = mip?.status === 'optimal';
+      const exact =
+        mip === undefined || !Number.isFinite(mip.optimum)
+          ? '—'
+          : proven
+            ? `**${mip.optimum}** optimal`
+            : `${mip.optimum} incumbent`;
+      const versus =
+        mip === undefined || !Number.isFinite(mip.optimum)
+          ? '—'
+          : `${assigned - mip.optimum >= 0 ? '+' : ''}${assigned - mip.optimum}`;
+      console.log(
+        `| ${sizeName} ${variant} s${seed} | ${required} | ${exact} | ${old} | ${assigned} | ${versus} | ${(median(before) / 1000).toFixed(2)} → ${(median(after) / 1000).toFixed(2)} s | ${flow} | ${rest} (${(restMs / 1000).toFixed(2)} s) | ${points(Math.min(flow, rest) - assigned, required)} | ${checkRoster(instance, result).violations.length} | ${loadavg()[0]!.toFixed(1)} |`,
+      );
+    }

@@ -1,0 +1,147 @@
+import { outOfTime, type SolveContext } from './context.ts';
+import { isEligible } from './eligibility.ts';
+import { coverage } from './improve.ts';
+import { place, placeIfLendingAllows, remove, tryPlace } from './moves.ts';
+import { canTake, lendingRuleFor, NO_RULE } from './roster.ts';
+import { bestTaker } from './takers.ts';
+
+/**
+ * One employee's whole period planned again, exactly, with everyone else held: their work (neither fixed nor
+ * carried over) is taken away, and a dynamic programme over the days picks the most lines still short that
+ * they can work under one shift a day, the rest between neighbouring days, the run of working days and the
+ * hours of each week (the day before's shift times, the run so far and the week's hours as the state; an old
+ * line counts a hair more, so nothing moves for nothing, unless someone free could take it over, then a hair
+ * less). Someone whose work on one day keeps them off two short lines elsewhere (rest, a run or a full week)
+ * gives it up for both, or hands work on to someone free to take a short line: moves no chain of single swaps
+ * makes. The plan is placed through the ordinary checks (rest two days apart and lending caps included), the
+ * old lines left open are offered to the best free taker, and all is kept only when it covers more; else the
+ * old work comes back as it was.
+ */
+export function replanEach(ctx: SolveContext, target: number): number {
+  const { model, roster } = ctx;
+  const days = model.dayCount;
+  let gained = 0;
+  for (let e = 0; e < model.employeeCount; e++) {
+    if (outOfTime(ctx) || coverage(ctx) + gained >= target) break;
+    if (!couldGain(ctx, e)) continue;
+    const old: [number, number, number][] = [];
+    for (let d = 0; d < days; d++) {
+      const cell = e * days + d;
+      if (roster.lineOf[cell]! >= 0 && !roster.fixed[cell] && !ctx.fromPrevious[cell]) {
+        old.push([d, roster.lineOf[cell]!, roster.ruleOf[cell]!]);
+        remove(ctx, e, d);
+      }
+    }
+    // An old line someone free could take over is worth a hair less than a short one, so the plan hands it on.
+    const worth = new Map<number, number>();
+    for (const [, l] of old) worth.set(l, bestTaker(ctx, l, e) >= 0 ? 0.999 : 1.001);
+    const plan = bestPlan(ctx, e, worth);
+    const placed: number[] = [];
+    for (const l of plan)
+      if (roster.assignedCount[l]! < model.lineRequired[l]! && canTake(model, roster, e, l))
+        if (placeIfLendingAllows(ctx, e, l)) placed.push(model.lineDay[l]!);
+    const refilled: [number, number][] = [];
+    for (const [d, l] of old) {
+      if (roster.assignedCount[l]! >= model.lineRequired[l]!) continue;
+      const taker = bestTaker(ctx, l, e);
+      if (taker >= 0 && tryPlace(ctx, taker, l)) refilled.push([taker, d]);
+    }
+    const gain = placed.length + refilled.length - old.length;
+    if (gain > 0) {
+      gained += gain;
+      continue;
+    }
+    for (const [taker, d] of refilled) remove(ctx, taker, d);
+    for (const d of placed) remove(ctx, e, d);
+    for (const [, l, rule] of old) place(ctx, e, l, rule);
+  }
+  return gained;
+}
+
+/** Only someone statically able to work a line still short on a day they may change can gain. */
+function couldGain(ctx: SolveContext, e: number): boolean {
+  const { model, roster } = ctx;
+  for (let d = 0; d < model.dayCount; d++) {
+    const cell = e * model.dayCount + d;
+    if (roster.fixed[cell] || ctx.fromPrevious[cell] || !model.active[cell] || model.onLeave[cell]) continue;
+    for (const l of model.linesByDay[d]!)
+      if (roster.assignedCount[l]! < model.lineRequired[l]! && isEligible(ctx.masks, e, l)) return true;
+  }
+  return false;
+}
+
+interface Step {
+  value: number;
+  from: string;
+  line: number;
+}
+
+/**
+ * The employee's best plan with everyone else held: the lines to work, in day order. States are keyed by the
+ * previous day's line (or none), the run of working days and the week's hours; fixed and carried-over work
+ * is forced, and pairs of days two apart are left to the checks when the plan is placed.
+ */
+function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, number>): number[] {
+  const { model, roster } = ctx;
+  const days = model.dayCount;
+  const rest = model.minRestMinutes;
+  const maxRun = model.maxConsecutiveDays;
+  const key = (line: number, run: number, hours: number) => `${line}|${run}|${Math.round(hours * 60)}`;
+  const parse = (k: string) => k.split('|').map(Number) as [number, number, number];
+  let layer = new Map<string, Step>([
+    [key(-1, model.priorConsecutive[e]!, model.priorWeekHours[e]!), { value: 0, from: '', line: -1 }],
+  ]);
+  const layers: Map<string, Step>[] = [];
+  for (let d = 0; d < days; d++) {
+    const cell = e * days + d;
+    const next = new Map<string, Step>();
+    const offer = (k: string, value: number, from: string, line: number) => {
+      const known = next.get(k);
+      if (known === undefined || value > known.value) next.set(k, { value, from, line });
+    };
+    const held = roster.lineOf[cell]!;
+    const newWeek = d > 0 && model.weekOfDay[d] !== model.weekOfDay[d - 1];
+    const options: number[] = [];
+    if (held < 0 && model.active[cell] && !model.onLeave[cell])
+      for (const l of model.linesByDay[d]!)
+        if (
+          roster.assignedCount[l]! < model.lineRequired[l]! &&
+          isEligible(ctx.masks, e, l) &&
+          model.lineStart[l]! - model.priorLastEnd[e]! >= rest &&
+          lendingRuleFor(model, roster, e, l) >= NO_RULE
+        )
+          options.push(l);
+    for (const [k, step] of layer) {
+      const [prev, run, minutes] = parse(k);
+      const hours = newWeek ? 0 : minutes / 60;
+      if (held >= 0) {
+        offer(key(held, run + 1, hours + model.lineHours[held]!), step.value, k, -1);
+        continue;
+      }
+      offer(key(-1, 0, hours), step.value, k, -1);
+      if (run + 1 > maxRun) continue;
+      for (const l of options) {
+        if (prev >= 0 && model.lineStart[l]! - model.lineEnd[prev]! < rest) continue;
+        if (hours + model.lineHours[l]! > model.maxWeeklyHours + 1e-9) continue;
+        const worth = own.get(l) ?? 1;
+        offer(key(l, run + 1, hours + model.lineHours[l]!), step.value + worth, k, l);
+      }
+    }
+    layers.push(next);
+    layer = next;
+  }
+  let end = '';
+  let best = Number.NEGATIVE_INFINITY;
+  for (const [k, step] of layer)
+    if (step.value > best) {
+      best = step.value;
+      end = k;
+    }
+  const plan: number[] = [];
+  for (let d = days - 1; d >= 0 && end !== ''; d--) {
+    const step = layers[d]!.get(end)!;
+    if (step.line >= 0) plan.push(step.line);
+    end = step.from;
+  }
+  return plan.reverse();
+}

@@ -1,0 +1,232 @@
+import { type EligibilityMasks, forEachEligible } from './eligibility.ts';
+import type { Model } from './model.ts';
+
+export interface RestBoundOptions {
+  /** Subgradient steps (a count, so that the bound is reproducible). */
+  iterations: number;
+  /** Best coverage known (a roster's): steers the step size; the bound is valid whatever it is. */
+  incumbent: number;
+  /** performance.now() after which it stops with the best bound so far. */
+  deadline?: number;
+}
+
+/**
+ * Upper bound on coverage that keeps the rest and consecutive-day rules: a Lagrangian relaxation of the
+ * lines' headcount. With a price λ on each line (0 ≤ λ ≤ 1), every employee on their own picks the work worth
+ * most (1 − λ a shift) under one shift a day, the minimum rest between neighbouring days and the run of working
+ * days (a dynamic programme over the days: the previous day's shift times and the run so far), and
+ * Σ λ · room + Σ each employee's best is at least any roster's coverage. Prices follow subgradient steps; the
+ * smallest value seen is the bound. Relaxed: weekly hours, lending caps, rest across two days and runs that
+ * continue into fixed work (all only make it larger, so it stays a bound). Fixed work is forced as it is.
+ */
+export function restBound(model: Model, masks: EligibilityMasks, options: RestBoundOptions): number {
+  const { employeeCount: n, dayCount: days, lineCount } = model;
+  const fixedLine = new Int32Array(n * days).fill(-1);
+  const fixedCount = new Int32Array(lineCount);
+  for (const [e, l] of model.fixed) {
+    fixedLine[e * days + model.lineDay[l]!] = l;
+    fixedCount[l]!++;
+  }
+  let fixedCovered = 0;
+  const room = new Int32Array(lineCount);
+  for (let l = 0; l < lineCount; l++) {
+    fixedCovered += Math.min(fixedCount[l]!, model.lineRequired[l]!);
+    room[l] = Math.max(0, model.lineRequired[l]! - fixedCount[l]!);
+  }
+
+  // Shift times relative to the line's day: lines sharing them are one shape to the rules.
+  const shapeKeys = new Map<string, number>();
+  const shapeStart: number[] = [];
+  const shapeEnd: number[] = [];
+  const shapeOf = Int32Array.from({ length: lineCount }, (_, l) => {
+    const start = model.lineStart[l]! - model.lineDay[l]! * 1440;
+    const end = model.lineEnd[l]! - model.lineDay[l]! * 1440;
+    const key = `${start}|${end}`;
+    let shape = shapeKeys.get(key);
+    if (shape === undefined) {
+      shape = shapeStart.length;
+      shapeKeys.set(key, shape);
+      shapeStart.push(start);
+      shapeEnd.push(end);
+    }
+    return shape;
+  });
+  const shapes = shapeStart.length;
+  const off = shapes;
+  const rest = model.minRestMinutes;
+  // clash[a * shapes + b]: shape b the day after shape a leaves too little rest.
+  const clash = new Uint8Array(shapes * shapes);
+  for (let a = 0; a < shapes; a++)
+    for (let b = 0; b < shapes; b++)
+      clash[a * shapes + b] = shapeStart[b]! + 1440 - shapeEnd[a]! < rest ? 1 : 0;
+  const maxRun = model.maxConsecutiveDays;
+  const runs = maxRun + 2;
+  const states = (shapes + 1) * runs;
+
+  // Per employee-day, the lines they could work there (statically eligible, room left, no clash with fixed
+  // work or the work before the period), in CSR form.
+  const cellStart = new Int32Array(n * days + 1);
+  const cellLines: number[] = [];
+  const byCell = Array.from({ length: n * days }, () => [] as number[]);
+  for (let l = 0; l < lineCount; l++) {
+    if (room[l]! <= 0) continue;
+    const d = model.lineDay[l]!;
+    forEachEligible(masks, l, (e) => {
+      if (fixedLine[e * days + d]! >= 0 || model.lineStart[l]! - model.priorLastEnd[e]! < rest) return;
+      for (let o = Math.max(0, d - 2); o <= Math.min(days - 1, d + 2); o++) {
+        const f = fixedLine[e * days + o]!;
+        if (o === d || f < 0) continue;
+        const gap = o < d ? model.lineStart[l]! - model.lineEnd[f]! : model.lineStart[f]! - model.lineEnd[l]!;
+        if (gap < rest) return;
+      }
+      byCell[e * days + d]!.push(l);
+    });
+  }
+  for (let c = 0; c < n * days; c++) {
+    cellStart[c] = cellLines.length;
+    cellLines.push(...byCell[c]!);
+  }
+  cellStart[n * days] = cellLines.length;
+
+  // Weekly hours are priced too, per employee and week, counted in the shortest paid shift and rounded down
+  // (a week with 20 hours left holds two 8-hour shifts, not 2.5; valid since shifts are whole): what each week
+  // has left after the work before the period and fixed work.
+  const weeks = model.weekCount;
+  let unit = Number.POSITIVE_INFINITY;
+  for (let l = 0; l < lineCount; l++)
+    if (room[l]! > 0 && model.lineHours[l]! > 0) unit = Math.min(unit, model.lineHours[l]!);
+  if (!Number.isFinite(unit)) unit = 1;
+  const weight = Float64Array.from({ length: lineCount }, (_, l) =>
+    Math.floor(model.lineHours[l]! / unit + 1e-9),
+  );
+  const weekLeft = new Float64Array(n * weeks);
+  for (let e = 0; e < n; e++)
+    for (let w = 0; w < weeks; w++) weekLeft[e * weeks + w] = w === 0 ? model.priorWeekHours[e]! : 0;
+  for (let c = 0; c < n * days; c++)
+    if (fixedLine[c]! >= 0) {
+      const e = Math.floor(c / days);
+      weekLeft[e * weeks + model.weekOfDay[c - e * days]!]! += model.lineHours[fixedLine[c]!]!;
+    }
+  for (let k = 0; k < n * weeks; k++)
+    weekLeft[k] = Math.max(0, Math.floor((model.maxWeeklyHours - weekLeft[k]!) / unit + 1e-9));
+  const weekUsed = new Float64Array(n * weeks);
+  const weekPrice = new Float64Array(n * weeks);
+  const lineDirection = new Float64Array(lineCount);
+  const weekDirection = new Float64Array(n * weeks);
+
+  const price = new Float64Array(lineCount).fill(0.5);
+  const taken = new Int32Array(lineCount);
+  let value = new Float64Array(states);
+  let next = new Float64Array(states);
+  // Per day and state: the previous state and the line worked (-1 off or fixed), to read the schedule back.
+  const from = new Int32Array(days * states);
+  const worked = new Int32Array(days * states);
+  const bestValue = new Float64Array(shapes);
+  const bestLine = new Int32Array(shapes);
+  const none = Number.NEGATIVE_INFINITY;
+
+  let best = Number.POSITIVE_INFINITY;
+  let step = 2;
+  let sinceBetter = 0;
+  for (let it = 0; it < options.iterations; it++) {
+    if (options.deadline !== undefined && performance.now() > options.deadline) break;
+    taken.fill(0);
+    weekUsed.fill(0);
+    let total = fixedCovered;
+    for (let l = 0; l < lineCount; l++) total += price[l]! * room[l]!;
+    for (let k = 0; k < n * weeks; k++) total += weekPrice[k]! * weekLeft[k]!;
+    for (let e = 0; e < n; e++) {
+      value.fill(none);
+      value[off * runs + Math.min(model.priorConsecutive[e]!, maxRun + 1)] = 0;
+      for (let d = 0; d < days; d++) {
+        next.fill(none);
+        const cell = e * days + d;
+        const fixed = fixedLine[cell]!;
+        const weekCost = weekPrice[e * weeks + model.weekOfDay[d]!]!;
+        bestValue.fill(0);
+        bestLine.fill(-1);
+        for (let k = cellStart[cell]!; k < cellStart[cell + 1]!; k++) {
+          const l = cellLines[k]!;
+          const worth = 1 - price[l]! - weekCost * weight[l]!;
+          const s = shapeOf[l]!;
+          if (worth > bestValue[s]!) {
+            bestValue[s] = worth;
+            bestLine[s] = l;
+          }
+        }
+        const base = d * states;
+        for (let s0 = 0; s0 < states; s0++) {
+          const v = value[s0]!;
+          if (v === none) continue;
+          const prev = (s0 / runs) | 0;
+          const run = s0 - prev * runs;
+          const longer = run + 1 > maxRun ? maxRun + 1 : run + 1;
+          // Fixed work is forced; otherwise a day off, or the best line of each shape the rules allow.
+          const to = fixed >= 0 ? shapeOf[fixed]! * runs + longer : off * runs;
+          if (v > next[to]!) {
+            next[to] = v;
+            from[base + to] = s0;
+            worked[base + to] = -1;
+          }
+          if (fixed >= 0 || run + 1 > maxRun) continue;
+          for (let s = 0; s < shapes; s++) {
+            if (bestLine[s]! < 0 || (prev !== off && clash[prev * shapes + s])) continue;
+            const t = s * runs + longer;
+            const w = v + bestValue[s]!;
+            if (w > next[t]!) {
+              next[t] = w;
+              from[base + t] = s0;
+              worked[base + t] = bestLine[s]!;
+            }
+          }
+        }
+        [value, next] = [next, value];
+      }
+      let end = 0;
+      for (let s0 = 1; s0 < states; s0++) if (value[s0]! > value[end]!) end = s0;
+      total += value[end]!;
+      for (let d = days - 1; d >= 0; d--) {
+        const line = worked[d * states + end]!;
+        if (line >= 0) {
+          taken[line]!++;
+          weekUsed[e * weeks + model.weekOfDay[d]!]! += weight[line]!;
+        }
+        end = from[d * states + end]!;
+      }
+    }
+    if (total < best - 1e-9) {
+      best = total;
+      sinceBetter = 0;
+    } else if (++sinceBetter >= PATIENCE) {
+      step /= 2;
+      sinceBetter = 0;
+    }
+    // Polyak's step towards the incumbent: a line or week over-taken gets dearer, one under-taken cheaper
+    // (never below 0; a line never above 1, where nobody would take it anyway).
+    // The direction keeps part of the last one (a deflected subgradient), which damps the zigzag of employees
+    // all rushing to the cheapest line and all leaving it the next step.
+    let norm = 0;
+    for (let l = 0; l < lineCount; l++) {
+      const g = room[l]! - taken[l]! + KEEP * lineDirection[l]!;
+      lineDirection[l] = room[l]! > 0 && !(g > 0 && price[l] === 0) ? g : 0;
+      norm += lineDirection[l]! ** 2;
+    }
+    for (let k = 0; k < n * weeks; k++) {
+      const g = weekLeft[k]! - weekUsed[k]! + KEEP * weekDirection[k]!;
+      weekDirection[k] = !(g > 0 && weekPrice[k] === 0) ? g : 0;
+      norm += weekDirection[k]! ** 2;
+    }
+    if (norm === 0) break;
+    const length = (step * Math.max(total - options.incumbent, 0.5)) / norm;
+    for (let l = 0; l < lineCount; l++)
+      price[l] = Math.min(1, Math.max(0, price[l]! - length * lineDirection[l]!));
+    for (let k = 0; k < n * weeks; k++)
+      weekPrice[k] = Math.max(0, weekPrice[k]! - length * weekDirection[k]!);
+  }
+  return Math.floor(best + 1e-6);
+}
+
+/** Steps without a better bound before the step length halves. */
+const PATIENCE = 10;
+/** Share of the last direction kept in the next. */
+const KEEP = 0.5;
