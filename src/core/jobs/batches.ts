@@ -36,8 +36,6 @@ export interface Batcher<U> {
   push(unit: U): Promise<void>;
   /** Applies what is waiting. */
   flush(): Promise<void>;
-  /** Units pushed so far, skipped ones included. */
-  readonly count: number;
 }
 
 export function createBatcher<U>(options: BatchOptions<U>): Batcher<U> {
@@ -71,7 +69,8 @@ export function createBatcher<U>(options: BatchOptions<U>): Batcher<U> {
       cancel = await options.apply(units, from);
     } catch (error) {
       if (isJobLost(error)) throw error;
-      cancel = await applyOneByOne(units, from);
+      cancel =
+        units.length === 1 ? await options.refuse(units[0]!, from, error) : await applyOneByOne(units, from);
     }
     from += units.length;
     control.noteCancel(cancel);
@@ -87,8 +86,5 @@ export function createBatcher<U>(options: BatchOptions<U>): Batcher<U> {
       if (waiting.length >= options.size) await flush();
     },
     flush,
-    get count() {
-      return next;
-    },
   };
 }
