@@ -136,29 +136,38 @@ function failBrokenParents(planned: NodeRow[], firstOf: Map<string, NodeRow>, ma
     const node = good(code);
     return node ? node.parentCode || null : (maps.nodes.get(code)?.parentCode ?? null);
   };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const node of planned) {
-      if (node.errors.length || !node.parentCode) continue;
-      const fail = (reason: string) => {
-        node.errors.push({
-          rowNumber: node.rowNumber,
-          sheet: SHEETS.orgNodes,
-          column: 'parentCode',
-          value: node.parentCode,
-          reason,
-        });
-        changed = true;
-      };
-      if (!good(node.parentCode) && !maps.nodes.has(node.parentCode)) {
-        fail('Unknown parent code (not a node of the unit, nor a good row of this sheet)');
-        continue;
-      }
-      // Only a row on the cycle fails: a row below one keeps its parent, and is looked at again once
-      // the cycle's own rows have failed.
-      if (cycleBack(node.code, parentOf)) fail('The parent makes a cycle in the organisation tree');
+  // Each pass judges every row against the tree as it stood when the pass began, so both rows of a
+  // cycle are blamed for the cycle; failures take effect for the next pass.
+  for (let failures = failuresOf(planned, good, parentOf, maps); failures.length; ) {
+    for (const [node, reason] of failures) {
+      node.errors.push({
+        rowNumber: node.rowNumber,
+        sheet: SHEETS.orgNodes,
+        column: 'parentCode',
+        value: node.parentCode,
+        reason,
+      });
+    }
+    failures = failuresOf(planned, good, parentOf, maps);
+  }
+}
+
+function failuresOf(
+  planned: NodeRow[],
+  good: (code: string) => NodeRow | undefined,
+  parentOf: (code: string) => string | null,
+  maps: repo.OrgMaps,
+): [NodeRow, string][] {
+  const failures: [NodeRow, string][] = [];
+  for (const node of planned) {
+    if (node.errors.length || !node.parentCode) continue;
+    if (!good(node.parentCode) && !maps.nodes.has(node.parentCode)) {
+      failures.push([node, 'Unknown parent code (not a node of the unit, nor a good row of this sheet)']);
+    } else if (cycleBack(node.code, parentOf)) {
+      failures.push([node, 'The parent makes a cycle in the organisation tree']);
     }
   }
+  return failures;
 }
 
 /** Whether walking up from `code` comes back to it. */
