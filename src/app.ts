@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const jobs = createJobRunner({
     database,
-    handlers: [employeeImportJob(database)],
+    handlers: [employeeImportJob(database, { batchRows: config.importBatchRows })],
     staleAfterMs: config.jobStaleAfterMs,
     log: app.log,
   });

@@ -21,6 +21,8 @@ export interface Config {
   readonly jobsWorker: boolean;
   /** How long a Running job's heartbeat may be silent before another process resumes it. */
   readonly jobStaleAfterMs: number;
+  /** Rows the employee import applies per transaction (a refused batch is retried row by row). */
+  readonly importBatchRows: number;
 }
 
 export class ConfigError extends Error {}
@@ -30,6 +32,15 @@ function parsePositive(value: string | undefined, fallback: number, name: string
   const n = Number(value);
   if (!Number.isInteger(n) || n < 100 || n > 3_600_000) {
     throw new ConfigError(`${name} must be a whole number of milliseconds from 100 to 3600000`);
+  }
+  return n;
+}
+
+function parseBatchRows(value: string | undefined): number {
+  if (value === undefined || value === '') return 500;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) {
+    throw new ConfigError('IMPORT_BATCH_ROWS must be a whole number from 1 to 10000');
   }
   return n;
 }
@@ -103,5 +114,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     jobsWorker: source.JOBS_WORKER !== 'off',
     jobStaleAfterMs: parsePositive(source.JOB_STALE_AFTER_MS, 15_000, 'JOB_STALE_AFTER_MS'),
+    importBatchRows: parseBatchRows(source.IMPORT_BATCH_ROWS),
   });
 }

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { writeXlsx, type XlsxCell } from '../../src/core/xlsx/index.ts';
-import { EMPLOYEE_COLUMNS, SKILL_COLUMNS } from '../../src/modules/imports/workbook.ts';
+import { EMPLOYEE_COLUMNS, ORG_NODE_COLUMNS, SKILL_COLUMNS } from '../../src/modules/imports/workbook.ts';
 import type { TestContext } from './app.ts';
 
 export type EmployeeRow = [
@@ -14,11 +14,12 @@ export type EmployeeRow = [
   endDate?: string | null,
 ];
 
-/** An import workbook of the template's shape (headers overridable to test the 422). */
+/** An import workbook of the template's shape (headers overridable to test the 422); OrgNodes when given. */
 export async function importWorkbook(
   employees: Iterable<readonly XlsxCell[]>,
   skills: Iterable<readonly XlsxCell[]> = [],
-  headers: { employees?: readonly string[]; skills?: readonly string[] } = {},
+  headers: { employees?: readonly string[]; skills?: readonly string[]; orgNodes?: readonly string[] } = {},
+  orgNodes?: Iterable<readonly XlsxCell[]>,
 ): Promise<Buffer> {
   return (await writeXlsx([
     {
@@ -31,6 +32,15 @@ export async function importWorkbook(
       columns: (headers.skills ?? SKILL_COLUMNS).map((header) => ({ header })),
       rows: skills,
     },
+    ...(orgNodes
+      ? [
+          {
+            name: 'OrgNodes',
+            columns: (headers.orgNodes ?? ORG_NODE_COLUMNS).map((header) => ({ header })),
+            rows: orgNodes,
+          },
+        ]
+      : []),
   ]))!;
 }
 

@@ -13,7 +13,7 @@ import { testConfig } from '../helpers/app.ts';
 import { databaseUrl, testDrivers } from '../helpers/environment.ts';
 import { importWorkbook, multipartBody } from '../helpers/workbooks.ts';
 
-const ROWS = 2_000;
+const ROWS = 3_000;
 const BAD_EVERY = 100;
 
 /** Where each driver's database lives, so two processes can open it one after the other. */
@@ -78,13 +78,16 @@ async function queueImport(database: Database): Promise<string> {
   }
 }
 
-/** Starts the worker process and resolves once it reports `atLeast` rows done. */
+/**
+ * Starts the worker process and resolves once it reports `atLeast` rows done. It applies rows in small
+ * batches, so it is killed mid-job (the process that resumes uses the default batch size).
+ */
 function startWorker(
   env: Record<string, string>,
   atLeast: number,
 ): Promise<{ child: ChildProcess; seen: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/people/fixtures/import-worker.ts'], {
-    env: { ...process.env, APP_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, APP_ENV: 'test', LOG_LEVEL: 'silent', IMPORT_BATCH_ROWS: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
@@ -114,26 +117,29 @@ for (const driver of testDrivers()) {
       for (const cleanup of cleanups) await cleanup();
     });
 
-    it('is resumed by another process from its last committed row, with no row lost or doubled', async () => {
+    it('is resumed by another process from its last committed batch, with no row lost or doubled', async () => {
       const place = await prepare(driver);
       cleanups.push(place.cleanup);
       let database = await place.open();
       const jobId = await queueImport(database);
       if (driver === 'pglite') await database.close(); // one process at a time on a PGlite data dir
 
-      const { child, seen } = await startWorker(place.env, 200);
+      const { child, seen } = await startWorker(place.env, 100);
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
       expect(seen).toBeLessThan(ROWS);
 
       if (driver === 'pglite') database = await place.open();
-      const [killed] = await queryRows<{ status: string; rows_done: number }>(
+      const [killed] = await queryRows<{ status: string; rows_done: number; cursor: number }>(
         database.db,
-        sql`select status, rows_done from jobs where id = ${jobId}`,
+        sql`select status, rows_done, cursor from jobs where id = ${jobId}`,
       );
       expect(killed!.status).toBe('Running');
       expect(killed!.rows_done).toBeGreaterThanOrEqual(seen);
       expect(killed!.rows_done).toBeLessThan(ROWS);
+      // Whole batches of 10 only, each committed with its cursor move.
+      expect(killed!.cursor).toBe(killed!.rows_done);
+      expect(killed!.rows_done % 10).toBe(0);
 
       // A live service process takes the job over once the dead worker's heartbeat is stale.
       const app = await buildApp({ config: testConfig({ JOB_STALE_AFTER_MS: '500' }), database });

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from '../../src/core/db/database.ts';
 import { advanceStatement, isJobLost } from '../../src/core/jobs/runner.ts';
-import { upsertEmployeeStatement } from '../../src/modules/imports/repository.ts';
+import { employeeBatchStatement } from '../../src/modules/imports/repository.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 
 describeEachDatabase('the job cursor guard', (t) => {
-  it('lands a row only with the cursor move of the worker that owns the job, never twice', async () => {
+  it('lands a batch only with the cursor move of the worker that owns the job, never twice', async () => {
     const db = t.database.db;
     const [unit] = await queryRows<{ id: string }>(
       db,
@@ -28,27 +28,46 @@ describeEachDatabase('the job cursor guard', (t) => {
       endDate: null,
       skills: null,
     });
-    const apply = (worker: string, from: number, number: string) =>
+    const failed = {
+      rowNumber: 4,
+      sheet: 'Employees',
+      column: 'gradeCode',
+      value: 'NOPE',
+      reason: 'Unknown',
+    };
+    const apply = (worker: string, from: number) =>
       queryRows(
         db,
-        upsertEmployeeStatement(
-          unit!.id,
-          row(number),
-          (changed) => advanceStatement(job!.id, worker, from, { changed }),
-          t.driver === 'postgres',
+        employeeBatchStatement(unit!.id, job!.id, [row('GUARD1'), row('GUARD2')], [failed], (changed) =>
+          advanceStatement(job!.id, worker, from, from + 3, { failed: 1, changed }),
         ),
       );
-    const intruder = await apply('intruder', 0, 'GUARD1').catch((error: unknown) => error);
+    const intruder = await apply('intruder', 0).catch((error: unknown) => error);
     expect(isJobLost(intruder)).toBe(true);
-    await apply('owner', 0, 'GUARD1');
-    const replay = await apply('owner', 0, 'GUARD1').catch((error: unknown) => error);
+    await apply('owner', 0);
+    const replay = await apply('owner', 0).catch((error: unknown) => error);
     expect(isJobLost(replay)).toBe(true);
-    const [state] = await queryRows<{ cursor: number; rows_done: number; rows_changed: number; n: number }>(
+    const [state] = await queryRows<{
+      cursor: number;
+      rows_done: number;
+      rows_failed: number;
+      rows_changed: number;
+      employees: number;
+      errors: number;
+    }>(
       db,
-      sql`select cursor, rows_done, rows_changed,
-                 (select count(*)::int from employees where employee_number = 'GUARD1') as n
+      sql`select cursor, rows_done, rows_failed, rows_changed,
+                 (select count(*)::int from employees where employee_number like 'GUARD%') as employees,
+                 (select count(*)::int from job_row_errors where job_id = ${job!.id}) as errors
             from jobs where id = ${job!.id}`,
     );
-    expect(state).toEqual({ cursor: 1, rows_done: 1, rows_changed: 1, n: 1 });
+    expect(state).toEqual({
+      cursor: 3,
+      rows_done: 3,
+      rows_failed: 1,
+      rows_changed: 2,
+      employees: 2,
+      errors: 1,
+    });
   });
 });

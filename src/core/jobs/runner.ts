@@ -7,9 +7,9 @@ import { sqlState } from '../db/errors.ts';
 /**
  * A small database-backed job loop (DESIGN §2, docs/decisions.md): a job is a row of `jobs`, claimed
  * with `FOR UPDATE SKIP LOCKED` by one process at a time, kept alive by a heartbeat, advanced one
- * committed row at a time (`cursor` moves in the same statement or transaction as the row's effect),
- * cancelled between rows, and resumed from its cursor by any live process once its owner's heartbeat
- * stops (a crash, a SIGKILL).
+ * committed batch of rows at a time (`cursor` moves in the same statement or transaction as the rows'
+ * effect; see `batches.ts`), cancelled between batches, and resumed from its cursor by any live process
+ * once its owner's heartbeat stops (a crash, a SIGKILL).
  */
 export type JobStatus = 'Queued' | 'Running' | 'Completed' | 'CompletedWithErrors' | 'Failed' | 'Cancelled';
 
@@ -28,20 +28,25 @@ export interface ClaimedJob {
 /** What a handler uses to advance the job it was given. */
 export interface JobControl {
   readonly workerId: string;
-  /** Set once cancellation was requested; the handler stops before its next row. */
+  /** Set once cancellation was requested; the handler stops before its next batch. */
   readonly cancelled: boolean;
   /** Set once another process took the job over (our heartbeat went stale): stop at once. */
   readonly lost: boolean;
-  /** Set once the runner is stopping (the app closes): stop between rows and answer `Running`. */
+  /** Set once the runner is stopping (the app closes): stop between batches and answer `Running`. */
   readonly stopping: boolean;
   /**
-   * The SQL a row's statement or transaction runs to move the cursor from `from` to `from + 1`, counting
-   * the row as failed or changed; it updates nothing unless this worker still owns the job at `from`.
+   * The SQL a batch's statement or transaction runs to move the cursor from `from` to `to`, counting
+   * its failed and changed rows; it updates nothing unless this worker still owns the job at `from`.
    */
-  advance(from: number, outcome: { failed?: boolean; changed?: SQL | boolean }): SQL;
+  advance(from: number, to: number, outcome: AdvanceOutcome): SQL;
   /** Reads the cancel flag an `advance` statement returned. */
   noteCancel(requested: boolean): void;
-  setTotal(executor: Executor, rowsTotal: number): Promise<void>;
+}
+
+/** How many of the rows an advance moves over failed, and how many changed something (a number or SQL). */
+export interface AdvanceOutcome {
+  failed: number;
+  changed: SQL | number;
 }
 
 export interface JobHandler {
@@ -74,7 +79,7 @@ export interface JobRunner {
   start(): void;
   /** Looks for work now (after an enqueue) instead of at the next poll. */
   wake(): void;
-  /** Stops claiming, lets the current row finish and leaves the job Running for a resume. */
+  /** Stops claiming, lets the current batch finish and puts the job back to Queued at its cursor. */
   stop(): Promise<void>;
 }
 
@@ -92,23 +97,19 @@ export const isJobLost = (error: unknown) =>
   error instanceof JobLostError || sqlState(error) === JOB_NOT_OWNED_STATE;
 
 /**
- * Moves a job's cursor from `from` to `from + 1` (counting the row as failed or changed) only while
+ * Moves a job's cursor from `from` to `to` (counting the rows done, failed and changed) only while
  * `workerId` owns the job at `from`; the statement answers `cancel_requested`, or no row when not owned.
  */
 export function advanceStatement(
   jobId: string,
   workerId: string,
   from: number,
-  outcome: { failed?: boolean; changed?: SQL | boolean },
+  to: number,
+  outcome: AdvanceOutcome,
 ): SQL {
-  const changed =
-    outcome.changed === undefined || outcome.changed === false
-      ? sql`0`
-      : outcome.changed === true
-        ? sql`1`
-        : sql`(case when ${outcome.changed} then 1 else 0 end)`;
-  return sql`update jobs set cursor = ${from + 1}, rows_done = rows_done + 1,
-               rows_failed = rows_failed + ${outcome.failed ? 1 : 0},
+  const changed = typeof outcome.changed === 'number' ? sql`${outcome.changed}::int` : outcome.changed;
+  return sql`update jobs set cursor = ${to}, rows_done = rows_done + ${to - from}::int,
+               rows_failed = rows_failed + ${outcome.failed}::int,
                rows_changed = rows_changed + ${changed}, heartbeat_at = now()
               where id = ${jobId} and worker_id = ${workerId} and cursor = ${from}
           returning cancel_requested`;
@@ -185,14 +186,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       get stopping() {
         return !running;
       },
-      advance: (from, outcome) => advanceStatement(job.id, workerId, from, outcome),
+      advance: (from, to, outcome) => advanceStatement(job.id, workerId, from, to, outcome),
       noteCancel(requested) {
         if (requested) state.cancelled = true;
-      },
-      async setTotal(executor, rowsTotal) {
-        await executor.execute(
-          sql`update jobs set rows_total = ${rowsTotal} where id = ${job.id} and worker_id = ${workerId}`,
-        );
       },
     };
     const beat = setInterval(() => {
@@ -224,7 +220,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
     if (state.lost) return;
     if (outcome.status === 'Running') {
-      // Stopped between rows: back to the queue at its cursor, for this or any other process.
+      // Stopped between batches: back to the queue at its cursor, for this or any other process.
       await db.execute(
         sql`update jobs set status = 'Queued', worker_id = null
              where id = ${job.id} and worker_id = ${workerId} and status = 'Running'`,

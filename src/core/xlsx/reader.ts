@@ -71,6 +71,8 @@ async function parseXml(
     open?: (name: string, attributes: Record<string, string>) => void;
     close?: (name: string) => void;
     text?: (text: string) => void;
+    /** After each inflated chunk is parsed: what it answers holds the inflation until settled. */
+    afterChunk?: () => void | Promise<void>;
   },
 ): Promise<void> {
   const parser = new SaxesParser({ xmlns: false });
@@ -91,17 +93,29 @@ async function parseXml(
   await zip.read(part, (chunk) => {
     parser.write(decoder.decode(chunk, { stream: true }));
     if (failure) throw failure;
+    return handlers.afterChunk?.();
   });
   parser.write(decoder.decode());
   parser.close();
   if (failure) throw failure;
+  await handlers.afterChunk?.();
+}
+
+/** An error thrown by a row consumer: it reaches the caller as it was, not as a refusal of the file. */
+class ConsumerError extends Error {
+  constructor(readonly original: unknown) {
+    super('row consumer failed');
+  }
 }
 
 export interface XlsxWorkbook {
   /** Sheet names in workbook order. */
   sheetNames: string[];
-  /** Streams a sheet's rows to `onRow`, the header first; throws past the row cap. */
-  rows(sheet: string, onRow: (row: SheetRow) => void): Promise<void>;
+  /**
+   * Streams a sheet's rows to `onRow`, the header first; throws past the row cap. Reading waits while a
+   * promise `onRow` answered is pending; what `onRow` throws is thrown as it is.
+   */
+  rows(sheet: string, onRow: (row: SheetRow) => void | Promise<void>): Promise<void>;
   /** All rows of a sheet (bounded by the row cap). */
   readAll(sheet: string): Promise<SheetRow[]>;
   close(): void;
@@ -180,8 +194,19 @@ export async function openXlsx(
       if (!zip.entries.has(part)) throw new XlsxError('CORRUPT', `The sheet ${sheet} has no part ${part}`);
       return part;
     };
-    const rows = async (sheet: string, onRow: (row: SheetRow) => void) => {
+    const rows = async (sheet: string, onRow: (row: SheetRow) => void | Promise<void>) => {
       const part = partOf(sheet);
+      // Rows parsed from one inflated chunk, handed to `onRow` before the next chunk is inflated.
+      const ready: SheetRow[] = [];
+      const deliver = async () => {
+        for (const parsed of ready.splice(0)) {
+          try {
+            await onRow(parsed);
+          } catch (error) {
+            throw new ConsumerError(error);
+          }
+        }
+      };
       let row: SheetRow | null = null;
       let rowCount = 0;
       let lastRowNumber = 0;
@@ -219,13 +244,14 @@ export async function openXlsx(
             row.cells[cellIndex] = text;
             cellIndex = -1;
           } else if (local === 'row' && row) {
-            onRow(row);
+            ready.push(row);
             row = null;
           }
         },
         text(text) {
           if (inValue) value += text;
         },
+        afterChunk: () => (ready.length ? deliver() : undefined),
       });
     };
     return {
@@ -234,13 +260,15 @@ export async function openXlsx(
         try {
           await rows(sheet, onRow);
         } catch (error) {
-          throw wrap(error);
+          throw error instanceof ConsumerError ? error.original : wrap(error);
         }
       },
       async readAll(sheet) {
         const all: SheetRow[] = [];
         try {
-          await rows(sheet, (row) => all.push(row));
+          await rows(sheet, (row) => {
+            all.push(row);
+          });
         } catch (error) {
           throw wrap(error);
         }

@@ -1,4 +1,4 @@
-import type { SheetRow } from './reader.ts';
+import type { SheetRow, XlsxWorkbook } from './reader.ts';
 
 /** A sheet or header that does not match its template: `path` is `Sheet/header` or `Sheet`. */
 export interface SchemaProblem {
@@ -33,6 +33,40 @@ export function headerMap<T extends string>(
 }
 
 export const isBlankRow = (row: SheetRow) => row.cells.every((cell) => cell.trim() === '');
+
+/** Stops a sheet's reading at a header that does not match. */
+const HEADER_REFUSED = new Error('header refused');
+
+/**
+ * Streams a sheet's data rows (blank rows skipped) to `onRow`, after checking its header row against the
+ * expected columns (any order; `optional` ones may be left out). Answers the column map, or null with the
+ * header's problems added to `problems` and no data row read. Reading waits on what `onRow` answers.
+ */
+export async function readSheet<T extends string>(
+  workbook: XlsxWorkbook,
+  sheet: string,
+  columns: { expected: readonly T[]; optional?: readonly T[] },
+  problems: SchemaProblem[],
+  onRow: (row: SheetRow, columns: Record<T, number>) => void | Promise<void>,
+): Promise<Record<T, number> | null> {
+  let map: Record<T, number> | null = null;
+  let header = true;
+  try {
+    await workbook.rows(sheet, async (row) => {
+      if (header) {
+        header = false;
+        map = headerMap(sheet, row, columns.expected, problems, columns.optional);
+        if (!map) throw HEADER_REFUSED;
+      } else if (!isBlankRow(row)) {
+        await onRow(row, map!);
+      }
+    });
+  } catch (error) {
+    if (error !== HEADER_REFUSED) throw error;
+  }
+  // An empty sheet has no header row: every expected header is missing.
+  return header ? headerMap(sheet, undefined, columns.expected, problems, columns.optional) : map;
+}
 
 /** A cell's text, trimmed; '' when absent. */
 export const cellOf = <T extends string>(row: SheetRow, columns: Record<T, number>, column: T): string =>

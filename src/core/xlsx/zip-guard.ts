@@ -46,8 +46,11 @@ export interface GuardedEntry {
 
 export interface GuardedZip {
   entries: ReadonlyMap<string, GuardedEntry>;
-  /** Streams an entry's inflated bytes to `onChunk`; stops and rejects at the first limit passed. */
-  read(name: string, onChunk: (chunk: Buffer) => void): Promise<void>;
+  /**
+   * Streams an entry's inflated bytes to `onChunk`; stops and rejects at the first limit passed. Inflating
+   * waits while a promise `onChunk` answered is pending (a slow consumer holds the stream, not memory).
+   */
+  read(name: string, onChunk: (chunk: Buffer) => void | Promise<void>): Promise<void>;
   /** The whole entry as text (for small parts such as the workbook and its relations). */
   text(name: string): Promise<string>;
   close(): void;
@@ -126,7 +129,7 @@ export async function openGuardedZip(
   }
 
   let inflatedTotal = 0;
-  const read = (name: string, onChunk: (chunk: Buffer) => void) =>
+  const read = (name: string, onChunk: (chunk: Buffer) => void | Promise<void>) =>
     new Promise<void>((resolve, reject) => {
       const entry = raw.get(name);
       if (!entry) {
@@ -161,13 +164,15 @@ export async function openGuardedZip(
               fail(new ZipGuardError('RATIO', `Entry ${name} inflates more than ${limits.maxRatio}:1`));
               return;
             }
+            let consumed: void | Promise<void>;
             try {
-              onChunk(chunk);
+              consumed = onChunk(chunk);
             } catch (caught) {
               fail(caught as Error);
               return;
             }
-            done();
+            if (consumed) consumed.then(() => done(), fail);
+            else done();
           },
         });
         stream.on('error', (streamError: Error) =>
@@ -191,7 +196,9 @@ export async function openGuardedZip(
     read,
     async text(name) {
       const chunks: Buffer[] = [];
-      await read(name, (chunk) => chunks.push(chunk));
+      await read(name, (chunk) => {
+        chunks.push(chunk);
+      });
       return Buffer.concat(chunks).toString('utf8');
     },
     close: () => zip.close(),

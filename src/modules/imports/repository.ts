@@ -164,7 +164,60 @@ export async function codeMaps(executor: Executor, buId: string, withExisting: b
   };
 }
 
-// ---------------------------------------------------------------- one row, one statement
+// ---------------------------------------------------------------- the organisation tree
+
+export interface OrgMaps {
+  nodeTypes: Map<string, string>;
+  /** The unit's nodes by code: their type and their parent's code. */
+  nodes: Map<string, { typeId: string; parentCode: string | null }>;
+}
+
+export async function orgMaps(executor: Executor, buId: string): Promise<OrgMaps> {
+  const [types, nodes] = await Promise.all([
+    pairs(executor, sql`select code, id from node_types where bu_id = ${buId} order by code`),
+    queryRows<{ code: string; node_type_id: string; parent_code: string | null }>(
+      executor,
+      sql`select n.code, n.node_type_id, p.code as parent_code
+            from org_nodes n left join org_nodes p on p.id = n.parent_id
+           where n.bu_id = ${buId} order by n.code`,
+    ),
+  ]);
+  return {
+    nodeTypes: new Map(types.map((r) => [r.code, r.id])),
+    nodes: new Map(nodes.map((r) => [r.code, { typeId: r.node_type_id, parentCode: r.parent_code }])),
+  };
+}
+
+export interface NodeValues {
+  code: string;
+  nameEn: string;
+  nameAr: string;
+  nodeTypeId: string;
+  /** Resolved when the row is applied: the parent may be a node created earlier in the same job. */
+  parentCode: string | null;
+}
+
+/**
+ * Upserts one node by code (its type is set only when the node is new); answers whether anything
+ * changed. A new DEPARTMENT node gets its default pool from the database's trigger.
+ */
+export async function upsertNode(executor: Executor, buId: string, node: NodeValues): Promise<boolean> {
+  const rows = await queryRows(
+    executor,
+    sql`insert into org_nodes as n (bu_id, code, name_en, name_ar, node_type_id, parent_id)
+        values (${buId}, ${node.code}, ${node.nameEn}, ${node.nameAr}, ${node.nodeTypeId},
+                (select p.id from org_nodes p where p.bu_id = ${buId} and p.code = ${node.parentCode}))
+        on conflict (bu_id, code) do update
+           set name_en = excluded.name_en, name_ar = excluded.name_ar, parent_id = excluded.parent_id,
+               updated_at = now()
+         where (n.name_en, n.name_ar, n.parent_id)
+               is distinct from (excluded.name_en, excluded.name_ar, excluded.parent_id)
+        returning 1`,
+  );
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- a batch of employees, one statement
 
 export interface EmployeeValues {
   employeeNumber: string;
@@ -181,86 +234,6 @@ export interface EmployeeValues {
   homePoolId?: string | null;
 }
 
-/**
- * The row's statement commits without waiting for its WAL flush (`synchronous_commit = off` for this
- * transaction only): a crash of the database server may lose the last fraction of a second of rows, but
- * each row commits together with the cursor, so the resume does exactly those rows again. Waiting for a
- * flush per row costs ~4 ms here, more than the row itself (docs/decisions.md). Only on the PostgreSQL
- * server: PGlite has no WAL writer process, so there an unflushed commit would wait for the next one.
- */
-const commitMode = (asyncCommit: boolean) =>
-  asyncCommit
-    ? sql`async_commit as (select set_config('synchronous_commit', 'off', true) as setting)`
-    : sql`async_commit as (select 'on'::text as setting)`;
-
-const uuidArray = (ids: (string | null)[]) => `{${ids.map((id) => (id === null ? 'NULL' : id)).join(',')}}`;
-
-/**
- * The statement that applies one employee row: the upsert by number (changing nothing when nothing
- * differs), the skills replacement, and `advance` (the job's cursor, guarded on ownership) together. One
- * statement is one transaction: the row and the cursor commit together or not at all. When the worker
- * no longer owns the job, `1 / 0` makes the whole statement fail (SQLSTATE 22012) and nothing lands.
- */
-export function upsertEmployeeStatement(
-  buId: string,
-  row: EmployeeValues,
-  advance: (changed: SQL) => SQL,
-  asyncCommit: boolean,
-): SQL {
-  const replace = row.skills !== null;
-  const skillIds = uuidArray((row.skills ?? []).map((s) => s.skillId));
-  const levelIds = uuidArray((row.skills ?? []).map((s) => s.levelId));
-  const setPool = row.homePoolId !== undefined;
-  const poolId = row.homePoolId ?? null;
-  const changed = sql`(exists (select 1 from up) or exists (select 1 from del) or exists (select 1 from ins)
-                       or exists (select 1 from pool_out) or exists (select 1 from pool_in))`;
-  return sql`
-    with up as (
-      insert into employees as e (bu_id, employee_number, name_en, name_ar, department_id, grade_id, status,
-                                  hire_date, end_date)
-      values (${buId}, ${row.employeeNumber}, ${row.nameEn}, ${row.nameAr}, ${row.departmentId}, ${row.gradeId},
-              ${row.status}, ${row.hireDate}, ${row.endDate})
-      on conflict (bu_id, employee_number) do update
-         set name_en = excluded.name_en, name_ar = excluded.name_ar, department_id = excluded.department_id,
-             grade_id = excluded.grade_id, status = excluded.status, hire_date = excluded.hire_date,
-             end_date = excluded.end_date, version = e.version + 1, updated_at = now()
-       where (e.name_en, e.name_ar, e.department_id, e.grade_id, e.status, e.hire_date, e.end_date)
-             is distinct from (excluded.name_en, excluded.name_ar, excluded.department_id, excluded.grade_id,
-                               excluded.status, excluded.hire_date, excluded.end_date)
-      returning e.id),
-    target as (
-      select id from up
-      union all
-      select id from employees where bu_id = ${buId} and employee_number = ${row.employeeNumber}
-      limit 1),
-    del as (
-      delete from employee_skills es using target
-       where ${replace} and es.employee_id = target.id and not (es.skill_id = any(${skillIds}::uuid[]))
-      returning 1),
-    ins as (
-      insert into employee_skills (bu_id, employee_id, skill_id, level_id)
-      select ${buId}, target.id, w.skill_id, w.level_id
-        from target, unnest(${skillIds}::uuid[], ${levelIds}::uuid[]) as w(skill_id, level_id)
-       where ${replace}
-      on conflict (employee_id, skill_id) do update set level_id = excluded.level_id
-       where employee_skills.level_id is distinct from excluded.level_id
-      returning 1),
-    pool_out as (
-      delete from pool_members pm using target
-       where ${setPool} and ${poolId}::uuid is null and pm.employee_id = target.id
-      returning 1),
-    pool_in as (
-      insert into pool_members (bu_id, employee_id, pool_id)
-      select ${buId}, target.id, ${poolId}::uuid from target where ${setPool} and ${poolId}::uuid is not null
-      on conflict (employee_id) do update set pool_id = excluded.pool_id
-       where pool_members.pool_id is distinct from excluded.pool_id
-      returning 1),
-    adv as (${advance(changed)}),
-    ${commitMode(asyncCommit)}
-    select (select cancel_requested from adv) as cancel_requested, 1 / (select count(*)::int from adv) as owned,
-           (select setting from async_commit) as commit_mode`;
-}
-
 export interface RowError {
   rowNumber: number;
   sheet: string;
@@ -269,23 +242,104 @@ export interface RowError {
   reason: string;
 }
 
-/** Records a failed row's errors and advances the cursor, in one statement (guarded like the upsert). */
-export function failedRowStatement(
+/** The job's guard, last in a statement: no row when the worker lost the job, so `1 / 0` fails it. */
+const guarded = (advance: SQL) => sql`
+    adv as (${advance})
+    select (select cancel_requested from adv) as cancel_requested, 1 / (select count(*)::int from adv) as owned`;
+
+const errorRows = (jobId: string, errors: readonly RowError[]) => sql`
+    insert into job_row_errors (job_id, row_number, sheet, "column", value, reason)
+    select ${jobId}::uuid, (x->>'rowNumber')::int, x->>'sheet', x->>'column', x->>'value', x->>'reason'
+      from jsonb_array_elements(${JSON.stringify(errors)}::jsonb) as x`;
+
+/**
+ * The statement that applies a batch of employee rows set-based, records the batch's failed rows, and
+ * `advance`s the job's cursor past them, guarded on ownership: one statement is one transaction, so the
+ * rows and the cursor commit together or not at all, and a worker that lost the job writes nothing
+ * (SQLSTATE 22012). An employee whose values are all as stored is not written (not even `version`);
+ * `changed` counts the employees whose row, skills or home pool differed.
+ */
+export function employeeBatchStatement(
+  buId: string,
   jobId: string,
-  errors: RowError[],
-  advance: SQL,
-  asyncCommit: boolean,
+  employees: readonly EmployeeValues[],
+  errors: readonly RowError[],
+  advance: (changed: SQL) => SQL,
 ): SQL {
+  const input = employees.map((row) => ({
+    number: row.employeeNumber,
+    name_en: row.nameEn,
+    name_ar: row.nameAr,
+    department_id: row.departmentId,
+    grade_id: row.gradeId,
+    status: row.status,
+    hire_date: row.hireDate,
+    end_date: row.endDate,
+    skills: row.skills?.map((s) => ({ skill_id: s.skillId, level_id: s.levelId })) ?? null,
+    set_pool: row.homePoolId !== undefined,
+    pool_id: row.homePoolId ?? null,
+  }));
   return sql`
-    with err as (
-      insert into job_row_errors (job_id, row_number, sheet, "column", value, reason)
-      select ${jobId}, (x->>'rowNumber')::int, x->>'sheet', x->>'column', x->>'value', x->>'reason'
-        from jsonb_array_elements(${JSON.stringify(errors)}::jsonb) as x
-      returning 1),
-    adv as (${advance}),
-    ${commitMode(asyncCommit)}
-    select (select cancel_requested from adv) as cancel_requested, 1 / (select count(*)::int from adv) as owned,
-           (select count(*) from err) as errors, (select setting from async_commit) as commit_mode`;
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
+        number text, name_en text, name_ar text, department_id uuid, grade_id uuid, status text,
+        hire_date date, end_date date, skills jsonb, set_pool boolean, pool_id uuid)),
+    up as (
+      insert into employees as e (bu_id, employee_number, name_en, name_ar, department_id, grade_id, status,
+                                  hire_date, end_date)
+      select ${buId}::uuid, number, name_en, name_ar, department_id, grade_id, status, hire_date, end_date
+        from input
+      on conflict (bu_id, employee_number) do update
+         set name_en = excluded.name_en, name_ar = excluded.name_ar, department_id = excluded.department_id,
+             grade_id = excluded.grade_id, status = excluded.status, hire_date = excluded.hire_date,
+             end_date = excluded.end_date, version = e.version + 1, updated_at = now()
+       where (e.name_en, e.name_ar, e.department_id, e.grade_id, e.status, e.hire_date, e.end_date)
+             is distinct from (excluded.name_en, excluded.name_ar, excluded.department_id, excluded.grade_id,
+                               excluded.status, excluded.hire_date, excluded.end_date)
+      returning e.id, e.employee_number),
+    target as (
+      -- A row written above is in up; an unchanged one only in the statement's snapshot.
+      select coalesce(up.id, e.id) as id, i.skills, i.set_pool, i.pool_id
+        from input i
+        left join up on up.employee_number = i.number
+        left join employees e on e.bu_id = ${buId} and e.employee_number = i.number),
+    wanted as (
+      select t.id as employee_id, w.skill_id, w.level_id
+        from target t, jsonb_to_recordset(t.skills) as w(skill_id uuid, level_id uuid)
+       where t.skills is not null),
+    skill_out as (
+      delete from employee_skills es using target t
+       where t.skills is not null and es.employee_id = t.id
+         and not exists (select 1 from wanted w where w.employee_id = es.employee_id and w.skill_id = es.skill_id)
+      returning es.employee_id),
+    skill_in as (
+      insert into employee_skills (bu_id, employee_id, skill_id, level_id)
+      select ${buId}::uuid, employee_id, skill_id, level_id from wanted
+      on conflict (employee_id, skill_id) do update set level_id = excluded.level_id
+       where employee_skills.level_id is distinct from excluded.level_id
+      returning employee_id),
+    pool_out as (
+      delete from pool_members pm using target t
+       where t.set_pool and t.pool_id is null and pm.employee_id = t.id
+      returning pm.employee_id),
+    pool_in as (
+      insert into pool_members (bu_id, employee_id, pool_id)
+      select ${buId}::uuid, id, pool_id from target where set_pool and pool_id is not null
+      on conflict (employee_id) do update set pool_id = excluded.pool_id
+       where pool_members.pool_id is distinct from excluded.pool_id
+      returning employee_id),
+    changed as (
+      select id from up union select employee_id from skill_out union select employee_id from skill_in
+      union select employee_id from pool_out union select employee_id from pool_in),
+    err as (${errorRows(jobId, errors)} returning 1),
+    ${guarded(advance(sql`(select count(*)::int from changed)`))}`;
+}
+
+/** Records failed rows and `advance`s the cursor, in one statement guarded like the batch's. */
+export function failedRowsStatement(jobId: string, errors: readonly RowError[], advance: SQL): SQL {
+  return sql`
+    with err as (${errorRows(jobId, errors)} returning 1),
+    ${guarded(advance)}`;
 }
 
 export const jobCounts = async (executor: Executor, jobId: string) =>
@@ -297,6 +351,23 @@ export const jobCounts = async (executor: Executor, jobId: string) =>
   )[0]!;
 
 // ---------------------------------------------------------------- export
+
+export const exportOrgNodes = (executor: Executor, buId: string) =>
+  queryRows<{
+    code: string;
+    name_en: string;
+    name_ar: string;
+    type_code: string;
+    parent_code: string | null;
+  }>(
+    executor,
+    sql`select n.code, n.name_en, n.name_ar, t.code as type_code, p.code as parent_code
+          from org_nodes n
+          join node_types t on t.id = n.node_type_id
+          left join org_nodes p on p.id = n.parent_id
+         where n.bu_id = ${buId}
+         order by n.code`,
+  );
 
 export const exportEmployees = (executor: Executor, buId: string, scope: DepartmentScope) =>
   queryRows<{

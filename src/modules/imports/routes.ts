@@ -32,7 +32,8 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
             'Upload an employee workbook (multipart/form-data, field `file`, at most 10 MB); checks it and queues the import',
           description:
             'Refused before any job: over 10 MB (413), not an xlsx by content (415), sheets or headers that do not ' +
-            'match the template (422 IMPORT_SCHEMA_INVALID, `errors` lists each). The same content uploaded in the ' +
+            'match the template, the optional OrgNodes sheet included when present (422 IMPORT_SCHEMA_INVALID, ' +
+            '`errors` lists each). Rows are applied in batches; a row the database refuses fails alone. The same content uploaded in the ' +
             "last 24 hours is accepted with `warning: 'DUPLICATE_FILE'` and the earlier job's id.",
           tags,
           consumes: ['multipart/form-data'],
@@ -56,7 +57,7 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         schema: {
           operationId: 'downloadImportTemplate',
           summary:
-            'The blank import workbook: sheets Employees and EmployeeSkills, a comment per column with valid codes',
+            'The blank import workbook: sheets Employees, EmployeeSkills and the optional OrgNodes, a comment per column with valid codes',
           tags,
           response: { 200: workbookResponse('The template workbook') },
         },
@@ -70,7 +71,8 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         config: run,
         schema: {
           operationId: 'exportCurrentEmployees',
-          summary: "Today's employees and skills in the template's format (re-importing it changes nothing)",
+          summary:
+            "Today's employees, skills and (for a unit-wide caller) organisation nodes in the template's format (re-importing it changes nothing)",
           tags,
           response: { 200: workbookResponse('The current data') },
         },
@@ -132,7 +134,7 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         schema: {
           operationId: 'cancelImportJob',
           summary:
-            'Cancel a job (SYS_ADMIN role plus imports.view_history): a queued job at once, a running one between rows',
+            'Cancel a job (SYS_ADMIN role plus imports.view_history): a queued job at once, a running one between batches',
           tags,
           params: IdParams,
           response: { 200: ImportJob, 409: problemResponse(['IMPORT_JOB_FINISHED']) },

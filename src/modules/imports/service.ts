@@ -10,7 +10,7 @@ import { openXlsx, writeXlsx, type XlsxWorkbook } from '../../core/xlsx/index.ts
 import type { ImportPayload } from './job.ts';
 import * as repo from './repository.ts';
 import type { ImportJob, ImportJobCreated, JobListQuery } from './schemas.ts';
-import { columnsOf, parseWorkbook, SHEETS } from './workbook.ts';
+import { checkWorkbook, columnsOf, SHEETS } from './workbook.ts';
 
 export interface ImportDeps {
   db: Db;
@@ -47,7 +47,8 @@ const scopeOf = (caller: Caller): DepartmentScope =>
 
 /**
  * Checks the upload synchronously (an xlsx by content, within the zip and row caps, sheets and headers
- * as the template's), then queues the job with the file and answers at once.
+ * as the template's, the optional OrgNodes sheet's too when present), then queues the job with the file
+ * and answers at once.
  */
 export async function startImport(
   deps: ImportDeps,
@@ -59,13 +60,13 @@ export async function startImport(
   let rowsTotal: number;
   try {
     workbook = await openXlsx(file.bytes);
-    const read = await parseWorkbook(workbook);
-    if (!read.ok) {
+    const checked = await checkWorkbook(workbook);
+    if (!checked.ok) {
       throw new AppError(422, 'IMPORT_SCHEMA_INVALID', 'The workbook does not match the template', {
-        errors: read.problems,
+        errors: checked.problems,
       });
     }
-    rowsTotal = read.parsed.employees.length;
+    rowsTotal = checked.rowsTotal;
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw workbookRefusal(error);
@@ -135,7 +136,7 @@ export async function getJob(deps: ImportDeps, caller: Caller, id: string): Prom
   return jobView(row);
 }
 
-/** A Queued job is cancelled at once; a Running one between two rows (its worker reads the flag). */
+/** A Queued job is cancelled at once; a Running one between two batches (its worker reads the flag). */
 export async function cancelJob(deps: ImportDeps, caller: Caller, id: string): Promise<ImportJob> {
   const { buId } = caller.principal;
   return deps.db.transaction(async (tx) => {
@@ -175,32 +176,42 @@ export async function errorReport(deps: ImportDeps, caller: Caller, id: string):
   ]))!;
 }
 
-/** The codes the template's header comments list. */
-const validCodes = (maps: repo.CodeMaps) => ({
-  departments: [...maps.departments.keys()],
-  grades: [...maps.grades.keys()],
-  statuses: [...maps.statuses],
-  skills: [...maps.skills.keys()],
-  levels: [...maps.levels.keys()],
-  pools: [...maps.pools.keys()],
-});
+/** The template's columns, their header comments listing the unit's codes. */
+async function templateColumns(deps: ImportDeps, buId: string) {
+  const [maps, org] = await Promise.all([repo.codeMaps(deps.db, buId, false), repo.orgMaps(deps.db, buId)]);
+  return columnsOf({
+    departments: [...maps.departments.keys()],
+    grades: [...maps.grades.keys()],
+    statuses: [...maps.statuses],
+    skills: [...maps.skills.keys()],
+    levels: [...maps.levels.keys()],
+    pools: [...maps.pools.keys()],
+    nodeTypes: [...org.nodeTypes.keys()],
+    nodes: [...org.nodes.keys()],
+  });
+}
 
 export async function template(deps: ImportDeps, caller: Caller): Promise<Buffer> {
-  const columns = columnsOf(validCodes(await repo.codeMaps(deps.db, caller.principal.buId, false)));
+  const columns = await templateColumns(deps, caller.principal.buId);
   return (await writeXlsx([
     { name: SHEETS.employees, columns: columns.employees, rows: [] },
     { name: SHEETS.skills, columns: columns.skills, rows: [] },
+    { name: SHEETS.orgNodes, columns: columns.orgNodes, rows: [] },
   ]))!;
 }
 
-/** Today's data in the template's format: re-importing it changes nothing. */
+/**
+ * Today's data in the template's format: re-importing it changes nothing. The OrgNodes sheet is written
+ * for a unit-wide caller only: a department-scoped importer may not change the tree.
+ */
 export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<Buffer> {
   const { buId } = caller.principal;
   const scope = scopeOf(caller);
-  const columns = columnsOf(validCodes(await repo.codeMaps(deps.db, buId, false)));
-  const [employees, skills] = await Promise.all([
+  const columns = await templateColumns(deps, buId);
+  const [employees, skills, nodes] = await Promise.all([
     repo.exportEmployees(deps.db, buId, scope),
     repo.exportSkills(deps.db, buId, scope),
+    scope.kind === 'unit' ? repo.exportOrgNodes(deps.db, buId) : null,
   ]);
   return (await writeXlsx([
     {
@@ -223,5 +234,14 @@ export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<B
       columns: columns.skills,
       rows: skills.map((s) => [s.employee_number, s.skill_code, s.level_code]),
     },
+    ...(nodes
+      ? [
+          {
+            name: SHEETS.orgNodes,
+            columns: columns.orgNodes,
+            rows: nodes.map((n) => [n.code, n.name_en, n.name_ar, n.type_code, n.parent_code]),
+          },
+        ]
+      : []),
   ]))!;
 }

@@ -1,15 +1,15 @@
 import {
-  headerMap,
-  isBlankRow,
+  cellOf,
+  readSheet,
   type SchemaProblem,
-  type SheetRow,
   type XlsxColumn,
   type XlsxWorkbook,
 } from '../../core/xlsx/index.ts';
 
 /**
- * The employee import workbook (DESIGN §8): sheets `Employees` and `EmployeeSkills`, headers exactly as
- * below (any order). The template, the export and the import share these definitions.
+ * The employee import workbook (DESIGN §8): sheets `Employees` and `EmployeeSkills`, and optionally
+ * `OrgNodes`, headers exactly as below (any order). The template, the export and the import share these
+ * definitions.
  */
 export const EMPLOYEE_COLUMNS = [
   'employeeNumber',
@@ -28,11 +28,27 @@ export const EMPLOYEE_COLUMNS = [
  */
 export const OPTIONAL_EMPLOYEE_COLUMNS = ['homePoolCode'] as const;
 export const SKILL_COLUMNS = ['employeeNumber', 'skillCode', 'levelCode'] as const;
+export const ORG_NODE_COLUMNS = [
+  'nodeCode',
+  'Name_1_English',
+  'Name_2_Arabic',
+  'nodeTypeCode',
+  'parentCode',
+] as const;
 
 export type EmployeeColumn = (typeof EMPLOYEE_COLUMNS)[number] | (typeof OPTIONAL_EMPLOYEE_COLUMNS)[number];
 export type SkillColumn = (typeof SKILL_COLUMNS)[number];
+export type OrgNodeColumn = (typeof ORG_NODE_COLUMNS)[number];
 
-export const SHEETS = { employees: 'Employees', skills: 'EmployeeSkills' } as const;
+export const SHEETS = { employees: 'Employees', skills: 'EmployeeSkills', orgNodes: 'OrgNodes' } as const;
+/** The sheets a workbook must have; `OrgNodes` may be left out (the organisation tree stays as it is). */
+export const REQUIRED_SHEETS = [SHEETS.employees, SHEETS.skills] as const;
+
+export const SHEET_COLUMNS = {
+  employees: { expected: EMPLOYEE_COLUMNS, optional: OPTIONAL_EMPLOYEE_COLUMNS },
+  skills: { expected: SKILL_COLUMNS },
+  orgNodes: { expected: ORG_NODE_COLUMNS },
+} as const;
 
 export interface ValidCodes {
   departments: string[];
@@ -41,17 +57,23 @@ export interface ValidCodes {
   skills: string[];
   levels: string[];
   pools: string[];
+  nodeTypes: string[];
+  nodes: string[];
 }
 
 const list = (codes: string[]) => (codes.length ? codes.join(', ') : '(none yet)');
 
 /** The header comments of the template: what each column holds and, for codes, the valid ones. */
-export function columnsOf(codes: ValidCodes): { employees: XlsxColumn[]; skills: XlsxColumn[] } {
+export function columnsOf(codes: ValidCodes): {
+  employees: XlsxColumn[];
+  skills: XlsxColumn[];
+  orgNodes: XlsxColumn[];
+} {
   const employees: Record<EmployeeColumn, string> = {
     employeeNumber: 'Required. Unique number of the employee; rows are matched (upserted) by it.',
     Name_1_English: 'Required. Name in English (at most 200 characters).',
     Name_2_Arabic: 'Required. Name in Arabic (at most 200 characters).',
-    departmentCode: `Optional. Department code: ${list(codes.departments)}`,
+    departmentCode: `Optional. Department code (or a DEPARTMENT node of the OrgNodes sheet): ${list(codes.departments)}`,
     gradeCode: `Optional. Grade code: ${list(codes.grades)}`,
     Status: `Optional (default ACTIVE). Employee status code: ${list(codes.statuses)}`,
     hireDate: 'Optional. Date hired, YYYY-MM-DD.',
@@ -66,51 +88,60 @@ export function columnsOf(codes: ValidCodes): { employees: XlsxColumn[]; skills:
     skillCode: `Required. Skill code: ${list(codes.skills)}`,
     levelCode: `Optional. Skill level code: ${list(codes.levels)}`,
   };
+  const orgNodes: Record<OrgNodeColumn, string> = {
+    nodeCode:
+      'Required. Code of the organisation node; rows are matched (upserted) by it. A new code: upper-case ' +
+      'letters, digits, _ and - (at most 40). Optional sheet, applied before the employees; needs a unit-wide grant.',
+    Name_1_English: 'Required. Name in English (at most 200 characters).',
+    Name_2_Arabic: 'Required. Name in Arabic (at most 200 characters).',
+    nodeTypeCode: `Required; cannot change for an existing node. Node type code: ${list(codes.nodeTypes)}`,
+    parentCode:
+      'Optional. Code of the parent node (an existing node or one of this sheet); blank: a top-level node. ' +
+      `Existing nodes: ${list(codes.nodes)}`,
+  };
+  const described = <T extends string>(headers: readonly T[], notes: Record<T, string>) =>
+    headers.map((header) => ({ header, note: notes[header], width: 18 }));
   return {
-    employees: [...EMPLOYEE_COLUMNS, ...OPTIONAL_EMPLOYEE_COLUMNS].map((header) => ({
-      header,
-      note: employees[header],
-      width: 18,
-    })),
-    skills: SKILL_COLUMNS.map((header) => ({ header, note: skills[header], width: 18 })),
+    employees: described([...EMPLOYEE_COLUMNS, ...OPTIONAL_EMPLOYEE_COLUMNS], employees),
+    skills: described(SKILL_COLUMNS, skills),
+    orgNodes: described(ORG_NODE_COLUMNS, orgNodes),
   };
 }
 
-export interface ParsedWorkbook {
-  employees: SheetRow[];
-  skills: SheetRow[];
-  employeeColumns: Record<EmployeeColumn, number>;
-  skillColumns: Record<SkillColumn, number>;
-}
+/**
+ * An `EmployeeSkills` row whose employee is not on the `Employees` sheet: a failed work unit of its own.
+ * The upload counts them and the job reports them, by this one rule.
+ */
+export const isOrphanSkill = (employeeNumber: string, employeeNumbers: ReadonlySet<string>) =>
+  employeeNumber === '' || !employeeNumbers.has(employeeNumber);
 
-/** Reads both sheets (under the reader's caps) and checks their headers; answers the problems if any. */
-export async function parseWorkbook(
+/**
+ * The upload's check: every sheet read behind the reader's caps (so a bomb or a truncated file is refused
+ * before any job), sheets and headers as the template's, and the job's work units counted (OrgNodes rows,
+ * Employees rows, EmployeeSkills rows without their employee). No row is kept.
+ */
+export async function checkWorkbook(
   workbook: XlsxWorkbook,
-): Promise<{ ok: true; parsed: ParsedWorkbook } | { ok: false; problems: SchemaProblem[] }> {
+): Promise<{ ok: true; rowsTotal: number } | { ok: false; problems: SchemaProblem[] }> {
   const problems: SchemaProblem[] = [];
-  for (const sheet of Object.values(SHEETS)) {
+  for (const sheet of REQUIRED_SHEETS) {
     if (!workbook.sheetNames.includes(sheet))
       problems.push({ path: sheet, message: `missing sheet ${sheet}` });
   }
   if (problems.length) return { ok: false, problems };
-  const employees = await workbook.readAll(SHEETS.employees);
-  const skills = await workbook.readAll(SHEETS.skills);
-  const employeeColumns = headerMap<EmployeeColumn>(
-    SHEETS.employees,
-    employees[0],
-    EMPLOYEE_COLUMNS,
-    problems,
-    OPTIONAL_EMPLOYEE_COLUMNS,
-  );
-  const skillColumns = headerMap(SHEETS.skills, skills[0], SKILL_COLUMNS, problems);
-  if (!employeeColumns || !skillColumns) return { ok: false, problems };
-  return {
-    ok: true,
-    parsed: {
-      employees: employees.slice(1).filter((row) => !isBlankRow(row)),
-      skills: skills.slice(1).filter((row) => !isBlankRow(row)),
-      employeeColumns,
-      skillColumns,
-    },
-  };
+  let rowsTotal = 0;
+  if (workbook.sheetNames.includes(SHEETS.orgNodes)) {
+    await readSheet(workbook, SHEETS.orgNodes, SHEET_COLUMNS.orgNodes, problems, () => {
+      rowsTotal += 1;
+    });
+  }
+  const numbers = new Set<string>();
+  await readSheet(workbook, SHEETS.employees, SHEET_COLUMNS.employees, problems, (row, columns) => {
+    rowsTotal += 1;
+    numbers.add(cellOf(row, columns, 'employeeNumber'));
+  });
+  await readSheet(workbook, SHEETS.skills, SHEET_COLUMNS.skills, problems, (row, columns) => {
+    if (isOrphanSkill(cellOf(row, columns, 'employeeNumber'), numbers)) rowsTotal += 1;
+  });
+  return problems.length ? { ok: false, problems } : { ok: true, rowsTotal };
 }

@@ -38,7 +38,8 @@ export interface DemoStep {
   run(tx: Executor, context: DemoContext): Promise<void>;
 }
 
-const DEPARTMENTS = [
+/** MAIN's departments, in the order staff are spread over them (E00001 ramp, E00002 passenger, …). */
+export const DEPARTMENTS = [
   { code: 'RAMP', nameEn: 'Ramp Services', nameAr: 'خدمات الساحة' },
   { code: 'PAX', nameEn: 'Passenger Services', nameAr: 'خدمات المسافرين' },
   { code: 'CARGO', nameEn: 'Cargo', nameAr: 'الشحن' },
