@@ -170,6 +170,39 @@ describeEachDatabase('grants and scope', (t) => {
     }
   });
 
+  // One PGlite is one process: there is no other process to wait for.
+  it.skipIf(t.driver !== 'postgres')(
+    'answers a lock only once every other process has heard it, however slowly that process hears',
+    async () => {
+      const { createPrincipalStore } = await import('../../src/core/auth/principal-store.ts');
+      const { database } = t;
+      // A process whose announcements reach it late (a busy machine delays a listener's delivery).
+      const slow = await createPrincipalStore({
+        driver: database.driver,
+        db: database.db,
+        ping: () => database.ping(),
+        withAdvisoryLock: (key, work) => database.withAdvisoryLock(key, work),
+        close: async () => undefined,
+        listen: (channel, handlers) =>
+          database.listen(channel, {
+            onMessage: (payload) => setTimeout(() => handlers.onMessage(payload), 300),
+            onReset: handlers.onReset,
+          }),
+      });
+      try {
+        const user = await newUser('slow.listener');
+        const token = await t.tokenOf('slow.listener');
+        const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+        expect(typeof (await slow.resolve(claims))).toBe('object');
+        const locked = await t.request('sysadmin', { method: 'POST', url: `/api/users/${user.id}/lock` });
+        expect(locked.statusCode).toBe(200);
+        expect(await slow.resolve(claims)).toBe('REVOKED');
+      } finally {
+        await slow.close();
+      }
+    },
+  );
+
   // PGlite announces in process: there is no connection to cut.
   it.skipIf(t.driver !== 'postgres')(
     'stops trusting its cache when the connection that hears changes is cut',

@@ -99,12 +99,13 @@ export function registerGuard(
       throw new AppError(403, 'FORBIDDEN', `This action needs the role "${role}"`, { role });
     }
   });
-  // A change that answered is in force for the very next request on this process (see `settle`).
+  // A change that answered is in force for the very next request on this process, and on every other
+  // process sharing the database (see `settle`).
   app.addHook('onSend', async (request, reply, payload) => {
     const { method } = request;
     const changes = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
     if (changes && request.routeOptions.config.auth !== undefined && reply.statusCode < 400)
-      await principals.settle();
+      await principals.settle({ everyone: true });
     return payload;
   });
 }

@@ -32,9 +32,11 @@ export interface PrincipalStore {
   /**
    * Resolves once every change committed before the call has reached this process's cache (a NOTIFY
    * round trip through the database), so the answer of a lock or revoke is never followed by a request
-   * that the old state lets through on this process. Never fails: when it cannot tell, it forgets all.
+   * that the old state lets through on this process. With `everyone`, also waits (up to a second) for
+   * every other process listening on the database to say it has heard them too. Never fails: when it
+   * cannot tell, it forgets all.
    */
-  settle(): Promise<void>;
+  settle(options?: { everyone?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,8 @@ export interface PrincipalStore {
 export const ACCESS_CHANNEL = 'rostering_access';
 const CACHE_LIMIT = 10_000;
 const SETTLE_TIMEOUT_MS = 2_000;
+/** How long a write waits for the other processes' acknowledgements: a stuck process must not stall writes. */
+const ACK_TIMEOUT_MS = 1_000;
 /** How often the store checks that announcements still arrive (a connection can die without a word). */
 const HEARTBEAT_MS = 5_000;
 
@@ -102,7 +106,8 @@ export async function createPrincipalStore(database: Database): Promise<Principa
   const accounts = new Map<string, Account>();
   /** Bumped by every announcement: an account read before it must not be cached after it. */
   let generation = 0;
-  const waiting = new Map<string, () => void>();
+  /** Own sync messages on their way back, each with the count of answers still awaited. */
+  const waiting = new Map<string, { heard(): void; acknowledged(): void }>();
   /** False after a sync that never came back, until one does: the cache is not trusted meanwhile. */
   let hearing = true;
 
@@ -118,9 +123,15 @@ export async function createPrincipalStore(database: Database): Promise<Principa
 
   const subscription: ChannelSubscription = await database.listen(ACCESS_CHANNEL, {
     onMessage(payload) {
-      if (payload.startsWith('sync:')) {
-        waiting.get(payload)?.();
-        waiting.delete(payload);
+      if (payload.startsWith('sync:') || payload.startsWith('syncall:')) {
+        const own = waiting.get(payload);
+        if (own) own.heard();
+        // Another process asks who has heard everything before it: this process has, by channel order.
+        else if (payload.startsWith('syncall:')) void acknowledge(payload);
+        return;
+      }
+      if (payload.startsWith('ack:')) {
+        waiting.get(payload.slice(4))?.acknowledged();
         return;
       }
       forget(payload);
@@ -145,18 +156,56 @@ export async function createPrincipalStore(database: Database): Promise<Principa
     return account;
   }
 
-  /** A sync message through the database and back: every announcement committed before it is in. */
-  async function settle(): Promise<void> {
+  async function acknowledge(token: string): Promise<void> {
+    try {
+      await database.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, ${`ack:${token}`})`);
+    } catch {
+      // The asking process stops waiting after its timeout.
+    }
+  }
+
+  /** The processes listening on this database, this one included (PGlite: this process alone). */
+  async function listeners(): Promise<number> {
+    if (database.driver !== 'postgres') return 1;
+    const [row] = await queryRows<{ count: number }>(
+      database.db,
+      sql`select count(*)::int as count from pg_stat_activity
+           where datname = current_database() and application_name = ${`rostering-listener:${ACCESS_CHANNEL}`}`,
+    );
+    return Math.max(1, row?.count ?? 1);
+  }
+
+  /**
+   * A sync message through the database and back: every announcement committed before it is in. For
+   * `everyone`, each other listening process answers the message once it has it, and so once it has
+   * dropped what the announcements before it named (a channel delivers in commit order).
+   */
+  async function settle(options: { everyone?: boolean } = {}): Promise<void> {
     if (!subscription.live) return;
-    const token = `sync:${crypto.randomUUID()}`;
-    const arrived = new Promise<boolean>((resolve) => {
-      waiting.set(token, () => resolve(true));
-      setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS).unref();
-    });
+    const token = `${options.everyone ? 'syncall' : 'sync'}:${crypto.randomUUID()}`;
     let heard = false;
     try {
+      const others = options.everyone ? (await listeners()) - 1 : 0;
+      let pending = others;
+      let acknowledgedAll: () => void = () => undefined;
+      const allAcknowledged = new Promise<void>((resolve) => {
+        acknowledgedAll = resolve;
+        if (pending <= 0) resolve();
+        setTimeout(resolve, ACK_TIMEOUT_MS).unref();
+      });
+      const arrived = new Promise<boolean>((resolve) => {
+        waiting.set(token, {
+          heard: () => resolve(true),
+          acknowledged: () => {
+            pending -= 1;
+            if (pending <= 0) acknowledgedAll();
+          },
+        });
+        setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS).unref();
+      });
       await database.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, ${token})`);
       heard = await arrived;
+      if (heard) await allAcknowledged;
     } catch {
       // The database is out of reach: the request that asked has answered already; trust nothing.
     }
