@@ -3,7 +3,7 @@
  * (2,000 in the ramp), a published ramp roster of 31 days (shaped as the demo's past two weeks) and
  * attendance following it. Phases: the first exception read (every date computed), the same read again
  * (nothing changed), a read after one record changed (one date recomputed), the pending count, a page of
- * exceptions, and the month's variance; then the same recompute and variance after ANALYZE (the first phases
+ * exceptions, the month's variance and the dashboard summary; then the same recompute and variance after ANALYZE (the first phases
  * run right after the bulk load, before autovacuum gathered statistics: the planner's worst case). On PGlite and, with DATABASE_URL set, on the PostgreSQL server:
  * `npm run bench:reconciliation` (EMPLOYEES=…, BENCH_DATABASES=…).
  */
@@ -48,7 +48,7 @@ async function benchmark(driver: 'pglite' | 'postgres') {
       const ms = performance.now() - started;
       if (response.statusCode !== 200) throw new Error(`${phase}: ${response.statusCode} ${response.body}`);
       const body = response.json();
-      const figure = body.total ?? body.count ?? body.lines?.length;
+      const figure = body.total ?? body.count ?? body.lines?.length ?? body.activeEmployees;
       console.log(`| ${driver} | ${phase} | ${Math.round(ms)} ms | ${figure} | ${load} |`);
     };
     console.log(
@@ -72,6 +72,9 @@ async function benchmark(driver: 'pglite' | 'postgres') {
       `/api/admin/reconciliation/exceptions?${range}&pageSize=500&page=20`,
     );
     await timed('variance of the month', `/api/admin/reconciliation/variance?${range}`);
+    // The dashboard polls: every tile over the same data, twice (the second with nothing changed).
+    await timed('dashboard summary', '/api/dashboard/summary');
+    await timed('dashboard summary again', '/api/dashboard/summary');
     // As autovacuum leaves the tables a minute later: with statistics, every date stale again.
     await database.db.execute(sql`analyze`);
     await database.db.execute(sql`update reconciliation_days set input_version = input_version + 1`);
