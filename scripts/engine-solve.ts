@@ -11,7 +11,7 @@ import {
 import type { Instance } from '../src/modules/allocation/engine/types.ts';
 
 const USAGE =
-  'usage: engine:solve -- instance.json [--out result.json] [--time-limit ms] [--restarts n] [--windows n] [--greedy-only] [--summary] [--bound iterations]';
+  'usage: engine:solve -- instance.json [--out result.json] [--time-limit ms] [--restarts n] [--windows n] [--lagrangian-steps n] [--greedy-only] [--summary] [--bound iterations]';
 
 runTool(() => {
   const args = process.argv.slice(2);
@@ -35,6 +35,8 @@ runTool(() => {
   if (restarts !== undefined) options.restarts = restarts;
   const windows = count('windows');
   if (windows !== undefined) options.windows = windows;
+  const lagrangianSteps = count('lagrangian-steps');
+  if (lagrangianSteps !== undefined) options.lagrangianSteps = lagrangianSteps;
   if (args.includes('--greedy-only')) options.greedyOnly = true;
   const instance = readJson(path) as Instance;
   const result = allocate(instance, options);

@@ -1,16 +1,17 @@
 import { cpus, loadavg } from 'node:os';
-import { allocate } from '../../src/modules/allocation/engine/allocate.ts';
+import { type AllocateOptions, allocate } from '../../src/modules/allocation/engine/allocate.ts';
 import { coverageBound } from '../../src/modules/allocation/engine/bound.ts';
 import { checkRoster } from '../../src/modules/allocation/engine/checker/check.ts';
 import { generateInstance, VARIANTS, type Variant } from '../../src/modules/allocation/engine/generate.ts';
 import { readReference, referenceKey } from './mip-reference.ts';
 
 /**
- * The exact two-day exchanges measured in one process: for each size, shape and seed, the engine without
- * them (`exchangeNodes: 0`, the second round's engine) and with them (the default), interleaved `--runs n`
- * times (median wall time), against the HiGHS reference and both bounds (the flow bound and the one keeping
- * rest, with its own time). Prints a Markdown table. Options: --sizes 50x14,200x28 --variants a,b --seeds 1,2,3
- * --runs 3 --rest-iterations 200.
+ * One phase of the engine measured in one process: for each size, shape and seed, the engine without it and
+ * with it (the default), interleaved `--runs n` times (median wall and process CPU time), against the HiGHS
+ * reference and both bounds (the flow bound and the one keeping rest, with its own time; `--rest-iterations 0`
+ * skips it). `--without exchanges` turns the exact exchanges off (the third round's comparison),
+ * `--without lagrangian` (the default) the Lagrangian heuristic (the fourth round's). Prints a Markdown table.
+ * Options: --sizes 50x14,200x28,2000x31 --variants a,b --seeds 1,2,3 --runs 3 --rest-iterations 200.
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -20,7 +21,13 @@ const option = (name: string, fallback: string) => {
 const SIZES: Record<string, { employees: number; days: number; terminals: number }> = {
   '50x14': { employees: 50, days: 14, terminals: 2 },
   '200x28': { employees: 200, days: 28, terminals: 6 },
+  '2000x31': { employees: 2000, days: 31, terminals: 10 },
 };
+const WITHOUT: Record<string, AllocateOptions> = {
+  exchanges: { exchangeNodes: 0 },
+  lagrangian: { lagrangianSteps: 0 },
+};
+const without = WITHOUT[option('without', 'lagrangian')]!;
 const sizes = option('sizes', '50x14,200x28').split(',');
 const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
 const seeds = option('seeds', '1,2,3').split(',').map(Number);
@@ -32,9 +39,13 @@ const points = (value: number, required: number) => ((value / required) * 100).t
 
 console.error(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores`);
 console.log(
-  '| instance | Σ required | HiGHS | before | after | after − HiGHS | time before → after (median) | flow bound | bound keeping rest (its time) | certified gap after, points | hard violations after | load |',
+  '| instance | Σ required | HiGHS | before | after | after − HiGHS | time before → after (median) | CPU before → after (median) | flow bound | bound keeping rest (its time) | certified gap after, points | hard violations after | load |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 for (const sizeName of sizes)
   for (const variant of variants)
     for (const seed of seeds) {
@@ -42,22 +53,30 @@ for (const sizeName of sizes)
       allocate(instance);
       const before: number[] = [];
       const after: number[] = [];
+      const cpuBefore: number[] = [];
+      const cpuAfter: number[] = [];
       let old = 0;
       let result = allocate(instance);
       for (let i = 0; i < runs; i++) {
         let t = performance.now();
-        old = allocate(instance, { exchangeNodes: 0 }).coverage.assigned;
+        let c = cpuMs();
+        old = allocate(instance, without).coverage.assigned;
         before.push(performance.now() - t);
+        cpuBefore.push(cpuMs() - c);
         t = performance.now();
+        c = cpuMs();
         result = allocate(instance);
         after.push(performance.now() - t);
+        cpuAfter.push(cpuMs() - c);
       }
       const assigned = result.coverage.assigned;
       const required = result.coverage.required;
       const flow = coverageBound(instance);
       const t = performance.now();
-      const rest = coverageBound(instance, { restIterations, incumbent: assigned });
+      const rest =
+        restIterations > 0 ? coverageBound(instance, { restIterations, incumbent: assigned }) : flow;
       const restMs = performance.now() - t;
+      const restText = restIterations > 0 ? `${rest} (${(restMs / 1000).toFixed(2)} s)` : 'not run';
       const mip = reference[referenceKey(sizeName, variant, seed)];
       const proven = mip?.status === 'optimal';
       const exact =
@@ -71,6 +90,6 @@ for (const sizeName of sizes)
           ? '—'
           : `${assigned - mip.optimum >= 0 ? '+' : ''}${assigned - mip.optimum}`;
       console.log(
-        `| ${sizeName} ${variant} s${seed} | ${required} | ${exact} | ${old} | ${assigned} | ${versus} | ${(median(before) / 1000).toFixed(2)} → ${(median(after) / 1000).toFixed(2)} s | ${flow} | ${rest} (${(restMs / 1000).toFixed(2)} s) | ${points(Math.min(flow, rest) - assigned, required)} | ${checkRoster(instance, result).violations.length} | ${loadavg()[0]!.toFixed(1)} |`,
+        `| ${sizeName} ${variant} s${seed} | ${required} | ${exact} | ${old} | ${assigned} | ${versus} | ${(median(before) / 1000).toFixed(2)} → ${(median(after) / 1000).toFixed(2)} s | ${(median(cpuBefore) / 1000).toFixed(2)} → ${(median(cpuAfter) / 1000).toFixed(2)} s | ${flow} | ${restText} | ${points(Math.min(flow, rest) - assigned, required)} | ${checkRoster(instance, result).violations.length} | ${loadavg()[0]!.toFixed(1)} |`,
       );
     }

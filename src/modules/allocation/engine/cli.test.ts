@@ -54,6 +54,8 @@ describe('engine command-line tools', () => {
       '1',
       '--windows',
       '4',
+      '--lagrangian-steps',
+      '30',
     );
     expect(solve.code).toBe(0);
     expect(JSON.parse(solve.stdout).coverage.assigned).toBeGreaterThan(0);

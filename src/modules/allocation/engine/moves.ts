@@ -1,4 +1,5 @@
 import type { SolveContext } from './context.ts';
+import { applicableRules, isStaticallyEligible } from './eligibility.ts';
 import { assign, canTake, lendingRuleFor, NO_RULE, unassign } from './roster.ts';
 
 /** Roster edits that also keep the solver's unsocial-hours totals current (and log who moved, when asked). */
@@ -30,4 +31,17 @@ export function placeIfLendingAllows(ctx: SolveContext, e: number, l: number): b
   if (rule < NO_RULE) return false;
   place(ctx, e, l, rule);
   return true;
+}
+
+/** Fixed assignments are kept as they are, even if they break a rule, and count towards every rule. */
+export function placeFixed(ctx: SolveContext): void {
+  for (const [e, l] of ctx.model.fixed) place(ctx, e, l, applicableRules(ctx.model, e, l)[0] ?? -1, true);
+}
+
+/** On a rerun, previous assignments that are still legal are kept first so that little moves. */
+export function carryOverPrevious(ctx: SolveContext): void {
+  const { model } = ctx;
+  for (const [e, l] of model.previous)
+    if (isStaticallyEligible(model, e, l) && tryPlace(ctx, e, l))
+      ctx.fromPrevious[e * model.dayCount + model.lineDay[l]!] = 1;
 }

@@ -81,7 +81,7 @@ interface Step {
  * previous day's line (or none), the run of working days and the week's hours; fixed and carried-over work
  * is forced, and pairs of days two apart are left to the checks when the plan is placed.
  */
-function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, number>): number[] {
+export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, number>): number[] {
   const { model, roster } = ctx;
   const days = model.dayCount;
   const rest = model.minRestMinutes;

@@ -8,6 +8,18 @@ export interface RestBoundOptions {
   incumbent: number;
   /** performance.now() after which it stops with the best bound so far. */
   deadline?: number;
+  /**
+   * Called after each step with every employee's priced best schedule (employee × day → line, -1 for a day off
+   * or fixed work) and the bound so far; returning false stops the steps. The Lagrangian heuristic (lagrangian.ts) reads these schedules.
+   */
+  onSchedules?: (schedules: RelaxedSchedules) => boolean;
+}
+
+export interface RelaxedSchedules {
+  plan: Int32Array;
+  iteration: number;
+  /** The bound so far (rounded down): a roster covering this much is optimal. */
+  bound: number;
 }
 
 /**
@@ -125,6 +137,9 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
   const bestLine = new Int32Array(shapes);
   const none = Number.NEGATIVE_INFINITY;
 
+  const visit = options.onSchedules;
+  const plan = visit ? new Int32Array(n * days) : null;
+
   let best = Number.POSITIVE_INFINITY;
   let step = 2;
   let sinceBetter = 0;
@@ -187,6 +202,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
       total += value[end]!;
       for (let d = days - 1; d >= 0; d--) {
         const line = worked[d * states + end]!;
+        if (plan) plan[e * days + d] = line;
         if (line >= 0) {
           taken[line]!++;
           weekUsed[e * weeks + model.weekOfDay[d]!]! += weight[line]!;
@@ -201,6 +217,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
       step /= 2;
       sinceBetter = 0;
     }
+    if (visit && plan && !visit({ plan, iteration: it, bound: Math.floor(best + 1e-6) })) break;
     // Polyak's step towards the incumbent: a line or week over-taken gets dearer, one under-taken cheaper
     // (never below 0; a line never above 1, where nobody would take it anyway).
     // The direction keeps part of the last one (a deflected subgradient), which damps the zigzag of employees

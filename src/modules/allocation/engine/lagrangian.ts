@@ -1,0 +1,99 @@
+import { outOfTime, type SolveContext } from './context.ts';
+import { fillDay } from './day-fill.ts';
+import { coverage, restore, snapshot } from './improve.ts';
+import { remove, tryPlace } from './moves.ts';
+import { repair } from './repair.ts';
+import { bestPlan } from './replan.ts';
+import { type RelaxedSchedules, restBound } from './rest-bound.ts';
+
+/**
+ * The Lagrangian heuristic. The bound that keeps rest (rest-bound.ts) prices every line's headcount and every
+ * employee-week's hours; under the prices each employee alone picks their best schedule (rest and the run of
+ * days kept). Where an employee's priced schedule differs most from their own work, the roster is most likely
+ * to be wrong about them: every few steps, a group of those employees is freed over the whole period and
+ * planned again one by one on what is still short (replan.ts's dynamic programme, which also keeps weekly
+ * hours), the days are matched again and cross-day repair runs; kept when it covers at least as much (the
+ * search walks plateaus), else undone. Employees changed together over the whole period: the coordinated
+ * moves that two-day exchanges and windows, local by design, do not see. Steps, tries and group sizes are
+ * counts, so a run is reproducible; the clock only stops it early. Stops at Σ required or when the bound
+ * proves the roster optimal.
+ */
+export function lagrangianSearch(ctx: SolveContext, target: number, steps: number): number {
+  const start = coverage(ctx);
+  if (steps <= 0 || start >= target || ctx.model.dayCount < 2) return 0;
+  // The search walks plateaus; when it gains nothing the roster goes back to what it was, so that the phases
+  // after it (balancing, the last repair) see exactly the same roster as without it.
+  const saved = snapshot(ctx);
+  let covered = start;
+  let rotation = 0;
+  restBound(ctx.model, ctx.masks, {
+    iterations: steps,
+    incumbent: start,
+    deadline: ctx.deadline,
+    onSchedules: (schedules) => {
+      if (outOfTime(ctx) || covered >= target || schedules.bound <= covered) return false;
+      if (schedules.iteration < WARMUP || (schedules.iteration - WARMUP) % EVERY !== 0) return true;
+      covered += repriceStaff(ctx, schedules, GROUP, rotation++);
+      return true;
+    },
+  });
+  if (covered === start) restore(ctx, saved);
+  return covered - start;
+}
+
+/** Steps before the first try: the prices start flat and say little at first. */
+const WARMUP = 20;
+/** A try every this many steps after the warm-up. */
+const EVERY = 4;
+/** Employees freed per try (measured on 200 × 28 `mixed` s2: 40 gained no more than 20 and cost more). */
+const GROUP = 20;
+/** Work cap on the cross-day repair of each try. */
+const REPAIR_ATTEMPTS = 20_000;
+
+/**
+ * Prices choose whom to free: the employees whose priced best schedule differs most from their own work have
+ * their work taken away and planned again one by one on what is still short (every line worth one head; pricing
+ * the lines there as well gained nothing more), then the days are matched again and cross-day repair runs.
+ * Kept when it covers at least as much, else the old roster comes back.
+ */
+function repriceStaff(
+  ctx: SolveContext,
+  schedules: RelaxedSchedules,
+  group: number,
+  rotation: number,
+): number {
+  const { model, roster } = ctx;
+  const days = model.dayCount;
+  const before = coverage(ctx);
+  const differs = new Int32Array(model.employeeCount);
+  for (let e = 0; e < model.employeeCount; e++)
+    for (let d = 0; d < days; d++) {
+      const c = e * days + d;
+      if (roster.fixed[c] || ctx.fromPrevious[c]) continue;
+      const own = roster.lineOf[c]!;
+      const priced = schedules.plan[c]!;
+      if (own < 0 !== priced < 0) differs[e]!++;
+      else if (own >= 0 && model.lineStart[own] !== model.lineStart[priced]) differs[e]!++;
+    }
+  const ranked = Array.from({ length: model.employeeCount }, (_, e) => e)
+    .filter((e) => differs[e]! > 0)
+    .sort((a, b) => differs[b]! - differs[a]! || a - b);
+  if (ranked.length === 0) return 0;
+  const from = (rotation * group) % ranked.length;
+  const freed = ranked.slice(from, from + group);
+  const saved = snapshot(ctx);
+  for (const e of freed)
+    for (let d = 0; d < days; d++) {
+      const c = e * days + d;
+      if (roster.lineOf[c]! >= 0 && !roster.fixed[c] && !ctx.fromPrevious[c]) remove(ctx, e, d);
+    }
+  for (const e of freed) for (const l of bestPlan(ctx, e, NO_PREFERENCE)) tryPlace(ctx, e, l);
+  for (let d = 0; d < days && !outOfTime(ctx); d++) fillDay(ctx, d);
+  repair(ctx, 1, REPAIR_ATTEMPTS);
+  const after = coverage(ctx);
+  if (after >= before) return after - before;
+  restore(ctx, saved);
+  return 0;
+}
+
+const NO_PREFERENCE: ReadonlyMap<number, number> = new Map();
