@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ALLOCATION_RUN_STATUSES, SHIFT_ASSIGNMENT_SOURCES } from '../../core/db/schema/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
+import { EmployeeInDepartment } from '../people/schemas.ts';
 import { REASON_CODES } from './engine/index.ts';
 
 const Instant = Type.String({ format: 'date-time' });
@@ -131,14 +132,8 @@ export const RunListQuery = Type.Object({
 });
 export type RunListQuery = Static<typeof RunListQuery>;
 
-const EmployeeRef = Type.Object({
-  id: Uuid,
-  employeeNumber: Type.String(),
-  Name_1_English: Type.String(),
-  Name_2_Arabic: Type.String(),
-  departmentId: Nullable(Uuid),
-});
-export type EmployeeRef = Static<typeof EmployeeRef>;
+const EmployeeRef = EmployeeInDepartment;
+export type EmployeeRef = EmployeeInDepartment;
 
 export const Candidate = Type.Object(
   {

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { PageQuery } from '../../core/http/pagination.ts';
+import { EmployeeInDepartment } from '../people/schemas.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -31,13 +32,7 @@ const Person = Type.Object({ id: Nullable(Uuid), username: Nullable(Type.String(
 export const AttendanceRecord = Type.Object(
   {
     id: Uuid,
-    employee: Type.Object({
-      id: Uuid,
-      employeeNumber: Type.String(),
-      Name_1_English: Type.String(),
-      Name_2_Arabic: Type.String(),
-      departmentId: Nullable(Uuid),
-    }),
+    employee: EmployeeInDepartment,
     date: BusinessDate,
     Time_In: Nullable(TimeOfDay),
     Time_Out: Nullable(TimeOfDay),

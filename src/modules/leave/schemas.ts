@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { PageQuery } from '../../core/http/pagination.ts';
+import { EmployeeInDepartment } from '../people/schemas.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
@@ -48,13 +49,7 @@ export const LeaveStep = Type.Object(
 export const LeaveRequest = Type.Object(
   {
     id: Uuid,
-    employee: Type.Object({
-      id: Uuid,
-      employeeNumber: Type.String(),
-      Name_1_English: Type.String(),
-      Name_2_Arabic: Type.String(),
-      departmentId: Nullable(Uuid),
-    }),
+    employee: EmployeeInDepartment,
     from: BusinessDate,
     to: BusinessDate,
     days: Type.Integer({ description: 'Calendar days, both ends included' }),

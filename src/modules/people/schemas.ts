@@ -30,6 +30,25 @@ export const EmployeeListQuery = Type.Object({
 });
 export type EmployeeListQuery = Static<typeof EmployeeListQuery>;
 
+/** An employee as other areas name one: who it is, by number and by name in both languages. */
+export const EmployeeReference = Type.Object(
+  {
+    id: Uuid,
+    employeeNumber: Type.String(),
+    Name_1_English: Type.String(),
+    Name_2_Arabic: Type.String(),
+  },
+  { $id: 'EmployeeReference' },
+);
+export type EmployeeReference = Static<typeof EmployeeReference>;
+
+/** An employee as other areas name one, with the department they belong to. */
+export const EmployeeInDepartment = Type.Object(
+  { ...EmployeeReference.properties, departmentId: Nullable(Uuid) },
+  { $id: 'EmployeeInDepartment' },
+);
+export type EmployeeInDepartment = Static<typeof EmployeeInDepartment>;
+
 const employeeFields = {
   id: Uuid,
   employeeNumber: Type.String(),

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ROSTER_APPROVAL_STATUSES } from '../../core/db/schema/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
+import { EmployeeReference } from '../people/schemas.ts';
 
 const Instant = Type.String({ format: 'date-time' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -44,12 +45,7 @@ export const Approval = Type.Object({
 
 export const RosterLine = Type.Object({
   id: Uuid,
-  employee: Type.Object({
-    id: Uuid,
-    employeeNumber: Type.String(),
-    Name_1_English: Type.String(),
-    Name_2_Arabic: Type.String(),
-  }),
+  employee: EmployeeReference,
   date: BusinessDate,
   shift: Type.Object({
     id: Uuid,

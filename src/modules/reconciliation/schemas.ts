@@ -4,6 +4,7 @@ import {
   RECONCILIATION_RESOLUTIONS,
 } from '../../core/db/schema/reconciliation.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
+import { EmployeeReference } from '../people/schemas.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -64,12 +65,7 @@ export const ReconciliationException = Type.Object(
     id: Uuid,
     kind: ExceptionKind,
     date: { ...BusinessDate, description: 'The business date of the planned shift or of the record' },
-    employee: Type.Object({
-      id: Uuid,
-      employeeNumber: Type.String(),
-      Name_1_English: Type.String(),
-      Name_2_Arabic: Type.String(),
-    }),
+    employee: EmployeeReference,
     departmentId: Nullable(Uuid),
     plannedShift: Nullable(
       Type.Object({

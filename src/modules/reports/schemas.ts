@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
+import { EmployeeReference } from '../people/schemas.ts';
 import { REPORT_LANGUAGES } from './labels.ts';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -43,12 +44,7 @@ export type RangeReportQuery = Static<typeof RangeReportQuery>;
 export const UtilizationQuery = Type.Omit(RangeReportQuery, ['lang']);
 export type UtilizationQuery = Static<typeof UtilizationQuery>;
 
-const Employee = Type.Object({
-  id: Uuid,
-  employeeNumber: Type.String(),
-  Name_1_English: Type.String(),
-  Name_2_Arabic: Type.String(),
-});
+const Employee = EmployeeReference;
 const Place = Type.Object({ code: Type.String(), nameEn: Type.String(), nameAr: Nullable(Type.String()) });
 const ShiftTimes = {
   code: Type.String(),
