@@ -92,6 +92,21 @@ describe('the guarded xlsx reader and the writer', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(50 * 1024 * 1024);
   });
 
+  it('reads a formula as its stored result, or as its text when the file stores none', async () => {
+    const sheet = Buffer.from(
+      '<worksheet><sheetData><row r="1">' +
+        '<c r="A1"><f>SUM(1,2)</f><v>3</v></c>' +
+        '<c r="B1" t="str"><f>CONCAT("Al","-Harbi")</f></c>' +
+        '<c r="C1"><f t="shared" si="0"/></c>' +
+        '<c r="D1" t="inlineStr"><is><t>plain</t></is></c>' +
+        '</row></sheetData></worksheet>',
+    );
+    const workbook = await openXlsx(rawWorkbook(sheet));
+    const [row] = await workbook.readAll('Employees');
+    workbook.close();
+    expect(row!.cells).toEqual(['3', '=CONCAT("Al","-Harbi")', '', 'plain']);
+  });
+
   it('refuses a sheet past the row cap', async () => {
     const rows = Array.from(
       { length: 12 },

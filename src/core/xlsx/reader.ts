@@ -214,6 +214,9 @@ export async function openXlsx(
       let cellType = 'n';
       let value = '';
       let inValue = false;
+      // A formula's text: what a cell holds when the file carries no computed value for it.
+      let formula = '';
+      let inFormula = false;
       await parseXml(zip, part, {
         open(name, attributes) {
           const local = localName(name);
@@ -229,17 +232,25 @@ export async function openXlsx(
             cellIndex = attributes.r ? columnIndex(attributes.r) : row.cells.length;
             cellType = attributes.t ?? 'n';
             value = '';
+            formula = '';
           } else if ((local === 'v' || local === 't') && row && cellIndex >= 0) {
             inValue = true;
+          } else if (local === 'f' && row && cellIndex >= 0) {
+            inFormula = true;
           }
         },
         close(name) {
           const local = localName(name);
           if (local === 'v' || local === 't') inValue = false;
+          else if (local === 'f') inFormula = false;
           else if (local === 'c' && row && cellIndex >= 0) {
             let text = value;
             if (cellType === 's') text = shared[Number(value)] ?? '';
             else if (cellType === 'b') text = value === '1' ? 'TRUE' : 'FALSE';
+            // A spreadsheet program stores a formula's result and that is what is read; a file written by
+            // a library may hold the formula alone, which is read as its text (never evaluated), so a
+            // name written as "=…" arrives as written instead of as an empty cell.
+            if (text === '' && formula !== '') text = `=${formula}`;
             while (row.cells.length < cellIndex) row.cells.push('');
             row.cells[cellIndex] = text;
             cellIndex = -1;
@@ -250,6 +261,7 @@ export async function openXlsx(
         },
         text(text) {
           if (inValue) value += text;
+          else if (inFormula) formula += text;
         },
         afterChunk: () => (ready.length ? deliver() : undefined),
       });
