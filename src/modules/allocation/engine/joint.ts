@@ -9,7 +9,8 @@ import { bestPlan } from './replan.ts';
  * is their exact best (replan.ts's dynamic programme) on what is still short, but a line counts a hair less
  * the more others of the group could work it that day, so that among plans covering as much, each takes the
  * lines the others cannot. Then, in rounds, each employee in turn gives their plan back and plans again with
- * the rest of the group in place (a best response: never fewer heads, since the old plan is still open), so
+ * the rest of the group in place (a best response: the programme never finds fewer heads, since the old plan
+ * is still open; only the checks on placing, rest two days apart and lending caps, can refuse a line), so
  * a line someone left for a better-suited colleague is taken up by them. Stops after `rounds` or a round that
  * gains nothing. The hairs add up to less than a head over the period, so a plan never trades a head for them.
  */
