@@ -10,7 +10,9 @@ import { readReference, referenceKey } from './mip-reference.ts';
  * with it (the default), interleaved `--runs n` times (median wall and process CPU time), against the HiGHS
  * reference and both bounds (the flow bound and the one keeping rest, with its own time; `--rest-iterations 0`
  * skips it). `--without exchanges` turns the exact exchanges off (the third round's comparison),
- * `--without lagrangian` (the default) the Lagrangian heuristic (the fourth round's). Prints a Markdown table.
+ * `--without lagrangian` (the default) the Lagrangian heuristic (the fourth round's). `--before <dir>` compares
+ * with another checkout of the engine folder instead (e.g. `git archive <commit> src/modules/allocation/engine`
+ * unpacked there; its `allocate` with no options), for changes inside a phase. Prints a Markdown table.
  * Options: --sizes 50x14,200x28,2000x31 --variants a,b --seeds 1,2,3 --runs 3 --rest-iterations 200.
  */
 const args = process.argv.slice(2);
@@ -28,6 +30,11 @@ const WITHOUT: Record<string, AllocateOptions> = {
   lagrangian: { lagrangianSteps: 0 },
 };
 const without = WITHOUT[option('without', 'lagrangian')]!;
+const beforeDir = option('before', '');
+const allocateBefore: typeof allocate =
+  beforeDir === ''
+    ? (instance) => allocate(instance, without)
+    : ((await import(`${beforeDir}/allocate.ts`)) as { allocate: typeof allocate }).allocate;
 const sizes = option('sizes', '50x14,200x28').split(',');
 const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
 const seeds = option('seeds', '1,2,3').split(',').map(Number);
@@ -51,6 +58,7 @@ for (const sizeName of sizes)
     for (const seed of seeds) {
       const instance = generateInstance({ ...SIZES[sizeName]!, shifts: 3, seed, variant });
       allocate(instance);
+      allocateBefore(instance);
       const before: number[] = [];
       const after: number[] = [];
       const cpuBefore: number[] = [];
@@ -60,7 +68,7 @@ for (const sizeName of sizes)
       for (let i = 0; i < runs; i++) {
         let t = performance.now();
         let c = cpuMs();
-        old = allocate(instance, without).coverage.assigned;
+        old = allocateBefore(instance).coverage.assigned;
         before.push(performance.now() - t);
         cpuBefore.push(cpuMs() - c);
         t = performance.now();

@@ -15,8 +15,9 @@ const mixed = generateInstance({
 
 describe('exact two-day exchanges', () => {
   it('reach the proven optimum where windows, repair and balancing alone stop one head short', () => {
-    const without = allocate(mixed, { exchangeNodes: 0 });
-    const withExchanges = allocate(mixed);
+    // The Lagrangian heuristic off in both: planning freed groups together now reaches 505 without exchanges.
+    const without = allocate(mixed, { exchangeNodes: 0, lagrangianSteps: 0 });
+    const withExchanges = allocate(mixed, { lagrangianSteps: 0 });
     expect(without.coverage.assigned).toBe(504);
     expect(withExchanges.coverage.assigned).toBe(505);
     expect(checkRoster(mixed, withExchanges).violations).toEqual([]);
