@@ -13,7 +13,7 @@ import { validateInstance } from '../../src/modules/allocation/engine/validate.t
  * size (default 2,000 × 31 × 10 × 3; also 200 × 28 × 6, whose gaps are the yardstick of the 2,000 × 31 goal),
  * the engine's coverage (the incumbent that steers the steps), the flow bound and the bound that keeps rest and
  * consecutive days (rest-bound.ts) run until it no longer improves: at least --min-steps (200), then stopped when
- * the last --patience steps (100) gave no better bound, at most --max-steps (600). Merged into
+ * the last --patience steps (100) gave no better bound, at most --max-steps (2,000). Merged into
  * `bound-reference.json` beside this file (or --out), which `run.ts` reads. Options: --size 2000x31x10x3|200x28,
  * --variants a,b, --seeds 1,2,3. Regenerate everything with
  * `nice -n 10 npx tsx bench/engine/bound-reference.ts --size 200x28 && nice -n 10 npx tsx bench/engine/bound-reference.ts`.
@@ -56,7 +56,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
   const minSteps = Number(option('min-steps', '200'));
   const patience = Number(option('patience', '100'));
-  const maxSteps = Number(option('max-steps', '600'));
+  const maxSteps = Number(option('max-steps', '2000'));
   const out = option('out', boundReferencePath);
   for (const variant of variants)
     for (const seed of seeds) {
@@ -97,7 +97,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       };
       const reference = readBoundReference(out);
       reference[`${sizeName} ${variant} s${seed}`] = outcome;
-      writeFileSync(out, `${JSON.stringify(reference, null, 1)}\n`);
+      writeFileSync(out, `${JSON.stringify(reference, null, 2)}\n`);
       console.error(
         `${sizeName} ${variant} s${seed}`,
         JSON.stringify(outcome),
