@@ -3,33 +3,12 @@ import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 
-/** The dashboard's own counts; each tile of another area comes from that area's service. */
+/** The dashboard's own counts; the other tiles come from their areas' services. */
 
 async function countOf(executor: Executor, query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ n: number }>(executor, query);
   return row?.n ?? 0;
 }
-
-export const activeEmployees = (executor: Executor, buId: string, scope: DepartmentScope | null) =>
-  countOf(
-    executor,
-    sql`select count(*)::int as n from employees
-         where bu_id = ${buId} and status = 'ACTIVE' and ${inDepartmentScope(sql`department_id`, scope)}`,
-  );
-
-export const certificationsExpiring = (
-  executor: Executor,
-  buId: string,
-  scope: DepartmentScope | null,
-  today: string,
-  until: string,
-) =>
-  countOf(
-    executor,
-    sql`select count(*)::int as n from certifications c join employees e on e.id = c.employee_id
-         where c.bu_id = ${buId} and c.status = 'Active' and c.expires_on between ${today} and ${until}
-           and ${inDepartmentScope(sql`e.department_id`, scope)}`,
-  );
 
 export const runsAwaitingReview = (executor: Executor, buId: string, scope: DepartmentScope | null) =>
   countOf(

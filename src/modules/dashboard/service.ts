@@ -1,8 +1,8 @@
 import type { Caller } from '../../core/auth/guard.ts';
 import type { Db } from '../../core/db/database.ts';
-import { addDays } from '../../core/time/dates.ts';
 import { countPendingReviews } from '../attendance/service.ts';
 import { awaitingCount } from '../leave/service.ts';
+import { countEmployees, countExpiringCertifications } from '../people/service.ts';
 import { pendingApprovalCount } from '../publishing/service.ts';
 import { pendingCount } from '../reconciliation/service.ts';
 import * as repo from './repository.ts';
@@ -36,20 +36,12 @@ export async function summary(deps: DashboardDeps, caller: Caller): Promise<Dash
     leaveConflicts,
     coverage,
   ] = await Promise.all([
-    tile('employee.view', () => repo.activeEmployees(deps.db, buId, scope('employee.view'))),
+    tile('employee.view', () => countEmployees(deps, caller, { status: 'ACTIVE' })),
     tile(['leave_request.approve', 'leave.approve'], () => awaitingCount(deps, caller)),
     tile('roster.approve', async () => (await pendingApprovalCount(deps, caller)).count),
     tile('attendance.review', async () => (await countPendingReviews(deps, caller)).count),
     tile('reconciliation.view', async () => (await pendingCount(deps, caller, {})).count),
-    tile('certifications.read', () =>
-      repo.certificationsExpiring(
-        deps.db,
-        buId,
-        scope('certifications.read'),
-        today,
-        addDays(today, EXPIRY_WINDOW_DAYS),
-      ),
-    ),
+    tile('certifications.read', () => countExpiringCertifications(deps, caller, EXPIRY_WINDOW_DAYS)),
     tile('allocation_run.read', () => repo.runsAwaitingReview(deps.db, buId, scope('allocation_run.read'))),
     tile('roster.view', () => repo.leaveConflicts(deps.db, buId, scope('roster.view'), today)),
     tile('roster.view', () => repo.todaysCoverage(deps.db, buId, scope('roster.view'), today)),

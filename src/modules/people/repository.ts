@@ -47,14 +47,8 @@ export interface EmployeeFilters {
   activeOn?: string;
 }
 
-export async function listEmployees(
-  executor: Executor,
-  buId: string,
-  scope: DepartmentScope,
-  filters: EmployeeFilters,
-  limit: number,
-  offset: number,
-): Promise<{ rows: EmployeeRow[]; total: number }> {
+/** The employees of the unit in scope that pass the list's filters (the list joins grades as `g`). */
+function employeeCondition(buId: string, scope: DepartmentScope, filters: EmployeeFilters): SQL {
   const where: SQL[] = [sql`e.bu_id = ${buId}`, inDepartmentScope(sql`e.department_id`, scope)];
   if (filters.q) {
     const like = containsPattern(filters.q);
@@ -78,16 +72,37 @@ export async function listEmployees(
     where.push(sql`(e.hire_date is null or e.hire_date <= ${filters.activeOn}::date)
                    and (e.end_date is null or e.end_date >= ${filters.activeOn}::date)`);
   }
-  const condition = sql.join(where, sql` and `);
-  const rows = await queryRows<EmployeeRow>(
-    executor,
-    sql`${employeeSelect} where ${condition} order by e.employee_number limit ${limit} offset ${offset}`,
-  );
+  return sql.join(where, sql` and `);
+}
+
+export async function countEmployees(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  filters: EmployeeFilters,
+): Promise<number> {
   const counted = await one<{ n: number }>(
     executor,
-    sql`select count(*)::int as n from employees e left join grades g on g.id = e.grade_id where ${condition}`,
+    sql`select count(*)::int as n from employees e left join grades g on g.id = e.grade_id
+         where ${employeeCondition(buId, scope, filters)}`,
   );
-  return { rows, total: counted?.n ?? 0 };
+  return counted?.n ?? 0;
+}
+
+export async function listEmployees(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  filters: EmployeeFilters,
+  limit: number,
+  offset: number,
+): Promise<{ rows: EmployeeRow[]; total: number }> {
+  const rows = await queryRows<EmployeeRow>(
+    executor,
+    sql`${employeeSelect} where ${employeeCondition(buId, scope, filters)}
+         order by e.employee_number limit ${limit} offset ${offset}`,
+  );
+  return { rows, total: await countEmployees(executor, buId, scope, filters) };
 }
 
 export const findEmployee = (executor: Executor, buId: string, scope: DepartmentScope, id: string) =>
@@ -355,6 +370,27 @@ export interface ExpiringRow extends CertificationRow {
   department_id: string | null;
 }
 
+/** Active certifications in scope expiring from `today` to `until` (certifications `c`, employees `e`). */
+const expiringCondition = (buId: string, scope: DepartmentScope, today: string, until: string) =>
+  sql`c.bu_id = ${buId} and c.status = 'Active' and c.expires_on is not null
+    and c.expires_on >= ${today}::date and c.expires_on <= ${until}::date
+    and ${inDepartmentScope(sql`e.department_id`, scope)}`;
+
+export async function countExpiringCertifications(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  today: string,
+  until: string,
+): Promise<number> {
+  const counted = await one<{ n: number }>(
+    executor,
+    sql`select count(*)::int as n from certifications c join employees e on e.id = c.employee_id
+         where ${expiringCondition(buId, scope, today, until)}`,
+  );
+  return counted?.n ?? 0;
+}
+
 export async function expiringCertifications(
   executor: Executor,
   buId: string,
@@ -364,20 +400,14 @@ export async function expiringCertifications(
   limit: number,
   offset: number,
 ): Promise<{ rows: ExpiringRow[]; total: number }> {
-  const condition = sql`c.bu_id = ${buId} and c.status = 'Active' and c.expires_on is not null
-    and c.expires_on >= ${today}::date and c.expires_on <= ${until}::date
-    and ${inDepartmentScope(sql`e.department_id`, scope)}`;
   const rows = await queryRows<ExpiringRow>(
     executor,
     sql`select ${certificationColumns}, e.employee_number, e.name_en, e.name_ar, e.department_id
           from certifications c join employees e on e.id = c.employee_id
-         where ${condition} order by c.expires_on, e.employee_number, c.id limit ${limit} offset ${offset}`,
+         where ${expiringCondition(buId, scope, today, until)}
+         order by c.expires_on, e.employee_number, c.id limit ${limit} offset ${offset}`,
   );
-  const counted = await one<{ n: number }>(
-    executor,
-    sql`select count(*)::int as n from certifications c join employees e on e.id = c.employee_id where ${condition}`,
-  );
-  return { rows, total: counted?.n ?? 0 };
+  return { rows, total: await countExpiringCertifications(executor, buId, scope, today, until) };
 }
 
 /** Writes Expired onto Active rows whose expiry date is before `today` of their unit; answers the rows. */

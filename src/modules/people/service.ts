@@ -144,6 +144,10 @@ export async function listEmployees(
   );
 }
 
+/** How many employees in the caller's scope pass the list's filters (the dashboard). */
+export const countEmployees = (deps: PeopleDeps, caller: Caller, filters: repo.EmployeeFilters) =>
+  repo.countEmployees(deps.db, caller.principal.buId, scopeOf(caller, 'employee.view'), filters);
+
 /** Where the employee works from: their explicit pool, or else their department's default pool. */
 function withHomePool<T extends { id: string }>(employee: T, pools: Map<string, HomePool>) {
   const pool = pools.get(employee.id);
@@ -560,6 +564,13 @@ export async function expiringCertifications(
     total,
     query,
   );
+}
+
+/** How many certifications in the caller's scope are Active and expire within `withinDays` (the dashboard). */
+export function countExpiringCertifications(deps: PeopleDeps, caller: Caller, withinDays: number) {
+  const { buId, today } = caller.principal;
+  const scope = scopeOf(caller, 'certifications.read');
+  return repo.countExpiringCertifications(deps.db, buId, scope, today, addDays(today, withinDays));
 }
 
 /** The diagnostics sweep: writes Expired onto lapsed Active rows, per unit by that unit's today. */
