@@ -164,15 +164,23 @@ export async function createPrincipalStore(database: Database): Promise<Principa
     }
   }
 
-  /** The processes listening on this database, this one included (PGlite: this process alone). */
-  async function listeners(): Promise<number> {
-    if (database.driver !== 'postgres') return 1;
-    const [row] = await queryRows<{ count: number }>(
+  /**
+   * Sends `token` on the channel; for `everyone` on the server, in the same statement, counts the other
+   * processes listening on this database (PGlite is this process alone), so asking costs no round trip.
+   */
+  async function send(token: string, everyone: boolean): Promise<number> {
+    if (!everyone || database.driver !== 'postgres') {
+      await database.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, ${token})`);
+      return 0;
+    }
+    const [row] = await queryRows<{ others: number }>(
       database.db,
-      sql`select count(*)::int as count from pg_stat_activity
-           where datname = current_database() and application_name = ${`rostering-listener:${ACCESS_CHANNEL}`}`,
+      sql`select pg_notify(${ACCESS_CHANNEL}, ${token}),
+                 (select count(*)::int - 1 from pg_stat_activity
+                   where datname = current_database()
+                     and application_name = ${`rostering-listener:${ACCESS_CHANNEL}`}) as others`,
     );
-    return Math.max(1, row?.count ?? 1);
+    return Math.max(0, row?.others ?? 0);
   }
 
   /**
@@ -185,25 +193,29 @@ export async function createPrincipalStore(database: Database): Promise<Principa
     const token = `${options.everyone ? 'syncall' : 'sync'}:${crypto.randomUUID()}`;
     let heard = false;
     try {
-      const others = options.everyone ? (await listeners()) - 1 : 0;
-      let pending = others;
+      // Acknowledgements may come back before the count of those awaited does.
+      let acknowledgements = 0;
+      let awaited = Number.POSITIVE_INFINITY;
       let acknowledgedAll: () => void = () => undefined;
       const allAcknowledged = new Promise<void>((resolve) => {
         acknowledgedAll = resolve;
-        if (pending <= 0) resolve();
         setTimeout(resolve, ACK_TIMEOUT_MS).unref();
       });
+      const tally = () => {
+        if (acknowledgements >= awaited) acknowledgedAll();
+      };
       const arrived = new Promise<boolean>((resolve) => {
         waiting.set(token, {
           heard: () => resolve(true),
           acknowledged: () => {
-            pending -= 1;
-            if (pending <= 0) acknowledgedAll();
+            acknowledgements += 1;
+            tally();
           },
         });
         setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS).unref();
       });
-      await database.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, ${token})`);
+      awaited = await send(token, options.everyone ?? false);
+      tally();
       heard = await arrived;
       if (heard) await allAcknowledged;
     } catch {
