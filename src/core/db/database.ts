@@ -201,6 +201,14 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 export const uuidList = (ids: readonly string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
+/**
+ * Holds a lock named `name` until the transaction `executor` belongs to ends, so that work on one thing
+ * (a unit's live roster, its reconciliation) runs one transaction at a time across every process.
+ */
+export async function lockUntilCommit(executor: Executor, name: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+}
+
 export async function queryRows<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await executor.execute(query);
   return (result as unknown as { rows: T[] }).rows;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { type Executor, queryRows } from '../../core/db/database.ts';
+import { type Executor, lockUntilCommit, queryRows } from '../../core/db/database.ts';
 import {
   demandLines,
   demandPlans,
@@ -22,7 +22,7 @@ import { employeeRefColumns } from './repository.ts';
  * that rules checked against the roster still hold when the write lands.
  */
 export async function lockRoster(executor: Executor, buId: string): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`roster:${buId}`}))`);
+  await lockUntilCommit(executor, `roster:${buId}`);
 }
 
 const assignmentColumns = {

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
-import type { Db } from '../../core/db/database.ts';
+import { type Db, lockUntilCommit } from '../../core/db/database.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, conflict } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
@@ -55,7 +54,7 @@ async function reconcile(
   const stale = await repo.daysToReconcile(deps.db, buId, range.from, last, range.toleranceMinutes);
   if (!stale.length) return;
   await repo.withHashJoins(deps.db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reconciliation:${buId}`}))`);
+    await lockUntilCommit(tx, `reconciliation:${buId}`);
     // Read again under the lock (another request may have done them), and before computing: see repo.
     const days = await repo.daysToReconcile(tx, buId, range.from, last, range.toleranceMinutes);
     if (days.length) await repo.reconcileDays(tx, buId, days, range.toleranceMinutes);
