@@ -221,6 +221,13 @@ function exceptionsQuery(executor: Executor, where: SQL | undefined) {
 
 export type ExceptionRow = Awaited<ReturnType<typeof exceptionsQuery>>[number];
 
+/** Exceptions are listed by date, employee number and kind. */
+const exceptionOrder = [
+  asc(reconciliationExceptions.date),
+  asc(employees.employeeNumber),
+  asc(reconciliationExceptions.kind),
+];
+
 export async function listExceptions(
   executor: Executor,
   buId: string,
@@ -229,19 +236,14 @@ export async function listExceptions(
   limit: number,
   offset: number,
 ) {
-  const where = exceptionsWhere(buId, scope, filters);
-  const [rows, [total]] = await Promise.all([
-    exceptionsQuery(executor, where)
-      .orderBy(
-        asc(reconciliationExceptions.date),
-        asc(employees.employeeNumber),
-        asc(reconciliationExceptions.kind),
-      )
+  const [rows, total] = await Promise.all([
+    exceptionsQuery(executor, exceptionsWhere(buId, scope, filters))
+      .orderBy(...exceptionOrder)
       .limit(limit)
       .offset(offset),
-    executor.select({ n: count() }).from(reconciliationExceptions).where(where),
+    countExceptions(executor, buId, scope, filters),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 export async function countExceptions(
@@ -286,11 +288,7 @@ export async function validateExceptions(
     .update(reconciliationExceptions)
     .set({ ...values, status: 'VALIDATED', updatedAt: values.validatedAt })
     .where(inArray(reconciliationExceptions.id, ids));
-  return exceptionsQuery(executor, inArray(reconciliationExceptions.id, ids)).orderBy(
-    asc(reconciliationExceptions.date),
-    asc(employees.employeeNumber),
-    asc(reconciliationExceptions.kind),
-  );
+  return exceptionsQuery(executor, inArray(reconciliationExceptions.id, ids)).orderBy(...exceptionOrder);
 }
 
 export interface VarianceRow {
