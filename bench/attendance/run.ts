@@ -9,23 +9,11 @@ import { loadavg } from 'node:os';
 import { addDays, businessDate, DEFAULT_TIMEZONE } from '../../src/core/time/dates.ts';
 import { attendanceWorkbook, multipartBody } from '../../test/helpers/workbooks.ts';
 import { preparedDatabase, withSignedInApp } from '../database.ts';
+import { mb, sampledPeakRss } from '../figures.ts';
 
 const ROWS = Number(process.env.ROWS ?? 20_000);
 const EMPLOYEES = Number(process.env.EMPLOYEES ?? 2_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
-
-function peakMemory() {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  return () => {
-    clearInterval(timer);
-    return peak;
-  };
-}
-
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** Rows of `days` dates (from 40 days ago, clear of the demo's two weeks) × employees; `shift` moves times. */
 function rows(shiftMinutes: number) {
@@ -59,7 +47,7 @@ async function benchmark(driver: 'pglite' | 'postgres') {
       const bytes = await attendanceWorkbook(rows(shift));
       global.gc?.();
       const baseline = process.memoryUsage().rss;
-      const stop = peakMemory();
+      const stop = sampledPeakRss();
       const load = loadavg()[0]!.toFixed(1);
       const started = performance.now();
       const body = multipartBody(bytes, 'attendance.xlsx');

@@ -3,6 +3,7 @@ import { type AllocateOptions, allocate } from '../../src/modules/allocation/eng
 import { coverageBound } from '../../src/modules/allocation/engine/bound.ts';
 import { checkRoster } from '../../src/modules/allocation/engine/checker/check.ts';
 import { generateInstance, VARIANTS, type Variant } from '../../src/modules/allocation/engine/generate.ts';
+import { median } from '../figures.ts';
 import { readReference, referenceKey } from './mip-reference.ts';
 
 /**
@@ -41,7 +42,6 @@ const seeds = option('seeds', '1,2,3').split(',').map(Number);
 const runs = Number(option('runs', '3'));
 const restIterations = Number(option('rest-iterations', '200'));
 const reference = readReference();
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const points = (value: number, required: number) => ((value / required) * 100).toFixed(2);
 
 console.error(`node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}, ${cpus().length} cores`);

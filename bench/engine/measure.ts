@@ -4,6 +4,7 @@ import { coverageBound } from '../../src/modules/allocation/engine/bound.ts';
 import { checkRoster } from '../../src/modules/allocation/engine/checker/check.ts';
 import { explain } from '../../src/modules/allocation/engine/explain.ts';
 import type { Instance, Result } from '../../src/modules/allocation/engine/types.ts';
+import { median } from '../figures.ts';
 import { wholePeriodSpread } from './fairness.ts';
 
 /**
@@ -18,7 +19,6 @@ const instance = JSON.parse(readFileSync(path!, 'utf8')) as Instance;
 const runs = Number(runsText ?? 5);
 const limits = (limitsText ?? '').split(',').filter(Boolean).map(Number);
 const daysOf = (i: Instance) => (Date.parse(i.period.to) - Date.parse(i.period.from)) / 86_400_000 + 1;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const cpuTimes: number[] = [];
 const timed = (run: () => Result): [Result, number] => {
   const started = performance.now();

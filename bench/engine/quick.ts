@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { allocate } from '../../src/modules/allocation/engine/allocate.ts';
 import { checkRoster } from '../../src/modules/allocation/engine/checker/check.ts';
 import type { Instance } from '../../src/modules/allocation/engine/types.ts';
+import { median } from '../figures.ts';
 import { wholePeriodSpread } from './fairness.ts';
 
 /**
@@ -18,7 +19,6 @@ const flag = (name: string) => {
 const runs = flag('runs') ?? 1;
 const limit = flag('limit');
 const files = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 for (const file of files) {
   const instance = JSON.parse(readFileSync(file, 'utf8')) as Instance;
   allocate(instance, { greedyOnly: true });

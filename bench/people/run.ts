@@ -11,23 +11,9 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { multipartBody } from '../../test/helpers/workbooks.ts';
 import { preparedDatabase } from '../database.ts';
+import { mb, sampledPeakRss } from '../figures.ts';
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
-
-function peakMemory() {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return peak;
-    },
-  };
-}
-
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 function workbookBytes(): Buffer {
   const file = `.tmp/bench/people-${ROWS}.xlsx`;
@@ -49,7 +35,7 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     const bytes = workbookBytes();
     global.gc?.();
     const baseline = process.memoryUsage().rss;
-    const memory = peakMemory();
+    const stopImport = sampledPeakRss();
     const started = performance.now();
     const body = multipartBody(bytes, 'bench.xlsx');
     const created = await app.inject({
@@ -68,12 +54,12 @@ async function benchmark(driver: 'pglite' | 'postgres') {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const imported = performance.now();
-    const importPeak = memory.stop();
-    const exportMemory = peakMemory();
+    const importPeak = stopImport();
+    const stopExport = sampledPeakRss();
     const exportStart = performance.now();
     const exported = await app.inject({ method: 'GET', url: '/api/imports/export-current', headers });
     const exportMs = performance.now() - exportStart;
-    const exportPeak = exportMemory.stop();
+    const exportPeak = stopExport();
     console.log(
       JSON.stringify({
         database: driver,

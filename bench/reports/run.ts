@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { preparedDatabase, withSignedInApp } from '../database.ts';
+import { median } from '../figures.ts';
 import { publishPastMonth } from './past-month.ts';
 
 const EMPLOYEES = Number(process.env.EMPLOYEES ?? 3_000);
@@ -34,8 +35,6 @@ async function withPeakMemory<T>(
   const peak = statusMb('VmHWM');
   return { result, peakMb: peak - before, rssMb: peak };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function benchmark(driver: 'pglite' | 'postgres') {
   const prepared = await preparedDatabase(driver, 'reports', { employees: EMPLOYEES });
