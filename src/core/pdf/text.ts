@@ -183,7 +183,7 @@ export interface TextStyle {
 const fontOf = (run: TextRun, bold?: boolean): FontName => `${run.font}${bold ? 'Bold' : ''}` as FontName;
 
 /** The width of a line of text, as `drawLine` draws it. */
-export function lineWidth(doc: Doc, text: string, style: TextStyle): number {
+function lineWidth(doc: Doc, text: string, style: TextStyle): number {
   let width = 0;
   for (const run of visualRuns(text, style.direction)) {
     useFont(doc, fontOf(run, style.bold), style.size);
@@ -192,9 +192,10 @@ export function lineWidth(doc: Doc, text: string, style: TextStyle): number {
   return width;
 }
 
-/** The text cut at its logical end with an ellipsis so that it fits `width`. */
-export function fitted(doc: Doc, text: string, width: number, style: TextStyle): string {
-  if (lineWidth(doc, text, style) <= width) return text;
+/** The text cut at its logical end with an ellipsis so that it fits `width`, and its width. */
+function fitted(doc: Doc, text: string, width: number, style: TextStyle): { shown: string; total: number } {
+  const whole = lineWidth(doc, text, style);
+  if (whole <= width) return { shown: text, total: whole };
   let low = 0;
   let high = text.length;
   while (low < high) {
@@ -202,7 +203,8 @@ export function fitted(doc: Doc, text: string, width: number, style: TextStyle):
     if (lineWidth(doc, `${text.slice(0, middle).trimEnd()}…`, style) <= width) low = middle;
     else high = middle - 1;
   }
-  return `${text.slice(0, low).trimEnd()}…`;
+  const shown = `${text.slice(0, low).trimEnd()}…`;
+  return { shown, total: lineWidth(doc, shown, style) };
 }
 
 /**
@@ -217,8 +219,7 @@ export function drawLine(
   width: number,
   style: TextStyle & { align: 'left' | 'right' | 'center' },
 ): void {
-  const shown = fitted(doc, text, width, style);
-  const total = lineWidth(doc, shown, style);
+  const { shown, total } = fitted(doc, text, width, style);
   let cursor =
     style.align === 'left' ? x : style.align === 'right' ? x + width - total : x + (width - total) / 2;
   for (const run of visualRuns(shown, style.direction)) {
