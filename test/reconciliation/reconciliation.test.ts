@@ -130,8 +130,7 @@ describeEachDatabase(
           )
         )[0]!.id,
         { kind: 'unit' },
-        DAY1,
-        DAY2,
+        { from: DAY1, to: DAY2 },
       );
       const ramp = rows.find((row) => row.departmentId === rampId)!;
       // Four 8-hour shifts; worked 7:47 + 7:15 + 7:30 (the night, to 05:30) + 0 (no-show).

@@ -190,6 +190,23 @@ describeEachDatabase(
       const ramp = utilization.departments.find((d: { departmentId: string }) => d.departmentId === rampId);
       // 4 shifts of 8 h planned; worked 7:47 + 7:15 + 7:30 (the night) and a no-show.
       expect(ramp).toMatchObject({ plannedHours: 32, actualHours: 22.53, utilization: 0.7041 });
+      // One department asked for: the same figures, that department's alone.
+      const rampOnly = `${range}&departmentId=${rampId}`;
+      const rampUtilization = (await get('planner', `/api/reports/utilization?${rampOnly}`)).json();
+      expect(rampUtilization.departments).toEqual([ramp]);
+      expect(rampUtilization.overall).toEqual({
+        plannedHours: ramp.plannedHours,
+        actualHours: ramp.actualHours,
+        utilization: ramp.utilization,
+      });
+      const rampVariance = (await get('planner', `/api/reports/variance?${rampOnly}`)).json();
+      expect(rampVariance.lines).toEqual(
+        report.lines.filter((line: { departmentId: string }) => line.departmentId === rampId),
+      );
+      const cargoVariance = (
+        await get('planner', `/api/reports/variance?${range}&departmentId=${await departmentId(t, 'CARGO')}`)
+      ).json();
+      expect(cargoVariance.totals).toEqual({ required: 0, planned: 0, actual: 0 });
     });
 
     it('shows each caller its own scope: another department or unit sees nothing, an employee is refused', async () => {

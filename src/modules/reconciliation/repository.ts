@@ -315,13 +315,13 @@ export async function varianceRows(
   executor: Executor,
   buId: string,
   scope: DepartmentScope | null,
-  from: string,
-  to: string,
+  range: { from: string; to: string; departmentId?: string },
 ): Promise<VarianceRow[]> {
   return queryRows<VarianceRow>(
     executor,
-    sql`with shifts as (${attendedShifts(buId, from, to)}),
-      in_scope as (select * from shifts where ${inDepartmentScope(sql`department_id`, scope)}),
+    sql`with shifts as (${attendedShifts(buId, range.from, range.to)}),
+      in_scope as (select * from shifts where ${inDepartmentScope(sql`department_id`, scope)}
+                     ${range.departmentId ? sql`and department_id = ${range.departmentId}` : sql``}),
       planned as (
         select date, department_id, plan_id, terminal_id, shift_template_id,
                count(*)::int as planned, count(*) filter (where present)::int as actual
@@ -361,8 +361,7 @@ export async function utilizationRows(
   executor: Executor,
   buId: string,
   scope: DepartmentScope | null,
-  from: string,
-  to: string,
+  { from, to, departmentId }: { from: string; to: string; departmentId?: string },
 ): Promise<UtilizationRow[]> {
   return queryRows<UtilizationRow>(
     executor,
@@ -378,6 +377,7 @@ export async function utilizationRows(
       select department_id as "departmentId", round(sum(planned)::numeric, 2)::float8 as "plannedHours",
              round(sum(actual)::numeric, 2)::float8 as "actualHours"
         from worked where ${inDepartmentScope(sql`department_id`, scope)}
+         ${departmentId ? sql`and department_id = ${departmentId}` : sql``}
        group by department_id order by department_id`,
   );
 }

@@ -182,31 +182,32 @@ export async function variance(
   const { buId } = caller.principal;
   const range = await rangeOf(deps, buId, query);
   const rows = await repo.withHashJoins(deps.db, (tx) =>
-    repo.varianceRows(tx, buId, caller.principal.scopeOf(VIEW), range.from, range.to),
+    repo.varianceRows(tx, buId, caller.principal.scopeOf(VIEW), {
+      ...range,
+      departmentId: query.departmentId,
+    }),
   );
-  const lines = rows
-    .filter((row) => !query.departmentId || row.departmentId === query.departmentId)
-    .map((row) => ({
-      date: row.date,
-      departmentId: row.departmentId,
-      terminal: {
-        id: row.terminalId,
-        code: row.terminalCode,
-        nameEn: row.terminalNameEn,
-        nameAr: row.terminalNameAr,
-      },
-      shift: {
-        id: row.shiftTemplateId,
-        code: row.shiftCode,
-        nameEn: row.shiftNameEn,
-        nameAr: row.shiftNameAr,
-      },
-      required: row.required,
-      planned: row.planned,
-      actual: row.actual,
-      plannedGap: row.planned - row.required,
-      attendanceGap: row.actual - row.planned,
-    }));
+  const lines = rows.map((row) => ({
+    date: row.date,
+    departmentId: row.departmentId,
+    terminal: {
+      id: row.terminalId,
+      code: row.terminalCode,
+      nameEn: row.terminalNameEn,
+      nameAr: row.terminalNameAr,
+    },
+    shift: {
+      id: row.shiftTemplateId,
+      code: row.shiftCode,
+      nameEn: row.shiftNameEn,
+      nameAr: row.shiftNameAr,
+    },
+    required: row.required,
+    planned: row.planned,
+    actual: row.actual,
+    plannedGap: row.planned - row.required,
+    attendanceGap: row.actual - row.planned,
+  }));
   const totals = { required: 0, planned: 0, actual: 0 };
   for (const line of lines) {
     totals.required += line.required;
@@ -237,11 +238,12 @@ export async function utilization(
 ): Promise<Utilization> {
   const { buId } = caller.principal;
   const range = await rangeOf(deps, buId, query);
-  const rows = (
-    await repo.withHashJoins(deps.db, (tx) =>
-      repo.utilizationRows(tx, buId, caller.principal.scopeOf(VIEW), range.from, range.to),
-    )
-  ).filter((row) => !query.departmentId || row.departmentId === query.departmentId);
+  const rows = await repo.withHashJoins(deps.db, (tx) =>
+    repo.utilizationRows(tx, buId, caller.principal.scopeOf(VIEW), {
+      ...range,
+      departmentId: query.departmentId,
+    }),
+  );
   let plannedHours = 0;
   let actualHours = 0;
   for (const row of rows) {
