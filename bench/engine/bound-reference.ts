@@ -74,6 +74,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const rest = restBound(model, masks, {
         iterations: maxSteps,
         incumbent: result.coverage.assigned,
+        tighten: true,
         onSchedules: ({ iteration, bound: now }) => {
           steps = iteration + 1;
           if (now < bound) {

@@ -39,4 +39,46 @@ describe('coverage bound', () => {
     expect(bound).toBeGreaterThanOrEqual(505);
     expect(bound).toBeLessThanOrEqual(511);
   });
+
+  it('holds lending caps: staff of a full pool cannot all be lent past a cap of one a day', () => {
+    // Pool A: four employees and no work; pool B: no staff and two lines a day for a week. A may lend to B one
+    // a day, so at most seven heads; without the cap the flow would reach fourteen.
+    const input = instance({
+      period: { from: day(0), to: day(6) },
+      employees: ['a', 'b', 'c', 'd'].map((id) => employee(id)),
+      demandLines: Array.from({ length: 7 }, (_, d) => [
+        line(`M${d}`, day(d), 'M', { pool: 'B' }),
+        line(`E${d}`, day(d), 'E', { pool: 'B' }),
+      ]).flat(),
+      lendingRules: [{ id: 'AB', sourcePool: 'A', targetPool: 'B', effectiveFrom: day(0), maxPerDay: 1 }],
+    });
+    const roster = allocate(input).coverage.assigned;
+    expect(roster).toBe(7);
+    expect(coverageBound(input)).toBe(7);
+    expect(coverageBound(input, { restIterations: 100, incumbent: roster })).toBe(7);
+  });
+
+  it('keeps eligibility where a cap would let a skill through: the smaller network wins', () => {
+    // Lent x holds hazmat, lent y does not, z is at home; B needs two hazmat heads and one general. Truly 2
+    // (x on hazmat, y or z on the general line). Through the rule's node both lent could reach the hazmat line
+    // (3 with z); the network without caps keeps eligibility and says 2.
+    const input = instance({
+      period: { from: day(0), to: day(0) },
+      employees: [
+        employee('x', {
+          skills: ['hazmat'],
+          certifications: [{ certificationId: 'HZ', validFrom: day(0), validTo: day(9), status: 'active' }],
+        }),
+        employee('y'),
+        employee('z', { homePool: 'B' }),
+      ],
+      demandLines: [
+        line('H0', day(0), 'M', { pool: 'B', skill: 'hazmat', required: 2 }),
+        line('G0', day(0), 'M', { pool: 'B' }),
+      ],
+      lendingRules: [{ id: 'AB', sourcePool: 'A', targetPool: 'B', effectiveFrom: day(0), maxPerDay: 2 }],
+    });
+    expect(allocate(input).coverage.assigned).toBe(2);
+    expect(coverageBound(input)).toBe(2);
+  });
 });

@@ -28,7 +28,7 @@ export function applicableRules(model: Model, e: number, l: number): number[] {
   const key = l * model.pools.length + model.homePool[e]!;
   let rules = cache.get(key);
   if (rules === undefined) {
-    rules = rulesFor(model, e, l);
+    rules = lendingRulesFrom(model, model.homePool[e]!, l);
     cache.set(key, rules);
   }
   return rules;
@@ -36,8 +36,9 @@ export function applicableRules(model: Model, e: number, l: number): number[] {
 
 const ruleCaches = new WeakMap<Model, Map<number, number[]>>();
 
-function rulesFor(model: Model, e: number, l: number): number[] {
-  const rules = model.rulesBySourceTarget.get(pairKey(model.homePool[e]!, model.linePool[l]!));
+/** Lending rules through which staff of the pool may staff the line (another pool's). */
+export function lendingRulesFrom(model: Model, pool: number, l: number): number[] {
+  const rules = model.rulesBySourceTarget.get(pairKey(pool, model.linePool[l]!));
   if (rules === undefined) return [];
   const day = model.lineDay[l]!;
   const skill = model.lineSkill[l]!;
@@ -188,4 +189,23 @@ export function forEachEligible(masks: EligibilityMasks, l: number, visit: (e: n
       bits ^= low;
     }
   }
+}
+
+/**
+ * What each capped lending rule has left per day (rule × day) once fixed work is counted: a fixed assignment is
+ * charged to a rule only when it has no other, so that no roster has less left. Uncapped rules: 0.
+ */
+export function lendingCapsLeft(model: Model): Float64Array {
+  const days = model.dayCount;
+  const rules = model.ruleIds.length;
+  const left = new Float64Array(rules * days);
+  for (let r = 0; r < rules; r++)
+    if (Number.isFinite(model.ruleMax[r]!)) left.fill(model.ruleMax[r]!, r * days, (r + 1) * days);
+  for (const [e, l] of model.fixed) {
+    const through = isHomePool(model, e, l) ? [] : applicableRules(model, e, l);
+    if (through.length !== 1 || !Number.isFinite(model.ruleMax[through[0]!]!)) continue;
+    const k = through[0]! * days + model.lineDay[l]!;
+    left[k] = Math.max(0, left[k]! - 1);
+  }
+  return left;
 }

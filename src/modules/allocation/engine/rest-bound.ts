@@ -1,4 +1,4 @@
-import { type EligibilityMasks, forEachEligible } from './eligibility.ts';
+import { type EligibilityMasks, forEachEligible, lendingCapsLeft, lendingRulesFrom } from './eligibility.ts';
 import type { Model } from './model.ts';
 
 export interface RestBoundOptions {
@@ -13,6 +13,14 @@ export interface RestBoundOptions {
    * or fixed work) and the bound so far; returning false stops the steps. The Lagrangian heuristic (lagrangian.ts) reads these schedules.
    */
   onSchedules?: (schedules: RelaxedSchedules) => boolean;
+  /**
+   * The bound on its own, run long (not the Lagrangian heuristic's 30 steps, whose schedules were better
+   * guides without it: over 50 × 14 and 200 × 28, 12 heads fewer in all with it). Lending caps are priced too,
+   * and the step grows by half after five better steps in a row and halves only after 20 steps without a better
+   * bound rather than 10: at 2,000 × 31 the plain rule halves the step early (the first steps swing) and then
+   * creeps (`tight` s2 reached 51,442 after 1,544 steps; this rule 51,458 after 300).
+   */
+  tighten?: boolean;
 }
 
 export interface RelaxedSchedules {
@@ -121,6 +129,36 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
     }
   for (let k = 0; k < n * weeks; k++)
     weekLeft[k] = Math.max(0, Math.floor((model.maxWeeklyHours - weekLeft[k]!) / unit + 1e-9));
+  // With `tighten`, lending caps are priced too, per capped rule and day, on what each has left after fixed
+  // work: an employee lent to a line pays the cheapest rule that may carry them, nothing when one is uncapped (or
+  // at home). Without it the prices stay 0.
+  const capped = model.ruleIds.length;
+  const capLeft = lendingCapsLeft(model);
+  // Per (line, home pool): the capped rules that could carry the employee, or none when home or uncapped.
+  const pools = model.pools.length;
+  const lendingRules: (number[] | null)[] = new Array(lineCount * pools).fill(null);
+  for (let l = 0; l < lineCount; l++)
+    for (let p = 0; p < pools; p++) {
+      if (model.linePool[l] === p) continue;
+      const usable = lendingRulesFrom(model, p, l);
+      if (usable.length > 0 && usable.every((r) => Number.isFinite(model.ruleMax[r]!)))
+        lendingRules[l * pools + p] = usable;
+    }
+  const lendingPriced = new Uint8Array(capped * days);
+  for (let r = 0; r < capped && options.tighten; r++)
+    if (Number.isFinite(model.ruleMax[r]!)) lendingPriced.fill(1, r * days, (r + 1) * days);
+  const lendPrice = new Float64Array(capped * days);
+  const lendUsed = new Float64Array(capped * days);
+  const lendDirection = new Float64Array(capped * days);
+  /** The cheapest capped rule for the employee's home pool and the line, or -1 when lending costs nothing. */
+  const cheapestRule = (p: number, l: number): number => {
+    const rules = lendingRules[l * pools + p] ?? null;
+    if (rules === null) return -1;
+    const d = model.lineDay[l]!;
+    let best = rules[0]!;
+    for (const r of rules) if (lendPrice[r * days + d]! < lendPrice[best * days + d]!) best = r;
+    return best;
+  };
   const weekUsed = new Float64Array(n * weeks);
   const weekPrice = new Float64Array(n * weeks);
   const lineDirection = new Float64Array(lineCount);
@@ -143,14 +181,18 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
   let best = Number.POSITIVE_INFINITY;
   let step = 2;
   let sinceBetter = 0;
+  let streak = 0;
   for (let it = 0; it < options.iterations; it++) {
     if (options.deadline !== undefined && performance.now() > options.deadline) break;
     taken.fill(0);
     weekUsed.fill(0);
+    lendUsed.fill(0);
     let total = fixedCovered;
+    for (let k = 0; k < capped * days; k++) total += lendPrice[k]! * capLeft[k]!;
     for (let l = 0; l < lineCount; l++) total += price[l]! * room[l]!;
     for (let k = 0; k < n * weeks; k++) total += weekPrice[k]! * weekLeft[k]!;
     for (let e = 0; e < n; e++) {
+      const home = model.homePool[e]!;
       value.fill(none);
       value[off * runs + Math.min(model.priorConsecutive[e]!, maxRun + 1)] = 0;
       for (let d = 0; d < days; d++) {
@@ -162,7 +204,9 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
         bestLine.fill(-1);
         for (let k = cellStart[cell]!; k < cellStart[cell + 1]!; k++) {
           const l = cellLines[k]!;
-          const worth = 1 - price[l]! - weekCost * weight[l]!;
+          const rule = cheapestRule(home, l);
+          const lent = rule < 0 ? 0 : lendPrice[rule * days + d]!;
+          const worth = 1 - price[l]! - weekCost * weight[l]! - lent;
           const s = shapeOf[l]!;
           if (worth > bestValue[s]!) {
             bestValue[s] = worth;
@@ -206,6 +250,8 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
         if (line >= 0) {
           taken[line]!++;
           weekUsed[e * weeks + model.weekOfDay[d]!]! += weight[line]!;
+          const rule = cheapestRule(home, line);
+          if (rule >= 0) lendUsed[rule * days + d]!++;
         }
         end = from[d * states + end]!;
       }
@@ -213,9 +259,14 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
     if (total < best - 1e-9) {
       best = total;
       sinceBetter = 0;
-    } else if (++sinceBetter >= PATIENCE) {
+      if (options.tighten && ++streak >= GROW_AFTER) {
+        step = Math.min(2, step * 1.5);
+        streak = 0;
+      }
+    } else if (++sinceBetter >= (options.tighten ? LONG_PATIENCE : PATIENCE)) {
       step /= 2;
       sinceBetter = 0;
+      streak = 0;
     }
     if (visit && plan && !visit({ plan, iteration: it, bound: Math.floor(best + 1e-6) })) break;
     // Polyak's step towards the incumbent: a line or week over-taken gets dearer, one under-taken cheaper
@@ -233,17 +284,27 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
       weekDirection[k] = !(g > 0 && weekPrice[k] === 0) ? g : 0;
       norm += weekDirection[k]! ** 2;
     }
+    for (let k = 0; k < capped * days; k++) {
+      const g = capLeft[k]! - lendUsed[k]! + KEEP * lendDirection[k]!;
+      lendDirection[k] = lendingPriced[k] && !(g > 0 && lendPrice[k] === 0) ? g : 0;
+      norm += lendDirection[k]! ** 2;
+    }
     if (norm === 0) break;
     const length = (step * Math.max(total - options.incumbent, 0.5)) / norm;
     for (let l = 0; l < lineCount; l++)
       price[l] = Math.min(1, Math.max(0, price[l]! - length * lineDirection[l]!));
     for (let k = 0; k < n * weeks; k++)
       weekPrice[k] = Math.max(0, weekPrice[k]! - length * weekDirection[k]!);
+    for (let k = 0; k < capped * days; k++)
+      lendPrice[k] = Math.min(1, Math.max(0, lendPrice[k]! - length * lendDirection[k]!));
   }
   return Math.floor(best + 1e-6);
 }
 
 /** Steps without a better bound before the step length halves. */
 const PATIENCE = 10;
+/** With `tighten`: better steps in a row before the step grows, and the patience before it halves. */
+const GROW_AFTER = 5;
+const LONG_PATIENCE = 20;
 /** Share of the last direction kept in the next. */
 const KEEP = 0.5;
