@@ -44,7 +44,16 @@ export function coverageBound(instance: Instance, options: BoundOptions = {}): n
   if (iterations <= 0) return flow;
   const incumbent = options.incumbent ?? allocate(instance, { greedyOnly: true }).coverage.assigned;
   const deadline = started + (options.timeLimitMs ?? Number.POSITIVE_INFINITY);
-  return Math.min(flow, restBound(model, masks, { iterations, incumbent, deadline, tighten: true }));
+  // Both step rules (neither is tighter everywhere), each with the whole time left when it starts.
+  const plain = restBound(model, masks, { iterations, incumbent, deadline, priceLending: true });
+  const growing = restBound(model, masks, {
+    iterations,
+    incumbent,
+    deadline,
+    priceLending: true,
+    growStep: true,
+  });
+  return Math.min(flow, plain, growing);
 }
 
 function flowBound(model: Model, masks: EligibilityMasks, capLending: boolean): number {

@@ -14,13 +14,17 @@ export interface RestBoundOptions {
    */
   onSchedules?: (schedules: RelaxedSchedules) => boolean;
   /**
-   * The bound on its own, run long (not the Lagrangian heuristic's 30 steps, whose schedules were better
-   * guides without it: over 50 × 14 and 200 × 28, 12 heads fewer in all with it). Lending caps are priced too,
-   * and the step grows by half after five better steps in a row and halves only after 20 steps without a better
-   * bound rather than 10: at 2,000 × 31 the plain rule halves the step early (the first steps swing) and then
-   * creeps (`tight` s2 reached 51,442 after 1,544 steps; this rule 51,458 after 300).
+   * Lending caps priced too, each capped rule and day like a line. For the bound on its own: the Lagrangian
+   * heuristic's 30 steps were better guided without (over 50 × 14 and 200 × 28, 12 heads fewer in all with it).
    */
-  tighten?: boolean;
+  priceLending?: boolean;
+  /**
+   * The step grows by half after five better steps in a row and halves only after 20 steps without a better
+   * bound rather than 10. The plain rule halves the step early at 2,000 × 31 (the first steps swing) and then
+   * creeps (`tight` s2: 51,442 after 1,544 steps; this rule 51,458 after 300); neither is better everywhere
+   * (`over-demand` ends lower with the plain rule), so the bound on its own runs both.
+   */
+  growStep?: boolean;
 }
 
 export interface RelaxedSchedules {
@@ -129,7 +133,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
     }
   for (let k = 0; k < n * weeks; k++)
     weekLeft[k] = Math.max(0, Math.floor((model.maxWeeklyHours - weekLeft[k]!) / unit + 1e-9));
-  // With `tighten`, lending caps are priced too, per capped rule and day, on what each has left after fixed
+  // With `priceLending`, lending caps are priced too, per capped rule and day, on what each has left after fixed
   // work: an employee lent to a line pays the cheapest rule that may carry them, nothing when one is uncapped (or
   // at home). Without it the prices stay 0.
   const capped = model.ruleIds.length;
@@ -145,7 +149,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
         lendingRules[l * pools + p] = usable;
     }
   const lendingPriced = new Uint8Array(capped * days);
-  for (let r = 0; r < capped && options.tighten; r++)
+  for (let r = 0; r < capped && options.priceLending; r++)
     if (Number.isFinite(model.ruleMax[r]!)) lendingPriced.fill(1, r * days, (r + 1) * days);
   const lendPrice = new Float64Array(capped * days);
   const lendUsed = new Float64Array(capped * days);
@@ -259,11 +263,11 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
     if (total < best - 1e-9) {
       best = total;
       sinceBetter = 0;
-      if (options.tighten && ++streak >= GROW_AFTER) {
+      if (options.growStep && ++streak >= GROW_AFTER) {
         step = Math.min(2, step * 1.5);
         streak = 0;
       }
-    } else if (++sinceBetter >= (options.tighten ? LONG_PATIENCE : PATIENCE)) {
+    } else if (++sinceBetter >= (options.growStep ? LONG_PATIENCE : PATIENCE)) {
       step /= 2;
       sinceBetter = 0;
       streak = 0;
@@ -303,7 +307,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
 
 /** Steps without a better bound before the step length halves. */
 const PATIENCE = 10;
-/** With `tighten`: better steps in a row before the step grows, and the patience before it halves. */
+/** With `growStep`: better steps in a row before the step grows, and the patience before it halves. */
 const GROW_AFTER = 5;
 const LONG_PATIENCE = 20;
 /** Share of the last direction kept in the next. */
