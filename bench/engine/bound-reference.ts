@@ -12,8 +12,8 @@ import { validateInstance } from '../../src/modules/allocation/engine/validate.t
  * The best bounds, computed once and kept (as `mip-reference.ts` keeps HiGHS): for every shape and seed of a
  * size (default 2,000 × 31 × 10 × 3; also 200 × 28 × 6, whose gaps are the yardstick of the 2,000 × 31 goal),
  * the engine's coverage (the incumbent that steers the steps), the flow bound and the bound that keeps rest and
- * consecutive days (rest-bound.ts, lending caps priced) run until it no longer improves, once with each step
- * rule (plain, growing), the smaller kept: at least --min-steps (200), then stopped when the last --patience
+ * consecutive days (rest-bound.ts) run until it no longer improves, once with the plain step rule and once with
+ * the growing one and lending caps priced, the smaller kept: at least --min-steps (200), then stopped when the last --patience
  * steps (100) gave no better bound, at most --max-steps (2,000). Merged into
  * `bound-reference.json` beside this file (or --out), which `run.ts` reads. Options: --size 2000x31x10x3|200x28,
  * --variants a,b, --seeds 1,2,3. Regenerate everything with
@@ -79,7 +79,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const value = restBound(model, masks, {
           iterations: maxSteps,
           incumbent: result.coverage.assigned,
-          priceLending: true,
+          priceLending: growStep,
           growStep,
           onSchedules: ({ iteration, bound: now }) => {
             steps = iteration + 1;

@@ -6,7 +6,7 @@ import { exactOptimum, type MipOutcome } from './mip.ts';
  * The exact reference, computed once and kept: HiGHS on every 200 × 28 shape and seed (and 50 × 14 with
  * `--size 50x14`), merged into `mip-reference.json` beside this file, which `run.ts` reads. HiGHS needs
  * minutes per instance, the engine a second, so the two are measured apart. Options: --mip-limit seconds
- * (default 60), --seeds 1,2,3, --variants a,b, --size 200x28.
+ * (default 60), --seeds 1,2,3, --variants a,b, --size 200x28|50x14|200x31x10.
  */
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -16,6 +16,8 @@ const option = (name: string, fallback: string) => {
 export const REFERENCE_SIZES = {
   '50x14': { employees: 50, days: 14, terminals: 2 },
   '200x28': { employees: 200, days: 28, terminals: 6 },
+  // Between the goal sizes: as many days and terminals as 2,000 × 31, as few staff as 200 × 28.
+  '200x31x10': { employees: 200, days: 31, terminals: 10 },
 } as const;
 export const referencePath = new URL('./mip-reference.json', import.meta.url).pathname;
 

@@ -30,6 +30,7 @@ const limits = option('limits', '500,1000,2000');
 const SIZES = [
   { name: '50x14', employees: 50, days: 14, terminals: 2 },
   { name: '200x28', employees: 200, days: 28, terminals: 6 },
+  { name: '200x31x10', employees: 200, days: 31, terminals: 10 },
   { name: '500x31', employees: 500, days: 31, terminals: 10 },
   { name: '2000x31x10x3', employees: 2000, days: 31, terminals: 10 },
 ];

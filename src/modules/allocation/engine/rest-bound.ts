@@ -22,7 +22,7 @@ export interface RestBoundOptions {
    * The step grows by half after five better steps in a row and halves only after 20 steps without a better
    * bound rather than 10. The plain rule halves the step early at 2,000 × 31 (the first steps swing) and then
    * creeps (`tight` s2: 51,442 after 1,544 steps; this rule 51,458 after 300); neither is better everywhere
-   * (`over-demand` ends lower with the plain rule), so the bound on its own runs both.
+   * (`over-demand` ends lower with the plain rule), so the bound on its own runs both (bound.ts).
    */
   growStep?: boolean;
 }
