@@ -86,18 +86,22 @@ export function candidateKey(ctx: SolveContext, e: number, l: number): number {
 
 /** Statically eligible employees for the line, best key first (ties by index, so runs are reproducible). */
 export function rankedEligible(ctx: SolveContext, l: number, accept: (e: number) => boolean): number[] {
-  const packed: number[] = [];
+  const eligible = eligibleOf(ctx.masks, l);
+  if (packedKeys.length < eligible.length) packedKeys = new Float64Array(eligible.length * 2);
   // Key (to a thousandth) and index packed in one number: a plain numeric sort then needs no comparator calls.
-  for (const e of eligibleOf(ctx.masks, l))
+  // One buffer for every call (rankings are built one at a time), so that ranking allocates only its answer.
+  let count = 0;
+  for (const e of eligible)
     if (accept(e))
-      packed.push(Math.max(0, Math.round((candidateKey(ctx, e, l) + KEY_OFFSET) * 1000)) * 65_536 + e);
-  return Float64Array.from(packed)
-    .sort()
-    .reduce<number[]>((list, value) => {
-      list.push(value % 65_536);
-      return list;
-    }, []);
+      packedKeys[count++] =
+        Math.max(0, Math.round((candidateKey(ctx, e, l) + KEY_OFFSET) * 1000)) * 65_536 + e;
+  const sorted = packedKeys.subarray(0, count).sort();
+  const ranked = new Array<number>(count);
+  for (let i = 0; i < count; i++) ranked[i] = sorted[i]! % 65_536;
+  return ranked;
 }
+
+let packedKeys = new Float64Array(1024);
 
 /** A reproducible number in [0, 1) for (employee, line, restart). */
 function hashUnit(e: number, l: number, seed: number): number {

@@ -90,29 +90,37 @@ export function daysToGiveUp(model: Model, roster: Roster, e: number, l: number)
   const day = model.lineDay[l]!;
   const base = e * model.dayCount;
   if (roster.lineOf[base + day]! >= 0) return [day];
-  const from = Math.max(0, day - model.maxConsecutiveDays);
-  const to = Math.min(model.dayCount - 1, day + model.maxConsecutiveDays);
-  let days: number[] = [];
-  for (let d = from; d <= to; d++) if (roster.lineOf[base + d]! >= 0 && !roster.fixed[base + d]) days.push(d);
-  if (!restHolds(model, roster, e, l)) {
-    const start = model.lineStart[l]!;
-    const end = model.lineEnd[l]!;
-    days = days.filter((d) => {
-      const other = roster.lineOf[base + d]!;
-      const gap = d < day ? start - model.lineEnd[other]! : model.lineStart[other]! - end;
-      return Math.abs(d - day) <= 2 && gap < model.minRestMinutes;
-    });
-  }
+  // Each broken rule narrows the days to those that could mend it; in one pass, nearest first (ties earlier
+  // first), without building the lists one rule at a time (this runs for every candidate of every ejection).
+  const rest = !restHolds(model, roster, e, l);
+  let first = 0;
+  let last = model.dayCount - 1;
   if (runThrough(model, roster, e, day) > model.maxConsecutiveDays) {
-    let first = day;
+    first = day;
     while (first > 0 && roster.lineOf[base + first - 1]! >= 0) first--;
-    let last = day;
+    last = day;
     while (last < model.dayCount - 1 && roster.lineOf[base + last + 1]! >= 0) last++;
-    days = days.filter((d) => d >= first && d <= last);
   }
-  if (!weeklyHoursHold(model, roster, e, l))
-    days = days.filter((d) => model.weekOfDay[d] === model.weekOfDay[day]);
-  return days.sort((a, b) => Math.abs(a - day) - Math.abs(b - day) || a - b);
+  const week = weeklyHoursHold(model, roster, e, l) ? -1 : model.weekOfDay[day]!;
+  const start = model.lineStart[l]!;
+  const end = model.lineEnd[l]!;
+  const days: number[] = [];
+  const reach = rest ? Math.min(2, model.maxConsecutiveDays) : model.maxConsecutiveDays;
+  for (let k = 1; k <= reach; k++)
+    for (let side = -1; side <= 1; side += 2) {
+      const d = day + side * k;
+      if (d < Math.max(0, first) || d > Math.min(model.dayCount - 1, last)) continue;
+      const other = roster.lineOf[base + d]!;
+      if (other < 0 || roster.fixed[base + d]) continue;
+      if (week >= 0 && model.weekOfDay[d] !== week) continue;
+      if (
+        rest &&
+        (d < day ? start - model.lineEnd[other]! : model.lineStart[other]! - end) >= model.minRestMinutes
+      )
+        continue;
+      days.push(d);
+    }
+  return days;
 }
 
 /** Length of the run of working days through `day` if the employee worked it. */
