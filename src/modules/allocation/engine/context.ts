@@ -1,4 +1,4 @@
-import { type EligibilityMasks, eligibilityMasks, eligibleOf, isHomePool } from './eligibility.ts';
+import { type EligibilityMasks, eligibilityMasks, isHomePool } from './eligibility.ts';
 import { historyScores } from './equalization.ts';
 import type { Model } from './model.ts';
 import type { Roster } from './roster.ts';
@@ -84,20 +84,18 @@ export function candidateKey(ctx: SolveContext, e: number, l: number): number {
   return lent + loadWith(ctx, e, l) + preference + ctx.historyScore[e]! * 0.25 * hours + shake;
 }
 
-/** Statically eligible employees for the line, best key first (ties by index, so runs are reproducible). */
-export function rankedEligible(ctx: SolveContext, l: number, accept: (e: number) => boolean): number[] {
-  const eligible = eligibleOf(ctx.masks, l);
-  if (packedKeys.length < eligible.length) packedKeys = new Float64Array(eligible.length * 2);
+/** The employees given (eligible for the line), best key first (ties by index, so runs are reproducible). */
+export function rankedEligible(ctx: SolveContext, l: number, employees: readonly number[]): number[] {
+  if (packedKeys.length < employees.length) packedKeys = new Float64Array(employees.length * 2);
   // Key (to a thousandth) and index packed in one number: a plain numeric sort then needs no comparator calls.
   // One buffer for every call (rankings are built one at a time), so that ranking allocates only its answer.
-  let count = 0;
-  for (const e of eligible)
-    if (accept(e))
-      packedKeys[count++] =
-        Math.max(0, Math.round((candidateKey(ctx, e, l) + KEY_OFFSET) * 1000)) * 65_536 + e;
-  const sorted = packedKeys.subarray(0, count).sort();
-  const ranked = new Array<number>(count);
-  for (let i = 0; i < count; i++) ranked[i] = sorted[i]! % 65_536;
+  for (let i = 0; i < employees.length; i++) {
+    const e = employees[i]!;
+    packedKeys[i] = Math.max(0, Math.round((candidateKey(ctx, e, l) + KEY_OFFSET) * 1000)) * 65_536 + e;
+  }
+  const sorted = packedKeys.subarray(0, employees.length).sort();
+  const ranked = new Array<number>(employees.length);
+  for (let i = 0; i < employees.length; i++) ranked[i] = sorted[i]! % 65_536;
   return ranked;
 }
 

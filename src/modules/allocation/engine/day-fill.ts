@@ -45,13 +45,28 @@ export function movableCandidates(
   ctx: SolveContext,
   l: number,
   ranked = true,
-  rules: (e: number, l: number) => boolean = (e, l) => rulesAllow(ctx.model, ctx.roster, e, l),
+  rules?: (e: number, l: number) => boolean,
 ): number[] {
+  // A loop rather than a filter with a closure per call: this runs for every line of every day staffed, and
+  // under tsx (which keeps function names) each closure created costs a property definition.
+  const movable: number[] = [];
+  for (const e of eligibleOf(ctx.masks, l)) if (isMovable(ctx, e, l, rules)) movable.push(e);
+  return ranked ? rankedEligible(ctx, l, movable) : movable;
+}
+
+/** Not fixed that day, and the rules (those of the day given, else checked now) and lending caps allow it. */
+function isMovable(
+  ctx: SolveContext,
+  e: number,
+  l: number,
+  rules: ((e: number, l: number) => boolean) | undefined,
+): boolean {
   const { model, roster } = ctx;
-  const day = model.lineDay[l]!;
-  const movable = (e: number) =>
-    !roster.fixed[e * model.dayCount + day] && rules(e, l) && lendingRuleFor(model, roster, e, l) >= NO_RULE;
-  return ranked ? rankedEligible(ctx, l, movable) : eligibleOf(ctx.masks, l).filter(movable);
+  return (
+    !roster.fixed[e * model.dayCount + model.lineDay[l]!] &&
+    (rules === undefined ? rulesAllow(model, roster, e, l) : rules(e, l)) &&
+    lendingRuleFor(model, roster, e, l) >= NO_RULE
+  );
 }
 
 /**

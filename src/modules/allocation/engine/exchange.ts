@@ -127,19 +127,30 @@ function holdersFor(ctx: SolveContext, first: number, target: Map<number, number
     const other = day === first ? first + 1 : first;
     const own = roster.lineOf[f * days + other]!;
     for (const line of model.linesByDay[other]!) {
-      const leaves = (e: number) =>
-        !target.has(e) && roster.lineOf[e * days + other] === line && freeable(ctx, e, other);
       if (isEligible(ctx.masks, f, line) && restsBetween(ctx, line, l))
-        for (const e of eligibleOf(ctx.masks, line)) if (leaves(e)) score.set(e, (score.get(e) ?? 0) + 2);
+        for (const e of eligibleOf(ctx.masks, line))
+          if (leaves(ctx, target, e, other, line)) score.set(e, (score.get(e) ?? 0) + 2);
       if (line === own) continue;
       if (isEligible(ctx.masks, f, line))
         for (const e of eligibleOf(ctx.masks, line))
-          if (leaves(e) && isEligible(ctx.masks, e, own)) score.set(e, (score.get(e) ?? 0) + 1);
+          if (leaves(ctx, target, e, other, line) && isEligible(ctx.masks, e, own))
+            score.set(e, (score.get(e) ?? 0) + 1);
     }
   }
   return [...score]
     .sort((a, b) => b[1] - a[1] || mix(a[0], pass) - mix(b[0], pass) || a[0] - b[0])
     .map(([e]) => e);
+}
+
+/** Whether the employee, not among the blocked, holds the line on that day and may leave it. */
+function leaves(
+  ctx: SolveContext,
+  target: Map<number, number>,
+  e: number,
+  day: number,
+  line: number,
+): boolean {
+  return !target.has(e) && ctx.roster.lineOf[e * ctx.model.dayCount + day] === line && freeable(ctx, e, day);
 }
 
 /**
@@ -172,19 +183,27 @@ function chainFor(
       if (!rulesAllow(model, roster, e, line)) continue;
       cameFrom.set(own, line);
       mover.set(own, e);
-      const chain = () => {
-        const movers: number[] = [];
-        for (let at = own; at !== start; at = cameFrom.get(at)!) movers.push(mover.get(at)!);
-        return movers;
-      };
-      if (isEligible(ctx.masks, f, own) && restsBetween(ctx, own, short)) return chain();
+      if (isEligible(ctx.masks, f, own) && restsBetween(ctx, own, short))
+        return moversTo(own, start, cameFrom, mover);
       for (const [g, gShort] of blocked)
         if (g !== f && model.lineDay[gShort] === model.lineDay[short] && isEligible(ctx.masks, g, own))
-          if (restsBetween(ctx, own, gShort)) return [...chain(), g];
+          if (restsBetween(ctx, own, gShort)) return [...moversTo(own, start, cameFrom, mover), g];
       queue.push(own);
     }
   }
   return [];
+}
+
+/** The employees moved along the chain that ends at `line`, back to the start. */
+function moversTo(
+  line: number,
+  start: number,
+  cameFrom: Map<number, number>,
+  mover: Map<number, number>,
+): number[] {
+  const movers: number[] = [];
+  for (let at = line; at !== start; at = cameFrom.get(at)!) movers.push(mover.get(at)!);
+  return movers;
 }
 
 /** Lines a chain search may open before it gives up. */
@@ -201,6 +220,36 @@ function mix(e: number, seed: number): number {
   let h = Math.imul(e + 1, 0x9e3779b1) ^ Math.imul(seed + 1, 0x85ebca77);
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   return (h ^ (h >>> 15)) >>> 0;
+}
+
+/**
+ * One augmenting step of the matching bound: slot `s` takes a line with room, or one whose holder moves on to
+ * another line. A module function rather than a closure per call: the search calls the bound at every node,
+ * and under tsx (which keeps function names) each closure created costs a property definition.
+ */
+function augmentSlot(
+  slots: readonly Slot[],
+  s: number,
+  holders: Map<number, number[]>,
+  seen: Set<number>,
+  need: (l: number) => number,
+): boolean {
+  for (const l of slots[s]!.lines) {
+    if (seen.has(l)) continue;
+    seen.add(l);
+    const held = holders.get(l) ?? [];
+    if (held.length < need(l)) {
+      held.push(s);
+      holders.set(l, held);
+      return true;
+    }
+    for (let k = 0; k < held.length; k++)
+      if (augmentSlot(slots, held[k]!, holders, seen, need)) {
+        held[k] = s;
+        return true;
+      }
+  }
+  return false;
 }
 
 interface Slot {
@@ -226,28 +275,10 @@ function createSearch(ctx: SolveContext) {
   const matchingBound = (slots: Slot[], from: number): number => {
     const holders = new Map<number, number[]>();
     const seen = new Set<number>();
-    const tryAssign = (s: number): boolean => {
-      for (const l of slots[s]!.lines) {
-        if (seen.has(l)) continue;
-        seen.add(l);
-        const held = holders.get(l) ?? [];
-        if (held.length < need(l)) {
-          held.push(s);
-          holders.set(l, held);
-          return true;
-        }
-        for (let k = 0; k < held.length; k++)
-          if (tryAssign(held[k]!)) {
-            held[k] = s;
-            return true;
-          }
-      }
-      return false;
-    };
     let matched = 0;
     for (let s = from; s < slots.length; s++) {
       seen.clear();
-      if (tryAssign(s)) matched++;
+      if (augmentSlot(slots, s, holders, seen, need)) matched++;
     }
     return matched;
   };

@@ -84,6 +84,12 @@ const key = (line: number, run: number, hours: number) =>
   ((line + 1) * RUN_RADIX + run) * MINUTE_RADIX + Math.round(hours * 60);
 const NO_STATE = -1;
 
+/** Keeps the better way into a state (a module function: a closure per day cost its naming under tsx). */
+function offer(next: Map<number, Step>, k: number, value: number, from: number, line: number): void {
+  const known = next.get(k);
+  if (known === undefined || value > known.value) next.set(k, { value, from, line });
+}
+
 /**
  * The employee's best plan with everyone else held: the lines to work, in day order. States are keyed by the
  * previous day's line (or none), the run of working days and the week's hours; fixed and carried-over work
@@ -101,10 +107,6 @@ export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, 
   for (let d = 0; d < days; d++) {
     const cell = e * days + d;
     const next = new Map<number, Step>();
-    const offer = (k: number, value: number, from: number, line: number) => {
-      const known = next.get(k);
-      if (known === undefined || value > known.value) next.set(k, { value, from, line });
-    };
     const held = roster.lineOf[cell]!;
     const newWeek = d > 0 && model.weekOfDay[d] !== model.weekOfDay[d - 1];
     const options: number[] = [];
@@ -124,16 +126,16 @@ export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, 
       const prev = (packed - run) / RUN_RADIX - 1;
       const hours = newWeek ? 0 : minutes / 60;
       if (held >= 0) {
-        offer(key(held, run + 1, hours + model.lineHours[held]!), step.value, k, -1);
+        offer(next, key(held, run + 1, hours + model.lineHours[held]!), step.value, k, -1);
         continue;
       }
-      offer(key(-1, 0, hours), step.value, k, -1);
+      offer(next, key(-1, 0, hours), step.value, k, -1);
       if (run + 1 > maxRun) continue;
       for (const l of options) {
         if (prev >= 0 && model.lineStart[l]! - model.lineEnd[prev]! < rest) continue;
         if (hours + model.lineHours[l]! > model.maxWeeklyHours + 1e-9) continue;
         const worth = own.get(l) ?? 1;
-        offer(key(l, run + 1, hours + model.lineHours[l]!), step.value + worth, k, l);
+        offer(next, key(l, run + 1, hours + model.lineHours[l]!), step.value + worth, k, l);
       }
     }
     layers.push(next);
