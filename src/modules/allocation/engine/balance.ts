@@ -17,12 +17,31 @@ export function balance(ctx: SolveContext, passes = 4): number {
   let moved = 0;
   for (let pass = 0; pass < passes; pass++) {
     let passMoves = 0;
-    for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++)
-      for (const l of model.linesByDay[day]!) passMoves += balanceLine(ctx, l);
+    for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) {
+      const holders = holdersOn(ctx, day);
+      for (const l of model.linesByDay[day]!) passMoves += balanceLine(ctx, l, holders.get(l) ?? []);
+    }
     moved += passMoves;
     if (passMoves === 0) break;
   }
   return moved;
+}
+
+/**
+ * Who works each line of the day, in index order: read once per day rather than by scanning every eligible
+ * employee of every line (balancing a line moves only its own holders, so the other lists stay right).
+ */
+function holdersOn(ctx: SolveContext, day: number): Map<number, number[]> {
+  const { model, roster } = ctx;
+  const holders = new Map<number, number[]>();
+  for (let e = 0; e < model.employeeCount; e++) {
+    const l = roster.lineOf[e * model.dayCount + day]!;
+    if (l < 0) continue;
+    const list = holders.get(l);
+    if (list === undefined) holders.set(l, [e]);
+    else list.push(e);
+  }
+  return holders;
 }
 
 /** Indexes of `keys` sorted by key (descending when asked), ties by the employee index. */
@@ -31,7 +50,7 @@ function order(keys: number[], ids: number[], descending: boolean): number[] {
   return keys.map((_, i) => i).sort((a, b) => sign * (keys[a]! - keys[b]!) || ids[a]! - ids[b]!);
 }
 
-function balanceLine(ctx: SolveContext, l: number): number {
+function balanceLine(ctx: SolveContext, l: number, working: readonly number[]): number {
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
   const holders: number[] = [];
@@ -40,9 +59,9 @@ function balanceLine(ctx: SolveContext, l: number): number {
   const takerKeys: number[] = [];
   const eligible = eligibleOf(ctx.masks, l);
   let worst = Number.NEGATIVE_INFINITY;
-  for (const e of eligible) {
+  for (const e of working) {
     const cell = e * model.dayCount + day;
-    if (roster.lineOf[cell] !== l || roster.fixed[cell] || ctx.fromPrevious[cell]) continue;
+    if (roster.fixed[cell] || ctx.fromPrevious[cell] || !isEligible(ctx.masks, e, l)) continue;
     // The holder's rank as a candidate for the line: their load without it, plus it.
     const rule = roster.ruleOf[cell]!;
     remove(ctx, e, day);
