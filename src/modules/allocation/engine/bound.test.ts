@@ -81,4 +81,23 @@ describe('coverage bound', () => {
     expect(allocate(input).coverage.assigned).toBe(2);
     expect(coverageBound(input)).toBe(2);
   });
+
+  it('charges a fixed lent assignment to its rule: the cap it used is not offered again', () => {
+    // Two employees of A, B's lines need two a day over two days, A may lend one a day, and a is already fixed
+    // on B's first line: day one has no cap left, day two one. Optimum 2 (the fixed head and one lent on day
+    // two); a cap that forgot the fixed work would say 3.
+    const input = instance({
+      period: { from: day(0), to: day(1) },
+      employees: [employee('a'), employee('b')],
+      demandLines: [
+        line('B0', day(0), 'M', { pool: 'B', required: 2 }),
+        line('B1', day(1), 'M', { pool: 'B', required: 2 }),
+      ],
+      lendingRules: [{ id: 'AB', sourcePool: 'A', targetPool: 'B', effectiveFrom: day(0), maxPerDay: 1 }],
+      fixedAssignments: [{ employeeId: 'a', lineId: 'B0' }],
+    });
+    expect(allocate(input).coverage.assigned).toBe(2);
+    expect(coverageBound(input)).toBe(2);
+    expect(coverageBound(input, { restIterations: 100, incumbent: 2 })).toBe(2);
+  });
 });
