@@ -41,7 +41,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const outcome = await exactOptimum(instance, limit);
       const reference = readReference();
       reference[referenceKey(sizeName, variant, seed)] = { ...outcome, limitSeconds: limit };
-      writeFileSync(referencePath, `${JSON.stringify(reference, null, 1)}\n`);
+      writeFileSync(referencePath, `${JSON.stringify(reference, null, 2)}\n`);
       console.error(referenceKey(sizeName, variant, seed), JSON.stringify(outcome));
     }
 }
