@@ -13,8 +13,8 @@ import { validateInstance } from '../../src/modules/allocation/engine/validate.t
  * size (default 2,000 × 31 × 10 × 3; also 200 × 28 × 6, whose gaps are the yardstick of the 2,000 × 31 goal),
  * the engine's coverage (the incumbent that steers the steps), the flow bound and the bound that keeps rest and
  * consecutive days (rest-bound.ts) run until it no longer improves, once with the plain step rule and once with
- * the growing one and lending caps priced, the smaller kept: at least --min-steps (200), then stopped when the last --patience
- * steps (100) gave no better bound, at most --max-steps (2,000). Merged into
+ * the growing one and lending caps priced, the smaller kept: at least --min-steps (200), then stopped when the
+ * last --patience steps (100) gave no better bound, at most --max-steps (2,000). Merged into
  * `bound-reference.json` beside this file (or --out), which `run.ts` reads. Options: --size 2000x31x10x3|200x28,
  * --variants a,b, --seeds 1,2,3. Regenerate everything with
  * `nice -n 10 npx tsx bench/engine/bound-reference.ts --size 200x28 && nice -n 10 npx tsx bench/engine/bound-reference.ts`.

@@ -99,7 +99,7 @@ function flowBound(model: Model, masks: EligibilityMasks, capLending: boolean): 
       const shifts = shortest > 0 ? Math.floor(left / shortest + 1e-9) : daysInWeek[w]!;
       if (shifts > 0) net.addArc(source, weekNode(e, w), Math.min(shifts, daysInWeek[w]!));
     }
-  const capLeft = lendingCapsLeft(model);
+  const capLeft = capLending ? lendingCapsLeft(model) : new Float64Array(0);
   const capped = (r: number) => Number.isFinite(model.ruleMax[r]!);
   for (let r = 0; r < rules && capLending; r++)
     if (capped(r))
@@ -118,8 +118,8 @@ function flowBound(model: Model, masks: EligibilityMasks, capLending: boolean): 
         dayUsed[cell] = 1;
         net.addArc(weekNode(e, model.weekOfDay[d]!), dayNode(e, d), 1);
       }
-      const through = isHomePool(model, e, l) ? [] : applicableRules(model, e, l);
-      if (!capLending || through.length === 0 || !through.every(capped)) {
+      const through = !capLending || isHomePool(model, e, l) ? [] : applicableRules(model, e, l);
+      if (through.length === 0 || !through.every(capped)) {
         net.addArc(dayNode(e, d), lineNode(l), 1);
         return;
       }

@@ -135,28 +135,27 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
     weekLeft[k] = Math.max(0, Math.floor((model.maxWeeklyHours - weekLeft[k]!) / unit + 1e-9));
   // With `priceLending`, lending caps are priced too, per capped rule and day, on what each has left after fixed
   // work: an employee lent to a line pays the cheapest rule that may carry them, nothing when one is uncapped (or
-  // at home). Without it the prices stay 0.
+  // at home). Without it nobody is charged, so the prices stay 0 and the steps leave them there.
   const capped = model.ruleIds.length;
   const capLeft = lendingCapsLeft(model);
-  // Per (line, home pool): the capped rules that could carry the employee, or none when home or uncapped.
   const pools = model.pools.length;
-  const lendingRules: (number[] | null)[] = new Array(lineCount * pools).fill(null);
-  for (let l = 0; l < lineCount; l++)
+  // Per (line, home pool): the rules that could carry the employee when every one of them is capped, else null.
+  const lendingRules: (number[] | null)[] | null = options.priceLending
+    ? new Array(lineCount * pools).fill(null)
+    : null;
+  for (let l = 0; l < lineCount && lendingRules !== null; l++)
     for (let p = 0; p < pools; p++) {
       if (model.linePool[l] === p) continue;
       const usable = lendingRulesFrom(model, p, l);
       if (usable.length > 0 && usable.every((r) => Number.isFinite(model.ruleMax[r]!)))
         lendingRules[l * pools + p] = usable;
     }
-  const lendingPriced = new Uint8Array(capped * days);
-  for (let r = 0; r < capped && options.priceLending; r++)
-    if (Number.isFinite(model.ruleMax[r]!)) lendingPriced.fill(1, r * days, (r + 1) * days);
   const lendPrice = new Float64Array(capped * days);
   const lendUsed = new Float64Array(capped * days);
   const lendDirection = new Float64Array(capped * days);
   /** The cheapest capped rule for the employee's home pool and the line, or -1 when lending costs nothing. */
   const cheapestRule = (p: number, l: number): number => {
-    const rules = lendingRules[l * pools + p] ?? null;
+    const rules = lendingRules?.[l * pools + p] ?? null;
     if (rules === null) return -1;
     const d = model.lineDay[l]!;
     let best = rules[0]!;
@@ -208,7 +207,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
         bestLine.fill(-1);
         for (let k = cellStart[cell]!; k < cellStart[cell + 1]!; k++) {
           const l = cellLines[k]!;
-          const rule = cheapestRule(home, l);
+          const rule = lendingRules === null ? -1 : cheapestRule(home, l);
           const lent = rule < 0 ? 0 : lendPrice[rule * days + d]!;
           const worth = 1 - price[l]! - weekCost * weight[l]! - lent;
           const s = shapeOf[l]!;
@@ -254,7 +253,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
         if (line >= 0) {
           taken[line]!++;
           weekUsed[e * weeks + model.weekOfDay[d]!]! += weight[line]!;
-          const rule = cheapestRule(home, line);
+          const rule = lendingRules === null ? -1 : cheapestRule(home, line);
           if (rule >= 0) lendUsed[rule * days + d]!++;
         }
         end = from[d * states + end]!;
@@ -288,9 +287,11 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
       weekDirection[k] = !(g > 0 && weekPrice[k] === 0) ? g : 0;
       norm += weekDirection[k]! ** 2;
     }
+    // An uncapped rule has nothing left and is never charged, an unpriced cap is never used at price 0: both keep
+    // a direction of 0, so only priced caps move.
     for (let k = 0; k < capped * days; k++) {
       const g = capLeft[k]! - lendUsed[k]! + KEEP * lendDirection[k]!;
-      lendDirection[k] = lendingPriced[k] && !(g > 0 && lendPrice[k] === 0) ? g : 0;
+      lendDirection[k] = !(g > 0 && lendPrice[k] === 0) ? g : 0;
       norm += lendDirection[k]! ** 2;
     }
     if (norm === 0) break;
