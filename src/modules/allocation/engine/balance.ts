@@ -19,7 +19,12 @@ export function balance(ctx: SolveContext, passes = 4): number {
     let passMoves = 0;
     for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) {
       const holders = holdersOn(ctx, day);
-      for (const l of model.linesByDay[day]!) passMoves += balanceLine(ctx, l, holders.get(l) ?? []);
+      let free = freeOn(ctx, day);
+      for (const l of model.linesByDay[day]!) {
+        const moves = balanceLine(ctx, l, holders.get(l) ?? [], free);
+        if (moves > 0) free = freeOn(ctx, day);
+        passMoves += moves;
+      }
     }
     moved += passMoves;
     if (passMoves === 0) break;
@@ -44,20 +49,36 @@ function holdersOn(ctx: SolveContext, day: number): Map<number, number[]> {
   return holders;
 }
 
+/**
+ * Who is free on the day, in index order: the takers of a line are looked for among them (a few hundred on a
+ * tight day) rather than among all its eligible staff; read again after a line's holders change.
+ */
+function freeOn(ctx: SolveContext, day: number): number[] {
+  const { model, roster } = ctx;
+  const free: number[] = [];
+  for (let e = 0; e < model.employeeCount; e++)
+    if (roster.lineOf[e * model.dayCount + day]! < 0) free.push(e);
+  return free;
+}
+
 /** Indexes of `keys` sorted by key (descending when asked), ties by the employee index. */
 function order(keys: number[], ids: number[], descending: boolean): number[] {
   const sign = descending ? -1 : 1;
   return keys.map((_, i) => i).sort((a, b) => sign * (keys[a]! - keys[b]!) || ids[a]! - ids[b]!);
 }
 
-function balanceLine(ctx: SolveContext, l: number, working: readonly number[]): number {
+function balanceLine(
+  ctx: SolveContext,
+  l: number,
+  working: readonly number[],
+  free: readonly number[],
+): number {
   const { model, roster } = ctx;
   const day = model.lineDay[l]!;
   const holders: number[] = [];
   const holderKeys: number[] = [];
   const takers: number[] = [];
   const takerKeys: number[] = [];
-  const eligible = eligibleOf(ctx.masks, l);
   let worst = Number.NEGATIVE_INFINITY;
   for (const e of working) {
     const cell = e * model.dayCount + day;
@@ -73,8 +94,8 @@ function balanceLine(ctx: SolveContext, l: number, working: readonly number[]): 
   }
   if (holders.length === 0) return 0;
   // Only staff ranked better than the worst holder could take over: the rank first, the rules after.
-  for (const e of eligible) {
-    if (roster.lineOf[e * model.dayCount + day]! >= 0) continue;
+  for (const e of free) {
+    if (!isEligible(ctx.masks, e, l)) continue;
     const key = candidateKey(ctx, e, l);
     if (key < worst - MARGIN && canTake(model, roster, e, l)) {
       takers.push(e);
