@@ -1,5 +1,5 @@
 import { outOfTime, type SolveContext } from './context.ts';
-import { augment, movableCandidates } from './day-fill.ts';
+import { augment, dayRules, movableCandidates } from './day-fill.ts';
 import { eligibleOf, isEligible } from './eligibility.ts';
 import { placeIfLendingAllows, remove, tryPlace } from './moves.ts';
 import { canTakeIfMoved, daysToGiveUp, rulesAllow } from './roster.ts';
@@ -36,11 +36,23 @@ export function repair(
   // later use looks at the unsure ones again as they then stand. The chain's own employees are never part of
   // a same-day chain.
   const listAt = new Map<number, { list: number[]; unsure: number[] }>();
+  // The rules of a day for each employee and shift times, worked out once while no chain has changed a day
+  // within reach (the versions say so); never for the employees a chain is moving, who stand apart for now.
+  const rulesOfDay = new Map<number, { version: number; allow: (e: number, l: number) => boolean }>();
+  const rulesOn = (day: number) => {
+    let rules = rulesOfDay.get(day);
+    if (rules === undefined || rules.version !== dayVersion[day]) {
+      rules = { version: dayVersion[day]!, allow: dayRules(ctx, day) };
+      rulesOfDay.set(day, rules);
+    }
+    return rules.allow;
+  };
   // The caller skips the employees being moved (and the one excluded).
   const candidatesFor = (l: number, moving: ReadonlySet<number>): readonly number[] => {
     let cached = listAt.get(l);
     if (cached === undefined) {
-      const list = movableCandidates(ctx, l, false).filter((e) => !moving.has(e));
+      const allow = rulesOn(model.lineDay[l]!);
+      const list = movableCandidates(ctx, l, false, (e, m) => !moving.has(e) && allow(e, m));
       cached = { list, unsure: [...moving] };
       listAt.set(l, cached);
     }
