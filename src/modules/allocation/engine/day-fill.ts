@@ -76,21 +76,25 @@ function isMovable(
  */
 export function dayRules(ctx: SolveContext, day: number): (e: number, l: number) => boolean {
   const { model, roster } = ctx;
-  const shapeOf = new Map<number, number>();
+  // An array over the day's line numbers (from its smallest) rather than a map: this is asked for every
+  // candidate of every line.
+  const lines = model.linesByDay[day]!;
+  const first = lines.length === 0 ? 0 : Math.min(...lines);
+  const shapeOf = new Int32Array(lines.length === 0 ? 0 : Math.max(...lines) - first + 1);
   const keys = new Map<string, number>();
-  for (const l of model.linesByDay[day]!) {
+  for (const l of lines) {
     const key = `${model.lineStart[l]}|${model.lineEnd[l]}|${model.lineHours[l]}`;
     let shape = keys.get(key);
     if (shape === undefined) {
       shape = keys.size;
       keys.set(key, shape);
     }
-    shapeOf.set(l, shape);
+    shapeOf[l - first] = shape;
   }
   const shapes = keys.size;
   const memo = new Int8Array(model.employeeCount * shapes).fill(-1);
   return (e, l) => {
-    const slot = e * shapes + shapeOf.get(l)!;
+    const slot = e * shapes + shapeOf[l - first]!;
     let allowed = memo[slot]!;
     if (allowed < 0) {
       allowed = rulesAllow(model, roster, e, l) ? 1 : 0;
