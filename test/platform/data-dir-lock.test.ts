@@ -27,6 +27,15 @@ describe('data folder lock', () => {
     expect(existsSync(join(dir, 'service.lock'))).toBe(false);
   });
 
+  it('leaves no lock behind when its process ends without releasing it (a stop that overran, a crash)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'data-'));
+    const script = `import('./src/core/db/data-dir-lock.ts').then((m) => { m.lockDataDir(${JSON.stringify(dir)}); process.exit(3); })`;
+    const holder = spawn(process.execPath, ['--import', 'tsx', '-e', script]);
+    const code = await new Promise<number | null>((resolve) => holder.on('exit', resolve));
+    expect(code).toBe(3);
+    expect(existsSync(join(dir, 'service.lock'))).toBe(false);
+  });
+
   it('makes a second service process on the same folder refuse to start with a clear message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'data-'));
     const holder = spawn('sleep', ['30']);

@@ -48,9 +48,11 @@ describe('server process [pglite]', () => {
       });
       const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
       let output = '';
-      server.stderr.on('data', (chunk: Buffer) => {
-        output += chunk;
-      });
+      // What the service printed (its log included), for the message of a failed check.
+      for (const stream of [server.stdout, server.stderr])
+        stream.on('data', (chunk: Buffer) => {
+          output += chunk;
+        });
       try {
         await exercise();
       } finally {
@@ -60,10 +62,7 @@ describe('server process [pglite]', () => {
       async function exercise() {
         const address = await new Promise<string>((resolve, reject) => {
           let buffer = '';
-          const giveUp = setTimeout(
-            () => reject(new Error(`no ready line within 90 s:\n${buffer}${output}`)),
-            90_000,
-          );
+          const giveUp = setTimeout(() => reject(new Error(`no ready line within 90 s:\n${output}`)), 90_000);
           server.stdout.on('data', (chunk: Buffer) => {
             buffer += chunk;
             // Only whole lines: a chunk may end in the middle of the ready line.
@@ -90,11 +89,13 @@ describe('server process [pglite]', () => {
         const servingPid = Number(readFileSync(join(dir, 'service.lock'), 'utf8').trim());
 
         server.kill('SIGTERM');
-        await exited;
+        const code = await exited;
         // Whatever the launcher, the process that served is gone, its port closed and its lock released.
         await until(() => !alive(servingPid));
         await expect(fetch(`${address}/api/health`)).rejects.toThrow();
-        expect(existsSync(join(dir, 'service.lock'))).toBe(false);
+        expect(existsSync(join(dir, 'service.lock')), `exit ${code}; the service said:\n${output}`).toBe(
+          false,
+        );
       }
     },
     150_000,

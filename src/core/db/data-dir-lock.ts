@@ -24,7 +24,14 @@ export function lockDataDir(dataDir: string): () => void {
       const fd = openSync(file, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(file, { force: true });
+      // A process that ends another way than by closing the database (a stop that overran its grace, a crash)
+      // still leaves no lock behind: once it has gone nothing writes the folder.
+      const release = () => {
+        process.off('exit', release);
+        rmSync(file, { force: true });
+      };
+      process.on('exit', release);
+      return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);

@@ -79,8 +79,11 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
       return { live: true, close: () => unsubscribe() };
     },
     async close() {
-      await client.close();
-      onClose?.();
+      try {
+        await client.close();
+      } finally {
+        onClose?.();
+      }
     },
   };
 }
