@@ -104,6 +104,18 @@ export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, 
     [key(-1, model.priorConsecutive[e]!, model.priorWeekHours[e]!), { value: 0, from: NO_STATE, line: -1 }],
   ]);
   const layers: Map<number, Step>[] = [];
+  // What is forced (work before the period, fixed and carried-over work): each week's hours, and the run of
+  // forced working days ending on each day. A week or run that breaks the rules on forced work alone is left
+  // to it; the plan only must not make it longer.
+  const heldWeekHours = new Float64Array(model.weekCount);
+  heldWeekHours[0] = model.priorWeekHours[e]!;
+  const forcedRun = new Int32Array(days);
+  for (let d = 0; d < days; d++) {
+    const l = roster.lineOf[e * days + d]!;
+    if (l < 0) continue;
+    heldWeekHours[model.weekOfDay[d]!]! += model.lineHours[l]!;
+    forcedRun[d] = (d > 0 ? forcedRun[d - 1]! : model.priorConsecutive[e]!) + 1;
+  }
   for (let d = 0; d < days; d++) {
     const cell = e * days + d;
     const next = new Map<number, Step>();
@@ -126,7 +138,16 @@ export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, 
       const prev = (packed - run) / RUN_RADIX - 1;
       const hours = newWeek ? 0 : minutes / 60;
       if (held >= 0) {
-        offer(next, key(held, run + 1, hours + model.lineHours[held]!), step.value, k, -1);
+        // Forced work, but a plan must not run into it: work chosen the day before must leave the rest before
+        // it, and no run or week may overflow with it (working less before it is always open, so this never
+        // empties the programme).
+        const chosenBefore = d > 0 && roster.lineOf[cell - 1]! < 0;
+        const withHeld = hours + model.lineHours[held]!;
+        if (prev >= 0 && chosenBefore && model.lineStart[held]! - model.lineEnd[prev]! < rest) continue;
+        if (run + 1 > maxRun && run + 1 > forcedRun[d]!) continue;
+        if (withHeld > model.maxWeeklyHours + 1e-9 && withHeld > heldWeekHours[model.weekOfDay[d]!]! + 1e-9)
+          continue;
+        offer(next, key(held, run + 1, withHeld), step.value, k, -1);
         continue;
       }
       offer(next, key(-1, 0, hours), step.value, k, -1);
