@@ -52,7 +52,9 @@ describe('a freed group planned together', () => {
 
   it('covers more of a scarce-skill instance than planning one after another did, with no violation, the same on every run', () => {
     const first = allocate(scarce);
-    expect(first.coverage.assigned).toBe(4285);
+    // 4,285 when planned together was measured; 4,284 since the one-employee plan respects forced work (the
+    // search takes another path). Either is above what one after another reached.
+    expect(first.coverage.assigned).toBeGreaterThan(4275);
     expect(checkRoster(scarce, first).violations).toEqual([]);
     const strip = (r: ReturnType<typeof allocate>) => ({ ...r, durationMs: 0 });
     expect(strip(allocate(scarce))).toEqual(strip(first));
