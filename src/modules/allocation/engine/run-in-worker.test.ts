@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocate } from './allocate.ts';
 import { generateInstance } from './generate.ts';
-import { allocateInWorker } from './run-in-worker.ts';
+import { allocateInWorker, idleEngineWorker } from './run-in-worker.ts';
 import { InstanceError } from './validate.ts';
 
 const instance = generateInstance({ employees: 30, days: 10, terminals: 2, seed: 3 });
@@ -10,6 +10,25 @@ describe('allocateInWorker', () => {
   it('returns the same roster as calling the engine directly', async () => {
     const [inWorker, direct] = [await allocateInWorker(instance), allocate(instance)];
     expect(inWorker.assignments).toEqual(direct.assignments);
+  });
+
+  it('runs again in the thread of the last run (warm), the same roster each time; a cut-short run ends its thread', async () => {
+    const direct = allocate(instance).assignments;
+    expect((await allocateInWorker(instance)).assignments).toEqual(direct);
+    const thread = idleEngineWorker();
+    expect(thread).not.toBeNull();
+    for (let i = 0; i < 12; i++) expect((await allocateInWorker(instance)).assignments).toEqual(direct);
+    const bad = { ...instance, period: { from: '2026-03-10', to: '2026-03-01' } };
+    await expect(allocateInWorker(bad)).rejects.toBeInstanceOf(InstanceError);
+    expect(idleEngineWorker()).toBe(thread);
+
+    const big = generateInstance({ employees: 2000, days: 31, terminals: 10, seed: 1 });
+    await expect(allocateInWorker(big, { timeLimitMs: 1, searchLimitMs: 10_000 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+    expect(idleEngineWorker()).toBeNull();
+    expect((await allocateInWorker(instance)).assignments).toEqual(direct);
+    expect(idleEngineWorker()).not.toBe(thread);
   });
 
   it('rejects with the instance problems when the instance is invalid', async () => {
