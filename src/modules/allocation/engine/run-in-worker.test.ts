@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { allocate } from './allocate.ts';
 import { generateInstance } from './generate.ts';
-import { allocateInWorker, idleEngineWorker } from './run-in-worker.ts';
+import { allocateInWorker, ENGINE_WORKER_IDLE_MS, idleEngineWorker } from './run-in-worker.ts';
 import { InstanceError } from './validate.ts';
 
 const instance = generateInstance({ employees: 30, days: 10, terminals: 2, seed: 3 });
@@ -29,6 +29,21 @@ describe('allocateInWorker', () => {
     expect(idleEngineWorker()).toBeNull();
     expect((await allocateInWorker(instance)).assignments).toEqual(direct);
     expect(idleEngineWorker()).not.toBe(thread);
+  });
+
+  it('ends a waiting worker once it has waited long enough', async () => {
+    await allocateInWorker(instance);
+    expect(idleEngineWorker()).not.toBeNull();
+    vi.useFakeTimers();
+    try {
+      await allocateInWorker(instance);
+      vi.advanceTimersByTime(ENGINE_WORKER_IDLE_MS - 1);
+      expect(idleEngineWorker()).not.toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(idleEngineWorker()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects with the instance problems when the instance is invalid', async () => {
