@@ -1,7 +1,7 @@
-import { checkRoster } from '../src/modules/allocation/engine/checker/check.ts';
-import { positional, readJson, runTool, UsageError } from '../src/modules/allocation/engine/cli.ts';
-import type { Result } from '../src/modules/allocation/engine/types.ts';
-import { validateInstance } from '../src/modules/allocation/engine/validate.ts';
+import { checkRoster } from '../src/engine/checker/check.ts';
+import type { Result } from '../src/engine/types.ts';
+import { validateInstance } from '../src/engine/validate.ts';
+import { positional, readJson, runTool, UsageError } from './engine-cli.ts';
 
 const USAGE = 'usage: engine:check -- instance.json result.json';
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { flagValue, runTool, UsageError } from '../src/modules/allocation/engine/cli.ts';
-import { generateInstance, VARIANTS, type Variant } from '../src/modules/allocation/engine/generate.ts';
+import { generateInstance, VARIANTS, type Variant } from '../bench/engine/generate.ts';
+import { flagValue, runTool, UsageError } from './engine-cli.ts';
 
 const USAGE = `usage: engine:gen -- --employees N --days D --terminals T --seed S [--shifts 1-3] [--tight | --variant ${VARIANTS.join('|')}] [--out file]`;
 

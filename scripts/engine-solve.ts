@@ -1,14 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { type AllocateOptions, allocate } from '../src/modules/allocation/engine/allocate.ts';
-import { coverageBound } from '../src/modules/allocation/engine/bound.ts';
-import {
-  flagValue,
-  positional,
-  readJson,
-  runTool,
-  UsageError,
-} from '../src/modules/allocation/engine/cli.ts';
-import type { Instance } from '../src/modules/allocation/engine/types.ts';
+import { type AllocateOptions, allocate } from '../src/engine/allocate.ts';
+import { coverageBound } from '../src/engine/bound.ts';
+import type { Instance } from '../src/engine/types.ts';
+import { flagValue, positional, readJson, runTool, UsageError } from './engine-cli.ts';
 
 const USAGE =
   'usage: engine:solve -- instance.json [--out result.json] [--time-limit ms] [--restarts n] [--windows n] [--lagrangian-steps n] [--greedy-only] [--summary] [--bound iterations]';

@@ -1,9 +1,9 @@
 import { cpus, loadavg } from 'node:os';
-import { type AllocateOptions, allocate } from '../../src/modules/allocation/engine/allocate.ts';
-import { coverageBound } from '../../src/modules/allocation/engine/bound.ts';
-import { checkRoster } from '../../src/modules/allocation/engine/checker/check.ts';
-import { generateInstance, VARIANTS, type Variant } from '../../src/modules/allocation/engine/generate.ts';
+import { type AllocateOptions, allocate } from '../../src/engine/allocate.ts';
+import { coverageBound } from '../../src/engine/bound.ts';
+import { checkRoster } from '../../src/engine/checker/check.ts';
 import { median } from '../figures.ts';
+import { generateInstance, VARIANTS, type Variant } from './generate.ts';
 import { readReference, referenceKey } from './mip-reference.ts';
 
 /**
@@ -12,7 +12,7 @@ import { readReference, referenceKey } from './mip-reference.ts';
  * reference and both bounds (the flow bound and the one keeping rest, with its own time; `--rest-iterations 0`
  * skips it). `--without exchanges` turns the exact exchanges off (the third round's comparison),
  * `--without lagrangian` (the default) the Lagrangian heuristic (the fourth round's). `--before <dir>` compares
- * with another checkout of the engine folder instead (e.g. `git archive <commit> src/modules/allocation/engine`
+ * with another checkout of the engine folder instead (e.g. `git archive <commit> src/engine`
  * unpacked there; its `allocate` with no options), for changes inside a phase. Prints a Markdown table.
  * Options: --sizes 50x14,200x28,2000x31 --variants a,b --seeds 1,2,3 --runs 3 --rest-iterations 200.
  */

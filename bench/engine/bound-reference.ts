@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { allocate } from '../../src/modules/allocation/engine/allocate.ts';
-import { coverageBound } from '../../src/modules/allocation/engine/bound.ts';
-import { eligibilityMasks } from '../../src/modules/allocation/engine/eligibility.ts';
-import { generateInstance, VARIANTS, type Variant } from '../../src/modules/allocation/engine/generate.ts';
-import { buildModel } from '../../src/modules/allocation/engine/model.ts';
-import { restBound } from '../../src/modules/allocation/engine/rest-bound.ts';
-import { validateInstance } from '../../src/modules/allocation/engine/validate.ts';
+import { allocate } from '../../src/engine/allocate.ts';
+import { coverageBound } from '../../src/engine/bound.ts';
+import { eligibilityMasks } from '../../src/engine/eligibility.ts';
+import { buildModel } from '../../src/engine/model.ts';
+import { restBound } from '../../src/engine/rest-bound.ts';
+import { validateInstance } from '../../src/engine/validate.ts';
+import { generateInstance, VARIANTS, type Variant } from './generate.ts';
 
 /**
  * The best bounds, computed once and kept (as `mip-reference.ts` keeps HiGHS): for every shape and seed of a

@@ -1,4 +1,4 @@
-import type { Instance, Result } from '../../src/modules/allocation/engine/types.ts';
+import type { Instance, Result } from '../../src/engine/types.ts';
 
 /**
  * The issue's fairness measure, from the JSON alone: among staff available the whole period (active

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { allocate } from '../../src/modules/allocation/engine/allocate.ts';
-import { coverageBound } from '../../src/modules/allocation/engine/bound.ts';
-import { checkRoster } from '../../src/modules/allocation/engine/checker/check.ts';
-import { explain } from '../../src/modules/allocation/engine/explain.ts';
-import type { Instance, Result } from '../../src/modules/allocation/engine/types.ts';
+import { allocate } from '../../src/engine/allocate.ts';
+import { coverageBound } from '../../src/engine/bound.ts';
+import { checkRoster } from '../../src/engine/checker/check.ts';
+import { explain } from '../../src/engine/explain.ts';
+import type { Instance, Result } from '../../src/engine/types.ts';
 import { median } from '../figures.ts';
 import { wholePeriodSpread } from './fairness.ts';
 

@@ -3,9 +3,9 @@ import {
   eligibilityMasks,
   forEachEligible,
   isHomePool,
-} from '../../src/modules/allocation/engine/eligibility.ts';
-import { buildModel } from '../../src/modules/allocation/engine/model.ts';
-import type { Instance } from '../../src/modules/allocation/engine/types.ts';
+} from '../../src/engine/eligibility.ts';
+import { buildModel } from '../../src/engine/model.ts';
+import type { Instance } from '../../src/engine/types.ts';
 
 /**
  * The exact coverage problem as a MIP in CPLEX LP text: one binary per (employee, line, lending rule) that

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { generateInstance, VARIANTS, type Variant } from '../../src/modules/allocation/engine/generate.ts';
+import { generateInstance, VARIANTS, type Variant } from './generate.ts';
 import { exactOptimum, type MipOutcome } from './mip.ts';
 
 /**

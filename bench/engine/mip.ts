@@ -1,5 +1,5 @@
-import { startTsWorker } from '../../src/modules/allocation/engine/ts-worker.ts';
-import type { Instance } from '../../src/modules/allocation/engine/types.ts';
+import type { Instance } from '../../src/engine/types.ts';
+import { startTsWorker } from '../../src/modules/allocation/worker/ts-worker.ts';
 import { coverageMip } from './mip-model.ts';
 
 export interface MipOutcome {

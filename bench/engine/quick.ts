@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { allocate } from '../../src/modules/allocation/engine/allocate.ts';
-import { checkRoster } from '../../src/modules/allocation/engine/checker/check.ts';
-import type { Instance } from '../../src/modules/allocation/engine/types.ts';
+import { allocate } from '../../src/engine/allocate.ts';
+import { checkRoster } from '../../src/engine/checker/check.ts';
+import type { Instance } from '../../src/engine/types.ts';
 import { median } from '../figures.ts';
 import { wholePeriodSpread } from './fairness.ts';
 

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateInstance, VARIANTS, type Variant } from '../../src/modules/allocation/engine/generate.ts';
 import { readBoundReference } from './bound-reference.ts';
+import { generateInstance, VARIANTS, type Variant } from './generate.ts';
 import { readReference, referenceKey } from './mip-reference.ts';
 
 /**

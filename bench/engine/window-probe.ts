@@ -1,6 +1,6 @@
 import highsModule from 'highs';
-import { allocate } from '../../src/modules/allocation/engine/allocate.ts';
-import { generateInstance, type Variant } from '../../src/modules/allocation/engine/generate.ts';
+import { allocate } from '../../src/engine/allocate.ts';
+import { generateInstance, type Variant } from './generate.ts';
 import { coverageMip } from './mip-model.ts';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from '../../src/core/db/database.ts';
 import { addDays } from '../../src/core/time/dates.ts';
-import { validateInstance } from '../../src/modules/allocation/engine/index.ts';
+import { validateInstance } from '../../src/engine/index.ts';
 import { buildSnapshot } from '../../src/modules/allocation/snapshot.ts';
 import { planLines } from '../../src/modules/allocation/snapshot-queries.ts';
 import { describeEachDatabase } from '../helpers/app.ts';

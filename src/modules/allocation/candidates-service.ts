@@ -2,7 +2,13 @@ import type { Caller } from '../../core/auth/guard.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
-import { type CandidateScore, type Explainer, explain, type Instance, type Result } from './engine/index.ts';
+import {
+  type CandidateScore,
+  type Explainer,
+  explain,
+  type Instance,
+  type Result,
+} from '../../engine/index.ts';
 import { lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
 import { type RunDeps, requireRun, storedRun } from './runs-service.ts';

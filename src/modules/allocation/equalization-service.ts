@@ -1,7 +1,7 @@
 import type { Caller } from '../../core/auth/guard.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
+import { allocate, type EqualizationScore } from '../../engine/index.ts';
 import type { CandidateDeps } from './candidates-service.ts';
-import { allocate, type EqualizationScore } from './engine/index.ts';
 import * as repo from './repository.ts';
 import type { EqualizationEntry, EqualizationQuery } from './schemas.ts';
 import { buildSnapshot } from './snapshot.ts';

@@ -1,5 +1,5 @@
 import type { Executor } from '../../core/db/database.ts';
-import type { Instance } from './engine/index.ts';
+import type { Instance } from '../../engine/index.ts';
 import * as repo from './repository.ts';
 import type { LineRef } from './schemas.ts';
 

@@ -2,7 +2,7 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/guard.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { conflict } from '../../core/http/errors.ts';
-import { type Assignment, checkRoster, type Instance, type Violation } from './engine/index.ts';
+import { type Assignment, checkRoster, type Instance, type Violation } from '../../engine/index.ts';
 import * as repo from './repository.ts';
 import * as roster from './roster-repository.ts';
 import { getRun, type RunDeps, requireRun, storedRun, transitionRefused } from './runs-service.ts';

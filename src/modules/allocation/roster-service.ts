@@ -7,8 +7,8 @@ import { assertDateRange } from '../../core/http/date-range.ts';
 import { businessRule, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
+import { explain, type ReasonCode } from '../../engine/index.ts';
 import { readSettings } from '../settings/service.ts';
-import { explain, type ReasonCode } from './engine/index.ts';
 import * as roster from './roster-repository.ts';
 import type {
   AssignmentListQuery,

@@ -7,14 +7,15 @@ import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { daysBetween } from '../../core/time/dates.ts';
+import type { Instance, Result, UnfilledLine } from '../../engine/index.ts';
 import { readSettings } from '../settings/service.ts';
-import { allocateInWorker, type Instance, type Result, type UnfilledLine } from './engine/index.ts';
 import { lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
 import type { NewRun, Run, RunListQuery, RunOptions, RunResult } from './schemas.ts';
 import { buildSnapshot, LIVE_LINE_PREFIX } from './snapshot.ts';
 import { planLines } from './snapshot-queries.ts';
 import { packJson, unpackJson } from './stored.ts';
+import { allocateInWorker } from './worker/run-in-worker.ts';
 
 export interface RunDeps {
   db: Db;

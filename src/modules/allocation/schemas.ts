@@ -1,9 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ALLOCATION_RUN_STATUSES, SHIFT_ASSIGNMENT_SOURCES } from '../../core/db/schema/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
+import { REASON_CODES } from '../../engine/index.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
 import { EmployeeInDepartment } from '../people/schemas.ts';
-import { REASON_CODES } from './engine/index.ts';
 
 const Instant = Type.String({ format: 'date-time' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -1,7 +1,5 @@
 import type { Executor } from '../../core/db/database.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
-import { homePoolsOf, staffingOf } from '../pools/service.ts';
-import { readSettings } from '../settings/service.ts';
 import type {
   Assignment,
   CertificationStatus,
@@ -12,7 +10,9 @@ import type {
   PreviousAssignment,
   PriorWork,
   Weekday,
-} from './engine/index.ts';
+} from '../../engine/index.ts';
+import { homePoolsOf, staffingOf } from '../pools/service.ts';
+import { readSettings } from '../settings/service.ts';
 import * as q from './snapshot-queries.ts';
 
 /*

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
-import { REASON_CODES } from '../engine/index.ts';
+import { REASON_CODES } from '../../../engine/index.ts';
 import * as roster from '../roster-service.ts';
 import {
   AssignmentListQuery,

@@ -1,6 +1,6 @@
-import { dateOf, dayNumber } from './dates.ts';
+import { dateOf, dayNumber } from '../../src/engine/dates.ts';
+import type { DemandLine, Employee, Instance, ShiftTemplate } from '../../src/engine/types.ts';
 import { addLiveRoster, addScarceSkills } from './generate-shapes.ts';
-import type { DemandLine, Employee, Instance, ShiftTemplate } from './types.ts';
 
 /** Seeded synthetic instances for tests, tools and benchmarks. */
 

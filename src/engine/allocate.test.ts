@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../../bench/engine/generate.ts';
 import { allocate } from './allocate.ts';
 import { checkRoster } from './checker/check.ts';
 import { explain } from './explain.ts';
 import { day, employee, instance, line } from './fixtures.test-support.ts';
-import { generateInstance } from './generate.ts';
 import type { Instance, Result } from './types.ts';
 
 const withoutTiming = (result: Result) => ({ ...result, durationMs: 0 });

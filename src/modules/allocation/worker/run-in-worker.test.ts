@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { allocate } from './allocate.ts';
-import { generateInstance } from './generate.ts';
+import { generateInstance } from '../../../../bench/engine/generate.ts';
+import { allocate } from '../../../engine/allocate.ts';
+import { InstanceError } from '../../../engine/validate.ts';
 import { allocateInWorker, ENGINE_WORKER_IDLE_MS, idleEngineWorker } from './run-in-worker.ts';
-import { InstanceError } from './validate.ts';
 
 const instance = generateInstance({ employees: 30, days: 10, terminals: 2, seed: 3 });
 

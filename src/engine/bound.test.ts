@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../../bench/engine/generate.ts';
 import { allocate } from './allocate.ts';
 import { coverageBound } from './bound.ts';
 import { day, employee, instance, line } from './fixtures.test-support.ts';
-import { generateInstance } from './generate.ts';
 
 describe('coverage bound', () => {
   it('keeps the rest rule with rest iterations: evenings then mornings cannot all be worked', () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { generateInstance, VARIANTS } from '../../bench/engine/generate.ts';
 import { allocate } from './allocate.ts';
 import { coverageBound } from './bound.ts';
 import { checkRoster } from './checker/check.ts';
-import { generateInstance, VARIANTS } from './generate.ts';
 
 const instances = fc.record({
   employees: fc.integer({ min: 3, max: 30 }),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../../bench/engine/generate.ts';
 import { allocate } from './allocate.ts';
 import { checkRoster } from './checker/check.ts';
 import { createContext } from './context.ts';
 import { day, employee, instance, line } from './fixtures.test-support.ts';
-import { generateInstance } from './generate.ts';
 import { coverage } from './improve.ts';
 import { planTogether } from './joint.ts';
 import { buildModel } from './model.ts';

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import { allocate } from './allocate.ts';
-import type { Instance } from './types.ts';
-import { InstanceError } from './validate.ts';
+import { allocate } from '../../../engine/allocate.ts';
+import type { Instance } from '../../../engine/types.ts';
+import { InstanceError } from '../../../engine/validate.ts';
 
 /**
  * Worker-thread side of allocateInWorker: each message is one run, answered with the result (or the instance's

@@ -1,5 +1,12 @@
-import { clockMinutes, dateOf, dayNumber, timestampMinutes, WEEKDAYS, weekdayOf } from './dates.ts';
-import type { DemandLine, Employee, Instance } from './types.ts';
+import {
+  clockMinutes,
+  dateOf,
+  dayNumber,
+  timestampMinutes,
+  WEEKDAYS,
+  weekdayOf,
+} from '../../src/engine/dates.ts';
+import type { DemandLine, Employee, Instance } from '../../src/engine/types.ts';
 
 /** The generator's wider shapes: scarce certification-gated skills and a live roster fixed in advance. */
 

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
+import type { Instance, Result } from '../../../engine/types.ts';
+import { InstanceError } from '../../../engine/validate.ts';
 import { startTsWorker } from './ts-worker.ts';
-import type { Instance, Result } from './types.ts';
-import { InstanceError } from './validate.ts';
 
 export interface WorkerRunOptions {
   /** Hard limit: the worker is ended and the promise rejects with a TimeoutError after this long. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../../bench/engine/generate.ts';
 import { allocate } from './allocate.ts';
 import { checkRoster } from './checker/check.ts';
-import { generateInstance } from './generate.ts';
 
 // 50 × 14 `mixed`, seed 2: HiGHS proves 505 heads the optimum (bench/engine/mip-reference.json).
 const mixed = generateInstance({

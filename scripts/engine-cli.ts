@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InstanceError } from './validate.ts';
+import { InstanceError } from '../src/engine/validate.ts';
 
 /** Small helpers shared by the engine's command-line tools. */
 

@@ -3,7 +3,6 @@ export { type AllocateOptions, allocate } from './allocate.ts';
 export { coverageBound } from './bound.ts';
 export { type CheckReport, type CheckRule, checkRoster, type Violation } from './checker/check.ts';
 export { type Explainer, explain } from './explain.ts';
-export { allocateInWorker, type WorkerRunOptions } from './run-in-worker.ts';
 export type * from './types.ts';
 export { REASON_CODES } from './types.ts';
 export { InstanceError, validateInstance } from './validate.ts';

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { day, employee, instance, line } from './fixtures.test-support.ts';
+import { day, employee, instance, line } from '../../src/engine/fixtures.test-support.ts';
 
 const run = promisify(execFile);
-const root = new URL('../../../../', import.meta.url).pathname;
+const root = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'engine-cli-'));
 
 async function tool(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../../bench/engine/generate.ts';
 import { allocate } from './allocate.ts';
 import { checkRoster } from './checker/check.ts';
-import { generateInstance } from './generate.ts';
 
 // 50 × 14 `consecutive-bound`, seed 2: HiGHS proves 558 heads the optimum (bench/engine/mip-reference.json);
 // windows, exchanges and replanning stop at 552.
