@@ -9,6 +9,7 @@ import {
   type Instance,
   type Result,
 } from '../../engine/index.ts';
+import { LIVE_LINE_PREFIX } from '../roster/snapshot.ts';
 import { lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
 import { type RunDeps, requireRun, storedRun } from './runs-service.ts';
@@ -19,7 +20,6 @@ import type {
   IneligibleEmployee,
   LineCandidates,
 } from './schemas.ts';
-import { LIVE_LINE_PREFIX } from './snapshot.ts';
 
 interface Explained {
   instance: Instance;

@@ -3,12 +3,11 @@ import type { Caller } from '../../core/auth/guard.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { conflict } from '../../core/http/errors.ts';
 import { type Assignment, checkRoster, type Instance, type Violation } from '../../engine/index.ts';
+import { addLiveAssignments, lockLiveRoster } from '../roster/service.ts';
+import { buildSnapshot, LIVE_LINE_PREFIX, liveRosterOf, planLines } from '../roster/snapshot.ts';
 import * as repo from './repository.ts';
-import * as roster from './roster-repository.ts';
 import { getRun, type RunDeps, requireRun, storedRun, transitionRefused } from './runs-service.ts';
 import type { Run } from './schemas.ts';
-import { buildSnapshot, LIVE_LINE_PREFIX, liveRosterOf } from './snapshot.ts';
-import { planLines } from './snapshot-queries.ts';
 
 export interface LockConflict {
   employeeId: string | null;
@@ -54,7 +53,7 @@ export async function lockRun(deps: RunDeps, caller: Caller, id: string): Promis
   await deps.db.transaction(async (tx) => {
     const run = await requireRun(tx, caller, 'allocation_run.lock', id, true);
     if (run.status !== 'Reviewed') throw transitionRefused(run.status, 'lock');
-    await roster.lockRoster(tx, principal.buId);
+    await lockLiveRoster(tx, principal.buId);
     const stored = await storedRun(tx, id);
     if (!stored) throw transitionRefused(run.status, 'lock');
     const fresh = await buildSnapshot(tx, {
@@ -79,7 +78,7 @@ export async function lockRun(deps: RunDeps, caller: Caller, id: string): Promis
     }
     const lines = new Map(fresh.demandLines.map((line) => [line.id, line]));
     try {
-      await roster.insertAssignments(
+      await addLiveAssignments(
         tx,
         principal.buId,
         proposed.map((a) => {

@@ -8,12 +8,11 @@ import { AppError, businessRule, conflict, notFound } from '../../core/http/erro
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { daysBetween } from '../../core/time/dates.ts';
 import type { Instance, Result, UnfilledLine } from '../../engine/index.ts';
+import { buildSnapshot, LIVE_LINE_PREFIX, planLines } from '../roster/snapshot.ts';
 import { readSettings } from '../settings/service.ts';
 import { lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
 import type { NewRun, Run, RunListQuery, RunOptions, RunResult } from './schemas.ts';
-import { buildSnapshot, LIVE_LINE_PREFIX } from './snapshot.ts';
-import { planLines } from './snapshot-queries.ts';
 import { packJson, unpackJson } from './stored.ts';
 import { allocateInWorker } from './worker/run-in-worker.ts';
 

@@ -9,7 +9,7 @@ import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
 import { explain, type ReasonCode } from '../../engine/index.ts';
 import { readSettings } from '../settings/service.ts';
-import * as roster from './roster-repository.ts';
+import * as roster from './repository.ts';
 import type {
   AssignmentListQuery,
   EmployeeAssignmentsQuery,
@@ -347,3 +347,15 @@ export async function shiftsDuring(
     terminalCode: row.terminalCode,
   }));
 }
+
+/**
+ * Serialises writes to a unit's live roster for the rest of the caller's transaction (a run's lock takes
+ * it before checking its proposal against the roster, as manual changes do).
+ */
+export const lockLiveRoster = (executor: Executor, buId: string) => roster.lockRoster(executor, buId);
+
+export type NewLiveAssignment = roster.NewAssignmentRow;
+
+/** Writes assignments checked by the caller (a locked run's proposal) in one statement. */
+export const addLiveAssignments = (executor: Executor, buId: string, rows: NewLiveAssignment[]) =>
+  roster.insertAssignments(executor, buId, rows);
