@@ -1,4 +1,4 @@
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { allocate, type EqualizationScore } from '../../engine/index.ts';
 import { buildSnapshot } from '../roster/snapshot.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import {
   ApprovalDecision,
   IdParams,
@@ -21,7 +21,7 @@ import * as publishing from './service.ts';
 const tags = ['publishing'];
 
 export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now };
+  const deps = depsOf(context);
   return async (app) => {
     app.post(
       '/admin/roster/publish',

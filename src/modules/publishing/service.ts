@@ -1,10 +1,10 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
-import type { Db } from '../../core/db/database.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
 import { requireRun } from '../allocation/runs-service.ts';
 import * as repo from './repository.ts';
@@ -20,11 +20,6 @@ import type {
   RepublishRequest,
   RosterLine,
 } from './schemas.ts';
-
-export interface PublishingDeps {
-  db: Db;
-  now: () => Date;
-}
 
 const STATUS_NAMES: Record<number, PublishedRoster['Status']> = { 2: 'Published', 3: 'Approved' };
 const MAX_OWN_DAYS = 92;
@@ -117,7 +112,7 @@ function changesBetween(
 }
 
 async function publishVersion(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   runId: string,
   reason: string | null,
@@ -193,14 +188,14 @@ async function publishVersion(
   return { ...headerView(header!), changes };
 }
 
-export const publish = (deps: PublishingDeps, caller: Caller, body: PublishRequest) =>
+export const publish = (deps: ServiceDeps, caller: Caller, body: PublishRequest) =>
   publishVersion(deps, caller, body.runId, null);
 
-export const republish = (deps: PublishingDeps, caller: Caller, body: RepublishRequest) =>
+export const republish = (deps: ServiceDeps, caller: Caller, body: RepublishRequest) =>
   publishVersion(deps, caller, body.runId, body.reason.trim());
 
 export async function listPublished(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: PublishedRosterQuery,
 ): Promise<Page<PublishedRoster>> {
@@ -216,7 +211,7 @@ export async function listPublished(
 }
 
 export async function getPublished(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
 ): Promise<PublishedRosterDetail> {
@@ -231,7 +226,7 @@ export async function getPublished(
 }
 
 export async function pendingApprovals(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: PageQuery,
 ): Promise<Page<PublishedRoster>> {
@@ -246,7 +241,7 @@ export async function pendingApprovals(
   return pageOf(rows.map(headerView), total, query);
 }
 
-export async function pendingApprovalCount(deps: PublishingDeps, caller: Caller) {
+export async function pendingApprovalCount(deps: ServiceDeps, caller: Caller) {
   return {
     count: await repo.pendingCount(
       deps.db,
@@ -257,7 +252,7 @@ export async function pendingApprovalCount(deps: PublishingDeps, caller: Caller)
 }
 
 export async function decideApproval(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   decision: 'Approved' | 'Rejected',
@@ -296,7 +291,7 @@ export async function decideApproval(
 
 /** The caller's lines from the latest published version covering each date (per department). */
 export async function ownRoster(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: OwnRosterQuery,
 ): Promise<OwnRoster> {
