@@ -15,6 +15,7 @@ import {
   PublishOutcome,
   PublishRequest,
   RepublishRequest,
+  RosterApprovalItem,
 } from './schemas.ts';
 import * as publishing from './service.ts';
 
@@ -34,6 +35,7 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
           body: PublishRequest,
           response: {
             201: PublishOutcome,
+            404: problemResponse(['NOT_FOUND'], "No such run in the caller's scope"),
             409: problemResponse(['RUN_NOT_LOCKED', 'ALREADY_PUBLISHED']),
           },
         },
@@ -56,7 +58,8 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
           body: RepublishRequest,
           response: {
             201: PublishOutcome,
-            409: problemResponse(['RUN_NOT_LOCKED', 'NOT_PUBLISHED', 'ROSTER_CHANGED']),
+            404: problemResponse(['NOT_FOUND'], "No such run in the caller's scope"),
+            409: problemResponse(['RUN_NOT_LOCKED', 'NOT_PUBLISHED', 'ROSTER_CHANGED', 'NO_CHANGES']),
           },
         },
       },
@@ -72,10 +75,12 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
         config: { auth: 'roster.approve' },
         schema: {
           operationId: 'listPendingRosterApprovals',
-          summary: "Published versions waiting for approval in the caller's scope",
+          summary: 'The approval queue: versions waiting for a decision the caller may take',
+          description:
+            "In the caller's scope and never of a version they published; each item's id is what approve and reject take.",
           tags,
           querystring: PageQuery,
-          response: { 200: pageSchema(PublishedRoster) },
+          response: { 200: pageSchema(RosterApprovalItem) },
         },
       },
       async (request) => publishing.pendingApprovals(deps, callerOf(request), request.query),
@@ -113,7 +118,7 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
             response: {
               200: PublishedRoster,
               409: problemResponse(['APPROVAL_ALREADY_DECIDED']),
-              422: problemResponse(['SAME_APPROVER']),
+              422: problemResponse(['SAME_APPROVER', 'COMMENT_REQUIRED']),
             },
           },
         },
