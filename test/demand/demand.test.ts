@@ -230,7 +230,12 @@ describeEachDatabase('demand plans', (t) => {
     const overlapping = await t.request('planner', {
       method: 'POST',
       url: '/api/demand/plans',
-      payload: { name: 'Second', departmentId: await departmentId(t, 'RAMP'), from: '2035-01-15', to: '2035-01-31' },
+      payload: {
+        name: 'Second',
+        departmentId: await departmentId(t, 'RAMP'),
+        from: '2035-01-15',
+        to: '2035-01-31',
+      },
     });
     expect(overlapping.statusCode).toBe(409);
     expect(overlapping.json()).toMatchObject({

@@ -38,7 +38,12 @@ export async function overlappingPlan(
 ): Promise<{ id: string; name: string; from: string; to: string } | null> {
   await lockUntilCommit(executor, `demand-plans:${departmentId}`);
   const [row] = await executor
-    .select({ id: demandPlans.id, name: demandPlans.name, from: demandPlans.periodFrom, to: demandPlans.periodTo })
+    .select({
+      id: demandPlans.id,
+      name: demandPlans.name,
+      from: demandPlans.periodFrom,
+      to: demandPlans.periodTo,
+    })
     .from(demandPlans)
     .where(
       and(
