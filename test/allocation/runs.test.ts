@@ -53,7 +53,7 @@ describeEachDatabase('allocation runs', (t) => {
       t.database.db,
       sql`select id from business_units where code = 'MAIN'`,
     );
-    const instance = await buildSnapshot(t.database.db, {
+    const { instance } = await buildSnapshot(t.database.db, {
       buId: unit!.id,
       departmentId: plan.departmentId,
       from: plan.from,

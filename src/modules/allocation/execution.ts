@@ -7,9 +7,9 @@ import { enqueueJob } from '../../core/jobs/queue.ts';
 import type { JobHandler, JobStatus } from '../../core/jobs/runner.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { type Instance, InstanceError, type Result, type UnfilledLine } from '../../engine/index.ts';
-import { buildSnapshot, LIVE_LINE_PREFIX, planLines } from '../roster/snapshot.ts';
+import { buildSnapshot, type DroppedLiveWork, LIVE_LINE_PREFIX, planLines } from '../roster/snapshot.ts';
 import { readSettings } from '../settings/service.ts';
-import { lineRefsOf } from './line-refs.ts';
+import { lineOrderOf, lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
 import { getRun, requireRun, storedRun, TRANSITIONS, transitionRefused } from './runs-service.ts';
 import type { Run, RunOptions, RunProgress, RunResult } from './schemas.ts';
@@ -75,8 +75,10 @@ async function summarize(
   result: Result,
   executionMs: number,
   timeLimitMs: number,
+  dropped: DroppedLiveWork[],
 ): Promise<RunResult> {
-  const unfilled = result.unfilled.filter((line) => !line.lineId.startsWith(LIVE_LINE_PREFIX));
+  const order = await lineOrderOf(executor, buId, instance);
+  const unfilled = result.unfilled.filter((line) => !line.lineId.startsWith(LIVE_LINE_PREFIX)).sort(order);
   const refs = await lineRefsOf(
     executor,
     buId,
@@ -95,6 +97,7 @@ async function summarize(
     proposed: proposed.length,
     lent: proposed.filter((a) => a.lendingRuleId !== undefined).length,
     fixed: result.assignments.length - proposed.length,
+    droppedLiveWork: dropped,
     employees: instance.employees.length,
     changedFromPrevious: result.changedFromPrevious ?? null,
     durationMs: Math.round(result.durationMs),
@@ -170,7 +173,7 @@ export function allocationRunJob(deps: ServiceDeps): JobHandler {
                 .filter((a) => !a.fixed)
                 .map((a) => ({ employeeId: a.employeeId, lineId: a.lineId }))
             : undefined;
-        const instance = await buildSnapshot(db, {
+        const { instance, dropped } = await buildSnapshot(db, {
           buId: run.buId,
           departmentId: run.departmentId,
           from: run.periodFrom,
@@ -187,7 +190,15 @@ export function allocationRunJob(deps: ServiceDeps): JobHandler {
         });
         await progress('storing', { required: result.coverage.required, assigned: result.coverage.assigned });
         const [packedInstance, packedResult] = await Promise.all([packJson(instance), packJson(result)]);
-        const summary = await summarize(db, run.buId, instance, result, performance.now() - clock, searchMs);
+        const summary = await summarize(
+          db,
+          run.buId,
+          instance,
+          result,
+          performance.now() - clock,
+          searchMs,
+          dropped,
+        );
         const stored = await db.transaction(async (tx) => {
           const written = await repo.finishExecution(tx, run.id, job.id, {
             instance: packedInstance,

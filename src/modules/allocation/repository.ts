@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'dr
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
 import { employeeRefColumns } from '../../core/db/employee-ref.ts';
+import { paged } from '../../core/db/paging.ts';
 import {
   type AllocationRunStatus,
   allocationRuns,
@@ -352,4 +353,26 @@ export async function latestExecutedRun(executor: Executor, buId: string, depart
     .orderBy(desc(allocationRuns.executedAt), desc(allocationRuns.id))
     .limit(1);
   return row ?? null;
+}
+
+/** A page of the given employees by number, with the count of all of them. */
+export async function employeesAmong(
+  executor: Executor,
+  buId: string,
+  ids: readonly string[],
+  limit: number,
+  offset: number,
+) {
+  if (!ids.length) return { rows: [], total: 0 };
+  const where = and(eq(employees.buId, buId), inArray(employees.id, [...ids]));
+  return paged(
+    executor
+      .select(employeeRefColumns)
+      .from(employees)
+      .where(where)
+      .orderBy(employees.employeeNumber)
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(employees).where(where),
+  );
 }

@@ -80,6 +80,20 @@ export const RunResult = Type.Object(
     proposed: Type.Integer({ description: 'Assignments the run proposes beyond the live roster' }),
     lent: Type.Integer({ description: 'Proposed assignments of staff lent from another pool' }),
     fixed: Type.Integer({ description: 'Live assignments the run kept as they were' }),
+    droppedLiveWork: Type.Array(
+      Type.Object({
+        assignmentId: Uuid,
+        employeeId: Uuid,
+        date: BusinessDate,
+        demandLineId: Nullable(Uuid),
+        rule: Type.String({ description: 'The rule it breaks now (ON_LEAVE, EMPLOYEE_INACTIVE, …)' }),
+      }),
+      {
+        description:
+          'Live assignments the run did not keep because they break a rule now; their lines were planned ' +
+          'again, and locking the run removes them from the live roster',
+      },
+    ),
     employees: Type.Integer({ description: 'Employees the run considered' }),
     changedFromPrevious: Type.Union([Type.Integer(), Type.Null()], {
       description: 'On a rerun: previous assignments no longer in the result',

@@ -223,7 +223,7 @@ async function reasonsAgainst(
   employeeId: string,
   target: Awaited<ReturnType<typeof resolveTarget>>,
 ): Promise<{ reasons: ReasonCode[]; lendingRuleId: string | null }> {
-  const instance = await buildSnapshot(executor, {
+  const { instance } = await buildSnapshot(executor, {
     buId,
     departmentId: target.departmentId,
     from: addDays(target.date, -32),
@@ -359,9 +359,27 @@ export const addLiveAssignments = (executor: Executor, buId: string, rows: NewLi
   roster.insertAssignments(executor, buId, rows);
 
 /**
- * Approved leave takes its employee off the live roster for its dates: the assignments are removed in the
- * approver's transaction (audited one by one, with the leave request as the reason) and show as gaps.
+ * Takes live assignments off the roster in the caller's transaction, audited one by one with why (approved
+ * leave, or a locked run that replanned work breaking a rule now); they show as gaps afterwards.
  */
+async function removeLiveWork(
+  executor: Executor,
+  caller: Caller,
+  shifts: readonly { assignmentId: string; employeeId: string; date: string }[],
+  why: Record<string, unknown>,
+): Promise<void> {
+  for (const shift of shifts) {
+    await roster.deleteAssignment(executor, shift.assignmentId);
+    await recordAudit(executor, actorOf(caller), {
+      action: 'shift_assignment.delete',
+      entityType: 'shift_assignment',
+      entityId: shift.assignmentId,
+      details: { employeeId: shift.employeeId, date: shift.date, ...why },
+    });
+  }
+}
+
+/** Approved leave takes its employee off the live roster for its dates. */
 export async function removeForLeave(
   executor: Executor,
   caller: Caller,
@@ -370,21 +388,23 @@ export async function removeForLeave(
   const { buId } = caller.principal;
   await roster.lockRoster(executor, buId);
   const during = await shiftsDuring(executor, buId, leave.employeeId, leave.from, leave.to);
-  for (const shift of during) {
-    await roster.deleteAssignment(executor, shift.assignmentId);
-    await recordAudit(executor, actorOf(caller), {
-      action: 'shift_assignment.delete',
-      entityType: 'shift_assignment',
-      entityId: shift.assignmentId,
-      details: {
-        employeeId: leave.employeeId,
-        date: shift.date,
-        shiftTemplateCode: shift.shiftTemplateCode,
-        terminalCode: shift.terminalCode,
-        reason: 'leave_approved',
-        leaveRequestId: leave.requestId,
-      },
-    });
-  }
+  await removeLiveWork(
+    executor,
+    caller,
+    during.map((shift) => ({ ...shift, employeeId: leave.employeeId })),
+    { reason: 'leave_approved', leaveRequestId: leave.requestId },
+  );
   return during;
+}
+
+/** A locked run replaces the live work its snapshot dropped (it breaks a rule now); the caller holds the lock. */
+export async function removeReplannedWork(
+  executor: Executor,
+  caller: Caller,
+  runId: string,
+  dropped: readonly { assignmentId: string; employeeId: string; date: string; rule: string }[],
+): Promise<void> {
+  for (const item of dropped) {
+    await removeLiveWork(executor, caller, [item], { reason: 'replanned', rule: item.rule, runId });
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { ExplainerCache } from '../candidates-service.ts';
 import { equalizationRoutes } from './equalization.ts';
+import { proposalRoutes } from './proposal.ts';
 import { runRoutes } from './runs.ts';
 
 /** Allocation runs and equalization; one explainer cache for the whole area. */
@@ -9,6 +10,7 @@ export function allocationRoutes(context: ModuleContext): FastifyPluginAsyncType
   const deps = { ...depsOf(context), explainers: new ExplainerCache(), wake: () => context.jobs.wake() };
   return async (app) => {
     await app.register(runRoutes(deps));
+    await app.register(proposalRoutes(deps));
     await app.register(equalizationRoutes(deps));
   };
 }
