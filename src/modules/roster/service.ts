@@ -9,7 +9,7 @@ import { businessRule, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
-import { explain, type ReasonCode } from '../../engine/index.ts';
+import { explain, type LendingRule, type ReasonCode } from '../../engine/index.ts';
 import { readSettings } from '../settings/service.ts';
 import * as roster from './repository.ts';
 import type {
@@ -222,7 +222,7 @@ async function reasonsAgainst(
   buId: string,
   employeeId: string,
   target: Awaited<ReturnType<typeof resolveTarget>>,
-): Promise<{ reasons: ReasonCode[]; lendingRuleId: string | null }> {
+): Promise<{ reasons: ReasonCode[]; lendingRule: LendingRule | null }> {
   const { instance } = await buildSnapshot(executor, {
     buId,
     departmentId: target.departmentId,
@@ -244,7 +244,7 @@ async function reasonsAgainst(
           (r.skills === undefined || (target.skillId !== null && r.skills.includes(target.skillId))),
       )
     : undefined;
-  return { reasons, lendingRuleId: rule?.id ?? null };
+  return { reasons, lendingRule: rule ?? null };
 }
 
 export async function createAssignment(
@@ -262,8 +262,23 @@ export async function createAssignment(
       businessRule('NOT_ELIGIBLE', `The employee cannot work this shift: ${reasons.join(', ')}`, { reasons });
     // The engine reads an employee already on this very line as eligible: being there is not a new shift.
     if (await roster.assignmentOn(tx, employeeId, body.date)) throw notEligible(['ALREADY_ASSIGNED']);
-    const { reasons, lendingRuleId } = await reasonsAgainst(tx, principal.buId, employeeId, target);
+    const { reasons, lendingRule } = await reasonsAgainst(tx, principal.buId, employeeId, target);
     if (reasons.length) throw notEligible(reasons);
+    const lendingRuleId = lendingRule?.id ?? null;
+    // The rule's daily cap counts everyone lent through it that day, which a one-employee snapshot cannot see.
+    if (lendingRule?.maxPerDay !== undefined) {
+      const lent = await roster.lentThrough(tx, lendingRule.id, body.date);
+      if (lent >= lendingRule.maxPerDay) {
+        throw businessRule(
+          'NOT_ELIGIBLE',
+          `The employee cannot work this shift: LENDING_LIMIT_REACHED (the lending rule allows ${lendingRule.maxPerDay} a day and ${lent} are lent that day)`,
+          {
+            reasons: ['LENDING_LIMIT_REACHED'],
+            lendingRule: { id: lendingRule.id, maxPerDay: lendingRule.maxPerDay, lent },
+          },
+        );
+      }
+    }
     let created: string;
     try {
       [created] = (await roster.insertAssignments(tx, principal.buId, [
