@@ -9,10 +9,12 @@ import { buildModel, type Model } from './model.ts';
 import { carryOverPrevious, placeFixed } from './moves.ts';
 import { repair } from './repair.ts';
 import { replanEach } from './replan.ts';
-import { buildResult, coverageOf } from './result.ts';
+import { buildResult, coverageOf, type SearchEnd } from './result.ts';
 import { emptyRoster } from './roster.ts';
 import type { Instance, Result } from './types.ts';
+import { shareUnsocialByCohort } from './unsocial.ts';
 import { validateInstance } from './validate.ts';
+import { grantWishes } from './wishes.ts';
 
 export interface AllocateOptions {
   /** Stop improving after this long and return the best roster so far (default: no limit). */
@@ -102,10 +104,19 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
     Math.min(limit / 2, Math.max(50, 2 * setupMs) * (1 + 6 * unfilledShare));
   const target = totalRequired(model);
 
-  // The floor stops only when building the result of what it has so far would overrun: the days it has not
-  // staffed yet would all be unfilled, which is what makes a result expensive.
-  greedy(ctx, (daysLeft) => startedAt + limit - reserve(daysLeft / model.dayCount));
-  if (options.greedyOnly) return buildResult(model, ctx.roster, ctx.masks, startedAt);
+  // The floor is complete before the clock may cut anything: a run never returns less, whatever the load (a
+  // limit shorter than the floor itself is overrun, and the result says by how much).
+  greedy(ctx);
+  const end = (): SearchEnd => ({
+    stoppedBy: ctx.timedOut
+      ? 'time_limit'
+      : coverage(ctx) >= Math.min(target, ctx.bound)
+        ? 'bound_reached'
+        : 'search_done',
+    bound: Math.min(target, ctx.bound),
+    timeLimitMs: limit,
+  });
+  if (options.greedyOnly) return buildResult(model, ctx.roster, ctx.masks, startedAt, end());
   let best = snapshotOf(ctx);
   let bestCovered = coverage(ctx);
   ctx.deadline = startedAt + limit - reserve(1 - bestCovered / Math.max(1, target));
@@ -149,26 +160,24 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   // someone whose whole period, planned again, then holds one more line (measured: 1-2 heads more on 4 of
   // 61 instances of 50 × 14 and 200 × 28, 20-50 ms). Where the exchanges run, so does this last pass.
   if (exchangeNodes > 0) replanEach(ctx, target);
-  return buildResult(model, ctx.roster, ctx.masks, startedAt);
+  // Wishes and then the sharing of nights and weekends, by moves that keep coverage (and each other's gains).
+  grantWishes(ctx);
+  shareUnsocialByCohort(ctx);
+  return buildResult(model, ctx.roster, ctx.masks, startedAt, end());
 }
 
 /**
- * The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first. Each day
- * staffed leaves a valid roster, so even the floor stops at its deadline (the days after stay empty), which
- * depends on how many days are left.
+ * The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first, always to the
+ * end (a floor cut short by a busy machine once returned no assignments at all).
  */
-function greedy(ctx: SolveContext, deadline: (daysLeft: number) => number): void {
+function greedy(ctx: SolveContext): void {
   const { model } = ctx;
   ctx.roster = emptyRoster(model);
   ctx.unsocialHours.fill(0);
   ctx.fromPrevious.fill(0);
   placeFixed(ctx);
   carryOverPrevious(ctx);
-  for (let day = 0; day < model.dayCount; day++) {
-    ctx.deadline = deadline(model.dayCount - day);
-    if (outOfTime(ctx)) break;
-    fillDay(ctx, day, -1, true);
-  }
+  for (let day = 0; day < model.dayCount; day++) fillDay(ctx, day, -1, true);
 }
 
 function snapshotOf(ctx: SolveContext): Snapshot {

@@ -30,6 +30,7 @@ export function lagrangianSearch(ctx: SolveContext, target: number, steps: numbe
     incumbent: start,
     deadline: ctx.deadline,
     onSchedules: (schedules) => {
+      ctx.bound = Math.min(ctx.bound, schedules.bound);
       if (outOfTime(ctx) || covered >= target || schedules.bound <= covered) return false;
       if (schedules.iteration < WARMUP || (schedules.iteration - WARMUP) % EVERY !== 0) return true;
       covered += repriceStaff(ctx, schedules, GROUP, rotation++);
