@@ -174,10 +174,23 @@ export function shiftsOfKind(model: Model, roster: Roster, of: Uint8Array): Int3
   return count;
 }
 
-/** The history's hours of the kind in shifts of the median paid hours. */
-export function historyShifts(model: Model, hours: Float64Array): Float64Array {
+/**
+ * The history's hours of the kind in shifts of the median paid hours; someone without a history (a new hire)
+ * counts as the mean of their cohort's, so as to be neither owed all of it nor spared it.
+ */
+export function historyShifts(model: Model, hours: Float64Array, cohort: Int32Array): Float64Array {
   const shiftHours = median(Array.from(model.lineHours)) || 1;
-  return Float64Array.from(hours, (h) => h / shiftHours);
+  const sums = new Map<number, [number, number]>();
+  for (let e = 0; e < model.employeeCount; e++) {
+    if (!model.hasHistory[e]) continue;
+    const sum = sums.get(cohort[e]!) ?? [0, 0];
+    sums.set(cohort[e]!, [sum[0] + hours[e]!, sum[1] + 1]);
+  }
+  return Float64Array.from(hours, (h, e) => {
+    if (model.hasHistory[e]) return h / shiftHours;
+    const [total, count] = sums.get(cohort[e]!) ?? [0, 0];
+    return count === 0 ? 0 : total / count / shiftHours;
+  });
 }
 
 function unsocialSpreads(model: Model, roster: Roster, masks: EligibilityMasks): Fairness['unsocialShifts'] {
@@ -185,10 +198,10 @@ function unsocialSpreads(model: Model, roster: Roster, masks: EligibilityMasks):
   const spread = (of: Uint8Array, history: Float64Array, withHistory: boolean) => {
     const eligible = eligibleForKind(model, masks, of);
     const shifts = shiftsOfKind(model, roster, of);
-    const past = historyShifts(model, history);
+    const past = historyShifts(model, history, cohort);
     const ranges = new Map<number, [number, number]>();
     for (let e = 0; e < model.employeeCount; e++) {
-      if (!eligible[e] || model.availableDays[e] !== model.dayCount) continue;
+      if (!eligible[e] || model.availableDays[e] !== model.dayCount || model.wishes.standing[e]) continue;
       const value = shifts[e]! + (withHistory ? past[e]! : 0);
       const range = ranges.get(cohort[e]!) ?? [value, value];
       ranges.set(cohort[e]!, [Math.min(range[0], value), Math.max(range[1], value)]);

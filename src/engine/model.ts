@@ -113,6 +113,8 @@ export interface Wishes {
   typedWork: Float64Array;
   /** Per employee, 1 when they have any wish. */
   any: Uint8Array;
+  /** Per employee, 1 with a wish for the whole period (no date), which then decides their share of unsocial work. */
+  standing: Uint8Array;
 }
 
 /** Expects an instance already accepted by validateInstance. */
@@ -356,11 +358,13 @@ function buildWishes(
     typed: new Map(),
     typedWork: new Float64Array(cells),
     any: new Uint8Array(employeeIndex.size),
+    standing: new Uint8Array(employeeIndex.size),
   };
   for (const wish of instance.preferences ?? []) {
     const e = employeeIndex.get(wish.employeeId)!;
     const weight = wish.weight ?? DEFAULT_WISH_WEIGHT;
     const weekdays = wish.weekdays?.map((w) => WEEKDAYS.indexOf(w));
+    if (wish.date === undefined) wishes.standing[e] = 1;
     const first = wish.date === undefined ? 0 : dayNumber(wish.date) - firstDay;
     const last = wish.date === undefined ? dayCount - 1 : first;
     for (let d = Math.max(0, first); d <= Math.min(dayCount - 1, last); d++) {

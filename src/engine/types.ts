@@ -221,7 +221,7 @@ export interface Fairness {
   spreadShifts: Record<CohortKind, number>;
   /**
    * Unsocial work shared within each cohort of department, grade and home pool, among staff available the whole
-   * period who could work such lines: the largest spread (max − min) of night shifts and of weekend shifts, the
+   * period who could work such lines and have no standing wish (one without a date, which decides their share): the largest spread (max − min) of night shifts and of weekend shifts, the
    * window's history included (its hours in shifts of the median paid hours), and of this period alone.
    */
   unsocialShifts: { nights: number; weekends: number; periodNights: number; periodWeekends: number };

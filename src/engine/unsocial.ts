@@ -14,18 +14,21 @@ import { canTake } from './roster.ts';
  * work as it was, every rule checked as it is placed. An exchange is kept when it lowers the cohort's sum of
  * squares of nights and weekend shifts together, puts no more lent staff to work and denies no more weight of
  * wishes than it grants; coverage never changes (each line keeps its headcount). Only staff available the
- * whole period take part, as in the measure (`fairness.unsocialShifts`). Tries are counted, so a run is
+ * whole period without a standing wish (which decides their share, wishes coming first) take part, as in the
+ * measure (`fairness.unsocialShifts`). Tries are counted, so a run is
  * reproducible; the clock only stops it early.
  */
 export function shareUnsocialByCohort(ctx: SolveContext, budget = TRIES): number {
   const { model } = ctx;
   const cohort = unsocialCohortOf(model);
   const kinds = [model.lineNight, model.lineWeekend];
-  const histories = [historyShifts(model, model.historyNight), historyShifts(model, model.historyWeekend)];
+  const histories = [model.historyNight, model.historyWeekend].map((hours) =>
+    historyShifts(model, hours, cohort),
+  );
   const eligible = kinds.map((of) => eligibleForKind(ctx.model, ctx.masks, of));
   const members = new Map<number, number[]>();
   for (let e = 0; e < model.employeeCount; e++) {
-    if (model.availableDays[e] !== model.dayCount) continue;
+    if (model.availableDays[e] !== model.dayCount || model.wishes.standing[e]) continue;
     const list = members.get(cohort[e]!) ?? [];
     list.push(e);
     members.set(cohort[e]!, list);
@@ -40,9 +43,12 @@ export function shareUnsocialByCohort(ctx: SolveContext, budget = TRIES): number
   return moves;
 }
 
-/** Tries in all: a stretch tried costs a handful of placements and checks. */
-const TRIES = 60_000;
-const LONGEST_STRETCH = 4;
+/** Stretches looked at in all (most fail a cheap check at their edges before anything moves). */
+const TRIES = 200_000;
+/** Around one unsocial day, at most this many days. */
+const LONGEST_STRETCH = 7;
+/** Between two days both have off: two weeks. */
+const ALIGNED_STRETCH = 14;
 
 interface Exchange {
   ctx: SolveContext;
@@ -70,7 +76,7 @@ function levelCohort(state: Exchange, group: readonly number[], k: number): numb
         const rich = ranked[i]!;
         const poor = ranked[j]!;
         if (value(rich, k) - value(poor, k) <= 1 + 1e-9) break;
-        if (exchangeStretch(state, rich, poor, k)) {
+        if (exchangeStretch(state, rich, poor, k) || giveAndTake(state, rich, poor, k)) {
           moved = true;
           break outer;
         }
@@ -101,32 +107,66 @@ function exchangeStretch(state: Exchange, rich: number, poor: number, k: number)
     const l = roster.lineOf[e * days + d]!;
     return l >= 0 && of[l] === 1;
   };
+  // What the shifts of each kind moving from `rich` to `poor` do to the cohort's sum of squares.
+  const gain = (from: number, to: number, kind: number) => {
+    const moved = shiftsMoved(from, to, kind);
+    const r = counts[kind]![rich]! + histories[kind]![rich]!;
+    const p = counts[kind]![poor]! + histories[kind]![poor]!;
+    return 2 * moved * (r - p - moved);
+  };
+  const tryStretch = (first: number, last: number): boolean => {
+    state.tries--;
+    if (gain(first, last, 0) + gain(first, last, 1) <= 1e-9) return false;
+    if (!edgesFit(ctx, rich, poor, first, last) || !edgesFit(ctx, poor, rich, first, last)) return false;
+    // Read before the exchange: afterwards the two hold each other's lines.
+    const moved = [shiftsMoved(first, last, 0), shiftsMoved(first, last, 1)];
+    if (!swapStretch(ctx, rich, poor, first, last)) return false;
+    for (let kind = 0; kind < kinds.length; kind++) {
+      counts[kind]![rich]! -= moved[kind]!;
+      counts[kind]![poor]! += moved[kind]!;
+    }
+    return true;
+  };
+  // Stretches between days both have off (or the period's ends): runs, rest and nights inside stay as they were,
+  // so these seldom break a rule however long. Then short stretches around each of the kind's days.
+  const bothOff = [-1];
+  for (let d = 0; d < days; d++)
+    if (roster.lineOf[rich * days + d]! < 0 && roster.lineOf[poor * days + d]! < 0) bothOff.push(d);
+  bothOff.push(days);
+  for (let i = 0; i < bothOff.length; i++)
+    for (let j = i + 1; j < bothOff.length && bothOff[j]! - bothOff[i]! - 1 <= ALIGNED_STRETCH; j++) {
+      if (state.tries <= 0) return false;
+      if (bothOff[j]! - bothOff[i]! > 1 && tryStretch(bothOff[i]! + 1, bothOff[j]! - 1)) return true;
+    }
   for (let d = 0; d < days; d++) {
     if (!kindOn(rich, d) || kindOn(poor, d)) continue;
     for (let length = 1; length <= LONGEST_STRETCH; length++)
       for (let first = Math.max(0, d - length + 1); first <= d && first + length <= days; first++) {
-        if (--state.tries < 0) return false;
-        const last = first + length - 1;
-        // What the shifts of each kind moving from `rich` to `poor` do to the cohort's sum of squares.
-        const gain = (from: number, to: number, kind: number) => {
-          const moved = shiftsMoved(from, to, kind);
-          const r = counts[kind]![rich]! + histories[kind]![rich]!;
-          const p = counts[kind]![poor]! + histories[kind]![poor]!;
-          return 2 * moved * (r - p - moved);
-        };
-        if (gain(first, last, 0) + gain(first, last, 1) <= 1e-9) continue;
-        // Read before the exchange: afterwards the two hold each other's lines.
-        const moved = [shiftsMoved(first, last, 0), shiftsMoved(first, last, 1)];
-        if (swapStretch(ctx, rich, poor, first, last)) {
-          for (let kind = 0; kind < kinds.length; kind++) {
-            counts[kind]![rich]! -= moved[kind]!;
-            counts[kind]![poor]! += moved[kind]!;
-          }
-          return true;
-        }
+        if (state.tries <= 0) return false;
+        if (tryStretch(first, first + length - 1)) return true;
       }
   }
   return false;
+}
+
+/**
+ * Whether `e`, taking `other`'s lines over the stretch, could keep the rest at its edges and may work them (a
+ * cheap look before anything moves; the placement checks every rule again).
+ */
+function edgesFit(ctx: SolveContext, e: number, other: number, first: number, last: number): boolean {
+  const { model, roster } = ctx;
+  const days = model.dayCount;
+  for (let d = first; d <= last; d++) {
+    const l = roster.lineOf[other * days + d]!;
+    if (l >= 0 && !isEligible(ctx.masks, e, l)) return false;
+  }
+  const rest = model.minRestMinutes;
+  const before = first > 0 ? roster.lineOf[e * days + first - 1]! : -1;
+  const opening = roster.lineOf[other * days + first]!;
+  if (before >= 0 && opening >= 0 && model.lineStart[opening]! - model.lineEnd[before]! < rest) return false;
+  const after = last + 1 < days ? roster.lineOf[e * days + last + 1]! : -1;
+  const closing = roster.lineOf[other * days + last]!;
+  return after < 0 || closing < 0 || model.lineStart[after]! - model.lineEnd[closing]! >= rest;
 }
 
 /**
@@ -179,4 +219,97 @@ function swapStretch(ctx: SolveContext, a: number, b: number, first: number, las
     if (lb >= 0) place(ctx, b, lb, oldRuleB[i]!);
   });
   return false;
+}
+
+/**
+ * Where the poorer member is off on a day the richer works one of the kind's lines, the line changes hands; when
+ * that would leave the poorer with more hours than the richer, the richer takes back one of the poorer's other
+ * lines on a day the richer is off, so hours stay as they were. Kept when the squares fall, lent staff and
+ * wishes hold; else undone.
+ */
+function giveAndTake(state: Exchange, rich: number, poor: number, k: number): boolean {
+  const { ctx, kinds, histories } = state;
+  const { model, roster } = ctx;
+  const days = model.dayCount;
+  const movable = (cell: number) =>
+    !roster.fixed[cell] && !ctx.fromPrevious[cell] && model.active[cell] === 1 && !model.onLeave[cell];
+  const squares = () => {
+    let sum = 0;
+    for (let kind = 0; kind < kinds.length; kind++)
+      for (const e of [rich, poor]) {
+        const value = countOf(ctx, e, kinds[kind]!) + histories[kind]![e]!;
+        sum += value * value;
+      }
+    return sum;
+  };
+  const before = squares();
+  for (let d = 0; d < days && state.tries > 0; d++) {
+    const l = roster.lineOf[rich * days + d]!;
+    const cell = poor * days + d;
+    if (l < 0 || !kinds[k]![l] || roster.lineOf[cell]! >= 0 || !movable(cell) || !movable(rich * days + d))
+      continue;
+    state.tries--;
+    if (!isEligible(ctx.masks, poor, l) || (!isHomePool(model, poor, l) && isHomePool(model, rich, l)))
+      continue;
+    if (
+      wishCost(model, poor, d, l) + wishCost(model, rich, d, -1) >
+      wishCost(model, poor, d, -1) + wishCost(model, rich, d, l)
+    )
+      continue;
+    const rule = roster.ruleOf[rich * days + d]!;
+    remove(ctx, rich, d);
+    if (canTake(model, roster, poor, l) && placeIfLendingAllows(ctx, poor, l)) {
+      if (roster.periodHours[poor]! <= roster.periodHours[rich]! + 1e-9 && squares() < before - 1e-9) {
+        recount(state, rich, poor);
+        return true;
+      }
+      if (takeBack(ctx, rich, poor, kinds[k]!) && squares() < before - 1e-9) {
+        recount(state, rich, poor);
+        return true;
+      }
+      remove(ctx, poor, d);
+    }
+    place(ctx, rich, l, rule);
+  }
+  return false;
+}
+
+/** The richer takes one of the poorer's lines not of the kind, on a day the richer is off; undone by the caller's failure path only when it returns false. */
+function takeBack(ctx: SolveContext, rich: number, poor: number, of: Uint8Array): boolean {
+  const { model, roster } = ctx;
+  const days = model.dayCount;
+  for (let d = 0; d < days; d++) {
+    const cell = poor * days + d;
+    const m = roster.lineOf[cell]!;
+    if (m < 0 || of[m] || roster.fixed[cell] || ctx.fromPrevious[cell]) continue;
+    const richCell = rich * days + d;
+    if (roster.lineOf[richCell]! >= 0 || !model.active[richCell] || model.onLeave[richCell]) continue;
+    if (!isEligible(ctx.masks, rich, m) || (!isHomePool(model, rich, m) && isHomePool(model, poor, m)))
+      continue;
+    if (
+      wishCost(model, rich, d, m) + wishCost(model, poor, d, -1) >
+      wishCost(model, rich, d, -1) + wishCost(model, poor, d, m)
+    )
+      continue;
+    const rule = roster.ruleOf[cell]!;
+    remove(ctx, poor, d);
+    if (canTake(model, roster, rich, m) && placeIfLendingAllows(ctx, rich, m)) return true;
+    place(ctx, poor, m, rule);
+  }
+  return false;
+}
+
+function recount(state: Exchange, ...employees: number[]): void {
+  state.kinds.forEach((of, kind) => {
+    for (const e of employees) state.counts[kind]![e] = countOf(state.ctx, e, of);
+  });
+}
+
+function countOf(ctx: SolveContext, e: number, of: Uint8Array): number {
+  let count = 0;
+  for (let d = 0; d < ctx.model.dayCount; d++) {
+    const l = ctx.roster.lineOf[e * ctx.model.dayCount + d]!;
+    if (l >= 0 && of[l]) count++;
+  }
+  return count;
 }
