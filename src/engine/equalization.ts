@@ -69,10 +69,13 @@ function scoresFor(
   return scores;
 }
 
-/** Mean of the three cohort scores from history alone: the solver's tie-break towards those owed work. */
+/**
+ * Mean of the three cohort scores of the history's hours over the whole window's days (the period's available
+ * days included, as they will be worked): the solver's tie-break towards those owed work.
+ */
 export function historyScores(model: Model): Float64Array {
   const zero = new Float64Array(model.employeeCount);
-  const days = windowDays(model, false);
+  const days = windowDays(model, true);
   const mean = new Float64Array(model.employeeCount);
   for (const kind of COHORTS) {
     const scores = scoresFor(model, days, zero, zero, kind);
