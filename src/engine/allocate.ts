@@ -146,9 +146,8 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   const exchangeNodes = options.exchangeNodes ?? exchangeNodesFor(model);
   exchange(ctx, exchangeNodes, target);
   if (exchangeNodes > 0 && replanEach(ctx, target) > 0) exchange(ctx, exchangeNodes, target);
-  // Before balancing, whose fairer roster leaves it nothing to gain (measured on 200 × 28 `mixed`). Under a
-  // time limit it gets half of what is left: balancing and the last repair after it still gain heads and must
-  // not be starved (without this, 200 × 28 `scarce` s1 at 500 ms ended 3 heads lower in three runs of three).
+  // Before balancing, whose fairer roster leaves it nothing to gain. Under a time limit it gets half of what is
+  // left: balancing and the last repair after it still gain heads and must not be starved (docs/engine.md).
   const deadline = ctx.deadline;
   ctx.deadline = Math.min(deadline, performance.now() + (deadline - performance.now()) / 2);
   lagrangianSearch(ctx, target, options.lagrangianSteps ?? lagrangianStepsFor(model));
@@ -157,8 +156,8 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   // Balancing and the unsocial exchanges move work between people and shift times, which can open a day to
-  // someone whose whole period, planned again, then holds one more line (measured: 1-2 heads more on 4 of
-  // 61 instances of 50 × 14 and 200 × 28, 20-50 ms). Where the exchanges run, so does this last pass.
+  // someone whose whole period, planned again, then holds one more line. Where the exchanges run, so does this
+  // last pass.
   if (exchangeNodes > 0) replanEach(ctx, target);
   // Wishes and then the sharing of nights and weekends, by moves that keep coverage (and each other's gains).
   grantWishes(ctx);
@@ -214,8 +213,8 @@ function exchangeNodesFor(model: Model): number {
 
 /**
  * Subgradient steps of the Lagrangian heuristic by size (a count, so that runs are reproducible): 30 (25
- * tries, one a step from the 6th), none from 40,000 employee-days, as for the
- * exchanges (a step alone takes about 25 ms at 2,000 × 31).
+ * tries, one a step from the 6th), none from 40,000 employee-days, as for the exchanges: a step there costs
+ * more than the time goal leaves.
  */
 function lagrangianStepsFor(model: Model): number {
   return model.employeeCount * model.dayCount >= LARGE ? 0 : LAGRANGIAN_STEPS;
