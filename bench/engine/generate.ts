@@ -136,7 +136,11 @@ export function generateInstance(options: GeneratorOptions): Instance {
           ]
         : [],
     };
-    if (random() < 0.02) employee.activeTo = date(Math.floor(random() * days));
+    if (random() < 0.02) {
+      // Never before the start: an instance with such an employee is invalid (found at 2,000 × 31 `tight` s6).
+      const to = date(Math.floor(random() * days));
+      employee.activeTo = to < employee.activeFrom ? employee.activeFrom : to;
+    }
     return employee;
   });
 
