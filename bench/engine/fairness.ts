@@ -1,9 +1,10 @@
+import { WEEKDAYS } from '../../src/engine/dates.ts';
 import type { Instance, Result } from '../../src/engine/types.ts';
 
 /**
  * The issue's fairness measure, from the JSON alone: among staff available the whole period (active
  * throughout, no leave), the largest spread (max − min) of shifts worked within a grade · department group
- * and within a home pool, and of unsocial shifts (night, or on a Saturday or Sunday) across all of them.
+ * and within a home pool, and of unsocial shifts (night, or on the unit's weekend days) across all of them.
  */
 export function wholePeriodSpread(instance: Instance, result: Result): [number, number, number] {
   const { from, to } = instance.period;
@@ -11,6 +12,7 @@ export function wholePeriodSpread(instance: Instance, result: Result): [number, 
   const whole = instance.employees.filter(
     (e) => e.activeFrom <= from && (e.activeTo === undefined || e.activeTo >= to) && !onLeave.has(e.id),
   );
+  const weekend: readonly string[] = instance.settings.weekendDays ?? ['saturday', 'sunday'];
   const templates = new Map(instance.shiftTemplates.map((t) => [t.id, t]));
   const lines = new Map(instance.demandLines.map((l) => [l.id, l]));
   const shifts = new Map<string, number>();
@@ -18,8 +20,8 @@ export function wholePeriodSpread(instance: Instance, result: Result): [number, 
   for (const a of result.assignments) {
     shifts.set(a.employeeId, (shifts.get(a.employeeId) ?? 0) + 1);
     const line = lines.get(a.lineId)!;
-    const weekday = new Date(`${line.date}T00:00:00Z`).getUTCDay();
-    if (templates.get(line.shiftTemplateId)!.shiftType === 'night' || weekday === 0 || weekday === 6)
+    const weekday = WEEKDAYS[(new Date(`${line.date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+    if (templates.get(line.shiftTemplateId)!.shiftType === 'night' || weekend.includes(weekday))
       unsocial.set(a.employeeId, (unsocial.get(a.employeeId) ?? 0) + 1);
   }
   const spread = (key: (e: (typeof whole)[number]) => string, counts: Map<string, number>) => {

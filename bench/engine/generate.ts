@@ -1,5 +1,5 @@
-import { dateOf, dayNumber } from '../../src/engine/dates.ts';
-import type { DemandLine, Employee, Instance, ShiftTemplate } from '../../src/engine/types.ts';
+import { dateOf, dayNumber, WEEKDAYS } from '../../src/engine/dates.ts';
+import type { DemandLine, Employee, Instance, Preference, ShiftTemplate } from '../../src/engine/types.ts';
 import { addLiveRoster, addScarceSkills } from './generate-shapes.ts';
 
 /** Seeded synthetic instances for tests, tools and benchmarks. */
@@ -55,6 +55,8 @@ export interface GeneratorOptions {
   variant?: Variant;
   /** First day of the period (a Wednesday by default, so the first week is partial). */
   from?: string;
+  /** Stated unavailability for about 5 % of staff (hard: it changes what can be covered, so off by default). */
+  unavailability?: boolean;
 }
 
 /** mulberry32: small, fast and good enough for synthetic data. */
@@ -102,8 +104,10 @@ export function generateInstance(options: GeneratorOptions): Instance {
   const variant = options.variant ?? 'normal';
   const shape = shapeOf(variant);
   const random = seededRandom(seed);
-  // The wider shapes draw from their own stream, so the original variants stay exactly as they were.
+  // The wider shapes draw from their own stream, so the original variants stay exactly as they were; history
+  // of nights and weekends and the wishes from a third, so that no instance's demand or staff moved.
   const extra = seededRandom(seed * 7919 + 17);
+  const third = seededRandom(seed * 104_729 + 31);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const firstDay = dayNumber(options.from ?? '2026-03-04');
   const lastDay = firstDay + days - 1;
@@ -132,7 +136,11 @@ export function generateInstance(options: GeneratorOptions): Instance {
           ]
         : [],
     };
-    if (random() < 0.02) employee.activeTo = date(Math.floor(random() * days));
+    if (random() < 0.02) {
+      // Never before the start: an instance with such an employee is invalid (found at 2,000 × 31 `tight` s6).
+      const to = date(Math.floor(random() * days));
+      employee.activeTo = to < employee.activeFrom ? employee.activeFrom : to;
+    }
     return employee;
   });
 
@@ -244,15 +252,19 @@ export function generateInstance(options: GeneratorOptions): Instance {
         hours,
         unsocialHours: Math.round(hours * (0.2 + random() * 0.2)),
         unavailableDays: Math.floor(random() * 10),
+        // As a fair roster would have left them: within two shifts of one another.
+        nightHours: (15 + Math.floor(third() * 3)) * 8,
+        weekendHours: (17 + Math.floor(third() * 3)) * 8,
       };
     });
-  const preferences = employees
+  const preferences: Preference[] = employees
     .filter(() => random() < 0.1)
     .map((e) => ({
       employeeId: e.id,
       date: date(Math.floor(random() * days)),
       kind: random() < 0.5 ? ('work' as const) : ('off' as const),
     }));
+  preferences.push(...standingWishes(employees, third));
 
   const instance: Instance = {
     period: { from: date(0), to: date(days - 1) },
@@ -279,5 +291,32 @@ export function generateInstance(options: GeneratorOptions): Instance {
     preferences,
   };
   if (shape.liveShare > 0) addLiveRoster(instance, shape.liveShare, extra);
+  if (options.unavailability)
+    instance.unavailability = employees
+      .filter(() => third() < 0.05)
+      .map((e) => {
+        const start = Math.floor(third() * days);
+        return {
+          employeeId: e.id,
+          from: date(start),
+          to: date(Math.min(days - 1, start + Math.floor(third() * 3))),
+        };
+      });
   return instance;
+}
+
+/**
+ * Wishes that hold for the whole period, for about 15 % of staff: no nights (weight 2), mornings, or one
+ * weekday off.
+ */
+function standingWishes(employees: Employee[], random: () => number): Preference[] {
+  const wishes: Preference[] = [];
+  for (const e of employees) {
+    const roll = random();
+    if (roll < 0.05) wishes.push({ employeeId: e.id, kind: 'off', shiftType: 'night', weight: 2 });
+    else if (roll < 0.1) wishes.push({ employeeId: e.id, kind: 'work', shiftType: 'morning' });
+    else if (roll < 0.15)
+      wishes.push({ employeeId: e.id, kind: 'off', weekdays: [WEEKDAYS[Math.floor(random() * 5)]!] });
+  }
+  return wishes;
 }

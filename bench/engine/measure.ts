@@ -49,8 +49,9 @@ for (let i = 0; i < runs; i++) {
 const report = checkRoster(instance, result);
 const bound = coverageBound(instance);
 // The bound that keeps rest and consecutive days, as `engine:solve --bound 200` computes it (its own time);
-// skipped from 40,000 employee-days, where its steps would take several seconds.
-const restIterations = instance.employees.length * daysOf(instance) < 40_000 ? 200 : 0;
+// skipped from 40,000 employee-days, where its steps would take several seconds, and with BENCH_NO_REST_BOUND.
+const restIterations =
+  instance.employees.length * daysOf(instance) < 40_000 && !process.env.BENCH_NO_REST_BOUND ? 200 : 0;
 const restStarted = performance.now();
 const restBound = coverageBound(instance, { restIterations, incumbent: result.coverage.assigned });
 const restBoundMs = performance.now() - restStarted;
@@ -101,6 +102,9 @@ process.stdout.write(
     violations: report.violations.length,
     checkerAssigned: report.assigned,
     spreadShifts: result.fairness.spreadShifts,
+    unsocialShifts: result.fairness.unsocialShifts,
+    wishes: result.wishes.total,
+    search: result.search,
     wholePeriodSpread: wholePeriodSpread(instance, result),
     limited,
     explainMs,

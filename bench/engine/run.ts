@@ -55,6 +55,9 @@ interface Measured {
   violations: number;
   wholePeriodSpread: number[];
   spreadShifts: Record<string, number>;
+  unsocialShifts: { nights: number; weekends: number; periodNights: number; periodWeekends: number };
+  wishes: { asked: number; granted: number };
+  search: { stoppedBy: string; bound: number; gap: number };
   limited: { limitMs: number; elapsed: number[]; assigned: number[]; violations: number }[];
   candidates: number;
   reasons: number;
@@ -146,6 +149,9 @@ for (const size of SIZES.filter((s) => sizeNames.includes(s.name)))
         Object.values(m.spreadShifts)
           .map((s) => s.toFixed(1))
           .join(' / '),
+        `${m.unsocialShifts.nights} / ${m.unsocialShifts.weekends} (period ${m.unsocialShifts.periodNights} / ${m.unsocialShifts.periodWeekends})`,
+        `${m.wishes.granted}/${m.wishes.asked} (${((m.wishes.granted / Math.max(1, m.wishes.asked)) * 100).toFixed(0)} %)`,
+        m.search.stoppedBy,
         m.violations + m.greedyViolations,
       ];
       rows.push(`| ${row.join(' | ')} |`);
@@ -173,8 +179,8 @@ for (const size of SIZES.filter((s) => sizeNames.includes(s.name)))
 
 console.log(
   [
-    "| instance | Σ required | bound | bound keeping rest (its time) | HiGHS | greedy | ours | ours − HiGHS | gap to bound, points | certified gap (to the smaller bound), points | time (median; process CPU time; 1-min load average) | greedy time (median; CPU) | time ÷ greedy (median of the runs; worst run; CPU-time ratio) | whole-period spread, shifts (grade·dept / pool / unsocial) | engine's fairness.spreadShifts | hard violations (ours + greedy) |",
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    "| instance | Σ required | bound | bound keeping rest (its time) | HiGHS | greedy | ours | ours − HiGHS | gap to bound, points | certified gap (to the smaller bound), points | time (median; process CPU time; 1-min load average) | greedy time (median; CPU) | time ÷ greedy (median of the runs; worst run; CPU-time ratio) | whole-period spread, shifts (grade·dept / pool / unsocial) | engine's fairness.spreadShifts | nights / weekend shifts spread in a cohort, history included | wishes granted | stopped by | hard violations (ours + greedy) |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     '| instance | time limit | elapsed per run | worst overshoot | coverage per run | greedy | hard violations |',

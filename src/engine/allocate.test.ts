@@ -103,23 +103,43 @@ describe('results', () => {
     expect(ranked[2]).toMatchObject({ lent: 1, assigned: false, preference: 0 });
   });
 
-  it('scores equalization per cohort with tiers, neutral without history', () => {
+  it('scores equalization per cohort with tiers, neutral with fewer than 14 days in the window', () => {
     const input = instance({
-      employees: ['e1', 'e2', 'e3', 'new'].map((id) => employee(id)),
+      employees: [...['e1', 'e2', 'e3'].map((id) => employee(id)), employee('new', { activeFrom: day(5) })],
       equalizationHistory: [
         { employeeId: 'e1', hours: 400, unsocialHours: 100, unavailableDays: 0 },
         { employeeId: 'e2', hours: 500, unsocialHours: 100, unavailableDays: 0 },
         { employeeId: 'e3', hours: 600, unsocialHours: 100, unavailableDays: 0 },
       ],
     });
-    const scores = new Map(allocate(input).equalization.map((s) => [s.employeeId, s.scores]));
+    const equalization = allocate(input).equalization;
+    const scores = new Map(equalization.map((s) => [s.employeeId, s.scores]));
     expect(scores.get('e1')?.pool).toEqual({ score: -0.2, tier: 'Below' });
     expect(scores.get('e2')?.pool).toEqual({ score: 0, tier: 'At' });
     expect(scores.get('e3')?.gradeDepartment).toEqual({ score: 0.2, tier: 'Above' });
-    expect(scores.get('new')?.shiftType).toEqual({ score: 0, tier: 'At' });
+    // Nine days in the period and no history: neutral, never extrapolated to a window.
+    expect(scores.get('new')?.pool).toEqual({ score: 0, tier: 'At' });
+    expect(equalization.map((s) => s.insufficientHistory)).toEqual([false, false, false, true]);
   });
 
-  it('pro-rates equalization hours for days on leave', () => {
+  it('scores a recent hire by the days they were there, not hours extrapolated to the window', () => {
+    // A hire of last week with no nights against a colleague with eight nights over the window.
+    const input = instance({
+      period: { from: '2026-03-02', to: '2026-03-02' },
+      employees: [employee('veteran'), employee('hire'), employee('colleague')],
+      equalizationHistory: [
+        { employeeId: 'veteran', hours: 480, unsocialHours: 64, unavailableDays: 0 },
+        { employeeId: 'hire', hours: 40, unsocialHours: 0, unavailableDays: 83 },
+        { employeeId: 'colleague', hours: 480, unsocialHours: 0, unavailableDays: 0 },
+      ],
+    });
+    const [veteran, hire, colleague] = allocate(input).equalization;
+    expect(hire).toMatchObject({ insufficientHistory: true, scores: { shiftType: { score: 0 } } });
+    expect(veteran!.scores.shiftType.score).toBeGreaterThan(colleague!.scores.shiftType.score);
+    expect(veteran!.insufficientHistory).toBe(false);
+  });
+
+  it('compares equalization hours per day available, so days on leave do not count against anyone', () => {
     const input = instance({
       period: { from: '2026-03-02', to: '2026-03-02' },
       settings: { ...instance().settings, equalizationWindowDays: 99 },

@@ -9,10 +9,12 @@ import { buildModel, type Model } from './model.ts';
 import { carryOverPrevious, placeFixed } from './moves.ts';
 import { repair } from './repair.ts';
 import { replanEach } from './replan.ts';
-import { buildResult, coverageOf } from './result.ts';
+import { buildResult, coverageOf, type SearchEnd } from './result.ts';
 import { emptyRoster } from './roster.ts';
 import type { Instance, Result } from './types.ts';
+import { shareUnsocialByCohort } from './unsocial.ts';
 import { validateInstance } from './validate.ts';
+import { grantWishes } from './wishes.ts';
 
 export interface AllocateOptions {
   /** Stop improving after this long and return the best roster so far (default: no limit). */
@@ -102,10 +104,19 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
     Math.min(limit / 2, Math.max(50, 2 * setupMs) * (1 + 6 * unfilledShare));
   const target = totalRequired(model);
 
-  // The floor stops only when building the result of what it has so far would overrun: the days it has not
-  // staffed yet would all be unfilled, which is what makes a result expensive.
-  greedy(ctx, (daysLeft) => startedAt + limit - reserve(daysLeft / model.dayCount));
-  if (options.greedyOnly) return buildResult(model, ctx.roster, ctx.masks, startedAt);
+  // The floor is complete before the clock may cut anything: a run never returns less, whatever the load (a
+  // limit shorter than the floor itself is overrun, and the result says by how much).
+  greedy(ctx);
+  const end = (): SearchEnd => ({
+    stoppedBy: ctx.timedOut
+      ? 'time_limit'
+      : coverage(ctx) >= Math.min(target, ctx.bound)
+        ? 'bound_reached'
+        : 'search_done',
+    bound: Math.min(target, ctx.bound),
+    timeLimitMs: limit,
+  });
+  if (options.greedyOnly) return buildResult(model, ctx.roster, ctx.masks, startedAt, end());
   let best = snapshotOf(ctx);
   let bestCovered = coverage(ctx);
   ctx.deadline = startedAt + limit - reserve(1 - bestCovered / Math.max(1, target));
@@ -135,9 +146,8 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   const exchangeNodes = options.exchangeNodes ?? exchangeNodesFor(model);
   exchange(ctx, exchangeNodes, target);
   if (exchangeNodes > 0 && replanEach(ctx, target) > 0) exchange(ctx, exchangeNodes, target);
-  // Before balancing, whose fairer roster leaves it nothing to gain (measured on 200 × 28 `mixed`). Under a
-  // time limit it gets half of what is left: balancing and the last repair after it still gain heads and must
-  // not be starved (without this, 200 × 28 `scarce` s1 at 500 ms ended 3 heads lower in three runs of three).
+  // Before balancing, whose fairer roster leaves it nothing to gain. Under a time limit it gets half of what is
+  // left: balancing and the last repair after it still gain heads and must not be starved (docs/engine.md).
   const deadline = ctx.deadline;
   ctx.deadline = Math.min(deadline, performance.now() + (deadline - performance.now()) / 2);
   lagrangianSearch(ctx, target, options.lagrangianSteps ?? lagrangianStepsFor(model));
@@ -146,29 +156,27 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
   // Balancing and the unsocial exchanges move work between people and shift times, which can open a day to
-  // someone whose whole period, planned again, then holds one more line (measured: 1-2 heads more on 4 of
-  // 61 instances of 50 × 14 and 200 × 28, 20-50 ms). Where the exchanges run, so does this last pass.
+  // someone whose whole period, planned again, then holds one more line. Where the exchanges run, so does this
+  // last pass.
   if (exchangeNodes > 0) replanEach(ctx, target);
-  return buildResult(model, ctx.roster, ctx.masks, startedAt);
+  // Wishes and then the sharing of nights and weekends, by moves that keep coverage (and each other's gains).
+  grantWishes(ctx);
+  shareUnsocialByCohort(ctx);
+  return buildResult(model, ctx.roster, ctx.masks, startedAt, end());
 }
 
 /**
- * The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first. Each day
- * staffed leaves a valid roster, so even the floor stops at its deadline (the days after stay empty), which
- * depends on how many days are left.
+ * The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first, always to the
+ * end (a floor cut short by a busy machine once returned no assignments at all).
  */
-function greedy(ctx: SolveContext, deadline: (daysLeft: number) => number): void {
+function greedy(ctx: SolveContext): void {
   const { model } = ctx;
   ctx.roster = emptyRoster(model);
   ctx.unsocialHours.fill(0);
   ctx.fromPrevious.fill(0);
   placeFixed(ctx);
   carryOverPrevious(ctx);
-  for (let day = 0; day < model.dayCount; day++) {
-    ctx.deadline = deadline(model.dayCount - day);
-    if (outOfTime(ctx)) break;
-    fillDay(ctx, day, -1, true);
-  }
+  for (let day = 0; day < model.dayCount; day++) fillDay(ctx, day, -1, true);
 }
 
 function snapshotOf(ctx: SolveContext): Snapshot {
@@ -205,8 +213,8 @@ function exchangeNodesFor(model: Model): number {
 
 /**
  * Subgradient steps of the Lagrangian heuristic by size (a count, so that runs are reproducible): 30 (25
- * tries, one a step from the 6th), none from 40,000 employee-days, as for the
- * exchanges (a step alone takes about 25 ms at 2,000 × 31).
+ * tries, one a step from the 6th), none from 40,000 employee-days, as for the exchanges: a step there costs
+ * more than the time goal leaves.
  */
 function lagrangianStepsFor(model: Model): number {
   return model.employeeCount * model.dayCount >= LARGE ? 0 : LAGRANGIAN_STEPS;

@@ -17,7 +17,7 @@ import { validateInstance } from './validate.ts';
 export interface BoundOptions {
   /**
    * Subgradient steps of the bound that keeps rest and consecutive days (default 0: the flow bound alone;
-   * about 200 settle it at 200 × 28).
+   * docs/engine.md says how many settle it).
    */
   restIterations?: number;
   /** Best coverage known, which steers the steps (default: the plain greedy's). */
@@ -45,7 +45,7 @@ export function coverageBound(instance: Instance, options: BoundOptions = {}): n
   const incumbent = options.incumbent ?? allocate(instance, { greedyOnly: true }).coverage.assigned;
   const deadline = started + (options.timeLimitMs ?? Number.POSITIVE_INFINITY);
   // Two runs, neither tighter everywhere: the plain step rule, and the growing one with lending caps priced
-  // (with the plain rule the lending prices made the bound worse at 2,000 × 31).
+  // (the lending prices do not help the plain rule).
   const plain = restBound(model, masks, { iterations, incumbent, deadline });
   const growing = restBound(model, masks, {
     iterations,

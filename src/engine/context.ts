@@ -15,6 +15,10 @@ export interface SolveContext {
   fromPrevious: Uint8Array;
   deadline: number;
   signal: AbortSignal | undefined;
+  /** Set once the clock or an abort has stopped a phase: the result then says the time limit ended it. */
+  timedOut: boolean;
+  /** The best upper bound on coverage found so far (Σ required, or the Lagrangian bound's). */
+  bound: number;
   /** 0 for the plain ranking; other values shake ties in a reproducible way for restarts. */
   shake: number;
   /** The day being staffed in the day-by-day pass, or -1 once the whole horizon is filled. */
@@ -41,6 +45,8 @@ export function createContext(
     fromPrevious: new Uint8Array(model.employeeCount * model.dayCount),
     deadline,
     signal,
+    timedOut: false,
+    bound: Number.POSITIVE_INFINITY,
     shake: 0,
     passDay: -1,
     moved: null,
@@ -48,7 +54,9 @@ export function createContext(
 }
 
 export function outOfTime(ctx: SolveContext): boolean {
-  return ctx.signal?.aborted === true || performance.now() > ctx.deadline;
+  const out = ctx.signal?.aborted === true || performance.now() > ctx.deadline;
+  if (out) ctx.timedOut = true;
+  return out;
 }
 
 const LENT_PENALTY = 1e6;
@@ -72,16 +80,16 @@ export function loadWith(ctx: SolveContext, e: number, l: number): number {
 }
 
 /**
- * Rank of an employee for a line; lower is better. Objective order: home pool before lent staff, then
- * equalised load, then soft preferences (worth half a shift), then the history score as a tie-break.
+ * Rank of an employee for a line while coverage is built; lower is better: home pool before lent staff, then
+ * equalised load, then the history score as a tie-break. Wishes are left out on purpose: they are granted
+ * afterwards by moves that keep coverage (wishes.ts), so that no wish can cost a head.
  */
 export function candidateKey(ctx: SolveContext, e: number, l: number): number {
   const { model } = ctx;
   const hours = model.lineHours[l]!;
   const lent = isHomePool(model, e, l) ? 0 : LENT_PENALTY;
-  const preference = model.preference[e * model.dayCount + model.lineDay[l]!]! * 0.5 * hours;
   const shake = ctx.shake === 0 ? 0 : hashUnit(e, l, ctx.shake) * hours;
-  return lent + loadWith(ctx, e, l) + preference + ctx.historyScore[e]! * 0.25 * hours + shake;
+  return lent + loadWith(ctx, e, l) + ctx.historyScore[e]! * 0.25 * hours + shake;
 }
 
 /** The employees given (eligible for the line), best key first (ties by index, so runs are reproducible). */

@@ -70,8 +70,8 @@ function isMovable(
 }
 
 /**
- * Rest, consecutive days and weekly hours for the lines of one day, worked out once per employee and shift
- * times (start, end, paid hours) however many lines share them, for the roster as it stands: valid while only
+ * Rest, consecutive days, weekly hours and nights for the lines of one day, worked out once per employee and
+ * shift times (start, end, paid hours, night or not) however many lines share them, for the roster as it stands: valid while only
  * that day's work changes (what each rule ignores or, for weekly hours, takes back out).
  */
 export function dayRules(ctx: SolveContext, day: number): (e: number, l: number) => boolean {
@@ -83,7 +83,7 @@ export function dayRules(ctx: SolveContext, day: number): (e: number, l: number)
   const shapeOf = new Int32Array(lines.length === 0 ? 0 : Math.max(...lines) - first + 1);
   const keys = new Map<string, number>();
   for (const l of lines) {
-    const key = `${model.lineStart[l]}|${model.lineEnd[l]}|${model.lineHours[l]}`;
+    const key = `${model.lineStart[l]}|${model.lineEnd[l]}|${model.lineHours[l]}|${model.lineNight[l]}`;
     let shape = keys.get(key);
     if (shape === undefined) {
       shape = keys.size;

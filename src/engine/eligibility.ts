@@ -1,4 +1,4 @@
-import { type Model, pairKey } from './model.ts';
+import { LEAVE, type Model, pairKey, UNAVAILABLE } from './model.ts';
 import type { ReasonCode } from './types.ts';
 
 /** Rules that depend only on the employee, the line and the date, never on the rest of the roster. */
@@ -61,7 +61,8 @@ export function staticReasons(model: Model, e: number, l: number): ReasonCode[] 
   if (skill >= 0 && !model.skillHolders[skill]![e]) reasons.push('SKILL_MISSING');
   const cert = certificationReason(model, e, l);
   if (cert !== null) reasons.push(cert);
-  if (model.onLeave[cell]) reasons.push('ON_LEAVE');
+  if (model.onLeave[cell]! & LEAVE) reasons.push('ON_LEAVE');
+  if (model.onLeave[cell]! & UNAVAILABLE) reasons.push('UNAVAILABLE');
   if (!isHomePool(model, e, l) && applicableRules(model, e, l).length === 0) reasons.push('POOL_NOT_ALLOWED');
   return reasons;
 }

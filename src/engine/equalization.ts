@@ -1,15 +1,19 @@
+import { type EligibilityMasks, forEachEligible } from './eligibility.ts';
 import type { Model } from './model.ts';
 import type { Roster } from './roster.ts';
 import type { CohortKind, CohortScore, EqualizationScore, Fairness, Tier } from './types.ts';
 
 /**
- * Equalization (DESIGN §9). Hours over the window (history plus this period) are pro-rated for days on
- * leave or inactive, then compared with the mean of three cohorts: same grade in the department, same home
- * pool, and unsocial (night and weekend) hours across everyone, so that such work is shared fairly.
+ * Equalization (DESIGN §9). Hours over the window (history plus this period) per day the employee was employed
+ * and available in it, compared with the mean of three cohorts: same grade in the department, same home pool,
+ * and unsocial (night and weekend) hours across everyone, so that such work is shared fairly. A rate over the
+ * days there were, never hours extrapolated to a whole window: with fewer than 14 such days the employee is
+ * neutral (score 0, `insufficientHistory`) and left out of the cohort's mean.
  */
 
 export const COHORTS: CohortKind[] = ['gradeDepartment', 'pool', 'shiftType'];
 const TIER_BAND = 0.1;
+export const MIN_HISTORY_DAYS = 14;
 
 function cohortKey(model: Model, e: number, kind: CohortKind): string {
   const employee = model.instance.employees[e]!;
@@ -24,54 +28,57 @@ export function tierOf(score: number): Tier {
   return 'At';
 }
 
-/** Per employee and cohort: the value compared (pro-rated hours, or unsocial hours for shiftType). */
-function windowValues(model: Model, periodHours: Float64Array, periodUnsocial: Float64Array) {
-  const windowDays = model.instance.settings.equalizationWindowDays + model.dayCount;
-  const hasHistory = new Uint8Array(model.employeeCount);
-  for (const h of model.instance.equalizationHistory) hasHistory[model.employeeIndex.get(h.employeeId)!] = 1;
-  const value = (e: number, unsocial: boolean) => {
-    const unavailable = model.historyUnavailable[e]! + model.dayCount - model.availableDays[e]!;
-    const own = unsocial
-      ? model.historyUnsocial[e]! + periodUnsocial[e]!
-      : model.historyHours[e]! + periodHours[e]!;
-    return (own * windowDays) / Math.max(1, windowDays - unavailable);
-  };
-  return { hasHistory, value };
+/** Days of the window the employee was employed and available: the history's, and the period's when counted. */
+export function windowDays(model: Model, withPeriod: boolean): Int32Array {
+  const window = model.instance.settings.equalizationWindowDays;
+  return Int32Array.from({ length: model.employeeCount }, (_, e) => {
+    const before = model.hasHistory[e] ? Math.max(0, window - model.historyUnavailable[e]!) : 0;
+    return before + (withPeriod ? model.availableDays[e]! : 0);
+  });
 }
 
 function scoresFor(
   model: Model,
+  days: Int32Array,
   periodHours: Float64Array,
   periodUnsocial: Float64Array,
   kind: CohortKind,
 ): Float64Array {
-  const { hasHistory, value } = windowValues(model, periodHours, periodUnsocial);
   const sums = new Map<string, [number, number]>();
-  const values = new Float64Array(model.employeeCount);
+  const rates = new Float64Array(model.employeeCount);
   for (let e = 0; e < model.employeeCount; e++) {
-    if (!hasHistory[e]) continue;
-    values[e] = value(e, kind === 'shiftType');
+    if (days[e]! < MIN_HISTORY_DAYS) continue;
+    const own =
+      kind === 'shiftType'
+        ? model.historyUnsocial[e]! + periodUnsocial[e]!
+        : model.historyHours[e]! + periodHours[e]!;
+    rates[e] = own / days[e]!;
     const key = cohortKey(model, e, kind);
     const sum = sums.get(key) ?? [0, 0];
-    sum[0] += values[e]!;
+    sum[0] += rates[e]!;
     sum[1]++;
     sums.set(key, sum);
   }
   const scores = new Float64Array(model.employeeCount);
   for (let e = 0; e < model.employeeCount; e++) {
-    const [total, count] = sums.get(cohortKey(model, e, kind)) ?? [0, 0];
-    const mean = count > 0 ? total / count : 0;
-    scores[e] = hasHistory[e] && mean > 0 ? (values[e]! - mean) / mean : 0;
+    if (days[e]! < MIN_HISTORY_DAYS) continue;
+    const [total, count] = sums.get(cohortKey(model, e, kind))!;
+    const mean = total / count;
+    scores[e] = mean > 0 ? (rates[e]! - mean) / mean : 0;
   }
   return scores;
 }
 
-/** Mean of the three cohort scores from history alone: the solver's tie-break towards those owed work. */
+/**
+ * Mean of the three cohort scores of the history's hours over the whole window's days (the period's available
+ * days included, as they will be worked): the solver's tie-break towards those owed work.
+ */
 export function historyScores(model: Model): Float64Array {
   const zero = new Float64Array(model.employeeCount);
+  const days = windowDays(model, true);
   const mean = new Float64Array(model.employeeCount);
   for (const kind of COHORTS) {
-    const scores = scoresFor(model, zero, zero, kind);
+    const scores = scoresFor(model, days, zero, zero, kind);
     for (let e = 0; e < model.employeeCount; e++) mean[e]! += scores[e]! / COHORTS.length;
   }
   return mean;
@@ -87,14 +94,15 @@ export function unsocialPeriodHours(model: Model, roster: Roster): Float64Array 
 
 export function equalizationScores(model: Model, roster: Roster): EqualizationScore[] {
   const unsocial = unsocialPeriodHours(model, roster);
-  const byKind = COHORTS.map((kind) => scoresFor(model, roster.periodHours, unsocial, kind));
+  const days = windowDays(model, true);
+  const byKind = COHORTS.map((kind) => scoresFor(model, days, roster.periodHours, unsocial, kind));
   return model.employeeIds.map((employeeId, e) => {
     const scores = {} as Record<CohortKind, CohortScore>;
     COHORTS.forEach((kind, k) => {
       const score = Math.round(byKind[k]![e]! * 1e4) / 1e4;
       scores[kind] = { score, tier: tierOf(score) };
     });
-    return { employeeId, scores };
+    return { employeeId, scores, insufficientHistory: days[e]! < MIN_HISTORY_DAYS };
   });
 }
 
@@ -107,7 +115,7 @@ function median(values: number[]): number {
  * Largest spread of this period's pro-rated hours inside any cohort group. Employees available for less than
  * half the period are left out: pro-rating a handful of days turns one shift into several.
  */
-export function fairness(model: Model, roster: Roster): Fairness {
+export function fairness(model: Model, roster: Roster, masks: EligibilityMasks): Fairness {
   const unsocial = unsocialPeriodHours(model, roster);
   const shiftHours = median(Array.from(model.lineHours)) || 1;
   const spreadHours = {} as Record<CohortKind, number>;
@@ -128,7 +136,89 @@ export function fairness(model: Model, roster: Roster): Fairness {
     spreadHours[kind] = Math.round(spread * 100) / 100;
     spreadShifts[kind] = Math.round((spread / shiftHours) * 100) / 100;
   }
-  return { spreadHours, spreadShifts };
+  return { spreadHours, spreadShifts, unsocialShifts: unsocialSpreads(model, roster, masks) };
+}
+
+/** The unsocial cohort: staff of one department, grade and home pool, who stand in for one another. */
+export function unsocialCohortOf(model: Model): Int32Array {
+  const keys = new Map<string, number>();
+  return Int32Array.from(model.instance.employees, (employee) => {
+    const key = `${employee.department}|${employee.grade}|${employee.homePool}`;
+    let cohort = keys.get(key);
+    if (cohort === undefined) {
+      cohort = keys.size;
+      keys.set(key, cohort);
+    }
+    return cohort;
+  });
+}
+
+/** Per employee, 1 when statically eligible for at least one line of the kind (night or weekend). */
+export function eligibleForKind(model: Model, masks: EligibilityMasks, of: Uint8Array): Uint8Array {
+  const eligible = new Uint8Array(model.employeeCount);
+  const seen = new Set<Uint32Array>();
+  for (let l = 0; l < model.lineCount; l++) {
+    const mask = masks.maskOfLine[l]!;
+    if (!of[l] || model.lineRequired[l] === 0 || seen.has(mask)) continue;
+    seen.add(mask);
+    forEachEligible(masks, l, (e) => {
+      eligible[e] = 1;
+    });
+  }
+  return eligible;
+}
+
+/** Shifts of the kind worked this period per employee. */
+export function shiftsOfKind(model: Model, roster: Roster, of: Uint8Array): Int32Array {
+  const count = new Int32Array(model.employeeCount);
+  roster.lineOf.forEach((l, cell) => {
+    if (l >= 0 && of[l]) count[Math.floor(cell / model.dayCount)]!++;
+  });
+  return count;
+}
+
+/**
+ * The history's hours of the kind in shifts of the median paid hours; someone without a history (a new hire)
+ * counts as the mean of their cohort's, so as to be neither owed all of it nor spared it.
+ */
+export function historyShifts(model: Model, hours: Float64Array, cohort: Int32Array): Float64Array {
+  const shiftHours = median(Array.from(model.lineHours)) || 1;
+  const sums = new Map<number, [number, number]>();
+  for (let e = 0; e < model.employeeCount; e++) {
+    if (!model.hasHistory[e]) continue;
+    const sum = sums.get(cohort[e]!) ?? [0, 0];
+    sums.set(cohort[e]!, [sum[0] + hours[e]!, sum[1] + 1]);
+  }
+  return Float64Array.from(hours, (h, e) => {
+    if (model.hasHistory[e]) return h / shiftHours;
+    const [total, count] = sums.get(cohort[e]!) ?? [0, 0];
+    return count === 0 ? 0 : total / count / shiftHours;
+  });
+}
+
+function unsocialSpreads(model: Model, roster: Roster, masks: EligibilityMasks): Fairness['unsocialShifts'] {
+  const cohort = unsocialCohortOf(model);
+  const spread = (of: Uint8Array, history: Float64Array, withHistory: boolean) => {
+    const eligible = eligibleForKind(model, masks, of);
+    const shifts = shiftsOfKind(model, roster, of);
+    const past = historyShifts(model, history, cohort);
+    const ranges = new Map<number, [number, number]>();
+    for (let e = 0; e < model.employeeCount; e++) {
+      if (!eligible[e] || model.availableDays[e] !== model.dayCount || model.wishes.standing[e]) continue;
+      const value = shifts[e]! + (withHistory ? past[e]! : 0);
+      const range = ranges.get(cohort[e]!) ?? [value, value];
+      ranges.set(cohort[e]!, [Math.min(range[0], value), Math.max(range[1], value)]);
+    }
+    let widest = 0;
+    for (const [low, high] of ranges.values()) widest = Math.max(widest, high - low);
+    return Math.round(widest * 100) / 100;
+  };
+  return {
+    nights: spread(model.lineNight, model.historyNight, true),
+    weekends: spread(model.lineWeekend, model.historyWeekend, true),
+    periodNights: spread(model.lineNight, model.historyNight, false),
+    periodWeekends: spread(model.lineWeekend, model.historyWeekend, false),
+  };
 }
 
 /** Sum over home pools of the squared deviations of pro-rated period hours: lower is fairer. */

@@ -61,7 +61,7 @@ const PASSES = 4;
 const ATTEMPTS = 30;
 /**
  * Employees freed per exchange: two kept off a short line by their own work on the other day, and four
- * holders of what they could move to (measured on 200 × 28: more staff cost nodes without finding more).
+ * holders of what they could move to (more staff cost nodes without finding more).
  */
 const FIRST_LEVEL = 2;
 const STAFF = 6;

@@ -1,6 +1,6 @@
 import { candidateKey, createContext, loadWith, type SolveContext } from './context.ts';
 import { applicableRules, eligibleOf, isEligible, isHomePool, staticReasons } from './eligibility.ts';
-import { buildModel } from './model.ts';
+import { buildModel, wishCost } from './model.ts';
 import { place } from './moves.ts';
 import { canTake, dynamicReasons, emptyRoster } from './roster.ts';
 import type { CandidateScore, Instance, ReasonCode, Result } from './types.ts';
@@ -70,7 +70,7 @@ export function explain(instance: Instance, result: Pick<Result, 'assignments'>)
             lent: isHomePool(model, e, l) ? 0 : 1,
             load: Math.round((assigned ? loadWith(ctx, e, l) - hours : loadWith(ctx, e, l)) * 100) / 100,
             history: Math.round(ctx.historyScore[e]! * 1e4) / 1e4,
-            preference: model.preference[e * model.dayCount + day]!,
+            preference: Math.sign(wishCost(model, e, day, l) - wishCost(model, e, day, -1)),
             assigned,
           },
         });

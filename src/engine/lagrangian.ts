@@ -30,6 +30,7 @@ export function lagrangianSearch(ctx: SolveContext, target: number, steps: numbe
     incumbent: start,
     deadline: ctx.deadline,
     onSchedules: (schedules) => {
+      ctx.bound = Math.min(ctx.bound, schedules.bound);
       if (outOfTime(ctx) || covered >= target || schedules.bound <= covered) return false;
       if (schedules.iteration < WARMUP || (schedules.iteration - WARMUP) % EVERY !== 0) return true;
       covered += repriceStaff(ctx, schedules, GROUP, rotation++);
@@ -44,12 +45,10 @@ export function lagrangianSearch(ctx: SolveContext, target: number, steps: numbe
 const WARMUP = 6;
 /**
  * A try every this many steps after the warm-up. Every step: the steps cost as much as the tries, and prices a
- * step apart still point at other employees (measured over 200 × 28, every shape and seed: 30 steps with a try
- * at each from the 6th covered 16 heads more in all than 100 steps with a try every 4th from the 20th, in
- * about the same time).
+ * step apart still point at other employees.
  */
 const EVERY = 1;
-/** Employees freed per try (measured on 200 × 28 `mixed` s2: 40 gained no more than 20 and cost more). */
+/** Employees freed per try: more gained nothing and cost more. */
 const GROUP = 20;
 /** Rounds of best responses within the freed group (joint.ts). */
 const JOINT_ROUNDS = 2;
@@ -58,8 +57,8 @@ const REPAIR_ATTEMPTS = 20_000;
 
 /**
  * Prices choose whom to free: the employees whose priced best schedule differs most from their own work have
- * their work taken away and planned again together on what is still short (joint.ts; one after another, each
- * taking the most in turn, covered 16 heads fewer over 200 × 28), then the days are matched again and
+ * their work taken away and planned again together on what is still short (joint.ts: together, because one after
+ * another each takes the most in turn), then the days are matched again and
  * cross-day repair runs. Kept when it covers at least as much, else the old roster comes back.
  */
 function repriceStaff(

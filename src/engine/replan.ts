@@ -77,11 +77,13 @@ interface Step {
 }
 
 // A state packed into one number (a string key cost a third of the programme's time): the previous day's
-// line + 1, the run so far and the week's minutes, each below its radix.
+// line + 1, the run so far, the run of nights (0 while the fatigue rule is off) and the week's minutes, each
+// below its radix.
 const RUN_RADIX = 1024;
+const NIGHT_RADIX = 64;
 const MINUTE_RADIX = 131_072;
-const key = (line: number, run: number, hours: number) =>
-  ((line + 1) * RUN_RADIX + run) * MINUTE_RADIX + Math.round(hours * 60);
+const key = (line: number, run: number, nights: number, hours: number) =>
+  (((line + 1) * RUN_RADIX + run) * NIGHT_RADIX + nights) * MINUTE_RADIX + Math.round(hours * 60);
 const NO_STATE = -1;
 
 /** Keeps the better way into a state (a module function: a closure per day cost its naming under tsx). */
@@ -100,8 +102,15 @@ export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, 
   const days = model.dayCount;
   const rest = model.minRestMinutes;
   const maxRun = model.maxConsecutiveDays;
+  const maxNights = model.maxConsecutiveNights;
+  const countNights = Number.isFinite(maxNights);
+  const nightsAfter = (line: number, nights: number) =>
+    countNights && model.lineNight[line] ? Math.min(NIGHT_RADIX - 1, nights + 1) : 0;
   let layer = new Map<number, Step>([
-    [key(-1, model.priorConsecutive[e]!, model.priorWeekHours[e]!), { value: 0, from: NO_STATE, line: -1 }],
+    [
+      key(-1, model.priorConsecutive[e]!, countNights ? model.priorNights[e]! : 0, model.priorWeekHours[e]!),
+      { value: 0, from: NO_STATE, line: -1 },
+    ],
   ]);
   const layers: Map<number, Step>[] = [];
   // What is forced (work before the period, fixed and carried-over work): each week's hours, and the run of
@@ -133,7 +142,9 @@ export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, 
           options.push(l);
     for (const [k, step] of layer) {
       const minutes = k % MINUTE_RADIX;
-      const packed = (k - minutes) / MINUTE_RADIX;
+      const withNights = (k - minutes) / MINUTE_RADIX;
+      const nights = withNights % NIGHT_RADIX;
+      const packed = (withNights - nights) / NIGHT_RADIX;
       const run = packed % RUN_RADIX;
       const prev = (packed - run) / RUN_RADIX - 1;
       const hours = newWeek ? 0 : minutes / 60;
@@ -147,16 +158,20 @@ export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, 
         if (run + 1 > maxRun && run + 1 > forcedRun[d]!) continue;
         if (withHeld > model.maxWeeklyHours + 1e-9 && withHeld > heldWeekHours[model.weekOfDay[d]!]! + 1e-9)
           continue;
-        offer(next, key(held, run + 1, withHeld), step.value, k, -1);
+        const heldNights = nightsAfter(held, nights);
+        if (chosenBefore && heldNights > maxNights && model.lineNight[prev] === 1) continue;
+        offer(next, key(held, run + 1, heldNights, withHeld), step.value, k, -1);
         continue;
       }
-      offer(next, key(-1, 0, hours), step.value, k, -1);
+      offer(next, key(-1, 0, 0, hours), step.value, k, -1);
       if (run + 1 > maxRun) continue;
       for (const l of options) {
         if (prev >= 0 && model.lineStart[l]! - model.lineEnd[prev]! < rest) continue;
         if (hours + model.lineHours[l]! > model.maxWeeklyHours + 1e-9) continue;
+        const after = nightsAfter(l, nights);
+        if (after > maxNights) continue;
         const worth = own.get(l) ?? 1;
-        offer(next, key(l, run + 1, hours + model.lineHours[l]!), step.value + worth, k, l);
+        offer(next, key(l, run + 1, after, hours + model.lineHours[l]!), step.value + worth, k, l);
       }
     }
     layers.push(next);

@@ -15,14 +15,13 @@ export interface RestBoundOptions {
   onSchedules?: (schedules: RelaxedSchedules) => boolean;
   /**
    * Lending caps priced too, each capped rule and day like a line. For the bound on its own: the Lagrangian
-   * heuristic's 30 steps were better guided without (over 50 × 14 and 200 × 28, 12 heads fewer in all with it).
+   * heuristic's few steps are better guided without.
    */
   priceLending?: boolean;
   /**
    * The step grows by half after five better steps in a row and halves only after 20 steps without a better
-   * bound rather than 10. The plain rule halves the step early at 2,000 × 31 (the first steps swing) and then
-   * creeps (`tight` s2: 51,442 after 1,544 steps; this rule 51,458 after 300); neither is better everywhere
-   * (`over-demand` ends lower with the plain rule), so the bound on its own runs both (bound.ts).
+   * bound rather than 10: on large instances the plain rule halves the step early (the first steps swing) and
+   * then creeps. Neither is better everywhere, so the bound on its own runs both (bound.ts).
    */
   growStep?: boolean;
 }

@@ -7,10 +7,11 @@ import {
   isHomePool,
 } from './eligibility.ts';
 import { equalizationScores, fairness } from './equalization.ts';
-import type { Model } from './model.ts';
+import { LEAVE, type Model, UNAVAILABLE } from './model.ts';
 import {
   LENDING_FULL,
   lendingRuleFor,
+  nightsHold,
   type Roster,
   restHolds,
   runThrough,
@@ -22,9 +23,11 @@ import {
   REASON_CODES,
   type ReasonCode,
   type Result,
+  type StopReason,
   type UnfilledLine,
 } from './types.ts';
 import { ENGINE_VERSION } from './version.ts';
+import { wishesGranted } from './wishes.ts';
 
 export function assignmentsOf(model: Model, roster: Roster): Assignment[] {
   const list: Assignment[] = [];
@@ -67,7 +70,8 @@ export function unfilledLines(model: Model, roster: Roster, masks: EligibilityMa
   const counts = staticCounter(model);
   const unfilled: UnfilledLine[] = [];
   const days = model.dayCount;
-  // Per employee and shift times of the day: bit 1 rest, 2 consecutive days, 4 weekly hours broken; -1 unknown.
+  // Per employee and shift times of the day: bit 1 rest, 2 consecutive days, 4 weekly hours, 8 nights broken;
+  // -1 unknown.
   let memo = new Int8Array(0);
   let shapes = new Map<string, number>();
   let memoDay = -1;
@@ -83,16 +87,19 @@ export function unfilledLines(model: Model, roster: Roster, masks: EligibilityMa
       memoDay = day;
       shapes = new Map();
       for (const m of byDay[day]!) {
-        const key = `${model.lineStart[m]}|${model.lineEnd[m]}|${model.lineHours[m]}`;
+        const key = `${model.lineStart[m]}|${model.lineEnd[m]}|${model.lineHours[m]}|${model.lineNight[m]}`;
         if (!shapes.has(key)) shapes.set(key, shapes.size);
       }
       memo = new Int8Array(model.employeeCount * shapes.size).fill(-1);
     }
-    const shape = shapes.get(`${model.lineStart[l]}|${model.lineEnd[l]}|${model.lineHours[l]}`)!;
+    const shape = shapes.get(
+      `${model.lineStart[l]}|${model.lineEnd[l]}|${model.lineHours[l]}|${model.lineNight[l]}`,
+    )!;
     let already = 0;
     let rest = 0;
     let run = 0;
     let weekly = 0;
+    let nights = 0;
     let lending = 0;
     for (const e of eligibleOf(masks, l)) {
       const current = roster.lineOf[e * days + day]!;
@@ -104,12 +111,14 @@ export function unfilledLines(model: Model, roster: Roster, masks: EligibilityMa
         broken =
           (restHolds(model, roster, e, l) ? 0 : 1) |
           (runThrough(model, roster, e, day) > model.maxConsecutiveDays ? 2 : 0) |
-          (weeklyHoursHold(model, roster, e, l) ? 0 : 4);
+          (weeklyHoursHold(model, roster, e, l) ? 0 : 4) |
+          (nightsHold(model, roster, e, l) ? 0 : 8);
         memo[slot] = broken;
       }
       rest += broken & 1;
       run += (broken >> 1) & 1;
       weekly += (broken >> 2) & 1;
+      nights += (broken >> 3) & 1;
       if (!isHomePool(model, e, l) && lendingRuleFor(model, roster, e, l) === LENDING_FULL) lending++;
     }
     const reasons = counts(l);
@@ -117,6 +126,7 @@ export function unfilledLines(model: Model, roster: Roster, masks: EligibilityMa
     if (rest > 0) reasons.REST_TOO_SHORT = rest;
     if (run > 0) reasons.MAX_CONSECUTIVE_DAYS = run;
     if (weekly > 0) reasons.MAX_WEEKLY_HOURS = weekly;
+    if (nights > 0) reasons.MAX_CONSECUTIVE_NIGHTS = nights;
     if (lending > 0) reasons.LENDING_LIMIT_REACHED = lending;
     unfilled.push({ lineId: model.lineIds[l]!, missing, reasons: sortedReasons(reasons) });
   }
@@ -166,7 +176,11 @@ function staticCounter(model: Model): (l: number) => Partial<Record<ReasonCode, 
     }
     add(
       'ON_LEAVE',
-      memo(`o${day}`, () => countWhere((e) => model.onLeave[e * days + day] === 1)),
+      memo(`o${day}`, () => countWhere((e) => (model.onLeave[e * days + day]! & LEAVE) !== 0)),
+    );
+    add(
+      'UNAVAILABLE',
+      memo(`u${day}`, () => countWhere((e) => (model.onLeave[e * days + day]! & UNAVAILABLE) !== 0)),
     );
     const allowed = allowedHomePools(model, l);
     add(
@@ -184,21 +198,36 @@ function sortedReasons(reasons: Partial<Record<ReasonCode, number>>): Partial<Re
   return sorted;
 }
 
+/** How the search ended, as allocate knows it; the result adds the gap and any overrun. */
+export interface SearchEnd {
+  stoppedBy: StopReason;
+  bound: number;
+  timeLimitMs: number;
+}
+
 export function buildResult(
   model: Model,
   roster: Roster,
   masks: EligibilityMasks,
   startedAt: number,
+  end: SearchEnd,
 ): Result {
   const assignments = assignmentsOf(model, roster);
+  const coverage = coverageOf(model, roster);
   const result: Result = {
     engineVersion: ENGINE_VERSION,
     durationMs: 0,
     assignments,
-    coverage: coverageOf(model, roster),
+    coverage,
     unfilled: unfilledLines(model, roster, masks),
-    fairness: fairness(model, roster),
+    fairness: fairness(model, roster, masks),
     equalization: equalizationScores(model, roster),
+    search: {
+      stoppedBy: end.stoppedBy,
+      bound: Math.max(end.bound, coverage.assigned),
+      gap: Math.max(0, end.bound - coverage.assigned),
+    },
+    wishes: wishesGranted(model, roster),
   };
   if (model.previous.length > 0) {
     result.changedFromPrevious = model.previous.filter(
@@ -206,5 +235,7 @@ export function buildResult(
     ).length;
   }
   result.durationMs = Math.round((performance.now() - startedAt) * 10) / 10;
+  if (result.durationMs > end.timeLimitMs)
+    result.search.overrunMs = Math.round((result.durationMs - end.timeLimitMs) * 10) / 10;
   return result;
 }

@@ -101,6 +101,15 @@ export function daysToGiveUp(model: Model, roster: Roster, e: number, l: number)
     last = day;
     while (last < model.dayCount - 1 && roster.lineOf[base + last + 1]! >= 0) last++;
   }
+  if (model.lineNight[l] && nightRunThrough(model, roster, e, day) > model.maxConsecutiveNights) {
+    // Only a night of the run next to the line mends it.
+    let from = day;
+    while (from > 0 && isNight(model, roster, base + from - 1)) from--;
+    let to = day;
+    while (to < model.dayCount - 1 && isNight(model, roster, base + to + 1)) to++;
+    first = Math.max(first, from);
+    last = Math.min(last, to);
+  }
   const week = weeklyHoursHold(model, roster, e, l) ? -1 : model.weekOfDay[day]!;
   const start = model.lineStart[l]!;
   const end = model.lineEnd[l]!;
@@ -137,6 +146,34 @@ export function runThrough(model: Model, roster: Roster, e: number, day: number)
   return run;
 }
 
+function isNight(model: Model, roster: Roster, cell: number): boolean {
+  const l = roster.lineOf[cell]!;
+  return l >= 0 && model.lineNight[l] === 1;
+}
+
+/** Length of the run of nights on consecutive dates through `day` if the employee worked a night then. */
+export function nightRunThrough(model: Model, roster: Roster, e: number, day: number): number {
+  const base = e * model.dayCount;
+  let run = 1;
+  let d = day - 1;
+  while (d >= 0 && isNight(model, roster, base + d)) {
+    run++;
+    d--;
+  }
+  if (d < 0) run += model.priorNights[e]!;
+  for (d = day + 1; d < model.dayCount && isNight(model, roster, base + d); d++) run++;
+  return run;
+}
+
+/** The fatigue rule allows the line (only nights count; off when the setting is absent). */
+export function nightsHold(model: Model, roster: Roster, e: number, l: number): boolean {
+  return (
+    model.lineNight[l] === 0 ||
+    model.maxConsecutiveNights === Number.POSITIVE_INFINITY ||
+    nightRunThrough(model, roster, e, model.lineDay[l]!) <= model.maxConsecutiveNights
+  );
+}
+
 export function weeklyHoursHold(model: Model, roster: Roster, e: number, l: number): boolean {
   const day = model.lineDay[l]!;
   const current = roster.lineOf[e * model.dayCount + day]!;
@@ -169,27 +206,30 @@ export function dynamicReasons(model: Model, roster: Roster, e: number, l: numbe
     reasons.push('MAX_WEEKLY_HOURS');
     if (!all) return reasons;
   }
+  if (!nightsHold(model, roster, e, l)) {
+    reasons.push('MAX_CONSECUTIVE_NIGHTS');
+    if (!all) return reasons;
+  }
   if (lendingRuleFor(model, roster, e, l) === LENDING_FULL) reasons.push('LENDING_LIMIT_REACHED');
   return reasons;
 }
 
-/** Rest, consecutive days and weekly hours allow the line in place of the employee's work that day (lending caps aside). */
+/**
+ * Rest, consecutive days, weekly hours and consecutive nights allow the line in place of the employee's work that
+ * day (lending caps aside).
+ */
 export function rulesAllow(model: Model, roster: Roster, e: number, l: number): boolean {
   return (
     restHolds(model, roster, e, l) &&
     runThrough(model, roster, e, model.lineDay[l]!) <= model.maxConsecutiveDays &&
-    weeklyHoursHold(model, roster, e, l)
+    weeklyHoursHold(model, roster, e, l) &&
+    nightsHold(model, roster, e, l)
   );
 }
 
 /** Whether the employee could take the line in place of their own work that day (static rules assumed). */
 export function canTakeIfMoved(model: Model, roster: Roster, e: number, l: number): boolean {
-  return (
-    restHolds(model, roster, e, l) &&
-    runThrough(model, roster, e, model.lineDay[l]!) <= model.maxConsecutiveDays &&
-    weeklyHoursHold(model, roster, e, l) &&
-    lendingRuleFor(model, roster, e, l) >= NO_RULE
-  );
+  return rulesAllow(model, roster, e, l) && lendingRuleFor(model, roster, e, l) >= NO_RULE;
 }
 
 /** Whether the employee, free on the line's day, could take it without breaking a rule (static rules assumed). */

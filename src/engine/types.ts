@@ -73,6 +73,13 @@ export interface Settings {
   maxWeeklyHours: number;
   weekStart: Weekday;
   equalizationWindowDays: number;
+  /** The unit's weekend: work on these days is unsocial (default Saturday and Sunday). */
+  weekendDays?: Weekday[];
+  /**
+   * Fatigue rule: at most this many night shifts (shift type 'night') on consecutive dates, reason
+   * MAX_CONSECUTIVE_NIGHTS; off when absent.
+   */
+  maxConsecutiveNights?: number;
 }
 
 /** What an employee worked just before the period, so that rules hold across its start. */
@@ -84,6 +91,8 @@ export interface PriorWork {
   hoursInFirstWeek: number;
   /** End of the last shift worked before the period, `YYYY-MM-DDTHH:mm`. */
   lastShiftEnd?: string;
+  /** Night shifts on consecutive dates ending the day before the period starts (for the fatigue rule). */
+  consecutiveNights?: number;
 }
 
 export interface EqualizationHistory {
@@ -92,14 +101,35 @@ export interface EqualizationHistory {
   hours: number;
   /** Night and weekend hours within `hours`. */
   unsocialHours: number;
-  /** Days of the window the employee was on leave or inactive; hours are pro-rated over the rest. */
+  /** Days of the window the employee was on leave or inactive; scores are rates over the other days. */
   unavailableDays: number;
+  /** Night-shift hours within `unsocialHours` (nights shared fairly); 0 when absent. */
+  nightHours?: number;
+  /** Hours worked on the unit's weekend days within `unsocialHours`; 0 when absent. */
+  weekendHours?: number;
 }
 
+/**
+ * A wish about work (soft, weighed after coverage and home pool, before fairness). `off`: rather not work (any
+ * shift, or with `shiftType` a shift of that type); `work`: rather work that day (or, with `shiftType`, when
+ * working, a shift of that type). It applies on `date`, or without one on every date of the period, narrowed to
+ * `weekdays` when given.
+ */
 export interface Preference {
   employeeId: string;
-  date: BusinessDate;
+  date?: BusinessDate;
+  weekdays?: Weekday[];
   kind: 'work' | 'off';
+  shiftType?: string;
+  /** How much the wish counts against others' (default 1, at most 10). */
+  weight?: number;
+}
+
+/** Days an employee cannot work (hard: reason UNAVAILABLE), as stated by them. */
+export interface Unavailability {
+  employeeId: string;
+  from: BusinessDate;
+  to: BusinessDate;
 }
 
 export interface PreviousAssignment {
@@ -121,6 +151,7 @@ export interface Instance {
   priorWork: PriorWork[];
   equalizationHistory: EqualizationHistory[];
   preferences?: Preference[];
+  unavailability?: Unavailability[];
   previousAssignments?: PreviousAssignment[];
 }
 
@@ -136,6 +167,8 @@ export const REASON_CODES = [
   'MAX_CONSECUTIVE_DAYS',
   'MAX_WEEKLY_HOURS',
   'LENDING_LIMIT_REACHED',
+  'UNAVAILABLE',
+  'MAX_CONSECUTIVE_NIGHTS',
 ] as const;
 
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -174,6 +207,11 @@ export interface CohortScore {
 export interface EqualizationScore {
   employeeId: string;
   scores: Record<CohortKind, CohortScore>;
+  /**
+   * Fewer than 14 days employed and available in the window: every score is 0 (neutral), never extrapolated
+   * from the few days there are.
+   */
+  insufficientHistory: boolean;
 }
 
 export interface Fairness {
@@ -181,6 +219,31 @@ export interface Fairness {
   spreadHours: Record<CohortKind, number>;
   /** The same spread in shifts of the instance's median paid hours. */
   spreadShifts: Record<CohortKind, number>;
+  /**
+   * Unsocial work shared within each cohort of department, grade and home pool, among staff available the whole
+   * period who could work such lines and have no standing wish (one without a date, which decides their share): the largest spread (max − min) of night shifts and of weekend shifts, the
+   * window's history included (its hours in shifts of the median paid hours), and of this period alone.
+   */
+  unsocialShifts: { nights: number; weekends: number; periodNights: number; periodWeekends: number };
+}
+
+/** Why the search ended: the time limit (or an abort), a bound proving the roster optimal, or its own end. */
+export type StopReason = 'time_limit' | 'bound_reached' | 'search_done';
+
+export interface SearchReport {
+  stoppedBy: StopReason;
+  /** The best upper bound on coverage the run knows (at least Σ required); `gap` = bound − assigned. */
+  bound: number;
+  gap: number;
+  /** How far past `timeLimitMs` the run ended, when it did. */
+  overrunMs?: number;
+}
+
+export interface WishesGranted {
+  employeeId: string;
+  /** Wish-days that applied (see Preference) and how many of them the roster grants. */
+  asked: number;
+  granted: number;
 }
 
 export interface Result {
@@ -191,6 +254,9 @@ export interface Result {
   unfilled: UnfilledLine[];
   fairness: Fairness;
   equalization: EqualizationScore[];
+  search: SearchReport;
+  /** Per employee with wishes: how many were granted; `total` sums them. */
+  wishes: { total: { asked: number; granted: number }; byEmployee: WishesGranted[] };
   /** Assignments of `previousAssignments` no longer present (rerun only). */
   changedFromPrevious?: number;
 }
@@ -203,7 +269,7 @@ export interface CandidateScore {
   load: number;
   /** Equalization score over the window (own − mean) / mean, across the three cohorts. */
   history: number;
-  /** −1 prefers to work, +1 prefers to be off, 0 otherwise. */
+  /** −1 wishes to work this line, +1 wishes not to, 0 otherwise (the wishes' weights summed, in sign). */
   preference: number;
   assigned: boolean;
 }

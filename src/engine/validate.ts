@@ -70,6 +70,19 @@ function uniqueIds(items: Obj[], path: string, problems: string[]): Set<string> 
   return ids;
 }
 
+/** A wish weighs at most this much, so that wishes of a day stay far below a lent employee's rank. */
+const MAX_WISH_WEIGHT = 10;
+
+function isWeekday(value: unknown): boolean {
+  return WEEKDAYS.includes(value as (typeof WEEKDAYS)[number]);
+}
+
+function weekdays(value: unknown, path: string, problems: string[]): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || !value.every(isWeekday))
+    problems.push(`${path}: expected an array of ${WEEKDAYS.join(', ')}`);
+}
+
 /** Checks shape, dates, ranges and references; throws InstanceError listing every problem. */
 export function validateInstance(input: unknown): asserts input is Instance {
   const problems: string[] = [];
@@ -89,8 +102,11 @@ export function validateInstance(input: unknown): asserts input is Instance {
   check.number(settings.maxConsecutiveDays, 'settings.maxConsecutiveDays', 1, true);
   check.number(settings.maxWeeklyHours, 'settings.maxWeeklyHours', 0);
   check.number(settings.equalizationWindowDays, 'settings.equalizationWindowDays', 1, true);
-  if (!WEEKDAYS.includes(settings.weekStart as (typeof WEEKDAYS)[number]))
+  if (!isWeekday(settings.weekStart))
     problems.push(`settings.weekStart: expected one of ${WEEKDAYS.join(', ')}`);
+  weekdays(settings.weekendDays, 'settings.weekendDays', problems);
+  if (settings.maxConsecutiveNights !== undefined)
+    check.number(settings.maxConsecutiveNights, 'settings.maxConsecutiveNights', 1, true);
 
   const templates = check.objects(input.shiftTemplates, 'shiftTemplates');
   const templateIds = uniqueIds(templates, 'shiftTemplates', problems);
@@ -191,6 +207,8 @@ export function validateInstance(input: unknown): asserts input is Instance {
     knownEmployee(prior.employeeId, `${path}.employeeId`);
     check.number(prior.consecutiveDays, `${path}.consecutiveDays`, 0, true);
     check.number(prior.hoursInFirstWeek, `${path}.hoursInFirstWeek`, 0);
+    if (prior.consecutiveNights !== undefined)
+      check.number(prior.consecutiveNights, `${path}.consecutiveNights`, 0, true);
     if (prior.lastShiftEnd !== undefined && Number.isNaN(timestampMinutes(prior.lastShiftEnd as string)))
       problems.push(`${path}.lastShiftEnd: expected YYYY-MM-DDTHH:mm`);
   });
@@ -200,12 +218,26 @@ export function validateInstance(input: unknown): asserts input is Instance {
     check.number(history.hours, `${path}.hours`, 0);
     check.number(history.unsocialHours, `${path}.unsocialHours`, 0);
     check.number(history.unavailableDays, `${path}.unavailableDays`, 0, true);
+    for (const key of ['nightHours', 'weekendHours'] as const)
+      if (history[key] !== undefined) check.number(history[key], `${path}.${key}`, 0);
   });
   check.objects(input.preferences, 'preferences', true).forEach((preference, i) => {
-    knownEmployee(preference.employeeId, `preferences[${i}].employeeId`);
-    check.date(preference.date, `preferences[${i}].date`);
+    const path = `preferences[${i}]`;
+    knownEmployee(preference.employeeId, `${path}.employeeId`);
+    if (preference.date !== undefined) check.date(preference.date, `${path}.date`);
+    weekdays(preference.weekdays, `${path}.weekdays`, problems);
     if (preference.kind !== 'work' && preference.kind !== 'off')
-      problems.push(`preferences[${i}].kind: expected work or off`);
+      problems.push(`${path}.kind: expected work or off`);
+    if (preference.shiftType !== undefined) check.text(preference.shiftType, `${path}.shiftType`);
+    if (preference.weight !== undefined) {
+      check.number(preference.weight, `${path}.weight`, 0);
+      if (typeof preference.weight === 'number' && preference.weight > MAX_WISH_WEIGHT)
+        problems.push(`${path}.weight: at most ${MAX_WISH_WEIGHT}`);
+    }
+  });
+  check.objects(input.unavailability, 'unavailability', true).forEach((away, i) => {
+    knownEmployee(away.employeeId, `unavailability[${i}].employeeId`);
+    check.range(away.from, away.to, `unavailability[${i}]`);
   });
   if (problems.length > 0) throw new InstanceError(problems);
 }

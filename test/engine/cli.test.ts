@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { day, employee, instance, line } from '../../src/engine/fixtures.test-support.ts';
 
 const run = promisify(execFile);
@@ -15,15 +15,19 @@ async function tool(
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run('npx', ['tsx', join(root, 'scripts', script), ...args], {
-      cwd: root,
-    });
+    const bundle = join(root, 'dist', 'engine-cli', script.replace(/\.ts$/, '.mjs'));
+    const { stdout, stderr } = await run(process.execPath, [bundle, ...args], { cwd: root });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
 }
+
+// The tools as `npm run engine:*` runs them: built to plain JavaScript first (no TypeScript loader per call).
+beforeAll(async () => {
+  await run(process.execPath, [join(root, 'scripts', 'engine-build.mjs')], { cwd: root });
+}, 60_000);
 
 describe('engine command-line tools', () => {
   it('generate, solve and check a roster end to end', async () => {

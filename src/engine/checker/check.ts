@@ -47,6 +47,7 @@ interface Placed {
   start: number;
   end: number;
   hours: number;
+  night: boolean;
 }
 
 export function checkRoster(instance: Instance, result: Pick<Result, 'assignments'>): CheckReport {
@@ -90,6 +91,12 @@ export function checkRoster(instance: Instance, result: Pick<Result, 'assignment
     }
     if (instance.leaves.some((l) => l.employeeId === employee.id && within(line.date, l.from, l.to)))
       err('ON_LEAVE', `on approved leave on ${line.date}`);
+    if (
+      (instance.unavailability ?? []).some(
+        (u) => u.employeeId === employee.id && within(line.date, u.from, u.to),
+      )
+    )
+      err('UNAVAILABLE', `stated unavailable on ${line.date}`);
     checkPool(instance, employee, line, a, err, lendingUse);
 
     const template = templates.get(line.shiftTemplateId)!;
@@ -98,7 +105,14 @@ export function checkRoster(instance: Instance, result: Pick<Result, 'assignment
     let end = day * 1440 + toMinutes(template.end);
     if (end <= start) end += 1440;
     const list = byEmployee.get(employee.id) ?? [];
-    list.push({ assignment: a, day, start, end, hours: template.paidHours });
+    list.push({
+      assignment: a,
+      day,
+      start,
+      end,
+      hours: template.paidHours,
+      night: template.shiftType === 'night',
+    });
     byEmployee.set(employee.id, list);
   }
 
@@ -198,6 +212,21 @@ function checkEmployeeTimeline(
     if (endsHere && run > settings.maxConsecutiveDays) {
       const inRun = days.slice(runStart, i + 1).flatMap((d) => ids(...byDay.get(d)!));
       add('MAX_CONSECUTIVE_DAYS', inRun, `${run} consecutive working days`, employeeId);
+    }
+  }
+
+  if (settings.maxConsecutiveNights !== undefined) {
+    const nights = days.filter((d) => byDay.get(d)!.some((p) => p.night));
+    let from = 0;
+    for (let i = 0; i < nights.length; i++) {
+      if (i > 0 && nights[i]! !== nights[i - 1]! + 1) from = i;
+      const endsHere = i + 1 === nights.length || nights[i + 1] !== nights[i]! + 1;
+      const before = nights[from] === firstDay ? (prior?.consecutiveNights ?? 0) : 0;
+      const run = i - from + 1 + before;
+      if (endsHere && run > settings.maxConsecutiveNights) {
+        const inRun = nights.slice(from, i + 1).flatMap((d) => ids(...byDay.get(d)!.filter((p) => p.night)));
+        add('MAX_CONSECUTIVE_NIGHTS', inRun, `${run} nights in a row`, employeeId);
+      }
     }
   }
 

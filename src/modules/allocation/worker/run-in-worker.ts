@@ -15,16 +15,15 @@ type Reply = { ok: true; result: Result } | { ok: false; problems?: string[]; me
 
 /**
  * A worker whose last run ended normally waits here for the next one: a fresh thread loads the engine's
- * TypeScript and runs it unoptimised (200 × 28 `mixed`: 1.1-1.4 s on the first run in a thread, 0.6-0.75 s
- * once warm). It does not keep the process alive, and ends after a while unused; a run that is cut short
- * ends its worker instead.
+ * TypeScript and runs it unoptimised, much slower than once warm (docs/engine.md). It does not keep the
+ * process alive, and ends after a while unused; a run that is cut short ends its worker instead.
  */
 let idle: Worker | null = null;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * How long a worker waits for the next run: it holds what its last run left on its heap (about 85 MB after a
- * 2,000 × 31 run), which is worth it while a planner reruns, not all night.
+ * How long a worker waits for the next run: it holds what its last run left on its heap, which is worth it
+ * while a planner reruns, not all night.
  */
 export const ENGINE_WORKER_IDLE_MS = 120_000;
 
