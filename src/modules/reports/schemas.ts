@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { BusinessDate, Uuid } from '../lookups/schemas.ts';
+import { BusinessDate, BusinessMonth, Uuid } from '../lookups/schemas.ts';
 import { EmployeeReference } from '../people/schemas.ts';
 import { REPORT_LANGUAGES } from './labels.ts';
 
@@ -24,7 +24,7 @@ export const DailyRosterQuery = Type.Object({
 export type DailyRosterQuery = Static<typeof DailyRosterQuery>;
 
 export const MonthlyRosterQuery = Type.Object({
-  month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'The month (YYYY-MM)' }),
+  month: { ...BusinessMonth, description: 'The month (YYYY-MM, years 2000–2100)' },
   lang: Language,
   departmentId: Department,
 });
@@ -89,7 +89,7 @@ export type DailyRosterReport = Static<typeof DailyRosterReport>;
 
 export const MonthlyRosterReport = Type.Object(
   {
-    month: Type.String(),
+    month: BusinessMonth,
     from: BusinessDate,
     to: BusinessDate,
     lang: Type.String(),
