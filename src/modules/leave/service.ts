@@ -1,25 +1,28 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import type { Principal } from '../../core/auth/principal.ts';
-import type { Db } from '../../core/db/database.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
-import { shiftsDuring } from '../allocation/roster-service.ts';
+import { removeForLeave, shiftsDuring } from '../roster/service.ts';
 import { ANY_STEP_ROLE, actingRole, type ChainStep, LEAVE_CHAIN, stepWaitingIn } from './approval-chain.ts';
 import * as repo from './repository.ts';
-import type { LeaveDecision, LeaveListQuery, LeaveRequest, NewLeaveRequest } from './schemas.ts';
-
-export interface LeaveDeps {
-  db: Db;
-}
+import type {
+  LeaveDecision,
+  LeaveListQuery,
+  LeaveRequest,
+  NewLeaveRequest,
+  NextDecider,
+  OwnLeaveQuery,
+} from './schemas.ts';
 
 /** Longest request one submission may cover: a year. */
 const MAX_DAYS = 366;
 const RECORDS_FOR_OTHERS = ['HR_ADMIN', ANY_STEP_ROLE];
 
-function view(row: repo.RequestRow, steps: repo.StepRow[]): LeaveRequest {
+function view(row: repo.RequestRow, steps: repo.StepRow[], nextDecider: NextDecider | null): LeaveRequest {
   return {
     id: row.id,
     employee: {
@@ -45,6 +48,7 @@ function view(row: repo.RequestRow, steps: repo.StepRow[]): LeaveRequest {
         comment: step.comment,
       })),
     nextStep: stepWaitingIn(row.status)?.step ?? null,
+    nextDecider,
     requestedBy: { id: row.requestedBy, username: row.requesterUsername, displayName: row.requesterName },
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -52,8 +56,60 @@ function view(row: repo.RequestRow, steps: repo.StepRow[]): LeaveRequest {
   };
 }
 
-async function viewOf(deps: LeaveDeps, row: repo.RequestRow): Promise<LeaveRequest> {
-  return view(row, await repo.stepsOf(deps.db, [row.id]));
+/**
+ * Who may decide the step a request waits in, as the requester would ask: the people holding the step's
+ * roles for its department today, leaving out the requester and whoever decided the earlier step (one
+ * person never decides both). The SYS_ADMIN fallback is named only when nobody holds the step's roles.
+ */
+async function decidersOf(
+  deps: ServiceDeps,
+  buId: string,
+  today: string,
+  rows: repo.RequestRow[],
+  steps: repo.StepRow[],
+): Promise<Map<string, NextDecider>> {
+  const holders = new Map<string, Promise<repo.ApproverRow[]>>();
+  const holdersOf = (roles: readonly string[], departmentId: string | null) => {
+    const key = `${roles.join(',')}|${departmentId}`;
+    if (!holders.has(key)) holders.set(key, repo.approvers(deps.db, buId, roles, departmentId, today));
+    return holders.get(key)!;
+  };
+  const deciders = new Map<string, NextDecider>();
+  for (const row of rows) {
+    const step = stepWaitingIn(row.status);
+    if (!step) continue;
+    const decided = new Set(
+      steps.filter((taken) => taken.requestId === row.id).map((taken) => taken.decidedBy),
+    );
+    const eligible = (people: repo.ApproverRow[]) =>
+      people.filter((person) => person.employeeId !== row.employeeId && !decided.has(person.userId));
+    let people = eligible(await holdersOf(step.roles, row.departmentId));
+    if (!people.length) people = eligible(await holdersOf([ANY_STEP_ROLE], row.departmentId));
+    deciders.set(row.id, {
+      step: step.step,
+      roles: [...step.roles],
+      people: [...new Map(people.map((person) => [person.userId, person])).values()].map((person) => ({
+        id: person.userId,
+        displayName: person.displayName,
+        roleCode: person.roleCode,
+      })),
+    });
+  }
+  return deciders;
+}
+
+async function viewsOf(deps: ServiceDeps, caller: Caller, rows: repo.RequestRow[]): Promise<LeaveRequest[]> {
+  const steps = await repo.stepsOf(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  const deciders = await decidersOf(deps, caller.principal.buId, caller.principal.today, rows, steps);
+  return rows.map((row) => view(row, steps, deciders.get(row.id) ?? null));
+}
+
+async function viewOf(deps: ServiceDeps, caller: Caller, row: repo.RequestRow): Promise<LeaveRequest> {
+  const [answer] = await viewsOf(deps, caller, [row]);
+  return answer!;
 }
 
 /** Where the caller may decide a step: from the grants that make them an approver of it. */
@@ -80,7 +136,7 @@ function assertVisible(principal: Principal, row: repo.RequestRow): void {
   if (!own && !seen) throw notFound('Leave request');
 }
 
-async function requireRequest(deps: LeaveDeps, caller: Caller, id: string): Promise<repo.RequestRow> {
+async function requireRequest(deps: ServiceDeps, caller: Caller, id: string): Promise<repo.RequestRow> {
   const row = await repo.findRequest(deps.db, caller.principal.buId, id);
   if (!row) throw notFound('Leave request');
   assertVisible(caller.principal, row);
@@ -88,7 +144,7 @@ async function requireRequest(deps: LeaveDeps, caller: Caller, id: string): Prom
 }
 
 export async function submitLeave(
-  deps: LeaveDeps,
+  deps: ServiceDeps,
   caller: Caller,
   body: NewLeaveRequest,
 ): Promise<LeaveRequest> {
@@ -152,8 +208,8 @@ export async function submitLeave(
   return getLeave(deps, caller, id);
 }
 
-export async function getLeave(deps: LeaveDeps, caller: Caller, id: string): Promise<LeaveRequest> {
-  return viewOf(deps, await requireRequest(deps, caller, id));
+export async function getLeave(deps: ServiceDeps, caller: Caller, id: string): Promise<LeaveRequest> {
+  return viewOf(deps, caller, await requireRequest(deps, caller, id));
 }
 
 /** Requests whose next step the caller may decide: coverage per step, and who the caller is. */
@@ -165,7 +221,7 @@ const awaitingOf = (principal: Principal) => ({
 });
 
 /** How many requests wait for the caller's decision (a dashboard tile). */
-export async function awaitingCount(deps: LeaveDeps, caller: Caller): Promise<number> {
+export async function awaitingCount(deps: ServiceDeps, caller: Caller): Promise<number> {
   const { principal } = caller;
   const { total } = await repo.listRequests(
     deps.db,
@@ -179,7 +235,7 @@ export async function awaitingCount(deps: LeaveDeps, caller: Caller): Promise<nu
 }
 
 export async function listLeave(
-  deps: LeaveDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: LeaveListQuery,
 ): Promise<Page<LeaveRequest>> {
@@ -193,29 +249,21 @@ export async function listLeave(
     query.pageSize,
     offsetOf(query as PageQuery),
   );
-  const steps = await repo.stepsOf(
-    deps.db,
-    rows.map((row) => row.id),
-  );
-  return pageOf(
-    rows.map((row) => view(row, steps)),
-    total,
-    query,
-  );
+  return pageOf(await viewsOf(deps, caller, rows), total, query);
 }
 
 export type Decision = 'Approved' | 'Rejected';
 
 /** Decides the step the request waits in, once, by someone entitled to it; one step per call. */
 export async function decideLeave(
-  deps: LeaveDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   decision: Decision,
   body: LeaveDecision,
 ): Promise<LeaveRequest> {
   const { principal } = caller;
-  const approved = await deps.db.transaction(async (tx) => {
+  const decided = await deps.db.transaction(async (tx) => {
     const row = await repo.findRequest(tx, principal.buId, id, true);
     if (!row) throw notFound('Leave request');
     assertVisible(principal, row);
@@ -250,6 +298,12 @@ export async function decideLeave(
     if (earlier.some((taken) => taken.decidedBy === principal.userId)) {
       throw businessRule('SAME_APPROVER', 'One person never decides both steps of a request');
     }
+    const comment = body.comment?.trim() || null;
+    if (decision === 'Rejected' && !comment) {
+      throw businessRule('COMMENT_REQUIRED', 'Say why the request is rejected: the employee reads it', {
+        errors: [{ path: '/comment', message: 'required to reject' }],
+      });
+    }
     const next = decision === 'Approved' ? step.approvedTo : 'Rejected';
     if (!(await repo.moveStatus(tx, row.id, row.status, next))) {
       throw conflict('LEAVE_STEP_ALREADY_DECIDED', `Step ${step.step} was decided meanwhile`);
@@ -261,7 +315,7 @@ export async function decideLeave(
       role,
       decision,
       decidedBy: principal.userId,
-      comment: body.comment ?? null,
+      comment,
     });
     await recordAudit(tx, actorOf(caller), {
       action: decision === 'Approved' ? 'leave.approve' : 'leave.reject',
@@ -269,18 +323,26 @@ export async function decideLeave(
       entityId: row.id,
       details: { step: step.step, role, from: row.status, to: next },
     });
-    return next === 'Approved' ? row : null;
+    // Approved leave takes the employee off the live roster for its dates, in the same transaction.
+    const removedAssignments =
+      next === 'Approved'
+        ? await removeForLeave(tx, caller, {
+            requestId: row.id,
+            employeeId: row.employeeId,
+            from: row.fromDate,
+            to: row.toDate,
+          })
+        : [];
+    return { row, removedAssignments };
   });
   const answer = await getLeave(deps, caller, id);
-  if (decision === 'Rejected') return answer;
-  const conflicts = approved
-    ? await shiftsDuring(deps.db, principal.buId, approved.employeeId, approved.fromDate, approved.toDate)
-    : [];
-  return { ...answer, conflicts };
+  const { row } = decided;
+  const conflicts = await shiftsDuring(deps.db, principal.buId, row.employeeId, row.fromDate, row.toDate);
+  return { ...answer, conflicts, removedAssignments: decided.removedAssignments };
 }
 
 /** The owner withdraws a request that has not started yet; it stays on record as Cancelled. */
-export async function cancelLeave(deps: LeaveDeps, caller: Caller, id: string): Promise<LeaveRequest> {
+export async function cancelLeave(deps: ServiceDeps, caller: Caller, id: string): Promise<LeaveRequest> {
   const { principal } = caller;
   await deps.db.transaction(async (tx) => {
     const row = await repo.findRequest(tx, principal.buId, id, true);
@@ -326,7 +388,7 @@ export function approvalRules() {
 }
 
 export async function resolveApproversFor(
-  deps: LeaveDeps,
+  deps: ServiceDeps,
   requesterId: string,
   stepNumber: number,
   now: Date,
@@ -344,4 +406,23 @@ export async function resolveApproversFor(
   );
   // Nobody decides their own request.
   return rows.filter((row) => !requester.userIds.includes(row.userId));
+}
+
+/** The caller's own requests, latest first (extension: the owner finds what they asked for). */
+export async function ownLeave(
+  deps: ServiceDeps,
+  caller: Caller,
+  query: OwnLeaveQuery,
+): Promise<Page<LeaveRequest>> {
+  const { principal } = caller;
+  if (!principal.employeeId) return pageOf([], 0, query);
+  const { rows, total } = await repo.listRequests(
+    deps.db,
+    principal.buId,
+    { kind: 'unit' },
+    { ...query, employeeId: principal.employeeId },
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(await viewsOf(deps, caller, rows), total, query);
 }
