@@ -61,7 +61,7 @@ async function calendarOf(
   from: string,
   to: string,
 ): Promise<CalendarDay[]> {
-  const { days } = await workingDays(deps.db, caller.principal.buId, { from, to });
+  const { days } = await workingDays(deps, caller.principal.buId, { from, to });
   return days.map((day) => {
     const holiday = day.reasons.find((reason) => reason.type === 'HOLIDAY');
     return {
