@@ -1,7 +1,6 @@
 import type { Caller } from '../../core/auth/caller.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
-import { workingDays } from '../calendar/service.ts';
 import { type PlannedLine, plannedLines } from '../publishing/service.ts';
 import type { Variance } from '../reconciliation/schemas.ts';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../reconciliation/service.ts';
 import { LABELS, type ReportLanguage } from './labels.ts';
 import * as repo from './repository.ts';
+import { calendarOf, lentStaff, markLeaveAndDaysOff, skillsHeld } from './roster-facts.ts';
 import type {
   DailyRosterQuery,
   DailyRosterReport,
@@ -52,59 +52,6 @@ const shiftOf = (line: PlannedLine) => ({
 const departmentsOf = (deps: ReportDeps, caller: Caller, lines: PlannedLine[]) =>
   repo.departmentsByIds(deps.db, caller.principal.buId, [...new Set(lines.map((line) => line.departmentId))]);
 
-type CalendarDay = MonthlyRosterReport['days'][number];
-
-/** The dates with their weekday, whether the unit's `weekendDays` setting rests on them, and holidays. */
-async function calendarOf(
-  deps: ReportDeps,
-  caller: Caller,
-  from: string,
-  to: string,
-): Promise<CalendarDay[]> {
-  const { days } = await workingDays(deps, caller.principal.buId, { from, to });
-  return days.map((day) => {
-    const holiday = day.reasons.find((reason) => reason.type === 'HOLIDAY');
-    return {
-      date: day.date,
-      weekday: day.weekday,
-      weekend: day.reasons.some((reason) => reason.type === 'WEEKEND'),
-      holiday: holiday
-        ? { code: holiday.code ?? '', nameEn: holiday.Name_1_English, nameAr: holiday.Name_2_Arabic }
-        : null,
-    };
-  });
-}
-
-type Department = MonthlyRosterReport['departments'][number];
-
-/**
- * Staff lent to another department's roster: for each employee of the lines whose own department is
- * not the department of their lines, that own department (by pool-lending rules, or by hand).
- */
-async function lentStaff(
-  deps: ReportDeps,
-  caller: Caller,
-  lines: PlannedLine[],
-): Promise<Map<string, Department>> {
-  const { buId } = caller.principal;
-  const homes = await repo.homeDepartments(deps.db, buId, [...new Set(lines.map((line) => line.employeeId))]);
-  const homeOf = new Map(homes.map((home) => [home.employeeId, home.departmentId]));
-  const lent = new Map<string, string>();
-  for (const line of lines) {
-    const home = homeOf.get(line.employeeId);
-    if (home && home !== line.departmentId) lent.set(line.employeeId, home);
-  }
-  const departments = new Map(
-    (await repo.departmentsByIds(deps.db, buId, [...new Set(lent.values())])).map((d) => [d.id, d]),
-  );
-  return new Map(
-    [...lent].flatMap(([employeeId, home]) => {
-      const department = departments.get(home);
-      return department ? [[employeeId, department] as const] : [];
-    }),
-  );
-}
-
 /** The day's published roster: lines by shift start, terminal and number; heads and hours per shift. */
 export async function dailyRoster(
   deps: ReportDeps,
@@ -128,15 +75,7 @@ export async function dailyRoster(
       skill,
     ]),
   );
-  const held = new Map<string, { code: string; nameEn: string; nameAr: string | null }[]>();
-  const employeeIds = [...new Set(lines.map((line) => line.employeeId))];
-  for (const { employeeId, ...skill } of await repo.employeeSkillsOf(
-    deps.db,
-    caller.principal.buId,
-    employeeIds,
-  )) {
-    held.set(employeeId, [...(held.get(employeeId) ?? []), skill]);
-  }
+  const held = await skillsHeld(deps, caller, lines);
   const byShift = new Map<string, DailyRosterReport['totals']['byShift'][number]>();
   for (const line of lines) {
     const total = byShift.get(line.shiftCode) ?? { ...shiftOf(line), heads: 0, hours: 0 };
@@ -256,40 +195,6 @@ export async function monthlyRoster(
       hours: round2(lines.reduce((sum, line) => sum + line.paidHours, 0)),
     },
   };
-}
-
-/**
- * Marks the dates of each row without a shift: approved leave, else a day off where a published roster of
- * the row's department covers the date (a date no roster covers is not planned yet, so left blank).
- */
-async function markLeaveAndDaysOff(
-  deps: ReportDeps,
-  caller: Caller,
-  rows: MonthlyRosterReport['employees'],
-  dates: string[],
-): Promise<void> {
-  const { buId } = caller.principal;
-  const from = dates[0]!;
-  const to = dates.at(-1)!;
-  const [leave, periods] = await Promise.all([
-    repo.approvedLeave(
-      deps.db,
-      buId,
-      rows.map((row) => row.employee.id),
-      from,
-      to,
-    ),
-    repo.publishedPeriods(deps.db, buId, [...new Set(rows.map((row) => row.departmentId))], from, to),
-  ]);
-  for (const row of rows) {
-    const own = leave.filter((span) => span.employeeId === row.employee.id);
-    const covering = periods.filter((period) => period.departmentId === row.departmentId);
-    dates.forEach((date, index) => {
-      if (row.days[index]) return;
-      if (own.some((span) => span.from <= date && date <= span.to)) row.marks[index] = 'LEAVE';
-      else if (covering.some((period) => period.from <= date && date <= period.to)) row.marks[index] = 'OFF';
-    });
-  }
 }
 
 /** Required against planned against actual heads per date × terminal × shift (reconciliation's figures). */
