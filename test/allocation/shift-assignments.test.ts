@@ -189,7 +189,7 @@ describeEachDatabase('shift assignments', (t) => {
     expect(mismatch.json().code).toBe('LINE_DATE_MISMATCH');
   });
 
-  it('refuses a shift during approved leave with ON_LEAVE, and the approval lists live shifts as conflicts', async () => {
+  it('refuses a shift during approved leave with ON_LEAVE; step 1 lists the live shifts as conflicts and the final approval removes them', async () => {
     const [me] = await queryRows<{ id: string }>(
       t.database.db,
       sql`select employee_id as id from users where username = 'employee'`,
@@ -209,14 +209,15 @@ describeEachDatabase('shift assignments', (t) => {
       url: `/api/leave-requests/${id}/approve`,
       payload: {},
     });
-    expect(first.json()).toMatchObject({ Status: 'ManagerApproved', conflicts: [] });
+    expect(first.json()).toMatchObject({ Status: 'ManagerApproved', removedAssignments: [] });
+    expect(first.json().conflicts).toEqual([expect.objectContaining({ assignmentId: before.json().id })]);
     const second = await t.request('hradmin', {
       method: 'PATCH',
       url: `/api/leave-requests/${id}/approve`,
       payload: {},
     });
-    expect(second.json().Status).toBe('Approved');
-    expect(second.json().conflicts).toEqual([
+    expect(second.json()).toMatchObject({ Status: 'Approved', conflicts: [] });
+    expect(second.json().removedAssignments).toEqual([
       expect.objectContaining({
         assignmentId: before.json().id,
         date: '2031-09-02',

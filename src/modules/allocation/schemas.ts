@@ -95,6 +95,29 @@ export type RunResult = Static<typeof RunResult>;
 
 const Transition = Type.Union([Type.Object({ by: Uuid, at: Instant }), Type.Null()]);
 
+const Coverage = Type.Object({ required: Type.Integer(), assigned: Type.Integer() });
+
+/** How far an execution got, as stored while it runs. */
+export const RunProgress = Type.Object({
+  phase: Type.Union(
+    [Type.Literal('queued'), Type.Literal('snapshot'), Type.Literal('solving'), Type.Literal('storing')],
+    {
+      description:
+        'queued: waiting for a process to take it; snapshot: reading demand, staff and rules; solving: the ' +
+        'engine works; storing: writing the result',
+    },
+  ),
+  startedAt: Instant,
+  coverage: Type.Union([Coverage, Type.Null()], { description: 'Heads covered so far, once known' }),
+});
+export type RunProgress = Static<typeof RunProgress>;
+
+export const RunReview = Type.Object(
+  { comment: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])) },
+  { $id: 'AllocationRunReview', additionalProperties: false },
+);
+export type RunReview = Static<typeof RunReview>;
+
 export const Run = Type.Object(
   {
     id: Uuid,
@@ -104,7 +127,24 @@ export const Run = Type.Object(
     to: BusinessDate,
     Status: RunStatus,
     options: RunOptions,
-    executing: Type.Boolean({ description: 'The engine is working on the run right now' }),
+    executing: Type.Boolean({ description: 'Status is Executing: an execution is queued or running' }),
+    progress: Type.Union(
+      [
+        Type.Object(
+          { ...RunProgress.properties, elapsedMs: Type.Integer() },
+          { $id: 'AllocationRunProgress' },
+        ),
+        Type.Null(),
+      ],
+      { description: 'While Executing: the phase, coverage so far and time since it started' },
+    ),
+    lastFailure: Type.Union([
+      Type.Object(
+        { code: Type.String(), detail: Type.String(), at: Instant },
+        { $id: 'AllocationRunFailure', description: 'The last execution that ended without a result' },
+      ),
+      Type.Null(),
+    ]),
     executions: Type.Integer({ description: 'Executes and reruns so far' }),
     result: Type.Union([RunResult, Type.Null()]),
     lockedAssignments: Type.Union([Type.Integer(), Type.Null()], {
@@ -113,6 +153,7 @@ export const Run = Type.Object(
     created: Type.Object({ by: Nullable(Uuid), at: Instant }),
     executed: Transition,
     reviewed: Transition,
+    reviewComment: Nullable(Type.String()),
     locked: Transition,
     archived: Transition,
     version: Type.Integer(),

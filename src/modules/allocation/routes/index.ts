@@ -6,7 +6,7 @@ import { runRoutes } from './runs.ts';
 
 /** Allocation runs and equalization; one explainer cache for the whole area. */
 export function allocationRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { ...depsOf(context), explainers: new ExplainerCache() };
+  const deps = { ...depsOf(context), explainers: new ExplainerCache(), wake: () => context.jobs.wake() };
   return async (app) => {
     await app.register(runRoutes(deps));
     await app.register(equalizationRoutes(deps));
