@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 
 /** Reading report files back as a person's tools would: the workbook's cells, the PDF's text. */
@@ -35,4 +36,23 @@ export async function pdfText(
   }
   await document.destroy();
   return { pages: document.numPages, items: pageItems.flat(), pageItems };
+}
+
+/** Bidi marks and embeddings that poppler puts around the right-to-left and left-to-right pieces of a line. */
+const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The text of a PDF as poppler's `pdftotext` (what Evince and Okular search with) extracts it, each page's
+ * lines with their layout, bidi marks removed. Needs Debian's `poppler-utils`.
+ */
+export function pdftotext(bytes: Buffer): string {
+  try {
+    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: bytes })
+      .toString('utf8')
+      .replace(BIDI_MARKS, '');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('pdftotext is missing: install poppler-utils (apt-get install poppler-utils)');
+    throw error;
+  }
 }

@@ -312,7 +312,7 @@ describeEachDatabase('admin lookup groups', (t) => {
       payload: body('LATE', { startTime: '24:00', endTime: '08:00' }),
     });
     expect(badTime.statusCode).toBe(400);
-    // Year 0 exists in ISO 8601 but not in PostgreSQL: business dates keep to 1900–2199.
+    // Year 0 exists in ISO 8601 but not in PostgreSQL: business dates keep to 2000–2100.
     for (const date of ['0000-01-01', '2027-02-30', '12027-01-01']) {
       const holiday = await t.request('sysadmin', {
         method: 'POST',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isolated, visualRuns } from '../../src/core/pdf/bidi.ts';
 import { renderGrid } from '../../src/core/pdf/grid.ts';
-import { isolated } from '../../src/core/pdf/text.ts';
-import { pdfText } from '../helpers/documents.ts';
+import { FAMILY_NAMES, GIVEN_NAMES } from '../../src/seed/demo/names.ts';
+import { pdfText, pdftotext } from '../helpers/documents.ts';
 
 const names = ['أحمد الحربي', 'Noura Al-Harbi', 'سارة القحطاني (RAMP-2)'];
 
@@ -43,5 +44,43 @@ describe('a PDF grid of many rows', () => {
       expect(text.items.join(' ')).toContain('2027-03-01 – 2027-03-31');
       expect(text.items).toContain('E00150');
     }
+  });
+});
+
+describe('the text layer of a right-to-left grid', () => {
+  it('holds each of 20 Arabic names whole and as written, for pdftotext and pdf.js alike', async () => {
+    const arabic = Array.from(
+      { length: 20 },
+      (_, index) =>
+        `${GIVEN_NAMES[index % GIVEN_NAMES.length]![1]} ${FAMILY_NAMES[index % FAMILY_NAMES.length]![1]}`,
+    );
+    const bytes = await renderGrid({
+      direction: 'rtl',
+      title: 'جدول المناوبات الشهري',
+      subtitle: [`الفترة: ${isolated('2027-03-01 – 2027-03-31')}`],
+      columns: [
+        { title: 'الرقم', width: 20 },
+        { title: 'الاسم', width: 60 },
+      ],
+      rows: arabic.map((name, index) => [`E${String(index + 1).padStart(5, '0')}`, name]),
+      pageWords: { page: 'صفحة', of: 'من' },
+    });
+    const poppler = pdftotext(bytes);
+    expect(arabic.filter((name) => !poppler.includes(name))).toEqual([]);
+    // Lines in logical order, no zero-width spaces between the pieces of a word.
+    expect(poppler).toContain('جدول المناوبات الشهري');
+    // poppler sets the colon between a word and a figure by its own rule: the pieces, each whole.
+    expect(poppler.split('\n').find((line) => line.includes('الفترة'))).toContain('2027-03-01 – 2027-03-31');
+    expect(poppler).not.toContain('\u200b');
+    const pdfjs = await pdfText(bytes);
+    expect(arabic.filter((name) => !pdfjs.items.includes(name))).toEqual([]);
+  });
+
+  it('keeps a signed figure inside Arabic words in its own order: the sign before the digits', () => {
+    // Runs are drawn left to right: the figure is one run, the words on either side of it.
+    expect(visualRuns('الفرق: -1 ساعة', 'rtl').map((run) => run.text)).toEqual([' ساعة', '-1', 'الفرق: ']);
+    expect(visualRuns('الفرق (−2.5)', 'rtl').map((run) => run.text)).toEqual(['(', '−2.5', 'الفرق )']);
+    // A hyphen inside a code or a date is no sign.
+    expect(visualRuns('رمز RAMP-2', 'rtl').map((run) => run.text)).toEqual(['RAMP-2', 'رمز ']);
   });
 });

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { queryRows } from '../../src/core/db/database.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import { importAttendance } from '../helpers/attendance.ts';
-import { pdfText, readWorkbook } from '../helpers/documents.ts';
+import { pdfText, pdftotext, readWorkbook } from '../helpers/documents.ts';
 import { DAY1, DAY2, departmentId, NOW, publishTinyRoster } from '../helpers/roster.ts';
 
 interface Person {
@@ -73,21 +73,37 @@ describeEachDatabase(
       const english = await readWorkbook(
         await file('planner', `/api/reports/daily-roster.xlsx?date=${DAY1}`),
       );
-      expect(english.rows[0]).toEqual(['Shift', 'Time', 'Terminal', 'No.', 'Name', 'Department', 'Hours']);
+      expect(english.rows[0]).toEqual([
+        'Shift',
+        'Time',
+        'Terminal',
+        'No.',
+        'Name',
+        'Skill',
+        'Department',
+        'Hours',
+      ]);
       const night = people.get(staff.night)!;
+      const day = (await get('planner', `/api/reports/daily-roster?date=${DAY1}`)).json();
+      const nightLine = day.lines.find(
+        (line: { employee: Person }) => line.employee.employeeNumber === staff.night,
+      );
+      const skills = (nightLine.skill ? [nightLine.skill] : nightLine.employeeSkills) as { nameEn: string }[];
+      expect(skills.length).toBeGreaterThan(0);
       expect(english.rows[3]).toEqual([
         'Night',
         '22:00–06:00',
         'Terminal 1',
         staff.night,
         night.Name_1_English,
-        'RAMP',
+        skills.map((skill) => skill.nameEn).join(' · '),
+        day.departments[0].nameEn,
         8,
       ]);
       const nameCell = english.sheet.getRow(4).getCell(5);
       expect(nameCell.formula).toBeUndefined();
       expect(nameCell.text).toBe(night.Name_1_English);
-      expect(english.rows.at(-1)).toEqual(['Total', null, null, null, 'Heads: 3', null, 24]);
+      expect(english.rows.at(-1)).toEqual(['Total', null, null, null, 'Heads: 3', null, null, 24]);
       expect(english.sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, rightToLeft: false });
 
       const arabic = await readWorkbook(
@@ -154,7 +170,7 @@ describeEachDatabase(
         await file('planner', '/api/reports/monthly-roster.pdf?month=2027-03&lang=ar'),
       );
       expect(pdf.items).toContain(people.get(staff.evening)!.Name_2_Arabic);
-      expect(pdf.items).toContain('رموز المناوبات');
+      expect(pdf.items).toContain('دليل الرموز');
       expect(pdf.items.join(' ')).toContain('06:00–14:00');
     });
 
@@ -207,6 +223,137 @@ describeEachDatabase(
         await get('planner', `/api/reports/variance?${range}&departmentId=${await departmentId(t, 'CARGO')}`)
       ).json();
       expect(cargoVariance.totals).toEqual({ required: 0, planned: 0, actual: 0 });
+    });
+
+    it('prints Arabic PDFs whose text reads as written: every name whole, a negative figure signed, natural Arabic', async () => {
+      const month = pdftotext(await file('planner', '/api/reports/monthly-roster.pdf?month=2027-03&lang=ar'));
+      const names = [...people.values()].map((person) => person.Name_2_Arabic);
+      expect(names).toHaveLength(4);
+      expect(names.filter((name) => !month.includes(name))).toEqual([]);
+      expect(month).not.toContain('\u200b');
+      // The legend counts hours as Arabic does ("8 ساعات"), not "8 الساعات" (8 the-hours).
+      const legend = month.split('\n').filter((line) => line.includes('06:00–14:00'));
+      expect(legend.join('\n')).toContain('ساعات');
+      expect(legend.join('\n')).not.toContain('الساعات');
+      const day = pdftotext(await file('planner', `/api/reports/daily-roster.pdf?date=${DAY1}&lang=ar`));
+      for (const number of [staff.early, staff.late, staff.night]) {
+        expect(day).toContain(people.get(number)!.Name_2_Arabic);
+      }
+      // The evening of day 2 was planned for one who did not come: actual − planned is −1.
+      const range = `from=${DAY1}&to=${DAY2}`;
+      const short = (await get('planner', `/api/reports/variance?${range}`))
+        .json()
+        .lines.find((line: { attendanceGap: number }) => line.attendanceGap < 0);
+      const variance = pdftotext(await file('planner', `/api/reports/variance.pdf?${range}&lang=ar`));
+      // The row of that date (the period line under the title holds it too, in a range).
+      const row = variance.split('\n').find((line) => line.includes(short.date) && !line.includes('–'))!;
+      expect(row).toContain(short.shift.nameAr);
+      expect(row).toMatch(/(^|\s)-1(\s|$)/);
+      expect(row).not.toMatch(/(^|\s)1-(\s|$)/);
+    });
+
+    it('marks the month for a planner: weekdays, weekend and holiday shades, leave, days off and lent staff', async () => {
+      const main = sql`(select id from business_units where code = 'MAIN')`;
+      const [cargo] = await queryRows<{ id: string; nameEn: string; nameAr: string }>(
+        t.database.db,
+        sql`select id, name_en as "nameEn", name_ar as "nameAr" from org_nodes where code = 'CARGO' and bu_id = ${main}`,
+      );
+      // The early worker belongs to cargo (lent to the ramp's roster); the evening worker takes leave.
+      await t.database.db.execute(
+        sql`update employees set department_id = ${cargo!.id} where employee_number = ${staff.early} and bu_id = ${main}`,
+      );
+      await t.database.db.execute(
+        sql`insert into leave_requests (bu_id, employee_id, from_date, to_date, status, requested_by)
+            select bu_id, id, '2027-03-14', '2027-03-16', 'Approved', (select id from users where username = 'planner')
+              from employees where employee_number = ${staff.evening} and bu_id = ${main}`,
+      );
+      const report = (await get('planner', '/api/reports/monthly-roster?month=2027-03')).json();
+      // The unit's weekend is Friday and Saturday; Eid al-Fitr is 9–12 March 2027.
+      expect(report.days[4]).toEqual({ date: '2027-03-05', weekday: 'Friday', weekend: true, holiday: null });
+      expect(report.days[8]).toMatchObject({
+        date: '2027-03-09',
+        weekday: 'Tuesday',
+        weekend: false,
+        holiday: { nameEn: 'Eid al-Fitr', nameAr: 'عيد الفطر' },
+      });
+      const row = (number: string) =>
+        report.employees.find((line: { employee: Person }) => line.employee.employeeNumber === number);
+      // The published roster covers 7 and 8 March: a date of it without a shift is a day off.
+      expect(row(staff.evening).marks.slice(6, 8)).toEqual(['OFF', null]);
+      expect(row(staff.night).marks.slice(6, 8)).toEqual([null, 'OFF']);
+      expect(row(staff.evening).marks.slice(13, 16)).toEqual(['LEAVE', 'LEAVE', 'LEAVE']);
+      expect(row(staff.evening).marks[20]).toBeNull();
+      expect(row(staff.early).lentFrom).toMatchObject({ code: 'CARGO', nameEn: cargo!.nameEn });
+      expect(row(staff.night).lentFrom).toBeNull();
+
+      const workbook = await readWorkbook(
+        await file('planner', '/api/reports/monthly-roster.xlsx?month=2027-03'),
+      );
+      // 1 March 2027 is a Monday.
+      expect(workbook.rows[1]!.slice(2, 9)).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+      expect(workbook.sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
+      const fillOf = (rowNumber: number, column: number) =>
+        (workbook.sheet.getRow(rowNumber).getCell(column).fill as { fgColor?: { argb?: string } } | undefined)
+          ?.fgColor?.argb;
+      const evening = workbook.rows.findIndex((line) => line[0] === staff.evening);
+      expect(workbook.rows[evening]!.slice(2 + 13, 2 + 16)).toEqual(['L', 'L', 'L']);
+      expect(workbook.rows[evening]![2 + 6]).toBe('·');
+      expect(fillOf(evening + 1, 3 + 13)).toMatch(/^FF/);
+      expect(fillOf(1, 3 + 4)).toMatch(/^FF/);
+      expect(fillOf(1, 3 + 8)).toMatch(/^FF/);
+      expect(fillOf(1, 3 + 8)).not.toBe(fillOf(1, 3 + 4));
+      expect(fillOf(1, 3)).toBeUndefined();
+      expect(workbook.rows.find((line) => line[0] === staff.early)![1]).toBe(
+        `${people.get(staff.early)!.Name_1_English} (lent from ${cargo!.nameEn})`,
+      );
+
+      const english = pdftotext(await file('planner', '/api/reports/monthly-roster.pdf?month=2027-03'));
+      expect(english).toMatch(/Mo +Tu +We +Th +Fr +Sa +Su +Mo/);
+      expect(english).toContain('L = on leave');
+      expect(english).toContain('Weekend: Friday, Saturday');
+      expect(english).toContain('Holiday: 9 Eid al-Fitr');
+      const arabic = pdftotext(
+        await file('planner', '/api/reports/monthly-roster.pdf?month=2027-03&lang=ar'),
+      );
+      expect(arabic).toContain(`معار من ${cargo!.nameAr}`);
+      expect(arabic).toContain('عيد الفطر');
+      expect(arabic).toContain('إجازة');
+    });
+
+    it('prints the day for a planner: each person’s skill, every name in the report’s language, lent staff', async () => {
+      const report = (await get('planner', `/api/reports/daily-roster?date=${DAY1}&lang=ar`)).json();
+      expect(report.day).toEqual({ date: DAY1, weekday: 'Sunday', weekend: false, holiday: null });
+      const lent = report.lines.find(
+        (line: { employee: Person }) => line.employee.employeeNumber === staff.early,
+      );
+      expect(lent.lentFrom).toMatchObject({ code: 'CARGO' });
+      const arabic = pdftotext(await file('planner', `/api/reports/daily-roster.pdf?date=${DAY1}&lang=ar`));
+      // The department by its Arabic name, never its code; shifts, terminals and skills by theirs.
+      expect(arabic).not.toContain('RAMP');
+      expect(arabic).toContain(report.departments[0].nameAr);
+      type Named = { nameEn: string; nameAr: string | null };
+      // The skill the line asks for, else the skills the person holds.
+      const skillsOf = (line: { skill: Named | null; employeeSkills: Named[] }) =>
+        line.skill ? [line.skill] : line.employeeSkills;
+      for (const line of report.lines) {
+        expect(arabic).toContain(line.shift.nameAr);
+        expect(arabic).toContain(line.terminal.nameAr);
+        expect(skillsOf(line).length).toBeGreaterThan(0);
+        // Several skills share the cell: the first always shows.
+        expect(arabic).toContain(skillsOf(line)[0]!.nameAr ?? skillsOf(line)[0]!.nameEn);
+      }
+      expect(arabic).toContain(`معار من ${lent.lentFrom.nameAr}`);
+      expect(arabic).toContain('الأحد');
+      const english = pdftotext(await file('planner', `/api/reports/daily-roster.pdf?date=${DAY1}`));
+      for (const line of report.lines) {
+        expect(english).toContain(skillsOf(line)[0]!.nameEn);
+      }
+      const workbook = await readWorkbook(
+        await file('planner', `/api/reports/daily-roster.xlsx?date=${DAY1}`),
+      );
+      expect(workbook.rows.find((row) => row[3] === staff.early)![4]).toMatch(
+        new RegExp(`\\(lent from ${lent.lentFrom.nameEn}\\)$`),
+      );
     });
 
     it('shows each caller its own scope: another department or unit sees nothing, an employee is refused', async () => {

@@ -1,16 +1,11 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
+import { fileResponse, sendFile } from './downloads.ts';
 
 /** PDF downloads: the documented answer and the reply, as `workbooks.ts` does for xlsx. */
 
 export const PDF_MEDIA_TYPE = 'application/pdf';
 
-export const pdfResponse = (description: string) =>
-  Type.Unsafe<Buffer>({
-    type: 'string',
-    format: 'binary',
-    description: `${description} (${PDF_MEDIA_TYPE})`,
-  });
+export const pdfResponse = (description: string) => fileResponse(PDF_MEDIA_TYPE, description);
 
 export const sendPdf = (reply: FastifyReply, name: string, bytes: Buffer) =>
-  reply.type(PDF_MEDIA_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(bytes);
+  sendFile(reply, PDF_MEDIA_TYPE, name, bytes);

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XlsxError } from '../xlsx/index.ts';
+import { fileResponse, sendFile } from './downloads.ts';
 import { AppError, validationFailed } from './errors.ts';
 import { problemResponse } from './openapi.ts';
 
@@ -10,15 +10,10 @@ import { problemResponse } from './openapi.ts';
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The documented 200 answer of a route that sends a workbook. */
-export const workbookResponse = (description: string) =>
-  Type.Unsafe<Buffer>({
-    type: 'string',
-    format: 'binary',
-    description: `${description} (${XLSX_MEDIA_TYPE})`,
-  });
+export const workbookResponse = (description: string) => fileResponse(XLSX_MEDIA_TYPE, description);
 
 export const sendWorkbook = (reply: FastifyReply, name: string, bytes: Buffer) =>
-  reply.type(XLSX_MEDIA_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(bytes);
+  sendFile(reply, XLSX_MEDIA_TYPE, name, bytes);
 
 /** The refusals of an upload route, documented once: size, type, and what the guarded reader refused. */
 export const uploadProblems = () => ({

@@ -1,5 +1,7 @@
 import PDFDocument from 'pdfkit';
-import { drawLine, isolated, registerFonts, type TextStyle } from './text.ts';
+import { isolated } from './bidi.ts';
+import { registerFonts } from './fonts.ts';
+import { drawLine, type TextStyle } from './text.ts';
 
 /**
  * A report as a PDF grid: a title block, a table whose header row repeats on every page, optional notes
@@ -12,7 +14,15 @@ export interface GridColumn {
   /** Relative width: the columns share the page's width in proportion. */
   width: number;
   align?: 'start' | 'end' | 'center';
+  /** A fill behind the whole column, header and body (a weekend, a holiday). */
+  shade?: string;
 }
+
+/** A cell: its text, or its text on a fill of its own (a day of leave). */
+export type GridCell = string | { text: string; fill: string };
+
+/** A line of the notes: its text, after a swatch of a fill the table uses when one is given. */
+export type NoteLine = string | { text: string; swatch: string };
 
 export interface GridReport {
   direction: 'ltr' | 'rtl';
@@ -21,15 +31,22 @@ export interface GridReport {
   /** Lines under the title (period, scope); values inside words should be `isolated`. */
   subtitle: readonly string[];
   columns: readonly GridColumn[];
-  rows: Iterable<readonly string[]>;
+  /** Rows under the column titles, repeated with them on every page (the weekdays of a month). */
+  headers?: readonly (readonly string[])[];
+  rows: Iterable<readonly GridCell[]>;
   /** Rows drawn bold after the table (totals). */
   totals?: readonly (readonly string[])[];
   /** A heading and lines after the table (the legend of shift codes). */
-  notes?: { title: string; lines: readonly string[] };
+  notes?: { title: string; lines: readonly NoteLine[] };
   /** Words of the footer: "Page", "of". */
   pageWords: { page: string; of: string };
   fontSize?: number;
 }
+
+const HEADER_FILL = '#e3e7ed';
+/** Every other row, so that a long row stays readable across the page. */
+const STRIPE_FILL = '#f5f6f8';
+const RULE_COLOUR = '#c0c6cf';
 
 const MARGIN = 28;
 
@@ -81,32 +98,45 @@ export async function renderGrid(report: GridReport): Promise<Buffer> {
     });
 
   let y = MARGIN;
-  const drawRow = (cells: readonly string[], bold: boolean, shade: string | null) => {
-    if (shade) doc.rect(MARGIN, y, pageWidth, rowHeight).fill(shade).fillColor('black');
+  const fill = (x: number, width: number, colour: string) =>
+    doc.rect(x, y, width, rowHeight).fill(colour).fillColor('black');
+  const drawRow = (cells: readonly GridCell[], bold: boolean, stripe: string | null) => {
+    if (stripe) fill(MARGIN, pageWidth, stripe);
+    report.columns.forEach((column, index) => {
+      const cell = cells[index];
+      const own = typeof cell === 'object' ? cell.fill : undefined;
+      if (own ?? column.shade) fill(lefts[index]!, widths[index]!, (own ?? column.shade)!);
+    });
     cells.forEach((cell, index) => {
       const column = report.columns[index];
       if (!column) return;
       // A cell is a paragraph of its own: its first strong letter sets its direction (figures: left to right).
-      drawLine(doc, cell, lefts[index]! + 2, y + 2, widths[index]! - 4, {
-        ...style(bold),
-        direction: 'auto',
-        align: alignOf(column),
-      });
+      drawLine(
+        doc,
+        typeof cell === 'string' ? cell : cell.text,
+        lefts[index]! + 2,
+        y + 2,
+        widths[index]! - 4,
+        {
+          ...style(bold),
+          direction: 'auto',
+          align: alignOf(column),
+        },
+      );
     });
     doc
       .moveTo(MARGIN, y + rowHeight)
       .lineTo(MARGIN + pageWidth, y + rowHeight)
       .lineWidth(0.3)
-      .strokeColor('#c0c6cf')
+      .strokeColor(RULE_COLOUR)
       .stroke();
     y += rowHeight;
   };
-  const header = () =>
-    drawRow(
-      report.columns.map((column) => column.title),
-      true,
-      '#e3e7ed',
-    );
+  const header = () => {
+    for (const cells of [report.columns.map((column) => column.title), ...(report.headers ?? [])]) {
+      drawRow(cells, true, HEADER_FILL);
+    }
+  };
   const room = (height: number) => {
     if (y + height <= bottom) return;
     doc.addPage();
@@ -122,25 +152,46 @@ export async function renderGrid(report: GridReport): Promise<Buffer> {
   }
   y += 4;
   header();
-  // Every other row shaded, so that a long row stays readable across the page.
   let index = 0;
   for (const cells of report.rows) {
     room(rowHeight);
-    drawRow(cells, false, index % 2 === 1 ? '#f5f6f8' : null);
+    drawRow(cells, false, index % 2 === 1 ? STRIPE_FILL : null);
     index += 1;
   }
   for (const cells of report.totals ?? []) {
     room(rowHeight);
-    drawRow(cells, true, '#e3e7ed');
+    drawRow(cells, true, HEADER_FILL);
   }
   if (report.notes) {
     y += 8;
     room(rowHeight * 2);
     line(report.notes.title, y, 9, true);
     y += 14;
-    for (const text of report.notes.lines) {
+    const swatch = rowHeight - 4;
+    for (const note of report.notes.lines) {
       room(rowHeight);
-      line(text, y, size);
+      if (typeof note === 'string') {
+        line(note, y, size);
+      } else {
+        // The swatch stands where the line starts: left, or right for right to left.
+        const x = direction === 'rtl' ? MARGIN + pageWidth - swatch : MARGIN;
+        doc
+          .rect(x, y + 1, swatch, swatch)
+          .fillAndStroke(note.swatch, RULE_COLOUR)
+          .fillColor('black');
+        drawLine(
+          doc,
+          note.text,
+          direction === 'rtl' ? MARGIN : MARGIN + swatch + 4,
+          y,
+          pageWidth - swatch - 4,
+          {
+            size,
+            direction,
+            align: direction === 'rtl' ? 'right' : 'left',
+          },
+        );
+      }
       y += rowHeight;
     }
   }

@@ -8,11 +8,20 @@ export const Code = Type.String({
   description: 'Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable',
 });
 export const Uuid = Type.String({ format: 'uuid' });
-/** Years 1900–2199: wide enough for any roster, narrow enough for every database and date library. */
+/**
+ * Years 2000–2100: every date a roster, a plan, a leave or a report is about; a year outside them is a
+ * typing mistake (`0001-02`, `9999-12`), answered 400 rather than with dates of another century.
+ */
+const BUSINESS_YEAR = '(20[0-9]{2}|2100)';
 export const BusinessDate = Type.String({
   format: 'date',
-  pattern: '^(19|20|21)[0-9]{2}-',
-  description: 'YYYY-MM-DD (years 1900–2199)',
+  pattern: `^${BUSINESS_YEAR}-`,
+  description: 'YYYY-MM-DD (years 2000–2100)',
+});
+/** A calendar month of a business date, `YYYY-MM`, in the same years. */
+export const BusinessMonth = Type.String({
+  pattern: `^${BUSINESS_YEAR}-(0[1-9]|1[0-2])$`,
+  description: 'YYYY-MM (years 2000–2100)',
 });
 /** Not blank, and no control characters (PostgreSQL refuses NUL in text; the others are never meant). */
 export const Name = Type.String({

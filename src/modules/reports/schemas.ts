@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { BusinessDate, Uuid } from '../lookups/schemas.ts';
+import { BusinessDate, BusinessMonth, Uuid } from '../lookups/schemas.ts';
 import { EmployeeReference } from '../people/schemas.ts';
 import { REPORT_LANGUAGES } from './labels.ts';
 
@@ -24,7 +24,7 @@ export const DailyRosterQuery = Type.Object({
 export type DailyRosterQuery = Static<typeof DailyRosterQuery>;
 
 export const MonthlyRosterQuery = Type.Object({
-  month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'The month (YYYY-MM)' }),
+  month: { ...BusinessMonth, description: 'The month (YYYY-MM, years 2000–2100)' },
   lang: Language,
   departmentId: Department,
 });
@@ -60,12 +60,23 @@ const ReportDepartment = Type.Object({
   nameAr: Nullable(Type.String()),
 });
 const Hours = Type.Number({ description: 'Paid hours' });
+const Named = Type.Object({ code: Type.String(), nameEn: Type.String(), nameAr: Nullable(Type.String()) });
+const LentFrom = Type.Union([ReportDepartment, Type.Null()], {
+  description: 'Lent staff: their own department, when the roster is another department’s; else null',
+});
+const CalendarDay = Type.Object({
+  date: BusinessDate,
+  weekday: Type.String({ description: 'Sunday … Saturday' }),
+  weekend: Type.Boolean({ description: 'One of the unit’s `weekendDays`' }),
+  holiday: Type.Union([Named, Type.Null()], { description: 'The holiday on the date, if any' }),
+});
 
 export const DailyRosterReport = Type.Object(
   {
     date: BusinessDate,
     lang: Type.String(),
     title: Type.String(),
+    day: CalendarDay,
     departments: Type.Array(ReportDepartment, { description: 'Departments with lines on the day' }),
     lines: Type.Array(
       Type.Object({
@@ -73,6 +84,11 @@ export const DailyRosterReport = Type.Object(
         departmentId: Uuid,
         shift: Type.Object(ShiftTimes),
         terminal: Place,
+        skill: Type.Union([Named, Type.Null()], {
+          description: 'The skill the line is staffed for; null for a line that asks for none',
+        }),
+        employeeSkills: Type.Array(Named, { description: 'The skills the person holds, by code' }),
+        lentFrom: LentFrom,
         paidHours: Hours,
       }),
       { description: 'The published roster of the day, by shift start, terminal and number' },
@@ -89,12 +105,13 @@ export type DailyRosterReport = Static<typeof DailyRosterReport>;
 
 export const MonthlyRosterReport = Type.Object(
   {
-    month: Type.String(),
+    month: BusinessMonth,
     from: BusinessDate,
     to: BusinessDate,
     lang: Type.String(),
     title: Type.String(),
     dates: Type.Array(BusinessDate),
+    days: Type.Array(CalendarDay, { description: 'Each of `dates` with its weekday, weekend and holiday' }),
     departments: Type.Array(ReportDepartment),
     shiftCodes: Type.Array(
       Type.Object({
@@ -109,8 +126,14 @@ export const MonthlyRosterReport = Type.Object(
         employee: Employee,
         departmentId: Uuid,
         days: Type.Array(Nullable(Type.String()), {
-          description: 'The short shift code on each of `dates`, null for a day off',
+          description: 'The short shift code on each of `dates`, null where none',
         }),
+        marks: Type.Array(Type.Union([Type.Literal('LEAVE'), Type.Literal('OFF'), Type.Null()]), {
+          description:
+            'On each of `dates` without a shift: `LEAVE` (approved leave), `OFF` (a day off: the published ' +
+            'roster covers the date), null (a shift, or nothing published yet)',
+        }),
+        lentFrom: LentFrom,
         shifts: Type.Integer(),
         hours: Hours,
       }),

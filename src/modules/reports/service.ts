@@ -9,6 +9,7 @@ import {
 } from '../reconciliation/service.ts';
 import { LABELS, type ReportLanguage } from './labels.ts';
 import * as repo from './repository.ts';
+import { calendarOf, lentStaff, markLeaveAndDaysOff, skillsHeld } from './roster-facts.ts';
 import type {
   DailyRosterQuery,
   DailyRosterReport,
@@ -65,6 +66,16 @@ export async function dailyRoster(
       a.terminalCode.localeCompare(b.terminalCode) ||
       a.employeeNumber.localeCompare(b.employeeNumber),
   );
+  const [day] = await calendarOf(deps, caller, query.date, query.date);
+  const lent = await lentStaff(deps, caller, lines);
+  const skillCodes = [...new Set(lines.flatMap((line) => (line.skillCode ? [line.skillCode] : [])))];
+  const skills = new Map(
+    (await repo.skillsByCodes(deps.db, caller.principal.buId, skillCodes)).map((skill) => [
+      skill.code,
+      skill,
+    ]),
+  );
+  const held = await skillsHeld(deps, caller, lines);
   const byShift = new Map<string, DailyRosterReport['totals']['byShift'][number]>();
   for (const line of lines) {
     const total = byShift.get(line.shiftCode) ?? { ...shiftOf(line), heads: 0, hours: 0 };
@@ -76,12 +87,18 @@ export async function dailyRoster(
     date: query.date,
     lang,
     title: `${LABELS[lang].dailyRoster} ${query.date}`,
+    day: day!,
     departments: await departmentsOf(deps, caller, lines),
     lines: lines.map((line) => ({
       employee: employeeOf(line),
       departmentId: line.departmentId,
       shift: shiftOf(line),
       terminal: { code: line.terminalCode, nameEn: line.terminalNameEn, nameAr: line.terminalNameAr },
+      skill: line.skillCode
+        ? (skills.get(line.skillCode) ?? { code: line.skillCode, nameEn: line.skillCode, nameAr: null })
+        : null,
+      employeeSkills: held.get(line.employeeId) ?? [],
+      lentFrom: lent.get(line.employeeId) ?? null,
       paidHours: line.paidHours,
     })),
     totals: {
@@ -132,6 +149,7 @@ export async function monthlyRoster(
   const short = shortCodes(legend.map((shift) => shift.code));
   for (const shift of legend) shift.short = short.get(shift.code)!;
 
+  const lent = await lentStaff(deps, caller, lines);
   const employees = new Map<string, MonthlyRosterReport['employees'][number]>();
   const perDay = dates.map(() => 0);
   for (const line of lines) {
@@ -141,6 +159,8 @@ export async function monthlyRoster(
         employee: employeeOf(line),
         departmentId: line.departmentId,
         days: dates.map(() => null),
+        marks: dates.map(() => null),
+        lentFrom: lent.get(line.employeeId) ?? null,
         shifts: 0,
         hours: 0,
       };
@@ -157,6 +177,7 @@ export async function monthlyRoster(
   const rows = [...employees.values()].sort((a, b) =>
     a.employee.employeeNumber.localeCompare(b.employee.employeeNumber),
   );
+  await markLeaveAndDaysOff(deps, caller, rows, dates);
   return {
     month: query.month,
     from,
@@ -164,6 +185,7 @@ export async function monthlyRoster(
     lang,
     title: `${LABELS[lang].monthlyRoster} ${query.month}`,
     dates,
+    days: await calendarOf(deps, caller, from, to),
     departments: await departmentsOf(deps, caller, lines),
     shiftCodes: legend,
     employees: rows,
