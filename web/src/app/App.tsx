@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { I18nProvider } from '../lib/i18n/I18nProvider';
 import { queryClient } from './queryClient';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** The nonce of this page's answer: Mantine's injected `<style>` elements carry it (the CSP asks so). */
 const styleNonce =
@@ -26,6 +26,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <MantineProvider
         theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
         getStyleNonce={() => styleNonce}
         colorSchemeManager={lightOnly}
         forceColorScheme="light"

@@ -59,16 +59,22 @@ export function Bell() {
   return (
     <Menu position="bottom-end" withArrow width={300}>
       <Menu.Target>
-        <Indicator label={formatNumber(lang, total)} size={18} disabled={total === 0} color="red" offset={4}>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={t('bell.label', { count: total })}
-            data-testid="bell"
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={t('bell.label', { count: total })}
+          data-testid="bell"
+        >
+          <Indicator
+            label={formatNumber(lang, total)}
+            size={18}
+            disabled={total === 0}
+            color="red"
+            offset={2}
           >
             <IconBell aria-hidden />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('bell.title')}</Menu.Label>

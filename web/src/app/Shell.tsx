@@ -9,7 +9,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -27,6 +27,9 @@ import { queryClient } from './queryClient';
 export function Shell({ profile, children }: { profile: Profile; children: ReactNode }) {
   const t = useT();
   const [opened, { toggle, close }] = useDisclosure();
+  // Below the breakpoint a closed navigation is off-canvas: out of the tab order and the reading order.
+  const narrow = useMediaQuery('(max-width: 61.99em)') ?? false;
+  const reduceMotion = useReducedMotion();
   const { has } = usePermissions();
   const location = useLocation();
   const navigate = useNavigate();
@@ -42,6 +45,7 @@ export function Shell({ profile, children }: { profile: Profile; children: React
       header={{ height: 60 }}
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding="md"
+      transitionDuration={reduceMotion ? 0 : 200}
     >
       <a className="skip-link" href="#main">
         {t('nav.skip')}
@@ -88,7 +92,7 @@ export function Shell({ profile, children }: { profile: Profile; children: React
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('nav.label')}>
+      <AppShell.Navbar p="xs" aria-label={t('nav.label')} inert={narrow && !opened}>
         <ScrollArea>
           {(['work', 'mine'] as const).map((name) =>
             section(name).length ? (

@@ -35,7 +35,11 @@ export function formatNumber(
 }
 
 /** Weekday names starting from `weekStart` (0 = Sunday), short or long. */
-export function weekdayNames(language: Language, weekStart: number, width: 'short' | 'long'): string[] {
+export function weekdayNames(
+  language: Language,
+  weekStart: number,
+  width: 'short' | 'long' | 'narrow',
+): string[] {
   const format = new Intl.DateTimeFormat(intlLocale(language), { weekday: width, timeZone: 'UTC' });
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => format.format(dateOf(`2023-01-0${1 + ((weekStart + i) % 7)}`)));

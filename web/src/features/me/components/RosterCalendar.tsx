@@ -39,6 +39,7 @@ export function RosterCalendar({
   const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
   const short = weekdayNames(lang, weekStart, 'short');
   const long = weekdayNames(lang, weekStart, 'long');
+  const narrow = weekdayNames(lang, weekStart, 'narrow');
 
   return (
     <table className={classes.table} data-testid="roster-calendar">
@@ -49,7 +50,10 @@ export function RosterCalendar({
         <tr>
           {short.map((name, i) => (
             <th key={long[i]} scope="col" abbr={long[i]}>
-              {name}
+              <span className={classes.wide}>{name}</span>
+              <span className={classes.compact} aria-hidden>
+                {narrow[i]}
+              </span>
             </th>
           ))}
         </tr>
@@ -87,7 +91,11 @@ export function RosterCalendar({
                       className={`${classes.shift} ${shift.endsNextDay ? classes.night : ''}`}
                       data-testid="calendar-shift"
                     >
-                      <strong>{localName(lang, shift)}</strong>
+                      <strong className={classes.wide}>{localName(lang, shift)}</strong>
+                      <bdi className={classes.compact} dir="ltr">
+                        {shift.start}
+                        {shift.endsNextDay ? '+' : ''}
+                      </bdi>
                       <span className={classes.detail}>
                         <ShiftTime start={shift.start} end={shift.end} endsNextDay={shift.endsNextDay} />
                       </span>
