@@ -41,7 +41,7 @@ export async function signIn(page: Page, lang: Lang, username: string, password 
   await page.getByLabel(text(lang, 'login.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: text(lang, 'login.submit'), exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
-  await useLanguage(page, lang);
+  await switchTo(page, lang);
 }
 
 /** The session of a demo user without the login screen (for tours of screens): a development token. */
@@ -65,11 +65,11 @@ export async function signInWithToken(page: Page, lang: Lang, username: string, 
     [bearer],
   );
   await page.goto(`${base()}${path}`);
-  await useLanguage(page, lang);
+  await switchTo(page, lang);
 }
 
 /** Switches to the project's language when the profile's preference opened the other one. */
-export async function useLanguage(page: Page, lang: Lang): Promise<void> {
+export async function switchTo(page: Page, lang: Lang): Promise<void> {
   await expect(page.getByTestId('user-menu')).toBeVisible();
   if ((await page.locator('html').getAttribute('lang')) !== lang)
     await page.getByTestId('language-switch').click();

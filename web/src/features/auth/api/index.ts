@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { session } from '../../../lib/auth/session';
 
 export type LoginRequest = Schemas['LoginRequest'];
 export type LoginResult = Schemas['LoginResult'];
@@ -11,12 +12,19 @@ export function useLogin() {
   });
 }
 
-/** Changes the caller's password. Invalidates the profile (its `mustChangePassword` goes false). */
+/**
+ * Changes the caller's password. The change ends every older token, so the answer's new token becomes
+ * the session's; then invalidates the profile (its `mustChangePassword` goes false).
+ */
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['ChangePasswordRequest']) =>
       call(api.POST('/api/auth/change-password', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'profile'] }),
+    onSuccess: (answer) => {
+      const current = session.get();
+      session.start({ token: answer.token, expiresAt: answer.ExpiresAt, username: current?.username ?? '' });
+      return client.invalidateQueries({ queryKey: ['me', 'profile'] });
+    },
   });
 }

@@ -70,6 +70,7 @@ export default function ChangePasswordPage() {
             autoComplete="current-password"
             dir="ltr"
             required
+            withAsterisk={false}
             value={current}
             onChange={(event) => setCurrent(event.currentTarget.value)}
           />
@@ -79,6 +80,7 @@ export default function ChangePasswordPage() {
             autoComplete="new-password"
             dir="ltr"
             required
+            withAsterisk={false}
             value={fresh}
             onChange={(event) => setFresh(event.currentTarget.value)}
           />
@@ -87,6 +89,7 @@ export default function ChangePasswordPage() {
             autoComplete="new-password"
             dir="ltr"
             required
+            withAsterisk={false}
             value={repeat}
             error={mismatch ? t('password.mismatch') : undefined}
             onChange={(event) => setRepeat(event.currentTarget.value)}

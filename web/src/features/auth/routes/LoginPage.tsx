@@ -105,6 +105,7 @@ export function LoginPage() {
               spellCheck={false}
               dir="ltr"
               required
+              withAsterisk={false}
               value={username}
               onChange={(event) => setUsername(event.currentTarget.value)}
             />
@@ -114,6 +115,7 @@ export function LoginPage() {
               autoComplete="current-password"
               dir="ltr"
               required
+              withAsterisk={false}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />

@@ -68,6 +68,9 @@ export function LeaveForm({
             return b && b !== a ? `${formatDay(lang, a)} – ${formatDay(lang, b)}` : formatDay(lang, a);
           }}
           data-testid="leave-dates"
+          nextLabel={t('roster.nextMonth')}
+          previousLabel={t('roster.previousMonth')}
+          getDayProps={(date) => ({ 'data-date': date }) as never}
           clearable
         />
         {chosen && (
