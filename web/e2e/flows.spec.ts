@@ -152,6 +152,7 @@ test.describe('flows', () => {
     await signOut(page);
   });
 
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a test uses from this pattern
   test('an employee reads the roster and asks for leave', async ({}, info) => {
     const lang = langOf(info);
     const page = employee;
@@ -211,6 +212,7 @@ test.describe('flows', () => {
     await signOut(page);
   });
 
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a test uses from this pattern
   test('the employee sees the leave approved', async ({}, info) => {
     const lang = langOf(info);
     const page = employee;

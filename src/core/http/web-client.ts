@@ -103,7 +103,8 @@ export async function registerWebClient(
   const serve = (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const file = isServicePath(url) ? undefined : builtFile(url);
-    if (!file) return sendApp(request, reply);
+    // A missing asset is a stale page asking for an old build's file: a 404, not the app as script.
+    if (!file) return url.startsWith('/assets/') ? reply.callNotFound() : sendApp(request, reply);
     reply.header('cache-control', file.startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
     return reply.sendFile(file);
   };
