@@ -63,6 +63,11 @@ describeEachDatabase(
       expect(index.body).not.toContain('__CSP_NONCE__');
     });
 
+    it('keeps the app’s routes out of the OpenAPI document', async () => {
+      const document = (await t.request(null, { method: 'GET', url: '/swagger/json' })).json();
+      expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+    });
+
     it('answers a missing asset (a page of an older build) with a 404, not with the app', async () => {
       const response = await t.request(null, { method: 'GET', url: '/assets/gone-123.js' });
       expect(response.statusCode).toBe(404);

@@ -108,6 +108,7 @@ export async function registerWebClient(
     reply.header('cache-control', file.startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
     return reply.sendFile(file);
   };
-  app.get('/', sendApp);
-  app.get('/*', serve);
+  // Not part of the API: kept out of the OpenAPI document.
+  app.get('/', { schema: { hide: true } }, sendApp);
+  app.get('/*', { schema: { hide: true } }, serve);
 }
