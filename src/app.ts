@@ -35,6 +35,7 @@ import { poolRoutes } from './modules/pools/routes.ts';
 import { publishingRoutes } from './modules/publishing/routes.ts';
 import { reconciliationRoutes } from './modules/reconciliation/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { rosterRoutes } from './modules/roster/routes/index.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shiftRoutes } from './modules/shifts/routes.ts';
 
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(demandRoutes(context), { prefix: '/api' });
   await app.register(leaveRoutes(context), { prefix: '/api' });
   await app.register(allocationRoutes(context), { prefix: '/api' });
+  await app.register(rosterRoutes(context), { prefix: '/api' });
   await app.register(publishingRoutes(context), { prefix: '/api' });
   await app.register(attendanceRoutes(context), { prefix: '/api' });
   await app.register(reconciliationRoutes(context), { prefix: '/api' });

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { TokenService } from './auth/tokens.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Db } from './db/database.ts';
 
 /** What every module's routes receive: the shared mechanisms, each built once by the app. */
 export interface ModuleContext {
@@ -12,3 +12,14 @@ export interface ModuleContext {
   /** The in-process job runner (imports): `wake` after queueing a job. */
   jobs: { wake(): void };
 }
+
+/** What every service function receives first: the database and the clock. */
+export interface ServiceDeps {
+  db: Db;
+  now: () => Date;
+}
+
+export const depsOf = (context: ModuleContext): ServiceDeps => ({
+  db: context.database.db,
+  now: context.now,
+});

@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import { queryRows } from '../../src/core/db/database.ts';
 import { addDays } from '../../src/core/time/dates.ts';
 import { validateInstance } from '../../src/engine/index.ts';
-import { buildSnapshot } from '../../src/modules/allocation/snapshot.ts';
-import { planLines } from '../../src/modules/allocation/snapshot-queries.ts';
+import { buildSnapshot } from '../../src/modules/roster/snapshot.ts';
+import { planLines } from '../../src/modules/roster/snapshot-queries.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 
 interface Plan {

@@ -62,7 +62,9 @@ describeEachDatabase('publishing and approvals', (t) => {
     });
     expect((await get('manager', '/api/admin/roster-approvals/pending/count')).json().count).toBe(1);
     const pending = (await get('manager', '/api/admin/roster-approvals/pending')).json();
-    expect(pending.items.map((item: Published) => item.id)).toEqual([roster.id]);
+    expect(pending.items.map((item: { id: string; rosterId: string }) => [item.id, item.rosterId])).toEqual([
+      [roster.approval.id, roster.id],
+    ]);
     const detail = (await get('supervisor', `/api/admin/published-rosters/${roster.id}`)).json();
     expect(detail.lines).toHaveLength(first.lockedAssignments);
     expect(detail.lines[0]).toMatchObject({
@@ -139,14 +141,22 @@ describeEachDatabase('publishing and approvals', (t) => {
     expect(current.total).toBe(1);
   });
 
-  it('refuses self-approval, and a superseded version’s approval closes by itself', async () => {
+  it('refuses self-approval and a republish that changes nothing, and a superseded version’s approval closes by itself', async () => {
     const run = await lockedRun(5, 2);
     const v1 = (await post('manager', '/api/admin/roster/publish', { runId: run.id })).json<Published>();
     const self = await post('manager', `/api/admin/roster-approvals/${v1.approval.id}/approve`);
     expect(self.statusCode).toBe(422);
     expect(self.json().code).toBe('SAME_APPROVER');
+    const unchanged = await post('planner', '/api/admin/roster/republish', {
+      runId: run.id,
+      reason: 'again',
+    });
+    expect(unchanged.statusCode).toBe(409);
+    expect(unchanged.json()).toMatchObject({ code: 'NO_CHANGES', publishedRosterId: v1.id });
+    const live = (await get('planner', `/api/shift-assignments?runId=${run.id}&pageSize=1`)).json().items[0];
+    await t.request('planner', { method: 'DELETE', url: `/api/shift-assignments/${live.id}` });
     const v2 = await post('planner', '/api/admin/roster/republish', { runId: run.id, reason: 'again' });
-    expect(v2.json().changes).toEqual({ added: [], removed: [], moved: [] });
+    expect(v2.json().changes.removed).toHaveLength(1);
     const closed = await post('sysadmin', `/api/admin/roster-approvals/${v1.approval.id}/approve`);
     expect(closed.json().code).toBe('APPROVAL_ALREADY_DECIDED');
     expect((await get('sysadmin', `/api/admin/published-rosters/${v1.id}`)).json().approval.status).toBe(

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/guard.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Executor } from '../db/database.ts';
 import { auditEvents } from '../db/schema/index.ts';
 

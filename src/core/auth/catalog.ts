@@ -14,12 +14,19 @@ export const LOOKUP_ENTITIES = [
   'attendance_status',
 ] as const;
 
-const lookupPermissions = LOOKUP_ENTITIES.flatMap((entity) => [
-  [`${entity}.view`, 'lookups', `Read the ${entity.replaceAll('_', ' ')} lookup`],
-  [`${entity}.config`, 'lookups', `Create, change and delete ${entity.replaceAll('_', ' ')} lookup rows`],
-]) as [string, string, string][];
+export type LookupEntity = (typeof LOOKUP_ENTITIES)[number];
+type LookupPermission = `${LookupEntity}.view` | `${LookupEntity}.config`;
 
-export const PERMISSION_CATALOG: readonly (readonly [code: string, area: string, description: string])[] = [
+const lookupPermissions = LOOKUP_ENTITIES.flatMap((entity) => [
+  [`${entity}.view`, 'lookups', `Read the ${entity.replaceAll('_', ' ')} lookup`] as const,
+  [
+    `${entity}.config`,
+    'lookups',
+    `Create, change and delete ${entity.replaceAll('_', ' ')} lookup rows`,
+  ] as const,
+]) satisfies (readonly [LookupPermission, string, string])[];
+
+const namedPermissions = [
   ['admin.users', 'identity', 'Administer users: create, change, lock, reset passwords, grant roles'],
   ['admin.roles', 'identity', 'Administer roles and their permissions'],
   ['admin.config', 'platform', 'Change business-unit settings'],
@@ -66,12 +73,20 @@ export const PERMISSION_CATALOG: readonly (readonly [code: string, area: string,
   ['pool_lending_rule.write', 'pools', 'Create, change and delete pool-lending rules'],
   ['calendar.view', 'calendar', 'Read the resolved working calendar'],
   ['shift_pattern.view', 'calendar', 'Read shift patterns and their previews'],
-  ...lookupPermissions,
-];
+] as const;
+
+/** A permission of the catalog: routes, services and the role matrix name them through this type. */
+export type Permission = (typeof namedPermissions)[number][0] | LookupPermission;
+
+export const PERMISSION_CATALOG: readonly (readonly [code: Permission, area: string, description: string])[] =
+  [...namedPermissions, ...lookupPermissions];
 
 export const PERMISSION_CODES: ReadonlySet<string> = new Set(PERMISSION_CATALOG.map(([code]) => code));
 
+/** Whether a code read from outside (a request, a stored role) is a permission of the catalog. */
+export const isPermission = (code: string): code is Permission => PERMISSION_CODES.has(code);
+
 /** Legacy permissions that give what their successor gives (DESIGN §5: `leave.approve`). */
-export const PERMISSION_ALIASES: Readonly<Record<string, string>> = {
+export const PERMISSION_ALIASES: Readonly<Partial<Record<Permission, Permission>>> = {
   'leave.approve': 'leave_request.approve',
 };

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../http/errors.ts';
+import type { Caller } from './caller.ts';
+import type { Permission } from './catalog.ts';
 import type { Principal } from './principal.ts';
 import type { PrincipalStore } from './principal-store.ts';
 import { TokenError, type TokenService } from './tokens.ts';
@@ -8,7 +10,7 @@ import { TokenError, type TokenService } from './tokens.ts';
  * What a route needs, declared once on the route: `open` (anyone), `auth` (any signed-in caller) or a
  * permission code. `role` adds a role the caller must hold as well (the spec's "SuperAdmin role plus").
  */
-export type RouteAuth = 'open' | 'auth' | (string & {});
+export type RouteAuth = 'open' | 'auth' | Permission;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,13 +20,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
-}
-
-export interface Caller {
-  principal: Principal;
-  traceId: string;
-  ip: string;
-  userAgent: string | null;
 }
 
 const unauthenticated = (code: string, detail: string) =>

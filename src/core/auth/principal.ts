@@ -1,4 +1,4 @@
-import { PERMISSION_ALIASES } from './catalog.ts';
+import { PERMISSION_ALIASES, type Permission } from './catalog.ts';
 
 /** A grant as it applies to one request: which role, over which department, between which dates. */
 export interface Grant {
@@ -35,9 +35,9 @@ export interface Principal {
   readonly roles: readonly string[];
   readonly permissions: ReadonlySet<string>;
   readonly grants: readonly Grant[];
-  can(permission: string): boolean;
+  can(permission: Permission): boolean;
   hasRole(roleCode: string): boolean;
-  scopeOf(permission: string): DepartmentScope | null;
+  scopeOf(permission: Permission): DepartmentScope | null;
 }
 
 /** A grant gives its permissions only between its effective dates (inclusive, either open). */
@@ -70,7 +70,7 @@ export function principalOf(
   const scopes = new Map<string, DepartmentScope>();
   for (const grant of grants) {
     const given = grant.permissions.flatMap((code) => {
-      const successor = PERMISSION_ALIASES[code];
+      const successor = PERMISSION_ALIASES[code as Permission];
       return successor ? [code, successor] : [code];
     });
     for (const permission of given) {

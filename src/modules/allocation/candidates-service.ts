@@ -1,7 +1,9 @@
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import type { Permission } from '../../core/auth/catalog.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import {
   type CandidateScore,
   type Explainer,
@@ -9,9 +11,10 @@ import {
   type Instance,
   type Result,
 } from '../../engine/index.ts';
+import { LIVE_LINE_PREFIX } from '../roster/snapshot.ts';
 import { lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
-import { type RunDeps, requireRun, storedRun } from './runs-service.ts';
+import { requireRun, storedRun } from './runs-service.ts';
 import type {
   Candidate,
   CandidatesQuery,
@@ -19,7 +22,6 @@ import type {
   IneligibleEmployee,
   LineCandidates,
 } from './schemas.ts';
-import { LIVE_LINE_PREFIX } from './snapshot.ts';
 
 interface Explained {
   instance: Instance;
@@ -59,11 +61,11 @@ export class ExplainerCache {
   }
 }
 
-export interface CandidateDeps extends RunDeps {
+export interface CandidateDeps extends ServiceDeps {
   explainers: ExplainerCache;
 }
 
-async function explained(deps: CandidateDeps, caller: Caller, id: string, permission: string) {
+async function explained(deps: CandidateDeps, caller: Caller, id: string, permission: Permission) {
   const run = await requireRun(deps.db, caller, permission, id);
   if (run.status === 'Draft' || run.executions === 0) {
     throw conflict('RUN_NOT_EXECUTED', 'The run has not been executed yet: execute it first');

@@ -1,10 +1,10 @@
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { allocate, type EqualizationScore } from '../../engine/index.ts';
+import { buildSnapshot } from '../roster/snapshot.ts';
 import type { CandidateDeps } from './candidates-service.ts';
 import * as repo from './repository.ts';
 import type { EqualizationEntry, EqualizationQuery } from './schemas.ts';
-import { buildSnapshot } from './snapshot.ts';
 
 type Scores = Map<string, EqualizationScore>;
 

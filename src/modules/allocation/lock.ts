@@ -1,14 +1,14 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { conflict } from '../../core/http/errors.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { type Assignment, checkRoster, type Instance, type Violation } from '../../engine/index.ts';
+import { addLiveAssignments, lockLiveRoster } from '../roster/service.ts';
+import { buildSnapshot, LIVE_LINE_PREFIX, liveRosterOf, planLines } from '../roster/snapshot.ts';
 import * as repo from './repository.ts';
-import * as roster from './roster-repository.ts';
-import { getRun, type RunDeps, requireRun, storedRun, transitionRefused } from './runs-service.ts';
+import { getRun, requireRun, storedRun, transitionRefused } from './runs-service.ts';
 import type { Run } from './schemas.ts';
-import { buildSnapshot, LIVE_LINE_PREFIX, liveRosterOf } from './snapshot.ts';
-import { planLines } from './snapshot-queries.ts';
 
 export interface LockConflict {
   employeeId: string | null;
@@ -49,12 +49,12 @@ function conflictsOf(fresh: Instance, proposed: Assignment[]): LockConflict[] {
  * Reviewed → Locked: writes the run's proposal into the live roster in one transaction, or nothing when a
  * proposed pair now breaks a hard rule (someone assigned by hand meanwhile): 409 with the list.
  */
-export async function lockRun(deps: RunDeps, caller: Caller, id: string): Promise<Run> {
+export async function lockRun(deps: ServiceDeps, caller: Caller, id: string): Promise<Run> {
   const { principal } = caller;
   await deps.db.transaction(async (tx) => {
     const run = await requireRun(tx, caller, 'allocation_run.lock', id, true);
     if (run.status !== 'Reviewed') throw transitionRefused(run.status, 'lock');
-    await roster.lockRoster(tx, principal.buId);
+    await lockLiveRoster(tx, principal.buId);
     const stored = await storedRun(tx, id);
     if (!stored) throw transitionRefused(run.status, 'lock');
     const fresh = await buildSnapshot(tx, {
@@ -79,7 +79,7 @@ export async function lockRun(deps: RunDeps, caller: Caller, id: string): Promis
     }
     const lines = new Map(fresh.demandLines.map((line) => [line.id, line]));
     try {
-      await roster.insertAssignments(
+      await addLiveAssignments(
         tx,
         principal.buId,
         proposed.map((a) => {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
+import { employeeRefColumns } from '../../core/db/employee-ref.ts';
 import {
   type AllocationRunStatus,
   allocationRuns,
@@ -242,15 +243,6 @@ export async function activeRunsOfPlan(executor: Executor, planId: string): Prom
     );
   return row?.total ?? 0;
 }
-
-/** An employee as answers name them: id, number, both names, department. */
-export const employeeRefColumns = {
-  id: employees.id,
-  employeeNumber: employees.employeeNumber,
-  Name_1_English: employees.nameEn,
-  Name_2_Arabic: employees.nameAr,
-  departmentId: employees.departmentId,
-};
 
 /** Codes of terminals, shift templates and skills by id, to describe lines (deleted ones included). */
 export async function lookupCodes(executor: Executor, buId: string) {

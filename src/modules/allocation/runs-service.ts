@@ -1,26 +1,21 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
-import type { DepartmentScope } from '../../core/auth/principal.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import { type Caller, scopeOf } from '../../core/auth/caller.ts';
+import type { Permission } from '../../core/auth/catalog.ts';
+import type { Executor } from '../../core/db/database.ts';
 import type { AllocationRunStatus } from '../../core/db/schema/index.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
 import type { Instance, Result, UnfilledLine } from '../../engine/index.ts';
+import { buildSnapshot, LIVE_LINE_PREFIX, planLines } from '../roster/snapshot.ts';
 import { readSettings } from '../settings/service.ts';
 import { lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
 import type { NewRun, Run, RunListQuery, RunOptions, RunResult } from './schemas.ts';
-import { buildSnapshot, LIVE_LINE_PREFIX } from './snapshot.ts';
-import { planLines } from './snapshot-queries.ts';
 import { packJson, unpackJson } from './stored.ts';
 import { allocateInWorker } from './worker/run-in-worker.ts';
-
-export interface RunDeps {
-  db: Db;
-  now: () => Date;
-}
 
 /** The longest period one run may cover, as a demand plan. */
 const MAX_RUN_DAYS = 92;
@@ -79,13 +74,10 @@ export function runView(row: repo.RunRow, now: Date): Run {
   };
 }
 
-const scopeOf = (caller: Caller, permission: string): DepartmentScope | null =>
-  caller.principal.scopeOf(permission);
-
 export async function requireRun(
   executor: Executor,
   caller: Caller,
-  permission: string,
+  permission: Permission,
   id: string,
   forUpdate = false,
 ): Promise<repo.RunRow> {
@@ -94,11 +86,11 @@ export async function requireRun(
   return row;
 }
 
-export async function getRun(deps: RunDeps, caller: Caller, id: string): Promise<Run> {
+export async function getRun(deps: ServiceDeps, caller: Caller, id: string): Promise<Run> {
   return runView(await requireRun(deps.db, caller, 'allocation_run.read', id), deps.now());
 }
 
-export async function listRuns(deps: RunDeps, caller: Caller, query: RunListQuery): Promise<Page<Run>> {
+export async function listRuns(deps: ServiceDeps, caller: Caller, query: RunListQuery): Promise<Page<Run>> {
   const { rows, total } = await repo.listRuns(
     deps.db,
     caller.principal.buId,
@@ -115,7 +107,7 @@ export async function listRuns(deps: RunDeps, caller: Caller, query: RunListQuer
   );
 }
 
-export async function createRun(deps: RunDeps, caller: Caller, body: NewRun): Promise<Run> {
+export async function createRun(deps: ServiceDeps, caller: Caller, body: NewRun): Promise<Run> {
   const { principal } = caller;
   const plan = await repo.findPlan(
     deps.db,
@@ -217,7 +209,7 @@ export async function storedRun(
  * worker thread within the time limit, store instance, result and summary. One execution per run at a time.
  */
 export async function executeRun(
-  deps: RunDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   action: 'execute' | 'rerun',
@@ -309,7 +301,7 @@ export async function executeRun(
   return getRun(deps, caller, id);
 }
 
-export async function reviewRun(deps: RunDeps, caller: Caller, id: string): Promise<Run> {
+export async function reviewRun(deps: ServiceDeps, caller: Caller, id: string): Promise<Run> {
   await deps.db.transaction(async (tx) => {
     const run = await requireRun(tx, caller, 'allocation_run.write', id, true);
     if (isExecuting(run, deps.now())) {
@@ -331,7 +323,7 @@ export async function reviewRun(deps: RunDeps, caller: Caller, id: string): Prom
   return getRun(deps, caller, id);
 }
 
-export async function archiveRun(deps: RunDeps, caller: Caller, id: string): Promise<void> {
+export async function archiveRun(deps: ServiceDeps, caller: Caller, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const run = await requireRun(tx, caller, 'allocation_run.archive', id, true);
     if (run.status === 'Archived') throw transitionRefused(run.status, 'archive');

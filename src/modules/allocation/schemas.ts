@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ALLOCATION_RUN_STATUSES, SHIFT_ASSIGNMENT_SOURCES } from '../../core/db/schema/index.ts';
+import { ALLOCATION_RUN_STATUSES } from '../../core/db/schema/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { REASON_CODES } from '../../engine/index.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
@@ -176,113 +176,6 @@ export const IneligibleEmployee = Type.Object(
   { $id: 'IneligibleEmployee' },
 );
 export type IneligibleEmployee = Static<typeof IneligibleEmployee>;
-
-// The live roster
-
-export const ShiftAssignment = Type.Object(
-  {
-    id: Uuid,
-    employee: EmployeeRef,
-    date: BusinessDate,
-    shiftTemplate: Type.Object({
-      id: Uuid,
-      code: Code,
-      nameEn: Type.String(),
-      nameAr: Nullable(Type.String()),
-      start: Type.String({ description: 'HH:mm' }),
-      end: Type.String({ description: 'HH:mm; at or before start: the next day' }),
-      paidHours: Type.Number(),
-    }),
-    terminal: Type.Object({ id: Uuid, code: Code, nameEn: Type.String(), nameAr: Nullable(Type.String()) }),
-    skill: Type.Union([Type.Object({ id: Uuid, code: Code }), Type.Null()]),
-    demandLineId: Nullable(Uuid),
-    runId: Nullable(Uuid),
-    lendingRuleId: Nullable(Uuid),
-    source: Type.Union(SHIFT_ASSIGNMENT_SOURCES.map((source) => Type.Literal(source))),
-    createdBy: Nullable(Uuid),
-    createdAt: Instant,
-  },
-  { $id: 'ShiftAssignment' },
-);
-export type ShiftAssignment = Static<typeof ShiftAssignment>;
-
-const rangeFilters = {
-  from: Type.Optional({ ...BusinessDate, description: 'First date (inclusive)' }),
-  to: Type.Optional({ ...BusinessDate, description: 'Last date (inclusive)' }),
-};
-
-export const AssignmentListQuery = Type.Object({
-  ...PageQuery.properties,
-  ...rangeFilters,
-  employeeId: Type.Optional(Uuid),
-  terminalId: Type.Optional(Uuid),
-  departmentId: Type.Optional(Uuid),
-  shiftTemplateId: Type.Optional(Uuid),
-  runId: Type.Optional(Uuid),
-});
-export type AssignmentListQuery = Static<typeof AssignmentListQuery>;
-
-export const EmployeeAssignmentsQuery = Type.Object({ ...PageQuery.properties, ...rangeFilters });
-export type EmployeeAssignmentsQuery = Static<typeof EmployeeAssignmentsQuery>;
-
-export const NewShiftAssignment = Type.Object(
-  {
-    date: BusinessDate,
-    demandLineId: Type.Optional(
-      Type.String({
-        format: 'uuid',
-        description: 'The demand line it staffs; its terminal, shift and skill apply, and its pool rules',
-      }),
-    ),
-    shiftTemplateId: Type.Optional(Uuid),
-    terminalId: Type.Optional(Uuid),
-    skillId: Type.Optional(Nullable(Uuid)),
-  },
-  { $id: 'NewShiftAssignment', additionalProperties: false },
-);
-export type NewShiftAssignment = Static<typeof NewShiftAssignment>;
-
-export const ScheduleQuery = Type.Object({
-  from: Type.Optional({ ...BusinessDate, description: 'Default: today' }),
-  to: Type.Optional({ ...BusinessDate, description: 'Default: 27 days after from; at most 92 days' }),
-});
-export type ScheduleQuery = Static<typeof ScheduleQuery>;
-
-const ScheduledShift = Type.Object({
-  id: Uuid,
-  shiftTemplateCode: Code,
-  start: Type.String(),
-  end: Type.String(),
-  paidHours: Type.Number(),
-  terminalCode: Code,
-  skillCode: Nullable(Code),
-  source: Type.String(),
-});
-
-export const ShiftSchedule = Type.Object(
-  {
-    employee: EmployeeRef,
-    from: BusinessDate,
-    to: BusinessDate,
-    days: Type.Array(
-      Type.Object({
-        date: BusinessDate,
-        weekday: Type.String(),
-        weekend: Type.Boolean(),
-        holiday: Type.Union([
-          Type.Object({ nameEn: Type.String(), nameAr: Nullable(Type.String()) }),
-          Type.Null(),
-        ]),
-        leave: Type.Union([Type.Object({ requestId: Uuid }), Type.Null()]),
-        shifts: Type.Array(ScheduledShift),
-        dayOff: Type.Boolean({ description: 'No shift, leave or holiday: a rest day' }),
-      }),
-    ),
-    totals: Type.Object({ shifts: Type.Integer(), paidHours: Type.Number(), leaveDays: Type.Integer() }),
-  },
-  { $id: 'ShiftSchedule' },
-);
-export type ShiftSchedule = Static<typeof ShiftSchedule>;
 
 // Equalization
 

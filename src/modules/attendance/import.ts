@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import { AppError, conflict, notFound } from '../../core/http/errors.ts';
 import { type Upload, workbookRefusal } from '../../core/http/workbooks.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import {
   cellOf,
   dateOf,
@@ -17,7 +18,7 @@ import {
 } from '../../core/xlsx/index.ts';
 import * as repo from './repository.ts';
 import type { ImportPreview, ImportResult, ImportRowVerdict } from './schemas.ts';
-import type { AttendanceDeps } from './service.ts';
+
 import { timesProblem } from './times.ts';
 
 /**
@@ -37,7 +38,7 @@ const EARLIEST = '1900-01-01';
 
 const list = (codes: Iterable<string>) => [...codes].join(', ') || '(none)';
 
-export async function template(deps: AttendanceDeps, caller: Caller): Promise<Buffer> {
+export async function template(deps: ServiceDeps, caller: Caller): Promise<Buffer> {
   const statuses = await repo.activeStatuses(deps.db, caller.principal.buId);
   const notes: Record<Column, string> = {
     employeeNumber: 'Required. The employee’s number; a record is matched (upserted) by employee and date.',
@@ -160,7 +161,7 @@ function rejectDuplicates(checked: Checked[]): void {
  * caps) and answers a verdict per row; the valid rows wait in the database for the commit.
  */
 export async function previewImport(
-  deps: AttendanceDeps,
+  deps: ServiceDeps,
   caller: Caller,
   upload: Upload,
 ): Promise<ImportPreview> {
@@ -241,7 +242,7 @@ export async function previewImport(
  * committed once, by whoever made it, within the hour; otherwise 409 (or 404 for someone else's).
  */
 export async function commitImport(
-  deps: AttendanceDeps,
+  deps: ServiceDeps,
   caller: Caller,
   previewId: string,
 ): Promise<ImportResult> {

@@ -10,7 +10,7 @@ import {
   uploadProblems,
   workbookResponse,
 } from '../../core/http/workbooks.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import * as imports from './import.ts';
 import {
   AttendanceChange,
@@ -40,7 +40,7 @@ const listDescription =
 
 /** Attendance (DESIGN §12): records, the admin edit and its review queue, and the spreadsheet import. */
 export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now };
+  const deps = depsOf(context);
   return async (app) => {
     await registerUploads(app);
     app.get(

@@ -1,10 +1,12 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import type { Permission } from '../../core/auth/catalog.ts';
 import { type DepartmentScope, scopeReaches } from '../../core/auth/principal.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import * as repo from './repository.ts';
 import type {
   AttendanceChange,
@@ -18,11 +20,6 @@ import type {
   ReviewListQuery,
 } from './schemas.ts';
 import { timesProblem } from './times.ts';
-
-export interface AttendanceDeps {
-  db: Db;
-  now: () => Date;
-}
 
 export const valuesOf = (row: repo.RecordRow): AttendanceValues => ({
   Time_In: row.timeIn,
@@ -51,7 +48,7 @@ const recordView = (row: repo.RecordRow): AttendanceRecord => ({
 // ---- records
 
 async function listWithin(
-  deps: AttendanceDeps,
+  deps: ServiceDeps,
   caller: Caller,
   scope: DepartmentScope | null,
   query: AttendanceListQuery,
@@ -68,16 +65,16 @@ async function listWithin(
 }
 
 /** Every record of the unit (or of the departments an `attendance.view.all` grant is scoped to). */
-export const listAll = (deps: AttendanceDeps, caller: Caller, query: AttendanceListQuery) =>
+export const listAll = (deps: ServiceDeps, caller: Caller, query: AttendanceListQuery) =>
   listWithin(deps, caller, caller.principal.scopeOf('attendance.view.all'), query);
 
 /** Records of the employees of the caller's department grants (`attendance.view.scoped`). */
-export const listScoped = (deps: AttendanceDeps, caller: Caller, query: AttendanceListQuery) =>
+export const listScoped = (deps: ServiceDeps, caller: Caller, query: AttendanceListQuery) =>
   listWithin(deps, caller, caller.principal.scopeOf('attendance.view.scoped'), query);
 
 /** The caller's own records; an account without an employee has none. */
 export async function listOwn(
-  deps: AttendanceDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: OwnAttendanceQuery,
 ): Promise<Page<AttendanceRecord>> {
@@ -86,7 +83,7 @@ export async function listOwn(
   return listWithin(deps, caller, { kind: 'unit' }, { ...query, employeeId });
 }
 
-async function visibleRecord(executor: Executor, caller: Caller, id: string, permission: string) {
+async function visibleRecord(executor: Executor, caller: Caller, id: string, permission: Permission) {
   const row = await repo.findRecord(executor, caller.principal.buId, id);
   if (!row || !scopeReaches(caller.principal.scopeOf(permission), row.departmentId)) {
     throw notFound('Attendance record');
@@ -94,7 +91,7 @@ async function visibleRecord(executor: Executor, caller: Caller, id: string, per
   return row;
 }
 
-export async function getRecord(deps: AttendanceDeps, caller: Caller, id: string): Promise<AttendanceRecord> {
+export async function getRecord(deps: ServiceDeps, caller: Caller, id: string): Promise<AttendanceRecord> {
   return recordView(await visibleRecord(deps.db, caller, id, 'attendance.view.all'));
 }
 
@@ -111,7 +108,7 @@ const changeView = (row: repo.ChangeRow): AttendanceChange => ({
 
 /** The record's trail: every import, edit and revert with the values before and after, oldest first. */
 export async function recordTrail(
-  deps: AttendanceDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   query: PageQuery,
@@ -154,7 +151,7 @@ async function statusIdOf(executor: Executor, buId: string, code: string): Promi
  * An edit that changes nothing opens nothing.
  */
 export async function editRecord(
-  deps: AttendanceDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   expected: number | undefined,
@@ -256,7 +253,7 @@ function reviewView(row: repo.ReviewRow, record: repo.RecordRow): AttendanceRevi
 const reviewScope = (caller: Caller) => caller.principal.scopeOf('attendance.review');
 
 export async function listPendingReviews(
-  deps: AttendanceDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: ReviewListQuery,
 ): Promise<Page<AttendanceReview>> {
@@ -285,7 +282,7 @@ export async function listPendingReviews(
   );
 }
 
-export async function countPendingReviews(deps: AttendanceDeps, caller: Caller): Promise<{ count: number }> {
+export async function countPendingReviews(deps: ServiceDeps, caller: Caller): Promise<{ count: number }> {
   return { count: await repo.countPending(deps.db, caller.principal.buId, reviewScope(caller)) };
 }
 
@@ -308,7 +305,7 @@ async function reviewForDecision(tx: Executor, caller: Caller, id: string) {
   return { review, record };
 }
 
-async function reviewAnswer(deps: AttendanceDeps, caller: Caller, id: string): Promise<AttendanceReview> {
+async function reviewAnswer(deps: ServiceDeps, caller: Caller, id: string): Promise<AttendanceReview> {
   const { buId } = caller.principal;
   const review = (await repo.findReview(deps.db, buId, id))!;
   return reviewView(review, (await repo.findRecord(deps.db, buId, review.recordId))!);
@@ -316,7 +313,7 @@ async function reviewAnswer(deps: AttendanceDeps, caller: Caller, id: string): P
 
 /** Accepts the edit as it stands and closes the review; nobody acknowledges an edit of their own. */
 export async function acknowledgeReview(
-  deps: AttendanceDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   body: ReviewDecision,
@@ -351,7 +348,7 @@ export async function acknowledgeReview(
  * latest edit (by an import) is not overwritten: 409, and the review can still be acknowledged.
  */
 export async function revertReview(
-  deps: AttendanceDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   body: ReviewDecision,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { AuditEvent, AuditQuery } from './schemas.ts';
 import { AUDIT_PERMISSION, queryAuditLog } from './service.ts';
 
@@ -20,7 +20,7 @@ export function auditRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(AuditEvent), 422: problemResponse(['INVALID_DATE_RANGE']) },
         },
       },
-      async (request) => queryAuditLog(context.database.db, callerOf(request), request.query),
+      async (request) => queryAuditLog(depsOf(context), callerOf(request), request.query),
     );
   };
 }

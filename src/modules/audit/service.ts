@@ -1,8 +1,8 @@
 import type { Static } from '@sinclair/typebox';
-import type { Caller } from '../../core/auth/guard.ts';
-import type { Executor } from '../../core/db/database.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import { businessRule, forbidden } from '../../core/http/errors.ts';
 import { offsetOf, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { listAuditEvents } from './repository.ts';
 import type { AuditQuery } from './schemas.ts';
 
@@ -22,7 +22,11 @@ export const auditEventView = (row: AuditRow) => ({
   traceId: row.traceId,
 });
 
-export async function queryAuditLog(executor: Executor, caller: Caller, query: Static<typeof AuditQuery>) {
+export async function queryAuditLog(
+  { db: executor }: ServiceDeps,
+  caller: Caller,
+  query: Static<typeof AuditQuery>,
+) {
   // The spec asks the handler to check the policy itself, beside the route's declaration.
   if (!caller.principal.can(AUDIT_PERMISSION)) throw forbidden(AUDIT_PERMISSION);
   const from = query.from ? new Date(query.from) : undefined;
@@ -39,7 +43,7 @@ export async function queryAuditLog(executor: Executor, caller: Caller, query: S
 }
 
 /** The latest events, of one unit or of all (diagnostics only). */
-export async function recentAuditEvents(executor: Executor, buId: string | null, limit: number) {
+export async function recentAuditEvents({ db: executor }: ServiceDeps, buId: string | null, limit: number) {
   const { rows } = await listAuditEvents(executor, buId, {}, limit, 0);
   return rows.map(auditEventView);
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../core/auth/guard.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { CalendarConfiguration, Holidays, RangeQuery, WorkingDays, WorkingHours } from './schemas.ts';
 import * as calendar from './service.ts';
 
@@ -9,7 +9,7 @@ const tags = ['calendar'];
 
 /** The resolved working calendar: weekends (setting), holidays and working-hour modifiers. Read only. */
 export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const { db } = context.database;
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/calendar/configuration',
@@ -23,7 +23,7 @@ export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           response: { 200: CalendarConfiguration },
         },
       },
-      async (request) => calendar.configuration(db, callerOf(request).principal.buId, context.now()),
+      async (request) => calendar.configuration(deps, callerOf(request).principal.buId, context.now()),
     );
     app.get(
       '/calendar/working-days',
@@ -37,7 +37,7 @@ export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           response: { 200: WorkingDays },
         },
       },
-      async (request) => calendar.workingDays(db, callerOf(request).principal.buId, request.query),
+      async (request) => calendar.workingDays(deps, callerOf(request).principal.buId, request.query),
     );
     app.get(
       '/calendar/working-hours',
@@ -51,7 +51,7 @@ export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           response: { 200: WorkingHours },
         },
       },
-      async (request) => calendar.workingHours(db, callerOf(request).principal.buId, request.query),
+      async (request) => calendar.workingHours(deps, callerOf(request).principal.buId, request.query),
     );
     app.get(
       '/calendar/holidays',
@@ -65,7 +65,7 @@ export function calendarRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           response: { 200: Holidays },
         },
       },
-      async (request) => calendar.holidaysBetween(db, callerOf(request).principal.buId, request.query),
+      async (request) => calendar.holidaysBetween(deps, callerOf(request).principal.buId, request.query),
     );
   };
 }

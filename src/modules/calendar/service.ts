@@ -1,5 +1,6 @@
 import type { Db } from '../../core/db/database.ts';
 import { validationFailed } from '../../core/http/errors.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { businessDate, daysBetween, isRealDate } from '../../core/time/dates.ts';
 import { readSettings } from '../settings/service.ts';
 import * as repo from './repository.ts';
@@ -62,7 +63,11 @@ async function resolve(db: Db, buId: string, range: RangeQuery) {
   return { settings, days };
 }
 
-export async function workingDays(db: Db, buId: string, range: RangeQuery): Promise<WorkingDays> {
+export async function workingDays(
+  { db }: ServiceDeps,
+  buId: string,
+  range: RangeQuery,
+): Promise<WorkingDays> {
   const { settings, days } = await resolve(db, buId, range);
   const working = days.filter((day) => day.isWorkingDay).length;
   return {
@@ -75,7 +80,11 @@ export async function workingDays(db: Db, buId: string, range: RangeQuery): Prom
   };
 }
 
-export async function workingHours(db: Db, buId: string, range: RangeQuery): Promise<WorkingHours> {
+export async function workingHours(
+  { db }: ServiceDeps,
+  buId: string,
+  range: RangeQuery,
+): Promise<WorkingHours> {
   const { days } = await resolve(db, buId, range);
   return {
     from: range.from,
@@ -92,7 +101,11 @@ export async function workingHours(db: Db, buId: string, range: RangeQuery): Pro
   };
 }
 
-export async function holidaysBetween(db: Db, buId: string, range: RangeQuery): Promise<Holidays> {
+export async function holidaysBetween(
+  { db }: ServiceDeps,
+  buId: string,
+  range: RangeQuery,
+): Promise<Holidays> {
   checkRange(range);
   const rows = await repo.holidaysOverlapping(db, buId, range.from, range.to);
   return {
@@ -113,7 +126,11 @@ export async function holidaysBetween(db: Db, buId: string, range: RangeQuery): 
 }
 
 /** The inputs calendar resolution works from, as they stand for the caller's unit. */
-export async function configuration(db: Db, buId: string, now: Date): Promise<CalendarConfiguration> {
+export async function configuration(
+  { db }: ServiceDeps,
+  buId: string,
+  now: Date,
+): Promise<CalendarConfiguration> {
   const current = await readSettings(db, buId);
   const [types, modifiers] = await Promise.all([
     repo.activeHolidayTypes(db, buId),

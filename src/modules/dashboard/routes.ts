@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../core/auth/guard.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { DashboardSummary } from './schemas.ts';
 import * as dashboard from './service.ts';
 
 /** The manager dashboard's tile counts (JSON, no charts). */
 export function dashboardRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now };
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/dashboard/summary',

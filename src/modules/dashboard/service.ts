@@ -1,5 +1,6 @@
-import type { Caller } from '../../core/auth/guard.ts';
-import type { Db } from '../../core/db/database.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import type { Permission } from '../../core/auth/catalog.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { countPendingReviews } from '../attendance/service.ts';
 import { awaitingCount } from '../leave/service.ts';
 import { countEmployees, countExpiringCertifications } from '../people/service.ts';
@@ -8,23 +9,18 @@ import { pendingCount } from '../reconciliation/service.ts';
 import * as repo from './repository.ts';
 import type { DashboardSummary } from './schemas.ts';
 
-export interface DashboardDeps {
-  db: Db;
-  now: () => Date;
-}
-
 const EXPIRY_WINDOW_DAYS = 30;
 
 /**
  * The tiles, each in the scope of the permission that reads its area, and null when the caller holds
  * none: a tile never counts what the caller could not open.
  */
-export async function summary(deps: DashboardDeps, caller: Caller): Promise<DashboardSummary> {
+export async function summary(deps: ServiceDeps, caller: Caller): Promise<DashboardSummary> {
   const { principal } = caller;
   const { buId, today } = principal;
-  const tile = <T>(permission: string | string[], count: () => Promise<T>): Promise<T | null> =>
+  const tile = <T>(permission: Permission | Permission[], count: () => Promise<T>): Promise<T | null> =>
     [permission].flat().some((code) => principal.can(code)) ? count() : Promise.resolve(null);
-  const scope = (permission: string) => principal.scopeOf(permission);
+  const scope = (permission: Permission) => principal.scopeOf(permission);
   const [
     activeEmployees,
     leaveRequestsAwaitingMe,

@@ -4,7 +4,7 @@ import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import {
   ApplyDemandTemplateRequest,
   ApplyDemandTemplateResult,
@@ -30,7 +30,7 @@ const cellErrors = problemResponse(
 
 /** Demand plans and templates (DESIGN §9). */
 export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const { db } = context.database;
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/demand/plans',
@@ -45,7 +45,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           response: { 200: pageSchema(DemandPlan) },
         },
       },
-      async (request) => demand.listPlans(db, callerOf(request), request.query),
+      async (request) => demand.listPlans(deps, callerOf(request), request.query),
     );
     app.post(
       '/demand/plans',
@@ -63,7 +63,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) => {
-        const plan = await demand.createPlan(db, callerOf(request), request.body);
+        const plan = await demand.createPlan(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/demand/plans/${plan.id}`);
         return withETag(reply, plan);
       },
@@ -81,7 +81,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) =>
-        withETag(reply, await demand.getPlan(db, callerOf(request), request.params.id)),
+        withETag(reply, await demand.getPlan(deps, callerOf(request), request.params.id)),
     );
     app.patch(
       '/demand/plans/:id',
@@ -109,7 +109,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         withETag(
           reply,
           await demand.updatePlan(
-            db,
+            deps,
             callerOf(request),
             request.params.id,
             request.body,
@@ -133,7 +133,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) => {
-        await demand.deletePlan(db, callerOf(request), request.params.id);
+        await demand.deletePlan(deps, callerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -150,7 +150,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           response: { 200: pageSchema(DemandTemplate) },
         },
       },
-      async (request) => demand.listTemplates(db, callerOf(request), request.query),
+      async (request) => demand.listTemplates(deps, callerOf(request), request.query),
     );
     app.post(
       '/demand/templates',
@@ -169,7 +169,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) => {
-        const template = await demand.createTemplate(db, callerOf(request), request.body);
+        const template = await demand.createTemplate(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/demand/templates/${template.id}`);
         return withETag(reply, template);
       },
@@ -187,7 +187,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) =>
-        withETag(reply, await demand.getTemplate(db, callerOf(request), request.params.id)),
+        withETag(reply, await demand.getTemplate(deps, callerOf(request), request.params.id)),
     );
     app.patch(
       '/demand/templates/:id',
@@ -207,7 +207,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         withETag(
           reply,
           await demand.updateTemplate(
-            db,
+            deps,
             callerOf(request),
             request.params.id,
             request.body,
@@ -228,7 +228,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) => {
-        await demand.deleteTemplate(db, callerOf(request), request.params.id);
+        await demand.deleteTemplate(deps, callerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -255,7 +255,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           },
         },
       },
-      async (request) => demand.applyTemplate(db, callerOf(request), request.params.id, request.body),
+      async (request) => demand.applyTemplate(deps, callerOf(request), request.params.id, request.body),
     );
   };
 }

@@ -1,11 +1,12 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import { type Caller, scopeOf } from '../../core/auth/caller.ts';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { type DemandPlanStatus, MAX_PLAN_DAYS } from '../../core/db/schema/index.ts';
 import { businessRule, conflict, type FieldError, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, daysBetween, isRealDate, weekdayOf } from '../../core/time/dates.ts';
 import { planHasActiveRuns } from '../allocation/runs-service.ts';
 import * as repo from './repository.ts';
@@ -25,8 +26,6 @@ import type {
   TemplateListQuery,
 } from './schemas.ts';
 
-const NO_SCOPE: DepartmentScope = { kind: 'departments', departmentIds: [] };
-const scopeOf = (caller: Caller, permission: string) => caller.principal.scopeOf(permission) ?? NO_SCOPE;
 const inDepartments = (scope: DepartmentScope, departmentId: string) =>
   scope.kind === 'unit' || scope.departmentIds.includes(departmentId);
 
@@ -99,7 +98,11 @@ export function matrixOf(from: string, to: string, lines: repo.LineRow[]) {
   };
 }
 
-export async function listPlans(db: Db, caller: Caller, query: PlanListQuery): Promise<Page<DemandPlan>> {
+export async function listPlans(
+  { db }: ServiceDeps,
+  caller: Caller,
+  query: PlanListQuery,
+): Promise<Page<DemandPlan>> {
   const { rows, total } = await repo.listPlans(
     db,
     caller.principal.buId,
@@ -116,7 +119,7 @@ async function detailOf(executor: Executor, row: repo.PlanRow): Promise<DemandPl
   return { ...planView(row), lines, ...matrixOf(row.periodFrom, row.periodTo, lines) };
 }
 
-export async function getPlan(db: Db, caller: Caller, id: string): Promise<DemandPlanDetail> {
+export async function getPlan({ db }: ServiceDeps, caller: Caller, id: string): Promise<DemandPlanDetail> {
   const row = await repo.findPlan(db, caller.principal.buId, scopeOf(caller, 'demand.read'), id);
   if (!row) throw notFound('The demand plan');
   return detailOf(db, row);
@@ -130,7 +133,11 @@ function assertPeriod(from: string, to: string, paths = { from: '/from', to: '/t
   if (errors.length) throw businessRule('INVALID_DATE_RANGE', 'The dates do not make a period', { errors });
 }
 
-export async function createPlan(db: Db, caller: Caller, body: NewDemandPlan): Promise<DemandPlanDetail> {
+export async function createPlan(
+  deps: ServiceDeps,
+  caller: Caller,
+  body: NewDemandPlan,
+): Promise<DemandPlanDetail> {
   const buId = caller.principal.buId;
   assertPeriod(body.from, body.to);
   if (daysBetween(body.from, body.to) > MAX_PLAN_DAYS) {
@@ -140,13 +147,13 @@ export async function createPlan(db: Db, caller: Caller, body: NewDemandPlan): P
   }
   if (
     !inDepartments(scopeOf(caller, 'demand.write'), body.departmentId) ||
-    !(await repo.departmentExists(db, buId, body.departmentId))
+    !(await repo.departmentExists(deps.db, buId, body.departmentId))
   ) {
     throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your scope', {
       errors: [{ path: '/departmentId', message: 'unknown department' }],
     });
   }
-  const id = await db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     const created = await repo.insertPlan(tx, {
       buId,
       departmentId: body.departmentId,
@@ -162,7 +169,7 @@ export async function createPlan(db: Db, caller: Caller, body: NewDemandPlan): P
     });
     return created;
   });
-  return getPlan(db, caller, id);
+  return getPlan(deps, caller, id);
 }
 
 const cellKey = (cell: {
@@ -261,7 +268,7 @@ function assertCellsEditable(status: string) {
 }
 
 export async function updatePlan(
-  db: Db,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   body: DemandPlanUpdate,
@@ -269,7 +276,7 @@ export async function updatePlan(
 ): Promise<DemandPlanDetail> {
   const buId = caller.principal.buId;
   const scope = scopeOf(caller, 'demand.write');
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const plan = await repo.lockPlan(tx, buId, scope, id);
     if (!plan) throw notFound('The demand plan');
     assertVersion(expectedVersion, plan.version);
@@ -314,10 +321,10 @@ export async function updatePlan(
       },
     });
   });
-  return getPlan(db, caller, id);
+  return getPlan(deps, caller, id);
 }
 
-export async function deletePlan(db: Db, caller: Caller, id: string): Promise<void> {
+export async function deletePlan({ db }: ServiceDeps, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const plan = await repo.lockPlan(tx, caller.principal.buId, scopeOf(caller, 'demand.write'), id);
     if (!plan) throw notFound('The demand plan');
@@ -361,7 +368,7 @@ async function templateViews(executor: Executor, rows: repo.TemplateRow[]): Prom
 }
 
 export async function listTemplates(
-  db: Db,
+  { db }: ServiceDeps,
   caller: Caller,
   query: TemplateListQuery,
 ): Promise<Page<DemandTemplate>> {
@@ -376,7 +383,7 @@ export async function listTemplates(
   return pageOf(await templateViews(db, rows), total, query);
 }
 
-export async function getTemplate(db: Db, caller: Caller, id: string): Promise<DemandTemplate> {
+export async function getTemplate({ db }: ServiceDeps, caller: Caller, id: string): Promise<DemandTemplate> {
   const row = await repo.findTemplate(db, caller.principal.buId, scopeOf(caller, 'demand.template_read'), id);
   if (!row) throw notFound('The demand template');
   return (await templateViews(db, [row]))[0]!;
@@ -400,7 +407,7 @@ async function resolveTemplateCells(executor: Executor, buId: string, cells: Tem
 }
 
 export async function createTemplate(
-  db: Db,
+  deps: ServiceDeps,
   caller: Caller,
   body: NewDemandTemplate,
 ): Promise<DemandTemplate> {
@@ -410,13 +417,13 @@ export async function createTemplate(
   const allowed =
     departmentId === null
       ? scope.kind === 'unit'
-      : inDepartments(scope, departmentId) && (await repo.departmentExists(db, buId, departmentId));
+      : inDepartments(scope, departmentId) && (await repo.departmentExists(deps.db, buId, departmentId));
   if (!allowed) {
     throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your scope', {
       errors: [{ path: '/departmentId', message: 'unknown department' }],
     });
   }
-  const id = await db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     const cells = await resolveTemplateCells(tx, buId, body.cells);
     const created = await repo.insertTemplate(tx, {
       buId,
@@ -433,17 +440,17 @@ export async function createTemplate(
     });
     return created;
   });
-  return getTemplate(db, caller, id);
+  return getTemplate(deps, caller, id);
 }
 
 export async function updateTemplate(
-  db: Db,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   body: DemandTemplateUpdate,
   expectedVersion: number | undefined,
 ): Promise<DemandTemplate> {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const current = await requireTemplateForWrite(tx, caller, id);
     assertVersion(expectedVersion, current.version);
     if (body.cells)
@@ -463,10 +470,10 @@ export async function updateTemplate(
       details: { fields: Object.keys(body), ...(body.cells ? { cells: body.cells.length } : {}) },
     });
   });
-  return getTemplate(db, caller, id);
+  return getTemplate(deps, caller, id);
 }
 
-export async function deleteTemplate(db: Db, caller: Caller, id: string): Promise<void> {
+export async function deleteTemplate({ db }: ServiceDeps, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await requireTemplateForWrite(tx, caller, id);
     await repo.deleteTemplate(tx, id);
@@ -484,7 +491,7 @@ export async function deleteTemplate(db: Db, caller: Caller, id: string): Promis
  * change and writes nothing; the commit writes exactly those in the plan's transaction.
  */
 export async function applyTemplate(
-  db: Db,
+  { db }: ServiceDeps,
   caller: Caller,
   templateId: string,
   body: ApplyDemandTemplateRequest,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { recordAudit } from '../../core/audit/record.ts';
 import { businessUnits } from '../../core/db/schema/index.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { AuditEvent } from '../audit/schemas.ts';
 import { recentAuditEvents } from '../audit/service.ts';
 import { employeeSummary, runExpirySweep, skillMatrix } from '../people/service.ts';
@@ -12,7 +12,7 @@ const config = { auth: 'open' } as const;
 
 /** Development helpers, open and not part of the supported interface; never registered in production. */
 export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const { db } = context.database;
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/auth/me',
@@ -75,7 +75,7 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
         },
       },
       async (request) => {
-        return { items: await recentAuditEvents(db, request.principal?.buId ?? null, 50) };
+        return { items: await recentAuditEvents(deps, request.principal?.buId ?? null, 50) };
       },
     );
     app.post(
@@ -98,7 +98,7 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
       async (request, reply) => {
         const principal = request.principal;
         await recordAudit(
-          db,
+          deps.db,
           {
             buId: principal?.buId ?? null,
             userId: principal?.userId ?? null,
@@ -129,9 +129,9 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
         const principal = request.principal;
         const units = principal
           ? [principal.buId]
-          : (await db.select({ id: businessUnits.id }).from(businessUnits)).map((row) => row.id);
+          : (await deps.db.select({ id: businessUnits.id }).from(businessUnits)).map((row) => row.id);
         const expired = await runExpirySweep(
-          { db, now: context.now },
+          deps,
           {
             buId: principal?.buId ?? null,
             userId: principal?.userId ?? null,
@@ -161,7 +161,7 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
           },
         },
       },
-      async (request) => employeeSummary(db, request.principal?.buId ?? null),
+      async (request) => employeeSummary(deps, request.principal?.buId ?? null),
     );
     app.get(
       '/skills/matrix',
@@ -184,7 +184,7 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
           },
         },
       },
-      async (request) => skillMatrix(db, request.principal?.buId ?? null),
+      async (request) => skillMatrix(deps, request.principal?.buId ?? null),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { type AuditActor, actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import { principalOf } from '../../core/auth/principal.ts';
 import { loadGrants } from '../../core/auth/principal-store.ts';
 import type { TokenService } from '../../core/auth/tokens.ts';

@@ -1,11 +1,12 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import { PERMISSION_CODES } from '../../core/auth/catalog.ts';
-import type { Caller } from '../../core/auth/guard.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import * as repo from './repository.ts';
 import type { CreateRoleBody, Role, UpdateRoleBody } from './schemas.ts';
 
@@ -46,7 +47,7 @@ function assertKnownPermissions(codes: string[]): void {
 const protectedRole = (row: repo.RoleRow) =>
   conflict('ROLE_PROTECTED', `The system role ${row.code} cannot be changed or deleted`);
 
-export async function listRoles(db: Db, caller: Caller, query: PageQuery): Promise<Page<Role>> {
+export async function listRoles({ db }: ServiceDeps, caller: Caller, query: PageQuery): Promise<Page<Role>> {
   const { rows, total } = await repo.listRoles(db, caller.principal.buId, query.pageSize, offsetOf(query));
   const permissions = await repo.permissionsOfRoles(
     db,
@@ -59,11 +60,11 @@ export async function listRoles(db: Db, caller: Caller, query: PageQuery): Promi
   );
 }
 
-export async function getRole(db: Db, caller: Caller, id: string): Promise<Role> {
+export async function getRole({ db }: ServiceDeps, caller: Caller, id: string): Promise<Role> {
   return view(db, await requireRole(db, caller, id));
 }
 
-export async function createRole(db: Db, caller: Caller, body: CreateRoleBody): Promise<Role> {
+export async function createRole({ db }: ServiceDeps, caller: Caller, body: CreateRoleBody): Promise<Role> {
   assertKnownPermissions(body.permissions);
   const taken = () => conflict('ROLE_CODE_TAKEN', `A role with the code ${body.code} exists already`);
   const insert = db.transaction(async (tx) => {
@@ -91,14 +92,14 @@ export async function createRole(db: Db, caller: Caller, body: CreateRoleBody): 
 }
 
 export async function updateRole(
-  db: Db,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   body: UpdateRoleBody,
   expectedVersion: number | undefined,
 ): Promise<Role> {
   if (body.permissions) assertKnownPermissions(body.permissions);
-  const row = await db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const current = await requireRole(tx, caller, id);
     if (current.isSystem) throw protectedRole(current);
     assertVersion(expectedVersion, current.version);
@@ -117,10 +118,10 @@ export async function updateRole(
     });
     return updated;
   });
-  return view(db, row);
+  return view(deps.db, row);
 }
 
-export async function deleteRole(db: Db, caller: Caller, id: string): Promise<void> {
+export async function deleteRole({ db }: ServiceDeps, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await requireRole(tx, caller, id);
     if (current.isSystem) throw protectedRole(current);
@@ -144,7 +145,7 @@ export async function deleteRole(db: Db, caller: Caller, id: string): Promise<vo
   });
 }
 
-export async function listPermissionCatalog(db: Db, query: PageQuery) {
+export async function listPermissionCatalog({ db }: ServiceDeps, query: PageQuery) {
   const all = await repo.listPermissions(db);
   return pageOf(all.slice(offsetOf(query), offsetOf(query) + query.pageSize), all.length, query);
 }

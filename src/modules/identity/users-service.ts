@@ -1,11 +1,12 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import { SUPER_ADMIN_ROLE } from '../../core/auth/role-matrix.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { businessDate } from '../../core/time/dates.ts';
 import { readSettings } from '../settings/service.ts';
 import { assertPasswordPolicy, hashPassword, temporaryPassword } from './passwords.ts';
@@ -21,17 +22,12 @@ import type {
 } from './schemas.ts';
 import { accountFields, grantView, userView } from './views.ts';
 
-export interface UsersDeps {
-  db: Db;
-  now: () => Date;
-}
-
 async function todayOf(executor: Executor, buId: string, now: Date): Promise<string> {
   const { settings } = await readSettings(executor, buId);
   return businessDate(now, settings.timezone);
 }
 
-async function view(deps: UsersDeps, executor: Executor, row: repo.UserRow): Promise<User> {
+async function view(deps: ServiceDeps, executor: Executor, row: repo.UserRow): Promise<User> {
   const now = deps.now();
   return userView(
     row,
@@ -82,7 +78,7 @@ async function assertNotLastAdmin(
 }
 
 export async function listUsers(
-  deps: UsersDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: PageQuery & { q?: string; locked?: boolean },
 ): Promise<Page<User>> {
@@ -106,7 +102,7 @@ export async function listUsers(
   );
 }
 
-export async function getUser(deps: UsersDeps, caller: Caller, id: string): Promise<User> {
+export async function getUser(deps: ServiceDeps, caller: Caller, id: string): Promise<User> {
   return view(deps, deps.db, await requireUser(deps.db, caller, id));
 }
 
@@ -141,7 +137,7 @@ async function resolveGrant(executor: Executor, buId: string, body: GrantBody) {
 }
 
 export async function createUser(
-  deps: UsersDeps,
+  deps: ServiceDeps,
   caller: Caller,
   body: CreateUserBody,
 ): Promise<{ user: User; temporaryPassword?: string }> {
@@ -197,7 +193,7 @@ export async function createUser(
 }
 
 export async function updateUserDetails(
-  deps: UsersDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   body: UpdateUserBody,
@@ -219,7 +215,7 @@ export async function updateUserDetails(
   return view(deps, deps.db, row);
 }
 
-export async function deleteUser(deps: UsersDeps, caller: Caller, id: string): Promise<void> {
+export async function deleteUser(deps: ServiceDeps, caller: Caller, id: string): Promise<void> {
   if (id === caller.principal.userId)
     throw conflict('CANNOT_DELETE_SELF', 'You cannot delete your own account');
   const now = deps.now();
@@ -237,7 +233,12 @@ export async function deleteUser(deps: UsersDeps, caller: Caller, id: string): P
   });
 }
 
-export async function lockUser(deps: UsersDeps, caller: Caller, id: string, reason?: string): Promise<User> {
+export async function lockUser(
+  deps: ServiceDeps,
+  caller: Caller,
+  id: string,
+  reason?: string,
+): Promise<User> {
   if (id === caller.principal.userId) throw conflict('CANNOT_LOCK_SELF', 'You cannot lock your own account');
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
@@ -255,7 +256,7 @@ export async function lockUser(deps: UsersDeps, caller: Caller, id: string, reas
   return view(deps, deps.db, row);
 }
 
-export async function unlockUser(deps: UsersDeps, caller: Caller, id: string): Promise<User> {
+export async function unlockUser(deps: ServiceDeps, caller: Caller, id: string): Promise<User> {
   const row = await deps.db.transaction(async (tx) => {
     await requireUser(tx, caller, id, true);
     const updated = await repo.updateUser(tx, id, {
@@ -271,7 +272,7 @@ export async function unlockUser(deps: UsersDeps, caller: Caller, id: string): P
 }
 
 export async function resetPassword(
-  deps: UsersDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   newPassword: string | undefined,
@@ -306,7 +307,7 @@ export async function resetPassword(
   return { user: await view(deps, deps.db, row), ...(generated ? { temporaryPassword: generated } : {}) };
 }
 
-export async function loginHistoryOf(deps: UsersDeps, caller: Caller, userId: string, query: PageQuery) {
+export async function loginHistoryOf(deps: ServiceDeps, caller: Caller, userId: string, query: PageQuery) {
   await requireUser(deps.db, caller, userId);
   const { rows, total } = await repo.listLoginHistory(deps.db, userId, query.pageSize, offsetOf(query));
   return pageOf(
@@ -317,7 +318,7 @@ export async function loginHistoryOf(deps: UsersDeps, caller: Caller, userId: st
 }
 
 export async function grantRole(
-  deps: UsersDeps,
+  deps: ServiceDeps,
   caller: Caller,
   userId: string,
   body: GrantBody,
@@ -367,7 +368,7 @@ export async function grantRole(
 }
 
 export async function revokeRole(
-  deps: UsersDeps,
+  deps: ServiceDeps,
   caller: Caller,
   userId: string,
   userRoleId: string,
@@ -389,7 +390,7 @@ export async function revokeRole(
   });
 }
 
-export async function profileOf(deps: UsersDeps, caller: Caller): Promise<Profile> {
+export async function profileOf(deps: ServiceDeps, caller: Caller): Promise<Profile> {
   const row = await requireUser(deps.db, caller, caller.principal.userId);
   return {
     ...accountFields(row),
@@ -400,7 +401,7 @@ export async function profileOf(deps: UsersDeps, caller: Caller): Promise<Profil
 }
 
 export async function updateProfile(
-  deps: UsersDeps,
+  deps: ServiceDeps,
   caller: Caller,
   patch: ProfilePatch,
   expectedVersion: number | undefined,

@@ -10,7 +10,7 @@ import {
   uploadProblems,
   workbookResponse,
 } from '../../core/http/workbooks.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { IdParams, ImportJob, ImportJobCreated, JobListQuery } from './schemas.ts';
 import * as imports from './service.ts';
 
@@ -19,7 +19,7 @@ const run = { auth: 'imports.run' } as const;
 
 /** The employee import (DESIGN §8): the only write path for people and their skills. */
 export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now, wake: () => context.jobs.wake() };
+  const deps = { ...depsOf(context), wake: () => context.jobs.wake() };
   return async (app) => {
     await registerUploads(app);
     app.post(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Db } from '../../core/db/database.ts';
 import { AppError, conflict, notFound } from '../../core/http/errors.ts';

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { IdParams, LeaveDecision, LeaveListQuery, LeaveRequest, NewLeaveRequest } from './schemas.ts';
 import * as leave from './service.ts';
 
@@ -16,7 +16,7 @@ const notApprover = problemResponse(
 );
 
 export function leaveRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db };
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/leave-requests',
@@ -150,7 +150,7 @@ const Approver = Type.Object(
 
 /** Development helpers of the leave chain, registered under /api/diagnostics outside production. */
 export function leaveDiagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db };
+  const deps = depsOf(context);
   const config = { auth: 'open' } as const;
   return async (app) => {
     app.get(

@@ -1,19 +1,15 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import type { Principal } from '../../core/auth/principal.ts';
-import type { Db } from '../../core/db/database.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
-import { shiftsDuring } from '../allocation/roster-service.ts';
+import { shiftsDuring } from '../roster/service.ts';
 import { ANY_STEP_ROLE, actingRole, type ChainStep, LEAVE_CHAIN, stepWaitingIn } from './approval-chain.ts';
 import * as repo from './repository.ts';
 import type { LeaveDecision, LeaveListQuery, LeaveRequest, NewLeaveRequest } from './schemas.ts';
-
-export interface LeaveDeps {
-  db: Db;
-}
 
 /** Longest request one submission may cover: a year. */
 const MAX_DAYS = 366;
@@ -52,7 +48,7 @@ function view(row: repo.RequestRow, steps: repo.StepRow[]): LeaveRequest {
   };
 }
 
-async function viewOf(deps: LeaveDeps, row: repo.RequestRow): Promise<LeaveRequest> {
+async function viewOf(deps: ServiceDeps, row: repo.RequestRow): Promise<LeaveRequest> {
   return view(row, await repo.stepsOf(deps.db, [row.id]));
 }
 
@@ -80,7 +76,7 @@ function assertVisible(principal: Principal, row: repo.RequestRow): void {
   if (!own && !seen) throw notFound('Leave request');
 }
 
-async function requireRequest(deps: LeaveDeps, caller: Caller, id: string): Promise<repo.RequestRow> {
+async function requireRequest(deps: ServiceDeps, caller: Caller, id: string): Promise<repo.RequestRow> {
   const row = await repo.findRequest(deps.db, caller.principal.buId, id);
   if (!row) throw notFound('Leave request');
   assertVisible(caller.principal, row);
@@ -88,7 +84,7 @@ async function requireRequest(deps: LeaveDeps, caller: Caller, id: string): Prom
 }
 
 export async function submitLeave(
-  deps: LeaveDeps,
+  deps: ServiceDeps,
   caller: Caller,
   body: NewLeaveRequest,
 ): Promise<LeaveRequest> {
@@ -152,7 +148,7 @@ export async function submitLeave(
   return getLeave(deps, caller, id);
 }
 
-export async function getLeave(deps: LeaveDeps, caller: Caller, id: string): Promise<LeaveRequest> {
+export async function getLeave(deps: ServiceDeps, caller: Caller, id: string): Promise<LeaveRequest> {
   return viewOf(deps, await requireRequest(deps, caller, id));
 }
 
@@ -165,7 +161,7 @@ const awaitingOf = (principal: Principal) => ({
 });
 
 /** How many requests wait for the caller's decision (a dashboard tile). */
-export async function awaitingCount(deps: LeaveDeps, caller: Caller): Promise<number> {
+export async function awaitingCount(deps: ServiceDeps, caller: Caller): Promise<number> {
   const { principal } = caller;
   const { total } = await repo.listRequests(
     deps.db,
@@ -179,7 +175,7 @@ export async function awaitingCount(deps: LeaveDeps, caller: Caller): Promise<nu
 }
 
 export async function listLeave(
-  deps: LeaveDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: LeaveListQuery,
 ): Promise<Page<LeaveRequest>> {
@@ -208,7 +204,7 @@ export type Decision = 'Approved' | 'Rejected';
 
 /** Decides the step the request waits in, once, by someone entitled to it; one step per call. */
 export async function decideLeave(
-  deps: LeaveDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   decision: Decision,
@@ -280,7 +276,7 @@ export async function decideLeave(
 }
 
 /** The owner withdraws a request that has not started yet; it stays on record as Cancelled. */
-export async function cancelLeave(deps: LeaveDeps, caller: Caller, id: string): Promise<LeaveRequest> {
+export async function cancelLeave(deps: ServiceDeps, caller: Caller, id: string): Promise<LeaveRequest> {
   const { principal } = caller;
   await deps.db.transaction(async (tx) => {
     const row = await repo.findRequest(tx, principal.buId, id, true);
@@ -326,7 +322,7 @@ export function approvalRules() {
 }
 
 export async function resolveApproversFor(
-  deps: LeaveDeps,
+  deps: ServiceDeps,
   requesterId: string,
   stepNumber: number,
   now: Date,

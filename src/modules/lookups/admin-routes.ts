@@ -4,14 +4,14 @@ import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { LOOKUP_GROUPS, type LookupGroup, recordSchemaOf } from './groups.ts';
 import { ActiveFilter, IdParams, type LookupBody, lookupBodySchemas } from './schemas.ts';
 import * as lookups from './service.ts';
 
 /** The five routes of one admin group, from its description. */
 function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginAsyncTypebox {
-  const { db } = context.database;
+  const deps = depsOf(context);
   const base = `/admin/${group.route}`;
   const view = { auth: `${group.entity}.view` } as const;
   const config = { auth: `${group.entity}.config` } as const;
@@ -34,7 +34,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
           response: { 200: pageSchema(Record) },
         },
       },
-      async (request) => lookups.listLookups(db, callerOf(request).principal.buId, group, request.query),
+      async (request) => lookups.listLookups(deps, callerOf(request).principal.buId, group, request.query),
     );
     app.post(
       base,
@@ -54,7 +54,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
       },
       async (request, reply) => {
         // The body schema is built per group at run time, so its static type is the generic one.
-        const record = await lookups.createLookup(db, callerOf(request), group, request.body as LookupBody);
+        const record = await lookups.createLookup(deps, callerOf(request), group, request.body as LookupBody);
         reply.code(201).header('location', `/api${base}/${record.id}`);
         return withETag(reply, record);
       },
@@ -72,7 +72,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
         },
       },
       async (request, reply) =>
-        withETag(reply, await lookups.getLookup(db, callerOf(request), group, request.params.id)),
+        withETag(reply, await lookups.getLookup(deps, callerOf(request), group, request.params.id)),
     );
     app.put(
       `${base}/:id`,
@@ -97,7 +97,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
         withETag(
           reply,
           await lookups.updateLookup(
-            db,
+            deps,
             callerOf(request),
             group,
             request.params.id,
@@ -122,7 +122,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
         },
       },
       async (request, reply) => {
-        await lookups.deleteLookup(db, callerOf(request), group, request.params.id);
+        await lookups.deleteLookup(deps, callerOf(request), group, request.params.id);
         return reply.code(204).send(null);
       },
     );

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../core/auth/guard.ts';
 import { DEPARTMENT_NODE_TYPE } from '../../core/db/schema/index.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { CATALOG, catalogRecordOf, listCatalog, listNodes, OrgNode } from './catalog.ts';
 import { ActiveFilter, Code } from './schemas.ts';
 
@@ -12,7 +12,7 @@ const tags = ['lookups'];
 
 /** Read-only lookups for any signed-in caller (forms and filters); nothing here writes. */
 export function catalogRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const { db } = context.database;
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/lookups/departments',
@@ -27,7 +27,7 @@ export function catalogRoutes(context: ModuleContext): FastifyPluginAsyncTypebox
         },
       },
       async (request) =>
-        listNodes(db, callerOf(request).principal.buId, {
+        listNodes(deps, callerOf(request).principal.buId, {
           ...request.query,
           nodeTypeCode: DEPARTMENT_NODE_TYPE,
         }),
@@ -48,7 +48,7 @@ export function catalogRoutes(context: ModuleContext): FastifyPluginAsyncTypebox
           response: { 200: pageSchema(OrgNode) },
         },
       },
-      async (request) => listNodes(db, callerOf(request).principal.buId, request.query),
+      async (request) => listNodes(deps, callerOf(request).principal.buId, request.query),
     );
     for (const entry of CATALOG) {
       app.get(
@@ -63,7 +63,7 @@ export function catalogRoutes(context: ModuleContext): FastifyPluginAsyncTypebox
             response: { 200: pageSchema(catalogRecordOf(entry)) },
           },
         },
-        async (request) => listCatalog(db, callerOf(request).principal.buId, entry, request.query),
+        async (request) => listCatalog(deps, callerOf(request).principal.buId, entry, request.query),
       );
     }
   };

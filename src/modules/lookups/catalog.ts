@@ -1,5 +1,4 @@
 import { type TProperties, Type } from '@sinclair/typebox';
-import type { Db } from '../../core/db/database.ts';
 import {
   demandReasons,
   employeeStatuses,
@@ -9,6 +8,7 @@ import {
   terminals,
 } from '../../core/db/schema/index.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { listOrgNodes } from './org-repository.ts';
 import { type ExtraSelect, type LookupTable, listLookupRows } from './repository.ts';
 import { type ActiveFilter, lookupRecordFields, Nullable, Uuid } from './schemas.ts';
@@ -81,7 +81,7 @@ export const catalogRecordOf = (entry: CatalogEntry) =>
   );
 
 export async function listCatalog(
-  db: Db,
+  { db }: ServiceDeps,
   buId: string,
   entry: Pick<CatalogEntry, 'table' | 'select' | 'view'>,
   query: PageQuery & ActiveFilter,
@@ -119,7 +119,7 @@ export const OrgNode = Type.Object(
 /** Departments are the nodes of the system node type DEPARTMENT (DESIGN §7). */
 
 export async function listNodes(
-  db: Db,
+  { db }: ServiceDeps,
   buId: string,
   query: PageQuery & ActiveFilter & { nodeTypeCode?: string },
 ) {

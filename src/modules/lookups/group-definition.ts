@@ -1,5 +1,6 @@
 import type { TProperties } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
+import type { LookupEntity } from '../../core/auth/catalog.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { businessRule } from '../../core/http/errors.ts';
 import { type ExtraSelect, findIdByCode, type LookupTable, type LookupValues } from './repository.ts';
@@ -13,7 +14,7 @@ export interface LookupGroup {
   /** Path under /api/admin. */
   route: string;
   /** Permission prefix (`<entity>.view`, `<entity>.config`), audit entity type and error code prefix. */
-  entity: string;
+  entity: LookupEntity;
   /** For messages and OpenAPI summaries: "grade", "shift template". */
   label: string;
   /**

@@ -1,10 +1,11 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import type { LookupGroup } from './groups.ts';
 import * as repo from './repository.ts';
 import type { ActiveFilter, LookupBody, LookupRecord } from './schemas.ts';
@@ -63,7 +64,7 @@ function sharedValues(body: LookupBody) {
 }
 
 export async function listLookups(
-  db: Db,
+  { db }: ServiceDeps,
   buId: string,
   group: LookupGroup,
   query: PageQuery & ActiveFilter,
@@ -85,7 +86,7 @@ export async function listLookups(
 }
 
 export async function getLookup(
-  db: Db,
+  { db }: ServiceDeps,
   caller: Caller,
   group: LookupGroup,
   id: string,
@@ -94,7 +95,7 @@ export async function getLookup(
 }
 
 export async function createLookup(
-  db: Db,
+  { db }: ServiceDeps,
   caller: Caller,
   group: LookupGroup,
   body: LookupBody,
@@ -127,7 +128,7 @@ export async function createLookup(
 }
 
 export async function updateLookup(
-  db: Db,
+  deps: ServiceDeps,
   caller: Caller,
   group: LookupGroup,
   id: string,
@@ -135,7 +136,7 @@ export async function updateLookup(
   expectedVersion: number | undefined,
 ): Promise<GroupRecord> {
   const buId = caller.principal.buId;
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const current = await requireRow(tx, group, buId, id, true);
     if (current.isSystem) throw protectedRow(group, current);
     assertVersion(expectedVersion, current.version);
@@ -176,7 +177,12 @@ async function referencesTo(tx: Executor, group: LookupGroup, id: string) {
   return found;
 }
 
-export async function deleteLookup(db: Db, caller: Caller, group: LookupGroup, id: string): Promise<void> {
+export async function deleteLookup(
+  { db }: ServiceDeps,
+  caller: Caller,
+  group: LookupGroup,
+  id: string,
+): Promise<void> {
   const buId = caller.principal.buId;
   const referenced = (detail: string, referencedBy: { table: string; rows: number }[]) =>
     conflict(`${prefix(group)}_REFERENCED`, detail, { referencedBy });

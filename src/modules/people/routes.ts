@@ -4,7 +4,7 @@ import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import {
   Certification,
   CertificationListQuery,
@@ -41,7 +41,7 @@ const tags = ['people'];
 
 /** Employees (read only), production skills, certifications and employee groups (DESIGN §8). */
 export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now };
+  const deps = depsOf(context);
   return async (app) => {
     // ------------------------------------------------------------ employees
     app.get(

@@ -1,10 +1,11 @@
 import { type AuditActor, actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
-import type { DepartmentScope } from '../../core/auth/principal.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import { type Caller, scopeOf } from '../../core/auth/caller.ts';
+import type { Permission } from '../../core/auth/catalog.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, businessDate, daysBetween } from '../../core/time/dates.ts';
 import type { HomePool } from '../pools/schemas.ts';
 import { homePoolsOf } from '../pools/service.ts';
@@ -33,11 +34,6 @@ import type {
   SkillListQuery,
 } from './schemas.ts';
 
-export interface PeopleDeps {
-  db: Db;
-  now: () => Date;
-}
-
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The unit's business date where no caller brings it (the expiry sweep runs for several units). */
@@ -45,10 +41,6 @@ async function todayOf(executor: Executor, buId: string, now: Date): Promise<str
   const { settings } = await readSettings(executor, buId);
   return businessDate(now, settings.timezone);
 }
-
-/** The scope of a permission the route's guard already checked (unit-wide if it is held unscoped). */
-const scopeOf = (caller: Caller, permission: string): DepartmentScope =>
-  caller.principal.scopeOf(permission) ?? { kind: 'departments', departmentIds: [] };
 
 // ---------------------------------------------------------------- views
 
@@ -120,7 +112,7 @@ const groupView = (row: repo.GroupRow): EmployeeGroup => ({
 // ---------------------------------------------------------------- employees
 
 export async function listEmployees(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: EmployeeListQuery,
 ): Promise<Page<Employee>> {
@@ -145,7 +137,7 @@ export async function listEmployees(
 }
 
 /** How many employees in the caller's scope pass the list's filters (the dashboard). */
-export const countEmployees = (deps: PeopleDeps, caller: Caller, filters: repo.EmployeeFilters) =>
+export const countEmployees = (deps: ServiceDeps, caller: Caller, filters: repo.EmployeeFilters) =>
   repo.countEmployees(deps.db, caller.principal.buId, scopeOf(caller, 'employee.view'), filters);
 
 /** Where the employee works from: their explicit pool, or else their department's default pool. */
@@ -158,7 +150,7 @@ function withHomePool<T extends { id: string }>(employee: T, pools: Map<string, 
 }
 
 async function detailOf(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   buId: string,
   today: string,
   row: repo.EmployeeRow,
@@ -189,7 +181,7 @@ async function detailOf(
   };
 }
 
-export async function getEmployee(deps: PeopleDeps, caller: Caller, id: string): Promise<EmployeeDetail> {
+export async function getEmployee(deps: ServiceDeps, caller: Caller, id: string): Promise<EmployeeDetail> {
   const { buId } = caller.principal;
   const row = await repo.findEmployee(deps.db, buId, scopeOf(caller, 'employee.view'), id);
   if (!row) throw notFound('Employee');
@@ -197,14 +189,14 @@ export async function getEmployee(deps: PeopleDeps, caller: Caller, id: string):
 }
 
 /** The caller's own employee record, whatever their department scope. */
-export async function myEmployee(deps: PeopleDeps, caller: Caller): Promise<EmployeeDetail> {
+export async function myEmployee(deps: ServiceDeps, caller: Caller): Promise<EmployeeDetail> {
   const { buId, employeeId } = caller.principal;
   const row = employeeId ? await repo.findEmployee(deps.db, buId, { kind: 'unit' }, employeeId) : undefined;
   if (!row) throw notFound('Your employee record');
   return detailOf(deps, buId, caller.principal.today, row);
 }
 
-async function requireEmployee(executor: Executor, caller: Caller, permission: string, id: string) {
+async function requireEmployee(executor: Executor, caller: Caller, permission: Permission, id: string) {
   const row = await repo.findEmployee(executor, caller.principal.buId, scopeOf(caller, permission), id);
   if (!row) throw notFound('Employee');
   return row;
@@ -213,7 +205,7 @@ async function requireEmployee(executor: Executor, caller: Caller, permission: s
 // ---------------------------------------------------------------- skills
 
 export async function listSkills(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: SkillListQuery,
 ): Promise<Page<Skill>> {
@@ -234,7 +226,7 @@ async function requireSkill(executor: Executor, buId: string, id: string, forUpd
 }
 
 export async function holdersOfSkill(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   skillId: string,
   query: PageQuery & { minLevel?: string },
@@ -277,14 +269,14 @@ const requirementView = (r: { skill_id: string; certification_code: string; crea
   createdAt: iso(r.created_at),
 });
 
-export async function requirementsOf(deps: PeopleDeps, caller: Caller, skillId: string) {
+export async function requirementsOf(deps: ServiceDeps, caller: Caller, skillId: string) {
   const { buId } = caller.principal;
   await requireSkill(deps.db, buId, skillId);
   return { items: (await repo.requirementsOf(deps.db, buId, skillId)).map(requirementView) };
 }
 
 export async function addRequirement(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   skillId: string,
   certificationCode: string,
@@ -306,7 +298,7 @@ export async function addRequirement(
   });
 }
 
-export async function removeRequirement(deps: PeopleDeps, caller: Caller, skillId: string, code: string) {
+export async function removeRequirement(deps: ServiceDeps, caller: Caller, skillId: string, code: string) {
   const { buId } = caller.principal;
   await deps.db.transaction(async (tx) => {
     const skill = await requireSkill(tx, buId, skillId, true);
@@ -321,7 +313,7 @@ export async function removeRequirement(deps: PeopleDeps, caller: Caller, skillI
 }
 
 export async function setRequiresCertification(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   skillId: string,
   value: boolean,
@@ -347,7 +339,7 @@ export async function setRequiresCertification(
 // ---------------------------------------------------------------- certifications
 
 export async function certificationsOf(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   employeeId: string,
   query: CertificationListQuery,
@@ -358,7 +350,7 @@ export async function certificationsOf(
 }
 
 async function pageOfCertifications(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   buId: string,
   today: string,
   employeeId: string,
@@ -387,7 +379,7 @@ async function pageOfCertifications(
 }
 
 export async function myCertifications(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: CertificationListQuery,
 ): Promise<Page<Certification>> {
@@ -405,7 +397,7 @@ const assertDates = (issuedOn: string, expiresOn: string | null | undefined) => 
 };
 
 export async function addCertification(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   employeeId: string,
   body: NewCertification,
@@ -439,7 +431,7 @@ async function requireCertification(tx: Executor, caller: Caller, employeeId: st
 }
 
 export async function replaceCertification(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   employeeId: string,
   id: string,
@@ -500,7 +492,7 @@ export const CERTIFICATION_TRANSITIONS: Readonly<
 };
 
 export async function changeCertificationStatus(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   employeeId: string,
   id: string,
@@ -538,7 +530,7 @@ export async function changeCertificationStatus(
 }
 
 export async function expiringCertifications(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: ExpiringQuery,
 ): Promise<Page<ExpiringCertification>> {
@@ -567,14 +559,14 @@ export async function expiringCertifications(
 }
 
 /** How many certifications in the caller's scope are Active and expire within `withinDays` (the dashboard). */
-export function countExpiringCertifications(deps: PeopleDeps, caller: Caller, withinDays: number) {
+export function countExpiringCertifications(deps: ServiceDeps, caller: Caller, withinDays: number) {
   const { buId, today } = caller.principal;
   const scope = scopeOf(caller, 'certifications.read');
   return repo.countExpiringCertifications(deps.db, buId, scope, today, addDays(today, withinDays));
 }
 
 /** The diagnostics sweep: writes Expired onto lapsed Active rows, per unit by that unit's today. */
-export async function runExpirySweep(deps: PeopleDeps, actor: AuditActor, buIds: string[]): Promise<number> {
+export async function runExpirySweep(deps: ServiceDeps, actor: AuditActor, buIds: string[]): Promise<number> {
   let expired = 0;
   for (const buId of buIds) {
     await deps.db.transaction(async (tx) => {
@@ -603,7 +595,7 @@ const GROUP_READ = 'employee_group.read';
 const GROUP_WRITE = 'employee_group.write';
 
 export async function listGroups(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: GroupListQuery,
 ): Promise<Page<EmployeeGroup>> {
@@ -621,7 +613,7 @@ export async function listGroups(
 async function requireGroup(
   executor: Executor,
   caller: Caller,
-  permission: string,
+  permission: Permission,
   id: string,
   forUpdate = false,
 ) {
@@ -636,12 +628,12 @@ async function requireGroup(
   return row;
 }
 
-export async function getGroup(deps: PeopleDeps, caller: Caller, id: string): Promise<EmployeeGroup> {
+export async function getGroup(deps: ServiceDeps, caller: Caller, id: string): Promise<EmployeeGroup> {
   return groupView(await requireGroup(deps.db, caller, GROUP_READ, id));
 }
 
 export async function createGroup(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   body: NewEmployeeGroup,
 ): Promise<EmployeeGroup> {
@@ -682,7 +674,7 @@ export async function createGroup(
 }
 
 export async function updateGroup(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   body: EmployeeGroupUpdate,
@@ -709,7 +701,7 @@ export async function updateGroup(
 }
 
 export async function deleteGroup(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   expected: number | undefined,
@@ -729,7 +721,7 @@ export async function deleteGroup(
 }
 
 export async function membersOf(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   query: PageQuery,
@@ -759,7 +751,7 @@ export async function membersOf(
 }
 
 export async function addMember(
-  deps: PeopleDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   employeeId: string,
@@ -799,7 +791,7 @@ export async function addMember(
   });
 }
 
-export async function removeMember(deps: PeopleDeps, caller: Caller, id: string, employeeId: string) {
+export async function removeMember(deps: ServiceDeps, caller: Caller, id: string, employeeId: string) {
   const { buId } = caller.principal;
   await deps.db.transaction(async (tx) => {
     const group = await requireGroup(tx, caller, GROUP_WRITE, id, true);
@@ -817,7 +809,7 @@ export async function removeMember(deps: PeopleDeps, caller: Caller, id: string,
 
 // ---------------------------------------------------------------- diagnostics
 
-export async function employeeSummary(db: Db, buId: string | null) {
+export async function employeeSummary({ db }: ServiceDeps, buId: string | null) {
   const rows = await repo.summaryCounts(db, buId);
   const of = (dimension: string) =>
     rows.filter((r) => r.dimension === dimension).map((r) => ({ key: r.key, count: r.n }));
@@ -830,7 +822,7 @@ export async function employeeSummary(db: Db, buId: string | null) {
   };
 }
 
-export async function skillMatrix(db: Db, buId: string | null, limit = 1000) {
+export async function skillMatrix({ db }: ServiceDeps, buId: string | null, limit = 1000) {
   const rows = await repo.skillMatrixRows(db, buId, limit);
   const skills = [...new Set(rows.map((r) => r.skill_code))].sort();
   const byEmployee = new Map<string, Record<string, string | null>>();

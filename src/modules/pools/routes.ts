@@ -4,7 +4,7 @@ import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import {
   IdParams,
   LendingRule,
@@ -25,7 +25,7 @@ const tags = ['pools'];
 
 /** Pools, their explicit members and the directional lending rules between them (DESIGN §9). */
 export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const { db } = context.database;
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/pools',
@@ -39,7 +39,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(Pool) },
         },
       },
-      async (request) => pools.listPools(db, callerOf(request), request.query),
+      async (request) => pools.listPools(deps, callerOf(request), request.query),
     );
     app.post(
       '/pools',
@@ -58,7 +58,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const pool = await pools.createPool(db, callerOf(request), request.body);
+        const pool = await pools.createPool(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/pools/${pool.id}`);
         return withETag(reply, pool);
       },
@@ -76,7 +76,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(reply, await pools.getPool(db, callerOf(request), request.params.id)),
+        withETag(reply, await pools.getPool(deps, callerOf(request), request.params.id)),
     );
     app.patch(
       '/pools/:id',
@@ -101,7 +101,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         withETag(
           reply,
           await pools.updatePool(
-            db,
+            deps,
             callerOf(request),
             request.params.id,
             request.body,
@@ -125,7 +125,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await pools.deletePool(db, callerOf(request), request.params.id);
+        await pools.deletePool(deps, callerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -142,7 +142,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(PoolMember) },
         },
       },
-      async (request) => pools.listMembers(db, callerOf(request), request.params.id, request.query),
+      async (request) => pools.listMembers(deps, callerOf(request), request.params.id, request.query),
     );
     app.post(
       '/pools/:id/members',
@@ -162,7 +162,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const member = await pools.addMember(
-          db,
+          deps,
           callerOf(request),
           request.params.id,
           request.body.employeeId,
@@ -185,7 +185,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await pools.removeMember(db, callerOf(request), request.params.id, request.params.employeeId);
+        await pools.removeMember(deps, callerOf(request), request.params.id, request.params.employeeId);
         return reply.code(204).send(null);
       },
     );
@@ -209,7 +209,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(LendingRule) },
         },
       },
-      async (request) => pools.listRules(db, callerOf(request), request.query),
+      async (request) => pools.listRules(deps, callerOf(request), request.query),
     );
     app.post(
       '/pool-lending-rules',
@@ -224,7 +224,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const rule = await pools.createRule(db, callerOf(request), request.body);
+        const rule = await pools.createRule(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/pool-lending-rules/${rule.id}`);
         return withETag(reply, rule);
       },
@@ -242,7 +242,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(reply, await pools.getRule(db, callerOf(request), request.params.id)),
+        withETag(reply, await pools.getRule(deps, callerOf(request), request.params.id)),
     );
     app.patch(
       '/pool-lending-rules/:id',
@@ -261,7 +261,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         withETag(
           reply,
           await pools.updateRule(
-            db,
+            deps,
             callerOf(request),
             request.params.id,
             request.body,
@@ -282,7 +282,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await pools.deleteRule(db, callerOf(request), request.params.id);
+        await pools.deleteRule(deps, callerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );

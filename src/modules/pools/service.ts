@@ -1,11 +1,13 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import { type Caller, scopeOf } from '../../core/auth/caller.ts';
+import type { Permission } from '../../core/auth/catalog.ts';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import * as repo from './repository.ts';
 import type {
   HomePool,
@@ -20,8 +22,6 @@ import type {
   PoolUpdate,
 } from './schemas.ts';
 
-const NO_SCOPE: DepartmentScope = { kind: 'departments', departmentIds: [] };
-const scopeOf = (caller: Caller, permission: string) => caller.principal.scopeOf(permission) ?? NO_SCOPE;
 const inDepartments = (scope: DepartmentScope, departmentId: string) =>
   scope.kind === 'unit' || scope.departmentIds.includes(departmentId);
 
@@ -46,7 +46,11 @@ function poolView(row: repo.PoolRow): Pool {
 const poolCodeTaken = (code: string) =>
   conflict('POOL_CODE_TAKEN', `The pool code "${code}" is already in use`);
 
-export async function listPools(db: Db, caller: Caller, query: PoolListQuery): Promise<Page<Pool>> {
+export async function listPools(
+  { db }: ServiceDeps,
+  caller: Caller,
+  query: PoolListQuery,
+): Promise<Page<Pool>> {
   const { rows, total } = await repo.listPools(
     db,
     caller.principal.buId,
@@ -58,28 +62,28 @@ export async function listPools(db: Db, caller: Caller, query: PoolListQuery): P
   return pageOf(rows.map(poolView), total, query);
 }
 
-async function requirePool(executor: Executor, caller: Caller, permission: string, id: string) {
+async function requirePool(executor: Executor, caller: Caller, permission: Permission, id: string) {
   const row = await repo.findPool(executor, caller.principal.buId, scopeOf(caller, permission), id);
   if (!row) throw notFound('The pool');
   return row;
 }
 
-export async function getPool(db: Db, caller: Caller, id: string): Promise<Pool> {
+export async function getPool({ db }: ServiceDeps, caller: Caller, id: string): Promise<Pool> {
   return poolView(await requirePool(db, caller, 'pool.read', id));
 }
 
-export async function createPool(db: Db, caller: Caller, body: NewPool): Promise<Pool> {
+export async function createPool(deps: ServiceDeps, caller: Caller, body: NewPool): Promise<Pool> {
   const buId = caller.principal.buId;
   const scope = scopeOf(caller, 'pool.write');
   if (
-    !(await repo.departmentExists(db, buId, body.departmentId)) ||
+    !(await repo.departmentExists(deps.db, buId, body.departmentId)) ||
     !inDepartments(scope, body.departmentId)
   ) {
     throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your scope', {
       errors: [{ path: '/departmentId', message: 'unknown department' }],
     });
   }
-  const id = await db
+  const id = await deps.db
     .transaction(async (tx) => {
       const created = await repo.insertPool(tx, {
         buId,
@@ -101,17 +105,17 @@ export async function createPool(db: Db, caller: Caller, body: NewPool): Promise
     .catch((error: unknown) => {
       throw sqlState(error) === UNIQUE_VIOLATION ? poolCodeTaken(body.code) : error;
     });
-  return getPool(db, caller, id);
+  return getPool(deps, caller, id);
 }
 
 export async function updatePool(
-  db: Db,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   body: PoolUpdate,
   expectedVersion: number | undefined,
 ): Promise<Pool> {
-  await db
+  await deps.db
     .transaction(async (tx) => {
       const current = await requirePool(tx, caller, 'pool.write', id);
       const [locked] = await repo.lockPools(tx, caller.principal.buId, [id]);
@@ -144,10 +148,10 @@ export async function updatePool(
         'Another pool of the department became its default at the same time; read the pools again',
       );
     });
-  return getPool(db, caller, id);
+  return getPool(deps, caller, id);
 }
 
-export async function deletePool(db: Db, caller: Caller, id: string): Promise<void> {
+export async function deletePool({ db }: ServiceDeps, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await requirePool(tx, caller, 'pool.write', id);
     const [locked] = await repo.lockPools(tx, caller.principal.buId, [id]);
@@ -170,7 +174,7 @@ export async function deletePool(db: Db, caller: Caller, id: string): Promise<vo
 // Members (extension)
 
 export async function listMembers(
-  db: Db,
+  { db }: ServiceDeps,
   caller: Caller,
   poolId: string,
   query: PageQuery,
@@ -193,12 +197,12 @@ function memberView(row: Awaited<ReturnType<typeof repo.findMember>> & object): 
 }
 
 export async function addMember(
-  db: Db,
+  deps: ServiceDeps,
   caller: Caller,
   poolId: string,
   employeeId: string,
 ): Promise<PoolMember> {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const pool = await requirePool(tx, caller, 'pool.write', poolId);
     const employee = await repo.findEmployee(tx, caller.principal.buId, employeeId);
     if (!employee) {
@@ -221,11 +225,11 @@ export async function addMember(
       details: { employeeId, previousPoolId: previous },
     });
   });
-  return memberView((await repo.findMember(db, poolId, employeeId))!);
+  return memberView((await repo.findMember(deps.db, poolId, employeeId))!);
 }
 
 export async function removeMember(
-  db: Db,
+  { db }: ServiceDeps,
   caller: Caller,
   poolId: string,
   employeeId: string,
@@ -288,7 +292,7 @@ async function ruleViews(executor: Executor, rows: repo.LendingRuleRow[]): Promi
 }
 
 export async function listRules(
-  db: Db,
+  { db }: ServiceDeps,
   caller: Caller,
   query: LendingRuleListQuery,
 ): Promise<Page<LendingRule>> {
@@ -303,7 +307,7 @@ export async function listRules(
   return pageOf(await ruleViews(db, rows), total, query);
 }
 
-export async function getRule(db: Db, caller: Caller, id: string): Promise<LendingRule> {
+export async function getRule({ db }: ServiceDeps, caller: Caller, id: string): Promise<LendingRule> {
   const row = await repo.findRule(db, caller.principal.buId, scopeOf(caller, 'pool_lending_rule.read'), id);
   if (!row) throw notFound('The lending rule');
   return (await ruleViews(db, [row]))[0]!;
@@ -355,7 +359,11 @@ async function assertNoOverlap(
   }
 }
 
-export async function createRule(db: Db, caller: Caller, body: NewLendingRule): Promise<LendingRule> {
+export async function createRule(
+  deps: ServiceDeps,
+  caller: Caller,
+  body: NewLendingRule,
+): Promise<LendingRule> {
   const buId = caller.principal.buId;
   if (body.sourcePoolId === body.targetPoolId) {
     throw businessRule('LENDING_RULE_SELF', 'A pool cannot lend to itself', {
@@ -364,7 +372,7 @@ export async function createRule(db: Db, caller: Caller, body: NewLendingRule): 
   }
   const to = body.effectiveTo ?? null;
   assertWindow(body.effectiveFrom, to);
-  const id = await db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     // Locking both pools serialises rule writes of one pair, so the overlap check cannot race.
     const locked = await repo.lockPools(tx, buId, [body.sourcePoolId, body.targetPoolId]);
     const source = locked.find((pool) => pool.id === body.sourcePoolId);
@@ -401,7 +409,7 @@ export async function createRule(db: Db, caller: Caller, body: NewLendingRule): 
     });
     return created;
   });
-  return getRule(db, caller, id);
+  return getRule(deps, caller, id);
 }
 
 async function requireRuleForWrite(executor: Executor, caller: Caller, id: string) {
@@ -417,13 +425,13 @@ async function requireRuleForWrite(executor: Executor, caller: Caller, id: strin
 }
 
 export async function updateRule(
-  db: Db,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   body: LendingRuleUpdate,
   expectedVersion: number | undefined,
 ): Promise<LendingRule> {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const current = await requireRuleForWrite(tx, caller, id);
     assertVersion(expectedVersion, current.version);
     const from = body.effectiveFrom ?? current.effectiveFrom;
@@ -445,10 +453,10 @@ export async function updateRule(
       details: { ...body },
     });
   });
-  return getRule(db, caller, id);
+  return getRule(deps, caller, id);
 }
 
-export async function deleteRule(db: Db, caller: Caller, id: string): Promise<void> {
+export async function deleteRule({ db }: ServiceDeps, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await requireRuleForWrite(tx, caller, id);
     await repo.deleteRule(tx, id);

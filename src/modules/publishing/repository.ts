@@ -1,16 +1,21 @@
-import { and, asc, between, count, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
+import { paged } from '../../core/db/paging.ts';
 import {
   demandLines,
   employees,
+  orgNodes,
+  plannedRosterLines,
   publishedRosterLines,
   publishedRosters,
   rosterApprovals,
   shiftAssignments,
   shiftTemplates,
   skills,
+  standingRosters,
   terminals,
+  users,
 } from '../../core/db/schema/index.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 
@@ -50,7 +55,7 @@ export async function publishSnapshot(
         select a.id, a.employee_id, e.employee_number, e.name_en, e.name_ar, a.date, t.id as template_id, t.code as shift_code,
           t.name_en as shift_name_en, t.name_ar as shift_name_ar, t.start_time, t.end_time, t.paid_hours,
           x.id as terminal_id, x.code as terminal_code, x.name_en as terminal_name_en, x.name_ar as terminal_name_ar,
-          s.code as skill_code
+          s.code as skill_code, a.demand_line_id
         from ${shiftAssignments} a
         join ${employees} e on e.id = a.employee_id
         join ${shiftTemplates} t on t.id = a.shift_template_id
@@ -62,9 +67,15 @@ export async function publishSnapshot(
       ),
       header as (
         insert into ${publishedRosters} (bu_id, run_id, plan_id, department_id, period_from, period_to, version,
-          reason, supersedes_id, line_count, published_by)
+          reason, supersedes_id, line_count, published_by, required_heads, covered_heads)
         select ${run.buId}, ${run.runId}, ${run.planId}, ${run.departmentId}, ${run.from}, ${run.to},
-          ${header.version}, ${header.reason}, ${header.supersedesId}, (select count(*) from scope), ${header.publishedBy}
+          ${header.version}, ${header.reason}, ${header.supersedesId}, (select count(*) from scope), ${header.publishedBy},
+          coalesce((select sum(required) from ${demandLines}
+                     where plan_id = ${run.planId} and date between ${run.from} and ${run.to}), 0),
+          coalesce((select sum(least(d.required, staffed.n)) from ${demandLines} d
+                      join (select demand_line_id, count(*)::int as n from scope
+                             where demand_line_id is not null group by demand_line_id) staffed
+                        on staffed.demand_line_id = d.id), 0)
         returning id
       ),
       lines as (
@@ -93,8 +104,8 @@ export async function supersedeApproval(executor: Executor, rosterId: string): P
     .where(and(eq(rosterApprovals.rosterId, rosterId), eq(rosterApprovals.status, 'Pending')));
 }
 
-const isCurrent = sql<boolean>`not exists (select 1 from ${publishedRosters} newer
-  where newer.run_id = ${publishedRosters.runId} and newer.version > ${publishedRosters.version})`;
+/** A version stands while it is not rejected and no later version of its run that is not rejected exists. */
+const isCurrent = sql<boolean>`exists (select 1 from ${standingRosters} where ${standingRosters.id} = ${publishedRosters.id})`;
 
 const headerColumns = {
   id: publishedRosters.id,
@@ -108,6 +119,8 @@ const headerColumns = {
   reason: publishedRosters.reason,
   supersedesId: publishedRosters.supersedesId,
   lineCount: publishedRosters.lineCount,
+  requiredHeads: publishedRosters.requiredHeads,
+  coveredHeads: publishedRosters.coveredHeads,
   publishedBy: publishedRosters.publishedBy,
   publishedAt: publishedRosters.publishedAt,
   current: isCurrent,
@@ -184,19 +197,100 @@ export async function listRosters(
   return { rows, total: total?.total ?? 0 };
 }
 
+/** Pending approvals the caller may decide: in their scope and not of a version they published. */
+const decidableBy = (buId: string, scope: DepartmentScope | null, userId: string) =>
+  and(
+    eq(rosterApprovals.buId, buId),
+    eq(rosterApprovals.status, 'Pending'),
+    inDepartmentScope(rosterApprovals.departmentId, scope),
+    ne(publishedRosters.publishedBy, userId),
+  );
+
 /** The cheap poll of the approval bell: one indexed count. */
-export async function pendingCount(executor: Executor, buId: string, scope: DepartmentScope | null) {
+export async function pendingCount(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  userId: string,
+) {
   const [row] = await executor
-    .select({ total: count() })
+    .select({ n: count() })
     .from(rosterApprovals)
+    .innerJoin(publishedRosters, eq(publishedRosters.id, rosterApprovals.rosterId))
+    .where(decidableBy(buId, scope, userId));
+  return row?.n ?? 0;
+}
+
+/** The approval queue: one item per pending approval the caller may decide, oldest first. */
+export async function pendingApprovals(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  userId: string,
+  limit: number,
+  offset: number,
+) {
+  const where = decidableBy(buId, scope, userId);
+  return paged(
+    executor
+      .select({
+        ...headerColumns,
+        departmentCode: orgNodes.code,
+        departmentNameEn: orgNodes.nameEn,
+        departmentNameAr: orgNodes.nameAr,
+        publisherName: users.displayName,
+      })
+      .from(publishedRosters)
+      .innerJoin(rosterApprovals, eq(rosterApprovals.rosterId, publishedRosters.id))
+      .innerJoin(orgNodes, eq(orgNodes.id, publishedRosters.departmentId))
+      .innerJoin(users, eq(users.id, publishedRosters.publishedBy))
+      .where(where)
+      .orderBy(asc(publishedRosters.publishedAt), asc(rosterApprovals.id))
+      .limit(limit)
+      .offset(offset),
+    executor
+      .select({ n: count() })
+      .from(rosterApprovals)
+      .innerJoin(publishedRosters, eq(publishedRosters.id, rosterApprovals.rosterId))
+      .where(where),
+  );
+}
+
+export type PendingApprovalRow = Awaited<ReturnType<typeof pendingApprovals>>['rows'][number];
+
+/** The version of a run that stands now (not rejected, latest such), if any. */
+export async function standingVersion(executor: Executor, runId: string) {
+  const [row] = await executor
+    .select({ id: standingRosters.id, version: standingRosters.version })
+    .from(standingRosters)
+    .where(eq(standingRosters.runId, runId));
+  return row ?? null;
+}
+
+/** The standing version before `rosterId` in its run (what a version is compared with), if any. */
+export async function previousStanding(executor: Executor, runId: string, version: number) {
+  const [row] = await executor
+    .select({ id: publishedRosters.id, version: publishedRosters.version })
+    .from(publishedRosters)
+    .innerJoin(rosterApprovals, eq(rosterApprovals.rosterId, publishedRosters.id))
     .where(
       and(
-        eq(rosterApprovals.buId, buId),
-        eq(rosterApprovals.status, 'Pending'),
-        inDepartmentScope(rosterApprovals.departmentId, scope),
+        eq(publishedRosters.runId, runId),
+        lt(publishedRosters.version, version),
+        ne(rosterApprovals.status, 'Rejected'),
       ),
-    );
-  return row?.total ?? 0;
+    )
+    .orderBy(desc(publishedRosters.version))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A version that stands again after a later one was rejected gets its undecided approval back. */
+export async function reopenApproval(executor: Executor, rosterId: string): Promise<void> {
+  await executor
+    .update(rosterApprovals)
+    .set({ status: 'Pending' })
+    .where(and(eq(rosterApprovals.rosterId, rosterId), eq(rosterApprovals.status, 'Superseded')));
 }
 
 export async function linesOf(
@@ -253,6 +347,7 @@ export async function findApproval(
       rosterId: rosterApprovals.rosterId,
       status: rosterApprovals.status,
       publishedBy: publishedRosters.publishedBy,
+      runId: publishedRosters.runId,
     })
     .from(rosterApprovals)
     .innerJoin(publishedRosters, eq(publishedRosters.id, rosterApprovals.rosterId))
@@ -267,17 +362,9 @@ export async function findApproval(
   return row ?? null;
 }
 
-/**
- * A line of `published_roster_lines` (joined to its unaliased `published_rosters`) is planned when its
- * roster is the latest version of its run and no later-published current roster of the same department
- * covers its date. Reconciliation reads the planned roster with this predicate too, so there is one rule.
- */
-export const isPlannedLine = sql<boolean>`${isCurrent} and not exists (select 1 from ${publishedRosters} later
-  where later.bu_id = ${publishedRosters.buId} and later.department_id = ${publishedRosters.departmentId}
-    and ${publishedRosterLines.date} between later.period_from and later.period_to
-    and later.published_at > ${publishedRosters.publishedAt}
-    and not exists (select 1 from ${publishedRosters} newer
-                     where newer.run_id = later.run_id and newer.version > later.version))`;
+/** A line of `published_roster_lines` is planned when the `planned_roster_lines` view holds it. */
+export const isPlannedLine = sql<boolean>`exists (select 1 from ${plannedRosterLines}
+  where ${plannedRosterLines.id} = ${publishedRosterLines.id})`;
 
 /**
  * The planned roster between two dates, by date, start and number: optionally one employee's, one
@@ -291,29 +378,18 @@ export async function plannedLines(
   filter: { employeeId?: string; departmentId?: string; scope?: DepartmentScope | null } = {},
 ) {
   const { employeeId, departmentId, scope } = filter;
+  const planned = plannedRosterLines;
   return executor
-    .select({
-      ...getTableColumns(publishedRosterLines),
-      rosterVersion: publishedRosters.version,
-      departmentId: publishedRosters.departmentId,
-    })
-    .from(publishedRosterLines)
-    .innerJoin(publishedRosters, eq(publishedRosters.id, publishedRosterLines.rosterId))
+    .select()
+    .from(planned)
     .where(
       and(
-        eq(publishedRosters.buId, buId),
-        lte(publishedRosters.periodFrom, to),
-        gte(publishedRosters.periodTo, from),
-        between(publishedRosterLines.date, from, to),
-        employeeId ? eq(publishedRosterLines.employeeId, employeeId) : undefined,
-        departmentId ? eq(publishedRosters.departmentId, departmentId) : undefined,
-        scope === undefined ? undefined : inDepartmentScope(publishedRosters.departmentId, scope),
-        isPlannedLine,
+        eq(planned.buId, buId),
+        between(planned.date, from, to),
+        employeeId ? eq(planned.employeeId, employeeId) : undefined,
+        departmentId ? eq(planned.departmentId, departmentId) : undefined,
+        scope === undefined ? undefined : inDepartmentScope(planned.departmentId, scope),
       ),
     )
-    .orderBy(
-      asc(publishedRosterLines.date),
-      asc(publishedRosterLines.startTime),
-      asc(publishedRosterLines.employeeNumber),
-    );
+    .orderBy(asc(planned.date), asc(planned.startTime), asc(planned.employeeNumber));
 }

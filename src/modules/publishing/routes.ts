@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import {
   ApprovalDecision,
   IdParams,
@@ -15,13 +15,14 @@ import {
   PublishOutcome,
   PublishRequest,
   RepublishRequest,
+  RosterApprovalItem,
 } from './schemas.ts';
 import * as publishing from './service.ts';
 
 const tags = ['publishing'];
 
 export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now };
+  const deps = depsOf(context);
   return async (app) => {
     app.post(
       '/admin/roster/publish',
@@ -34,6 +35,7 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
           body: PublishRequest,
           response: {
             201: PublishOutcome,
+            404: problemResponse(['NOT_FOUND'], "No such run in the caller's scope"),
             409: problemResponse(['RUN_NOT_LOCKED', 'ALREADY_PUBLISHED']),
           },
         },
@@ -56,7 +58,8 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
           body: RepublishRequest,
           response: {
             201: PublishOutcome,
-            409: problemResponse(['RUN_NOT_LOCKED', 'NOT_PUBLISHED', 'ROSTER_CHANGED']),
+            404: problemResponse(['NOT_FOUND'], "No such run in the caller's scope"),
+            409: problemResponse(['RUN_NOT_LOCKED', 'NOT_PUBLISHED', 'ROSTER_CHANGED', 'NO_CHANGES']),
           },
         },
       },
@@ -72,10 +75,12 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
         config: { auth: 'roster.approve' },
         schema: {
           operationId: 'listPendingRosterApprovals',
-          summary: "Published versions waiting for approval in the caller's scope",
+          summary: 'The approval queue: versions waiting for a decision the caller may take',
+          description:
+            "In the caller's scope and never of a version they published; each item's id is what approve and reject take.",
           tags,
           querystring: PageQuery,
-          response: { 200: pageSchema(PublishedRoster) },
+          response: { 200: pageSchema(RosterApprovalItem) },
         },
       },
       async (request) => publishing.pendingApprovals(deps, callerOf(request), request.query),
@@ -113,7 +118,7 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
             response: {
               200: PublishedRoster,
               409: problemResponse(['APPROVAL_ALREADY_DECIDED']),
-              422: problemResponse(['SAME_APPROVER']),
+              422: problemResponse(['SAME_APPROVER', 'COMMENT_REQUIRED']),
             },
           },
         },

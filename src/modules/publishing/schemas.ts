@@ -23,7 +23,14 @@ export const RepublishRequest = Type.Object(
 export type RepublishRequest = Static<typeof RepublishRequest>;
 
 export const ApprovalDecision = Type.Object(
-  { comment: Type.Optional(Type.Union([Comment, Type.Null()])) },
+  {
+    comment: Type.Optional(
+      Type.Union([Comment, Type.Null()], {
+        description:
+          'Optional to approve; required to reject (422 COMMENT_REQUIRED): the publisher reads why',
+      }),
+    ),
+  },
   { $id: 'RosterApprovalDecision', additionalProperties: false },
 );
 export type ApprovalDecision = Static<typeof ApprovalDecision>;
@@ -78,10 +85,17 @@ const headerFields = {
     description: 'Published (2); Approved (3) is defined and never set: approval lives beside the snapshot',
   }),
   statusValue: Type.Integer(),
-  current: Type.Boolean({ description: 'No newer version of the same run exists' }),
+  current: Type.Boolean({
+    description:
+      'The version that stands for its run: not rejected, and no later version that is not rejected',
+  }),
   reason: Nullable(Type.String()),
   supersedesId: Nullable(Uuid),
   lineCount: Type.Integer(),
+  coverage: Type.Object(
+    { required: Type.Integer(), assigned: Type.Integer() },
+    { description: "Heads the plan's lines required in the period, and how many this version staffs" },
+  ),
   publishedBy: Uuid,
   publishedAt: Instant,
   approval: Approval,
@@ -104,16 +118,18 @@ const Change = Type.Object({
   after: Type.Union([Type.Object({ shiftCode: Type.String(), terminalCode: Type.String() }), Type.Null()]),
 });
 
+export const RosterChanges = Type.Object(
+  { added: Type.Array(Change), removed: Type.Array(Change), moved: Type.Array(Change) },
+  { $id: 'RosterChanges', description: 'Assignments by employee and date against the version compared with' },
+);
+export type RosterChanges = Static<typeof RosterChanges>;
+
 export const PublishOutcome = Type.Object(
   {
     ...headerFields,
-    changes: Type.Union(
-      [
-        Type.Object({ added: Type.Array(Change), removed: Type.Array(Change), moved: Type.Array(Change) }),
-        Type.Null(),
-      ],
-      { description: 'On republish: what changed against the version it supersedes' },
-    ),
+    changes: Type.Union([RosterChanges, Type.Null()], {
+      description: 'On republish: what changed against the version that stood before',
+    }),
   },
   { $id: 'PublishOutcome' },
 );
@@ -128,6 +144,36 @@ export const PublishedRosterQuery = Type.Object({
   currentOnly: Type.Optional(Type.Boolean({ description: 'Only the latest version of each run' })),
 });
 export type PublishedRosterQuery = Static<typeof PublishedRosterQuery>;
+
+export const RosterApprovalItem = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: 'The approval: what approve and reject take' }),
+    rosterId: Uuid,
+    runId: Uuid,
+    department: Type.Object({
+      id: Uuid,
+      code: Type.String(),
+      Name_1_English: Type.String(),
+      Name_2_Arabic: Nullable(Type.String()),
+    }),
+    from: BusinessDate,
+    to: BusinessDate,
+    version: Type.Integer({ minimum: 1 }),
+    reason: Nullable(Type.String()),
+    publishedBy: Type.Object({ id: Uuid, displayName: Type.String() }),
+    publishedAt: Instant,
+    lineCount: Type.Integer(),
+    coverage: Type.Object({ required: Type.Integer(), assigned: Type.Integer() }),
+    previousVersion: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'The standing version it would replace; null for a first publication',
+    }),
+    changes: Type.Union([RosterChanges, Type.Null()], {
+      description: 'Against the previous version; null for a first publication',
+    }),
+  },
+  { $id: 'RosterApprovalItem' },
+);
+export type RosterApprovalItem = Static<typeof RosterApprovalItem>;
 
 export const PendingCount = Type.Object({ count: Type.Integer() }, { $id: 'PendingRosterApprovalCount' });
 

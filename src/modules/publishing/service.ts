@@ -1,10 +1,11 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
-import type { Db } from '../../core/db/database.ts';
+import { type Caller, scopeOf } from '../../core/auth/caller.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
 import { requireRun } from '../allocation/runs-service.ts';
 import * as repo from './repository.ts';
@@ -18,13 +19,10 @@ import type {
   PublishOutcome,
   PublishRequest,
   RepublishRequest,
+  RosterApprovalItem,
+  RosterChanges,
   RosterLine,
 } from './schemas.ts';
-
-export interface PublishingDeps {
-  db: Db;
-  now: () => Date;
-}
 
 const STATUS_NAMES: Record<number, PublishedRoster['Status']> = { 2: 'Published', 3: 'Approved' };
 const MAX_OWN_DAYS = 92;
@@ -44,6 +42,7 @@ function headerView(row: repo.HeaderRow): PublishedRoster {
     reason: row.reason,
     supersedesId: row.supersedesId,
     lineCount: row.lineCount,
+    coverage: { required: row.requiredHeads, assigned: row.coveredHeads },
     publishedBy: row.publishedBy,
     publishedAt: row.publishedAt.toISOString(),
     approval: {
@@ -86,10 +85,7 @@ function lineView(row: repo.LineRow): RosterLine {
 }
 
 /** Lines by employee and date, to compare two versions. */
-function changesBetween(
-  before: repo.LineRow[],
-  after: repo.LineRow[],
-): NonNullable<PublishOutcome['changes']> {
+function changesBetween(before: repo.LineRow[], after: repo.LineRow[]): RosterChanges {
   const key = (row: repo.LineRow) => `${row.employeeId}|${row.date}`;
   const place = (row: repo.LineRow | undefined) =>
     row ? { shiftCode: row.shiftCode, terminalCode: row.terminalCode } : null;
@@ -116,15 +112,29 @@ function changesBetween(
   return { added, removed, moved };
 }
 
+const changesNothing = (changes: RosterChanges) =>
+  !changes.added.length && !changes.removed.length && !changes.moved.length;
+
+/** What a version changes against the one that stood before it in its run (null for a first version). */
+async function changesOf(executor: Executor, runId: string, rosterId: string, version: number) {
+  const previous = await repo.previousStanding(executor, runId, version);
+  if (!previous) return { previous: null, changes: null };
+  const [before, after] = await Promise.all([
+    repo.linesOf(executor, [previous.id]),
+    repo.linesOf(executor, [rosterId]),
+  ]);
+  return { previous, changes: changesBetween(before, after) };
+}
+
 async function publishVersion(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   runId: string,
   reason: string | null,
 ): Promise<PublishOutcome> {
   const { principal } = caller;
   const republish = reason !== null;
-  let written: { id: string; previous: { id: string; version: number } | null };
+  let written: { id: string; changes: RosterChanges | null };
   try {
     written = await deps.db.transaction(async (tx) => {
       const run = await requireRun(tx, caller, 'roster.publish', runId, true);
@@ -159,6 +169,12 @@ async function publishVersion(
           publishedBy: principal.userId,
         },
       );
+      const compared = await changesOf(tx, runId, created, version);
+      if (compared.changes && changesNothing(compared.changes)) {
+        throw conflict('NO_CHANGES', 'The live roster is what the standing version already says', {
+          publishedRosterId: compared.previous?.id,
+        });
+      }
       if (previous) await repo.supersedeApproval(tx, previous.id);
       await repo.insertApproval(tx, {
         buId: principal.buId,
@@ -171,7 +187,7 @@ async function publishVersion(
         entityId: created,
         details: { runId, version, reason },
       });
-      return { id: created, previous };
+      return { id: created, changes: compared.changes };
     });
   } catch (error) {
     // Two publishes of one run at once: the second version 1 (or n+1) meets the unique constraint.
@@ -185,22 +201,18 @@ async function publishVersion(
     }
     throw error;
   }
-  const { id, previous } = written;
-  const header = await repo.findRoster(deps.db, principal.buId, { kind: 'unit' }, id);
-  const changes = previous
-    ? changesBetween(await repo.linesOf(deps.db, [previous.id]), await repo.linesOf(deps.db, [id]))
-    : null;
-  return { ...headerView(header!), changes };
+  const header = await repo.findRoster(deps.db, principal.buId, { kind: 'unit' }, written.id);
+  return { ...headerView(header!), changes: written.changes };
 }
 
-export const publish = (deps: PublishingDeps, caller: Caller, body: PublishRequest) =>
+export const publish = (deps: ServiceDeps, caller: Caller, body: PublishRequest) =>
   publishVersion(deps, caller, body.runId, null);
 
-export const republish = (deps: PublishingDeps, caller: Caller, body: RepublishRequest) =>
+export const republish = (deps: ServiceDeps, caller: Caller, body: RepublishRequest) =>
   publishVersion(deps, caller, body.runId, body.reason.trim());
 
 export async function listPublished(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: PublishedRosterQuery,
 ): Promise<Page<PublishedRoster>> {
@@ -216,7 +228,7 @@ export async function listPublished(
 }
 
 export async function getPublished(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
 ): Promise<PublishedRosterDetail> {
@@ -230,34 +242,65 @@ export async function getPublished(
   return { ...headerView(row), lines: (await repo.linesOf(deps.db, [id])).map(lineView) };
 }
 
+async function approvalItem(deps: ServiceDeps, row: repo.PendingApprovalRow): Promise<RosterApprovalItem> {
+  const { previous, changes } = await changesOf(deps.db, row.runId, row.id, row.version);
+  return {
+    id: row.approvalId,
+    rosterId: row.id,
+    runId: row.runId,
+    department: {
+      id: row.departmentId,
+      code: row.departmentCode,
+      Name_1_English: row.departmentNameEn,
+      Name_2_Arabic: row.departmentNameAr,
+    },
+    from: row.periodFrom,
+    to: row.periodTo,
+    version: row.version,
+    reason: row.reason,
+    publishedBy: { id: row.publishedBy, displayName: row.publisherName },
+    publishedAt: row.publishedAt.toISOString(),
+    lineCount: row.lineCount,
+    coverage: { required: row.requiredHeads, assigned: row.coveredHeads },
+    previousVersion: previous?.version ?? null,
+    changes,
+  };
+}
+
+/** The queue: the approvals the caller may decide (in scope, not of their own publications). */
 export async function pendingApprovals(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: PageQuery,
-): Promise<Page<PublishedRoster>> {
-  const { rows, total } = await repo.listRosters(
+): Promise<Page<RosterApprovalItem>> {
+  const { principal } = caller;
+  const { rows, total } = await repo.pendingApprovals(
     deps.db,
-    caller.principal.buId,
-    caller.principal.scopeOf('roster.approve'),
-    { pendingOnly: true },
+    principal.buId,
+    scopeOf(caller, 'roster.approve'),
+    principal.userId,
     query.pageSize,
     offsetOf(query),
   );
-  return pageOf(rows.map(headerView), total, query);
+  const items = [];
+  for (const row of rows) items.push(await approvalItem(deps, row));
+  return pageOf(items, total, query);
 }
 
-export async function pendingApprovalCount(deps: PublishingDeps, caller: Caller) {
+export async function pendingApprovalCount(deps: ServiceDeps, caller: Caller) {
+  const { principal } = caller;
   return {
     count: await repo.pendingCount(
       deps.db,
-      caller.principal.buId,
-      caller.principal.scopeOf('roster.approve'),
+      principal.buId,
+      scopeOf(caller, 'roster.approve'),
+      principal.userId,
     ),
   };
 }
 
 export async function decideApproval(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   id: string,
   decision: 'Approved' | 'Rejected',
@@ -275,19 +318,30 @@ export async function decideApproval(
     if (approval.publishedBy === principal.userId) {
       throw businessRule('SAME_APPROVER', 'Whoever published a roster version does not approve it');
     }
+    const comment = body.comment?.trim() || null;
+    if (decision === 'Rejected' && !comment) {
+      throw businessRule('COMMENT_REQUIRED', 'Say why the version is rejected: its publisher reads it', {
+        errors: [{ path: '/comment', message: 'required to reject' }],
+      });
+    }
     const decided = await repo.decideApproval(tx, id, {
       status: decision,
       decidedBy: principal.userId,
       decidedAt: deps.now(),
-      comment: body.comment ?? null,
+      comment,
     });
     if (!decided) throw conflict('APPROVAL_ALREADY_DECIDED', 'The approval was decided meanwhile');
     await recordAudit(tx, actorOf(caller), {
       action: decision === 'Approved' ? 'roster.approve' : 'roster.reject',
       entityType: 'published_roster',
       entityId: approval.rosterId,
-      details: { approvalId: id, comment: body.comment ?? null },
+      details: { approvalId: id, comment },
     });
+    // A rejected version is withdrawn: the one that stands again waits for a decision if it never had one.
+    if (decision === 'Rejected') {
+      const standing = await repo.standingVersion(tx, approval.runId);
+      if (standing) await repo.reopenApproval(tx, standing.id);
+    }
     return approval.rosterId;
   });
   const row = await repo.findRoster(deps.db, principal.buId, { kind: 'unit' }, rosterId);
@@ -296,7 +350,7 @@ export async function decideApproval(
 
 /** The caller's lines from the latest published version covering each date (per department). */
 export async function ownRoster(
-  deps: PublishingDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: OwnRosterQuery,
 ): Promise<OwnRoster> {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import {
   ExceptionListQuery,
   ExceptionValidation,
@@ -29,7 +29,7 @@ const computed =
 
 /** Reconciliation of planned against actual (DESIGN §12): the exception queue and the variance. */
 export function reconciliationRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now };
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/admin/reconciliation/exceptions',

@@ -1,9 +1,10 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
-import { type Db, lockUntilCommit } from '../../core/db/database.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import { lockUntilCommit } from '../../core/db/database.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, conflict } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, businessDate } from '../../core/time/dates.ts';
 import { readSettings } from '../settings/service.ts';
 import * as repo from './repository.ts';
@@ -17,11 +18,6 @@ import {
   type VarianceQuery,
 } from './schemas.ts';
 
-export interface ReconciliationDeps {
-  db: Db;
-  now: () => Date;
-}
-
 const VIEW = 'reconciliation.view';
 const DEFAULT_RANGE_DAYS = 30;
 
@@ -31,7 +27,7 @@ interface Range {
 }
 
 /** The range asked for, by default the 31 days up to yesterday in the unit's time zone. */
-async function rangeOf(deps: ReconciliationDeps, buId: string, query: Partial<Range>) {
+async function rangeOf(deps: ServiceDeps, buId: string, query: Partial<Range>) {
   const { settings } = await readSettings(deps.db, buId);
   const today = businessDate(deps.now(), settings.timezone);
   const to = query.to ?? (query.from && query.from >= today ? query.from : addDays(today, -1));
@@ -45,7 +41,7 @@ async function rangeOf(deps: ReconciliationDeps, buId: string, query: Partial<Ra
  * stale dates are recomputed, under a lock per unit, so polling a range nothing changed in costs one read.
  */
 async function reconcile(
-  deps: ReconciliationDeps,
+  deps: ServiceDeps,
   buId: string,
   range: Range & { today: string; toleranceMinutes: number },
 ): Promise<void> {
@@ -94,7 +90,7 @@ const exceptionView = ({
 });
 
 export async function listExceptions(
-  deps: ReconciliationDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: ExceptionListQuery,
 ): Promise<Page<ReconciliationException> & Range> {
@@ -112,11 +108,7 @@ export async function listExceptions(
   return { ...pageOf(rows.map(exceptionView), total, query), from: range.from, to: range.to };
 }
 
-export async function pendingCount(
-  deps: ReconciliationDeps,
-  caller: Caller,
-  query: PendingExceptionCountQuery,
-) {
+export async function pendingCount(deps: ServiceDeps, caller: Caller, query: PendingExceptionCountQuery) {
   const { buId } = caller.principal;
   const range = await rangeOf(deps, buId, query);
   await reconcile(deps, buId, range);
@@ -133,7 +125,7 @@ export async function pendingCount(
  * Validates every listed exception or none: an id the caller cannot see is 404 (listing them), one
  * validated already is 409 `EXCEPTION_ALREADY_VALIDATED`.
  */
-export async function validate(deps: ReconciliationDeps, caller: Caller, body: ExceptionValidation) {
+export async function validate(deps: ServiceDeps, caller: Caller, body: ExceptionValidation) {
   const { principal } = caller;
   const comment = body.comment?.trim() || null;
   const items = await deps.db.transaction(async (tx) => {
@@ -174,11 +166,7 @@ export async function validate(deps: ReconciliationDeps, caller: Caller, body: E
 }
 
 /** Required against planned against actual per date × terminal × shift, in a scope. */
-export async function variance(
-  deps: ReconciliationDeps,
-  caller: Caller,
-  query: VarianceQuery,
-): Promise<Variance> {
+export async function variance(deps: ServiceDeps, caller: Caller, query: VarianceQuery): Promise<Variance> {
   const { buId } = caller.principal;
   const range = await rangeOf(deps, buId, query);
   const rows = await repo.withHashJoins(deps.db, (tx) =>
@@ -232,7 +220,7 @@ const ratio = (actual: number, planned: number) =>
 
 /** Actual ÷ planned hours over a range, per department and overall (null where nothing was planned). */
 export async function utilization(
-  deps: ReconciliationDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: Partial<Range> & { departmentId?: string },
 ): Promise<Utilization> {

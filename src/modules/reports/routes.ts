@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { type Caller, callerOf } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import type { Permission } from '../../core/auth/catalog.ts';
+import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pdfResponse, sendPdf } from '../../core/http/pdf.ts';
 import { sendWorkbook, workbookResponse } from '../../core/http/workbooks.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { Variance } from '../reconciliation/schemas.ts';
 import * as documents from './documents.ts';
 import {
@@ -39,7 +41,7 @@ const variance =
  */
 interface ReportForms<Query extends TSchema, Report> {
   path: string;
-  permission: string;
+  permission: Permission;
   /** The operations are getNameReport, downloadNameWorkbook and downloadNamePdf. */
   name: string;
   summary: string;
@@ -122,7 +124,7 @@ function registerReport<Query extends TSchema, Report>(
 
 /** Daily and monthly roster, variance and utilization reports, as JSON, xlsx and PDF (DESIGN §12–13). */
 export function reportRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now };
+  const deps = depsOf(context);
   return async (app) => {
     registerReport(app, {
       path: '/reports/daily-roster',

@@ -1,10 +1,9 @@
-import type { Caller } from '../../core/auth/guard.ts';
-import type { Db } from '../../core/db/database.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
 import { type PlannedLine, plannedLines } from '../publishing/service.ts';
 import type { Variance } from '../reconciliation/schemas.ts';
 import {
-  type ReconciliationDeps,
   utilization as reconciledUtilization,
   variance as reconciledVariance,
 } from '../reconciliation/service.ts';
@@ -20,9 +19,7 @@ import type {
   UtilizationReport,
 } from './schemas.ts';
 
-export interface ReportDeps extends ReconciliationDeps {
-  db: Db;
-}
+export type ReportDeps = ServiceDeps;
 
 const ROSTER = 'roster.view';
 const round2 = (value: number) => Math.round(value * 100) / 100;

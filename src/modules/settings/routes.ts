@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../core/auth/guard.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { SettingsPatch, SettingsResponse } from './schemas.ts';
-import { readSettings, updateSettings } from './service.ts';
+import { settingsOf, updateSettings } from './service.ts';
 
 export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const { db } = context.database;
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/settings',
@@ -19,7 +19,7 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           response: { 200: SettingsResponse },
         },
       },
-      async (request, reply) => withETag(reply, await readSettings(db, callerOf(request).principal.buId)),
+      async (request, reply) => withETag(reply, await settingsOf(deps, callerOf(request))),
     );
     app.patch(
       '/settings',
@@ -35,7 +35,10 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
         },
       },
       async (request, reply) =>
-        withETag(reply, await updateSettings(db, callerOf(request), request.body, expectedVersion(request))),
+        withETag(
+          reply,
+          await updateSettings(deps, callerOf(request), request.body, expectedVersion(request)),
+        ),
     );
   };
 }

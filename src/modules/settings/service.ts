@@ -1,8 +1,9 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { AppError, businessRule, notFound } from '../../core/http/errors.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { isValidTimeZone } from '../../core/time/dates.ts';
 import { findSettingsRow, updateSettingsRow } from './repository.ts';
 import {
@@ -42,7 +43,7 @@ function checkRules(settings: SettingsValues): void {
 }
 
 export async function updateSettings(
-  executor: Executor,
+  { db: executor }: ServiceDeps,
   caller: Caller,
   patch: SettingsPatch,
   expectedVersion: number | undefined,
@@ -73,3 +74,6 @@ export async function updateSettings(
     return readSettings(tx, buId);
   });
 }
+
+/** The caller's unit's settings, every key resolved. */
+export const settingsOf = (deps: ServiceDeps, caller: Caller) => readSettings(deps.db, caller.principal.buId);

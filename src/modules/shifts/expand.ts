@@ -1,6 +1,6 @@
 import { addDays } from '../../core/time/dates.ts';
+import { crossesMidnight, endDateOf } from '../../core/time/shift-times.ts';
 import type { CycleDayRow } from './repository.ts';
-import { crossesMidnight, endDateOf } from './shift-times.ts';
 
 /** The code a cycle shows for a day off. */
 export const OFF = 'OFF';

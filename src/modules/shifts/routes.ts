@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../core/auth/guard.ts';
 import { shiftTypes } from '../../core/db/schema/index.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
-import type { ModuleContext } from '../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { listCatalog } from '../lookups/catalog.ts';
 import { recordSchemaOf, SHIFT_TEMPLATES } from '../lookups/groups.ts';
 import { IdParams, LookupRecord } from '../lookups/schemas.ts';
@@ -15,7 +15,7 @@ const shiftTypeCatalog = { table: shiftTypes, select: {}, view: () => ({}) };
 
 /** Read-only views of shift templates, types and patterns; templates are written through /api/admin. */
 export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const { db } = context.database;
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/shift-templates',
@@ -29,7 +29,7 @@ export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(recordSchemaOf(SHIFT_TEMPLATES)) },
         },
       },
-      async (request) => listLookups(db, callerOf(request).principal.buId, SHIFT_TEMPLATES, request.query),
+      async (request) => listLookups(deps, callerOf(request).principal.buId, SHIFT_TEMPLATES, request.query),
     );
     app.get(
       '/shift-types',
@@ -43,7 +43,7 @@ export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(LookupRecord) },
         },
       },
-      async (request) => listCatalog(db, callerOf(request).principal.buId, shiftTypeCatalog, request.query),
+      async (request) => listCatalog(deps, callerOf(request).principal.buId, shiftTypeCatalog, request.query),
     );
     app.get(
       '/shift-patterns',
@@ -57,7 +57,7 @@ export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(ShiftPattern) },
         },
       },
-      async (request) => shifts.listPatterns(db, callerOf(request).principal.buId, request.query),
+      async (request) => shifts.listPatterns(deps, callerOf(request).principal.buId, request.query),
     );
     app.get(
       '/shift-patterns/:id/preview',
@@ -73,7 +73,7 @@ export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) =>
-        shifts.previewPattern(db, callerOf(request).principal.buId, request.params.id, request.query),
+        shifts.previewPattern(deps, callerOf(request).principal.buId, request.params.id, request.query),
     );
   };
 }

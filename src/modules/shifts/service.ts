@@ -1,6 +1,6 @@
-import type { Db } from '../../core/db/database.ts';
 import { notFound, validationFailed } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, isRealDate } from '../../core/time/dates.ts';
 import type { ActiveFilter } from '../lookups/schemas.ts';
 import { expandCycle, OFF } from './expand.ts';
@@ -25,7 +25,7 @@ function patternView(row: repo.PatternRow, cycle: repo.CycleDayRow[]): ShiftPatt
 }
 
 export async function listPatterns(
-  db: Db,
+  { db }: ServiceDeps,
   buId: string,
   query: PageQuery & ActiveFilter,
 ): Promise<Page<ShiftPattern>> {
@@ -48,7 +48,7 @@ export async function listPatterns(
 
 /** The pattern's cycle laid over dates from `from` (cycle day 1); holidays do not change a pattern. */
 export async function previewPattern(
-  db: Db,
+  { db }: ServiceDeps,
   buId: string,
   id: string,
   query: PreviewQuery,

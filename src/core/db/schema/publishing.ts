@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  pgView,
   smallint,
   text,
   timestamp,
@@ -50,6 +51,9 @@ export const publishedRosters = pgTable(
     reason: text('reason'),
     supersedesId: uuid('supersedes_id'),
     lineCount: integer('line_count').notNull(),
+    /** Heads the plan's lines require in the period, and how many of them the version staffs. */
+    requiredHeads: integer('required_heads').notNull().default(0),
+    coveredHeads: integer('covered_heads').notNull().default(0),
     publishedBy: uuid('published_by')
       .notNull()
       .references(() => users.id),
@@ -125,3 +129,45 @@ export const rosterApprovals = pgTable(
     index('roster_approvals_pending_idx').on(t.buId, t.status),
   ],
 );
+
+/** The versions that stand (migration `roster_coverage`): not rejected, nor replaced by a later one that is not. */
+export const standingRosters = pgView('standing_rosters', {
+  id: uuid('id').notNull(),
+  buId: uuid('bu_id').notNull(),
+  runId: uuid('run_id').notNull(),
+  departmentId: uuid('department_id').notNull(),
+  periodFrom: date('period_from').notNull(),
+  periodTo: date('period_to').notNull(),
+  version: integer('version').notNull(),
+}).existing();
+
+/**
+ * The planned roster (migration `roster_coverage`): the lines of standing versions that no later-published
+ * standing version of their department covers. Own rosters, reports and reconciliation all read it.
+ */
+export const plannedRosterLines = pgView('planned_roster_lines', {
+  id: uuid('id').notNull(),
+  rosterId: uuid('roster_id').notNull(),
+  employeeId: uuid('employee_id').notNull(),
+  employeeNumber: text('employee_number').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameAr: text('name_ar').notNull(),
+  date: date('date').notNull(),
+  shiftTemplateId: uuid('shift_template_id').notNull(),
+  shiftCode: text('shift_code').notNull(),
+  shiftNameEn: text('shift_name_en').notNull(),
+  shiftNameAr: text('shift_name_ar'),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  paidHours: numeric('paid_hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  terminalId: uuid('terminal_id').notNull(),
+  terminalCode: text('terminal_code').notNull(),
+  terminalNameEn: text('terminal_name_en').notNull(),
+  terminalNameAr: text('terminal_name_ar'),
+  skillCode: text('skill_code'),
+  assignmentId: uuid('assignment_id').notNull(),
+  buId: uuid('bu_id').notNull(),
+  departmentId: uuid('department_id').notNull(),
+  runId: uuid('run_id').notNull(),
+  rosterVersion: integer('roster_version').notNull(),
+}).existing();

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { ExplainerCache } from '../candidates-service.ts';
 import { equalizationRoutes } from './equalization.ts';
-import { rosterRoutes } from './roster.ts';
 import { runRoutes } from './runs.ts';
 
-/** Allocation runs, the live roster and equalization; one explainer cache for the whole area. */
+/** Allocation runs and equalization; one explainer cache for the whole area. */
 export function allocationRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now, explainers: new ExplainerCache() };
+  const deps = { ...depsOf(context), explainers: new ExplainerCache() };
   return async (app) => {
     await app.register(runRoutes(deps));
-    await app.register(rosterRoutes(deps));
     await app.register(equalizationRoutes(deps));
   };
 }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
-import type { ModuleContext } from '../../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { changePassword, developmentSession, login } from '../auth-service.ts';
 import { ChangePasswordBody, LoginBody, LoginResult, TokenResult, UsernameBody } from '../schemas.ts';
 
@@ -14,7 +14,7 @@ const clientOf = (request: FastifyRequest) => ({
 });
 
 export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, tokens: context.tokens, now: context.now };
+  const deps = { ...depsOf(context), tokens: context.tokens };
   return async (app) => {
     app.post(
       '/auth/login',

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
-import type { ModuleContext } from '../../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { LoginAttempt, Profile, ProfilePatch } from '../schemas.ts';
 import { loginHistoryOf, profileOf, updateProfile } from '../users-service.ts';
 
 export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now };
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/me/profile',

@@ -4,7 +4,7 @@ import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
-import type { ModuleContext } from '../../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import * as roles from '../roles-service.ts';
 import { CreateRoleBody, IdParams, Permission, Role, UpdateRoleBody } from '../schemas.ts';
 
@@ -12,7 +12,7 @@ const config = { auth: 'admin.roles' } as const;
 const tags = ['roles'];
 
 export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const { db } = context.database;
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/roles',
@@ -26,7 +26,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(Role) },
         },
       },
-      async (request) => roles.listRoles(db, callerOf(request), request.query),
+      async (request) => roles.listRoles(deps, callerOf(request), request.query),
     );
     app.post(
       '/roles',
@@ -45,7 +45,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const role = await roles.createRole(db, callerOf(request), request.body);
+        const role = await roles.createRole(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/roles/${role.id}`);
         return withETag(reply, role);
       },
@@ -63,7 +63,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(reply, await roles.getRole(db, callerOf(request), request.params.id)),
+        withETag(reply, await roles.getRole(deps, callerOf(request), request.params.id)),
     );
     app.patch(
       '/roles/:id',
@@ -86,7 +86,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         withETag(
           reply,
           await roles.updateRole(
-            db,
+            deps,
             callerOf(request),
             request.params.id,
             request.body,
@@ -107,7 +107,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await roles.deleteRole(db, callerOf(request), request.params.id);
+        await roles.deleteRole(deps, callerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -123,7 +123,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(Permission) },
         },
       },
-      async (request) => roles.listPermissionCatalog(db, request.query),
+      async (request) => roles.listPermissionCatalog(deps, request.query),
     );
   };
 }

@@ -4,7 +4,7 @@ import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
-import type { ModuleContext } from '../../../core/module-context.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import {
   CreatedUser,
   CreateUserBody,
@@ -26,7 +26,7 @@ const config = { auth: 'admin.users' } as const;
 const tags = ['users'];
 
 export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { db: context.database.db, now: context.now };
+  const deps = depsOf(context);
   return async (app) => {
     app.get(
       '/users',

@@ -3,8 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../../core/module-context.ts';
 import { REASON_CODES } from '../../../engine/index.ts';
-import * as roster from '../roster-service.ts';
 import {
   AssignmentListQuery,
   EmployeeAssignmentsQuery,
@@ -14,11 +14,12 @@ import {
   ShiftAssignment,
   ShiftSchedule,
 } from '../schemas.ts';
+import * as roster from '../service.ts';
 
 const tags = ['rosters'];
 const range = problemResponse(['INVALID_DATE_RANGE', 'RANGE_TOO_LONG']);
 
-export function rosterRoutes(deps: roster.RosterDeps): FastifyPluginAsyncTypebox {
+export function assignmentRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/shift-assignments',

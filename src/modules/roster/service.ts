@@ -1,15 +1,17 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/guard.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import type { Permission } from '../../core/auth/catalog.ts';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import type { Db, Executor } from '../../core/db/database.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { businessRule, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
 import { explain, type ReasonCode } from '../../engine/index.ts';
 import { readSettings } from '../settings/service.ts';
-import * as roster from './roster-repository.ts';
+import * as roster from './repository.ts';
 import type {
   AssignmentListQuery,
   EmployeeAssignmentsQuery,
@@ -19,10 +21,6 @@ import type {
   ShiftSchedule,
 } from './schemas.ts';
 import { buildSnapshot, liveRosterOf } from './snapshot.ts';
-
-export interface RosterDeps {
-  db: Db;
-}
 
 /** For reads the caller's scope was checked for already (their own employee, a row just written). */
 const WHOLE_UNIT: DepartmentScope = { kind: 'unit' };
@@ -72,7 +70,7 @@ function assertRange(from: string | undefined, to: string | undefined) {
 }
 
 export async function listAssignments(
-  deps: RosterDeps,
+  deps: ServiceDeps,
   caller: Caller,
   query: AssignmentListQuery,
 ): Promise<Page<ShiftAssignment>> {
@@ -88,7 +86,7 @@ export async function listAssignments(
   return pageOf(rows.map(assignmentView), total, query);
 }
 
-async function requireEmployee(executor: Executor, caller: Caller, permission: string, id: string) {
+async function requireEmployee(executor: Executor, caller: Caller, permission: Permission, id: string) {
   const employee = await roster.findEmployee(
     executor,
     caller.principal.buId,
@@ -100,7 +98,7 @@ async function requireEmployee(executor: Executor, caller: Caller, permission: s
 }
 
 export async function employeeAssignments(
-  deps: RosterDeps,
+  deps: ServiceDeps,
   caller: Caller,
   employeeId: string,
   query: EmployeeAssignmentsQuery,
@@ -111,7 +109,7 @@ export async function employeeAssignments(
 
 /** Day by day: shifts, approved leave, holidays and the unit's weekend, over at most 92 days. */
 export async function employeeSchedule(
-  deps: RosterDeps,
+  deps: ServiceDeps,
   caller: Caller,
   employeeId: string,
   query: ScheduleQuery,
@@ -250,7 +248,7 @@ async function reasonsAgainst(
 }
 
 export async function createAssignment(
-  deps: RosterDeps,
+  deps: ServiceDeps,
   caller: Caller,
   employeeId: string,
   body: NewShiftAssignment,
@@ -297,7 +295,7 @@ export async function createAssignment(
   return assignmentView(row!);
 }
 
-export async function deleteAssignment(deps: RosterDeps, caller: Caller, id: string): Promise<void> {
+export async function deleteAssignment(deps: ServiceDeps, caller: Caller, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await roster.findAssignment(
       tx,
@@ -347,3 +345,15 @@ export async function shiftsDuring(
     terminalCode: row.terminalCode,
   }));
 }
+
+/**
+ * Serialises writes to a unit's live roster for the rest of the caller's transaction (a run's lock takes
+ * it before checking its proposal against the roster, as manual changes do).
+ */
+export const lockLiveRoster = (executor: Executor, buId: string) => roster.lockRoster(executor, buId);
+
+export type NewLiveAssignment = roster.NewAssignmentRow;
+
+/** Writes assignments checked by the caller (a locked run's proposal) in one statement. */
+export const addLiveAssignments = (executor: Executor, buId: string, rows: NewLiveAssignment[]) =>
+  roster.insertAssignments(executor, buId, rows);

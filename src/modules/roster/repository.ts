@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, lockUntilCommit, queryRows } from '../../core/db/database.ts';
+import { employeeRefColumns } from '../../core/db/employee-ref.ts';
 import {
   demandLines,
   demandPlans,
@@ -13,7 +14,6 @@ import {
   terminals,
 } from '../../core/db/schema/index.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import { employeeRefColumns } from './repository.ts';
 
 /** SQL of the live roster (`shift_assignments`). */
 

@@ -21,6 +21,9 @@ import * as q from './snapshot-queries.ts';
  */
 
 /** The prefix of lines made for live assignments that staff no line of the snapshot (required 0). */
+/** The demand lines of a plan between two dates, as a snapshot request takes them. */
+export const planLines = q.planLines;
+
 export const LIVE_LINE_PREFIX = 'live:';
 
 export interface SnapshotRequest {

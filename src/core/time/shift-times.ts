@@ -1,4 +1,4 @@
-import { addDays } from '../../core/time/dates.ts';
+import { addDays } from './dates.ts';
 
 /** `HH:mm` on a 24-hour clock; 24:00 is not a time of day (a shift ending at midnight ends at 00:00). */
 export const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { assignmentRoutes } from './assignments.ts';
+
+/** The live roster: shift assignments, checked by the engine's rules, and each employee's schedule. */
+export function rosterRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
+  const deps = depsOf(context);
+  return async (app) => {
+    await app.register(assignmentRoutes(deps));
+  };
+}
