@@ -2272,6 +2272,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/equalization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per employee, the three cohort scores of equalization (no tiers)
+         * @description Permission `reconciliation.view`.
+         *
+         *     From the latest executed run of the employee's department where it covered them, else computed from the live roster over the equalization window (0, neutral, without history).
+         */
+        get: operations["listEqualizationScores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shift-assignments": {
         parameters: {
             query?: never;
@@ -2358,28 +2380,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/equalization": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Per employee, the three cohort scores of equalization (no tiers)
-         * @description Permission `reconciliation.view`.
-         *
-         *     From the latest executed run of the employee's department where it covered them, else computed from the live roster over the equalization window (0, neutral, without history).
-         */
-        get: operations["listEqualizationScores"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/roster/publish": {
         parameters: {
             query?: never;
@@ -2430,8 +2430,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Published versions waiting for approval in the caller's scope
+         * The approval queue: versions waiting for a decision the caller may take
          * @description Permission `roster.approve`.
+         *
+         *     In the caller's scope and never of a version they published; each item's id is what approve and reject take.
          */
         get: operations["listPendingRosterApprovals"];
         put?: never;
@@ -5310,11 +5312,16 @@ export interface components {
             /** @description Published (2); Approved (3) is defined and never set: approval lives beside the snapshot */
             Status: "Published" | "Approved";
             statusValue: number;
-            /** @description No newer version of the same run exists */
+            /** @description The version that stands for its run: not rejected, and no later version that is not rejected */
             current: boolean;
             reason: string | null;
             supersedesId: string | null;
             lineCount: number;
+            /** @description Heads the plan's lines required in the period, and how many this version staffs */
+            coverage: {
+                required: number;
+                assigned: number;
+            };
             /** Format: uuid */
             publishedBy: string;
             /** Format: date-time */
@@ -5352,11 +5359,16 @@ export interface components {
             /** @description Published (2); Approved (3) is defined and never set: approval lives beside the snapshot */
             Status: "Published" | "Approved";
             statusValue: number;
-            /** @description No newer version of the same run exists */
+            /** @description The version that stands for its run: not rejected, and no later version that is not rejected */
             current: boolean;
             reason: string | null;
             supersedesId: string | null;
             lineCount: number;
+            /** @description Heads the plan's lines required in the period, and how many this version staffs */
+            coverage: {
+                required: number;
+                assigned: number;
+            };
             /** Format: uuid */
             publishedBy: string;
             /** Format: date-time */
@@ -5429,11 +5441,16 @@ export interface components {
             /** @description Published (2); Approved (3) is defined and never set: approval lives beside the snapshot */
             Status: "Published" | "Approved";
             statusValue: number;
-            /** @description No newer version of the same run exists */
+            /** @description The version that stands for its run: not rejected, and no later version that is not rejected */
             current: boolean;
             reason: string | null;
             supersedesId: string | null;
             lineCount: number;
+            /** @description Heads the plan's lines required in the period, and how many this version staffs */
+            coverage: {
+                required: number;
+                assigned: number;
+            };
             /** Format: uuid */
             publishedBy: string;
             /** Format: date-time */
@@ -5447,63 +5464,8 @@ export interface components {
                 decidedAt: string | null;
                 comment: string | null;
             };
-            /** @description On republish: what changed against the version it supersedes */
-            changes: {
-                added: {
-                    /** Format: uuid */
-                    employeeId: string;
-                    employeeNumber: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD (years 1900–2199)
-                     */
-                    date: string;
-                    before: {
-                        shiftCode: string;
-                        terminalCode: string;
-                    } | null;
-                    after: {
-                        shiftCode: string;
-                        terminalCode: string;
-                    } | null;
-                }[];
-                removed: {
-                    /** Format: uuid */
-                    employeeId: string;
-                    employeeNumber: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD (years 1900–2199)
-                     */
-                    date: string;
-                    before: {
-                        shiftCode: string;
-                        terminalCode: string;
-                    } | null;
-                    after: {
-                        shiftCode: string;
-                        terminalCode: string;
-                    } | null;
-                }[];
-                moved: {
-                    /** Format: uuid */
-                    employeeId: string;
-                    employeeNumber: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD (years 1900–2199)
-                     */
-                    date: string;
-                    before: {
-                        shiftCode: string;
-                        terminalCode: string;
-                    } | null;
-                    after: {
-                        shiftCode: string;
-                        terminalCode: string;
-                    } | null;
-                }[];
-            } | null;
+            /** @description On republish: what changed against the version that stood before */
+            changes: components["schemas"]["RosterChanges"] | null;
         };
         PublishRosterRequest: {
             /** Format: uuid */
@@ -5599,7 +5561,118 @@ export interface components {
             permissions?: string[];
         };
         RosterApprovalDecision: {
+            /** @description Optional to approve; required to reject (422 COMMENT_REQUIRED): the publisher reads why */
             comment?: string | null;
+        };
+        RosterApprovalItem: {
+            /**
+             * Format: uuid
+             * @description The approval: what approve and reject take
+             */
+            id: string;
+            /** Format: uuid */
+            rosterId: string;
+            /** Format: uuid */
+            runId: string;
+            department: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                Name_1_English: string;
+                Name_2_Arabic: string | null;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 1900–2199)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 1900–2199)
+             */
+            to: string;
+            version: number;
+            reason: string | null;
+            publishedBy: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+            };
+            /** Format: date-time */
+            publishedAt: string;
+            lineCount: number;
+            coverage: {
+                required: number;
+                assigned: number;
+            };
+            /** @description The standing version it would replace; null for a first publication */
+            previousVersion: number | null;
+            /** @description Against the previous version; null for a first publication */
+            changes: components["schemas"]["RosterChanges"] | null;
+        };
+        RosterApprovalItemPage: {
+            items: components["schemas"]["RosterApprovalItem"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        /** @description Assignments by employee and date against the version compared with */
+        RosterChanges: {
+            added: {
+                /** Format: uuid */
+                employeeId: string;
+                employeeNumber: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 1900–2199)
+                 */
+                date: string;
+                before: {
+                    shiftCode: string;
+                    terminalCode: string;
+                } | null;
+                after: {
+                    shiftCode: string;
+                    terminalCode: string;
+                } | null;
+            }[];
+            removed: {
+                /** Format: uuid */
+                employeeId: string;
+                employeeNumber: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 1900–2199)
+                 */
+                date: string;
+                before: {
+                    shiftCode: string;
+                    terminalCode: string;
+                } | null;
+                after: {
+                    shiftCode: string;
+                    terminalCode: string;
+                } | null;
+            }[];
+            moved: {
+                /** Format: uuid */
+                employeeId: string;
+                employeeNumber: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 1900–2199)
+                 */
+                date: string;
+                before: {
+                    shiftCode: string;
+                    terminalCode: string;
+                } | null;
+                after: {
+                    shiftCode: string;
+                    terminalCode: string;
+                } | null;
+            }[];
         };
         SessionUser: {
             /** Format: uuid */
@@ -23400,6 +23473,95 @@ export interface operations {
             };
         };
     };
+    listEqualizationScores: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, at most 500 */
+                pageSize?: number;
+                departmentId?: string;
+                employeeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EqualizationScorePage"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "reconciliation.view" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     listShiftAssignments: {
         parameters: {
             query?: {
@@ -23971,95 +24133,6 @@ export interface operations {
             };
         };
     };
-    listEqualizationScores: {
-        parameters: {
-            query?: {
-                /** @description Page number, from 1 */
-                page?: number;
-                /** @description Items per page, at most 500 */
-                pageSize?: number;
-                departmentId?: string;
-                employeeId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EqualizationScorePage"];
-                };
-            };
-            /** @description The request does not match the schema */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "VALIDATION_FAILED";
-                    };
-                };
-            };
-            /** @description No valid bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
-                    };
-                };
-            };
-            /** @description The caller lacks "reconciliation.view" */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "FORBIDDEN";
-                    };
-                };
-            };
-            /** @description A bug; the traceId finds it in the logs */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "INTERNAL_ERROR";
-                    };
-                };
-            };
-            /** @description The database cannot be reached; retry after the given delay */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {string} */
-                        code: "DATABASE_UNAVAILABLE";
-                    };
-                };
-            };
-        };
-    };
     publishRoster: {
         parameters: {
             query?: never;
@@ -24119,6 +24192,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description No such run in the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
                     };
                 };
             };
@@ -24248,7 +24333,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description RUN_NOT_LOCKED or NOT_PUBLISHED or ROSTER_CHANGED */
+            /** @description No such run in the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description RUN_NOT_LOCKED or NOT_PUBLISHED or ROSTER_CHANGED or NO_CHANGES */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -24256,7 +24353,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED";
+                        code: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED" | "NO_CHANGES";
                     };
                 };
             };
@@ -24332,7 +24429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublishedRosterPage"];
+                    "application/json": components["schemas"]["RosterApprovalItemPage"];
                 };
             };
             /** @description The request does not match the schema */
@@ -24579,7 +24676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SAME_APPROVER */
+            /** @description SAME_APPROVER or COMMENT_REQUIRED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24587,7 +24684,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "SAME_APPROVER";
+                        code: "SAME_APPROVER" | "COMMENT_REQUIRED";
                     };
                 };
             };
@@ -24729,7 +24826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SAME_APPROVER */
+            /** @description SAME_APPROVER or COMMENT_REQUIRED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24737,7 +24834,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "SAME_APPROVER";
+                        code: "SAME_APPROVER" | "COMMENT_REQUIRED";
                     };
                 };
             };

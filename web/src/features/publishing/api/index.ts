@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
 
-export type PublishedRoster = Schemas['PublishedRoster'];
-export type PublishedRosterDetail = Schemas['PublishedRosterDetail'];
+export type RosterApprovalItem = Schemas['RosterApprovalItem'];
+export type RosterChanges = Schemas['RosterChanges'];
 
 export const publishingKeys = {
   all: ['publishing'] as const,
   pending: ['publishing', 'pending'] as const,
   pendingCount: ['publishing', 'pending-count'] as const,
-  version: (id: string) => ['publishing', 'version', id] as const,
 };
 
 export function usePendingRosterApprovals() {
@@ -29,16 +28,6 @@ export function usePendingRosterApprovalCount(enabled: boolean) {
   });
 }
 
-/** A published version with its lines (for the changes against the version it supersedes). */
-export function usePublishedRoster(id: string | null) {
-  return useQuery({
-    queryKey: publishingKeys.version(id ?? ''),
-    queryFn: () => call(api.GET('/api/admin/published-rosters/{id}', { params: { path: { id: id! } } })),
-    enabled: id !== null,
-    staleTime: Number.POSITIVE_INFINITY, // a published version never changes
-  });
-}
-
 /**
  * Approves or rejects a version. Invalidates the queue, its count, the dashboard and every reader of
  * the published roster (a rejection withdraws the version).
@@ -47,15 +36,15 @@ export function useDecideRoster() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({
-      approvalId,
+      itemId,
       decision,
       comment,
     }: {
-      approvalId: string;
+      itemId: string;
       decision: 'approve' | 'reject';
       comment: string;
     }) => {
-      const options = { params: { path: { id: approvalId } }, body: { comment: comment.trim() || null } };
+      const options = { params: { path: { id: itemId } }, body: { comment: comment.trim() || null } };
       return call(
         decision === 'approve'
           ? api.POST('/api/admin/roster-approvals/{id}/approve', options)

@@ -2,87 +2,62 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderIn } from '../../../test/render';
-import type { PublishedRoster, PublishedRosterDetail } from '../api';
+import type { RosterApprovalItem } from '../api';
 import { ApprovalItem } from './ApprovalItem';
-import { diffRosters } from './rosterChanges';
 
-const item: PublishedRoster = {
-  id: 'v2',
+const slot = (shiftCode: string, terminalCode = 'T1') => ({ shiftCode, terminalCode });
+const item: RosterApprovalItem = {
+  id: 'approval-2',
+  rosterId: 'v2',
   runId: 'run',
-  planId: 'plan',
-  departmentId: 'ramp',
+  department: { id: 'ramp', code: 'RAMP', Name_1_English: 'Ramp', Name_2_Arabic: 'الساحة' },
   from: '2026-12-01',
   to: '2026-12-07',
   version: 2,
-  Status: 'Published',
-  statusValue: 1,
-  current: true,
   reason: 'sick cover',
-  supersedesId: 'v1',
-  lineCount: 40,
-  publishedBy: 'planner',
+  publishedBy: { id: 'p', displayName: 'Roster Planner' },
   publishedAt: '2026-11-30T08:00:00Z',
-  approval: { id: 'approval-2', status: 'Pending', decidedBy: null, decidedAt: null, comment: null },
+  lineCount: 40,
+  coverage: { required: 42, assigned: 40 },
+  previousVersion: 1,
+  changes: {
+    added: [
+      { employeeId: 'e4', employeeNumber: 'E0004', date: '2026-12-02', before: null, after: slot('NIGHT') },
+    ],
+    removed: [
+      { employeeId: 'e3', employeeNumber: 'E0003', date: '2026-12-02', before: slot('NIGHT'), after: null },
+    ],
+    moved: [
+      {
+        employeeId: 'e2',
+        employeeNumber: 'E0002',
+        date: '2026-12-01',
+        before: slot('EVENING'),
+        after: slot('NIGHT', 'T2'),
+      },
+    ],
+  },
 };
 
-type Line = PublishedRosterDetail['lines'][number];
-const person = (n: number) => ({
-  id: `e${n}`,
-  employeeNumber: `E${n}`,
-  Name_1_English: `Person ${n}`,
-  Name_2_Arabic: `شخص ${n}`,
-});
-const at = (n: number, date: string, shift: string, terminal = 'T1'): Line =>
-  ({
-    id: `${n}-${date}`,
-    employee: person(n),
-    date,
-    shift: {
-      id: shift,
-      code: shift,
-      nameEn: shift,
-      nameAr: null,
-      start: '06:00',
-      end: '14:00',
-      paidHours: 8,
-    },
-    terminal: { id: terminal, code: terminal, nameEn: terminal, nameAr: null },
-    skillCode: null,
-  }) as Line;
-
-const previous = [
-  at(1, '2026-12-01', 'MORNING'),
-  at(2, '2026-12-01', 'EVENING'),
-  at(3, '2026-12-02', 'NIGHT'),
-];
-const current = [
-  at(1, '2026-12-01', 'MORNING'),
-  at(2, '2026-12-01', 'NIGHT', 'T2'),
-  at(4, '2026-12-02', 'NIGHT'),
-];
-
-const show = (lang: 'en' | 'ar', onDecide = vi.fn(), busy: 'approve' | 'reject' | null = null) =>
+const show = (lang: 'en' | 'ar', onDecide = vi.fn(), shown: RosterApprovalItem = item) =>
   renderIn(
     lang,
-    <ApprovalItem
-      item={item}
-      departmentName={lang === 'ar' ? 'الساحة' : 'Ramp'}
-      timeZone="Asia/Riyadh"
-      changes={diffRosters(previous, current)}
-      busy={busy}
-      error={null}
-      onDecide={onDecide}
-    />,
+    <ApprovalItem item={shown} timeZone="Asia/Riyadh" busy={null} error={null} onDecide={onDecide} />,
   );
 
 describe('an approval item', () => {
-  it('says what the version changes against the previous one', () => {
+  it('shows the department, version, publisher, coverage and the changes against the previous version', () => {
     show('en');
     expect(screen.getByText('Ramp · version 2')).toBeInTheDocument();
-    expect(screen.getByText(/1 added, 1 removed, 1 changed/)).toBeInTheDocument();
-    expect(screen.getByText(/Person 4: added NIGHT at T1/)).toBeInTheDocument();
-    expect(screen.getByText(/Person 3: removed NIGHT at T1/)).toBeInTheDocument();
-    expect(screen.getByText(/Person 2: EVENING T1 → NIGHT T2/)).toBeInTheDocument();
+    expect(screen.getByText(/Published by Roster Planner/)).toBeInTheDocument();
+    expect(screen.getByTestId('approval-coverage')).toHaveTextContent(
+      'Coverage: 40 of 42 required · 40 assignments',
+    );
+    expect(screen.getByText(/Against version 1: 1 added, 1 removed, 1 changed/)).toBeInTheDocument();
+    const changes = screen.getByTestId('approval-changes');
+    expect(changes).toHaveTextContent('2 Dec · E0004: added NIGHT at T1');
+    expect(changes).toHaveTextContent('2 Dec · E0003: removed NIGHT at T1');
+    expect(changes).toHaveTextContent('1 Dec · E0002: EVENING T1 → NIGHT T2');
   });
 
   it('approves at once', async () => {
@@ -103,26 +78,14 @@ describe('an approval item', () => {
     expect(onDecide).toHaveBeenCalledWith('reject', 'T2 is short on nights');
   });
 
-  it('reads in Arabic with Arabic names and plural forms', () => {
+  it('reads in Arabic: the department’s Arabic name and Arabic plural forms', () => {
     show('ar');
     expect(screen.getByText('الساحة · النسخة 2')).toBeInTheDocument();
-    expect(screen.getByText(/شخص 4/)).toBeInTheDocument();
-    expect(screen.getByText('40 مناوبة')).toBeInTheDocument();
+    expect(screen.getByTestId('approval-coverage')).toHaveTextContent('40 مناوبة');
   });
 
   it('names a first version as wholly new', () => {
-    renderIn(
-      'en',
-      <ApprovalItem
-        item={{ ...item, supersedesId: null }}
-        departmentName="Ramp"
-        timeZone="UTC"
-        changes={undefined}
-        busy={null}
-        error={null}
-        onDecide={vi.fn()}
-      />,
-    );
+    show('en', vi.fn(), { ...item, previousVersion: null, changes: null });
     expect(screen.getByText(/First version of this roster/)).toBeInTheDocument();
   });
 });

@@ -1,17 +1,14 @@
-import { Alert, Badge, Button, Card, Group, List, Loader, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { formatDay, formatInstant, formatNumber, localName } from '../../../lib/i18n/format';
+import { formatDay, formatInstant, formatNumber, type Language, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import type { PublishedRoster } from '../api';
-import type { LineChange, RosterChanges } from './rosterChanges';
+import type { RosterApprovalItem, RosterChanges } from '../api';
+
+type LineChange = RosterChanges['added'][number];
 
 export interface ApprovalItemProps {
-  item: PublishedRoster;
-  departmentName: string | null;
+  item: RosterApprovalItem;
   timeZone: string;
-  /** null while loading; undefined when there is no previous version (a first publication). */
-  changes: RosterChanges | null | undefined;
-  coverage?: { required: number; assigned: number } | null;
   busy: 'approve' | 'reject' | null;
   error: string | null;
   onDecide: (decision: 'approve' | 'reject', comment: string) => void;
@@ -20,20 +17,11 @@ export interface ApprovalItemProps {
 const MAX_LISTED = 8;
 
 /**
- * One published version awaiting approval: its department, period and version, what it changes against
- * the previous version, its coverage, and the decision (a rejection needs a comment: it withdraws the
- * version, and the planner needs to know why).
+ * One published version awaiting approval: its department, period, version and publisher, its
+ * coverage, what it changes against the version that stood before, and the decision (a rejection needs
+ * a comment: it withdraws the version, and the planner needs to know why).
  */
-export function ApprovalItem({
-  item,
-  departmentName,
-  timeZone,
-  changes,
-  coverage,
-  busy,
-  error,
-  onDecide,
-}: ApprovalItemProps) {
+export function ApprovalItem({ item, timeZone, busy, error, onDecide }: ApprovalItemProps) {
   const t = useT();
   const lang = useLanguage();
   const [comment, setComment] = useState('');
@@ -42,8 +30,7 @@ export function ApprovalItem({
     <Card withBorder data-testid="approval-item">
       <Group justify="space-between" wrap="wrap">
         <Text fw={700}>
-          {departmentName ?? t('approvals.unknownDepartment')} ·{' '}
-          {t('approvals.version', { version: item.version })}
+          {localName(lang, item.department)} · {t('approvals.version', { version: item.version })}
         </Text>
         <Badge color="yellow">{t('approvals.pending')}</Badge>
       </Group>
@@ -51,24 +38,24 @@ export function ApprovalItem({
         {t('approvals.period', { from: formatDay(lang, item.from), to: formatDay(lang, item.to) })}
       </Text>
       <Text size="sm" c="dimmed">
-        {t('approvals.publishedAt', { at: formatInstant(lang, item.publishedAt, timeZone) })}
+        {t('approvals.publishedBy', {
+          name: item.publishedBy.displayName,
+          at: formatInstant(lang, item.publishedAt, timeZone),
+        })}
         {item.reason ? ` · ${t('approvals.reason', { reason: item.reason })}` : ''}
       </Text>
       <Text size="sm" mt="xs" data-testid="approval-coverage">
-        {coverage
-          ? t('approvals.coverage', {
-              assigned: formatNumber(lang, coverage.assigned),
-              required: formatNumber(lang, coverage.required),
-            })
-          : t('approvals.lines', { count: item.lineCount })}
+        {t('approvals.coverage', {
+          assigned: formatNumber(lang, item.coverage.assigned),
+          required: formatNumber(lang, item.coverage.required),
+        })}{' '}
+        · {t('approvals.lines', { count: item.lineCount })}
       </Text>
       <div data-testid="approval-changes">
-        {changes === null ? (
-          <Loader size="xs" aria-label={t('common.loading')} />
-        ) : changes === undefined ? (
+        {item.changes === null || item.previousVersion === null ? (
           <Text size="sm">{t('approvals.firstVersion')}</Text>
         ) : (
-          <ChangeList changes={changes} lang={lang} />
+          <ChangeList changes={item.changes} previous={item.previousVersion} lang={lang} />
         )}
       </div>
       {rejecting && (
@@ -116,21 +103,36 @@ export function ApprovalItem({
   );
 }
 
-function ChangeList({ changes, lang }: { changes: RosterChanges; lang: 'en' | 'ar' }) {
+function ChangeList({
+  changes,
+  previous,
+  lang,
+}: {
+  changes: RosterChanges;
+  previous: number;
+  lang: Language;
+}) {
   const t = useT();
   const total = changes.added.length + changes.removed.length + changes.moved.length;
   if (total === 0) return <Text size="sm">{t('approvals.noChanges')}</Text>;
   const line = (change: LineChange, kind: 'added' | 'removed' | 'moved') => (
-    <List.Item key={`${kind}-${change.employee.id}-${change.date}`}>
-      {formatDay(lang, change.date, { day: 'numeric', month: 'short' })} · {localName(lang, change.employee)}:{' '}
+    <List.Item key={`${kind}-${change.employeeId}-${change.date}`}>
+      {formatDay(lang, change.date, { day: 'numeric', month: 'short' })} ·{' '}
+      <bdi dir="ltr">{change.employeeNumber}</bdi>:{' '}
       {kind === 'added' &&
-        t('approvals.change.added', { shift: change.after!.shift, terminal: change.after!.terminal })}
+        t('approvals.change.added', {
+          shift: change.after?.shiftCode ?? '',
+          terminal: change.after?.terminalCode ?? '',
+        })}
       {kind === 'removed' &&
-        t('approvals.change.removed', { shift: change.before!.shift, terminal: change.before!.terminal })}
+        t('approvals.change.removed', {
+          shift: change.before?.shiftCode ?? '',
+          terminal: change.before?.terminalCode ?? '',
+        })}
       {kind === 'moved' &&
         t('approvals.change.moved', {
-          from: `${change.before!.shift} ${change.before!.terminal}`,
-          to: `${change.after!.shift} ${change.after!.terminal}`,
+          from: `${change.before?.shiftCode} ${change.before?.terminalCode}`,
+          to: `${change.after?.shiftCode} ${change.after?.terminalCode}`,
         })}
     </List.Item>
   );
@@ -143,6 +145,7 @@ function ChangeList({ changes, lang }: { changes: RosterChanges; lang: 'en' | 'a
     <>
       <Text size="sm" fw={600} mt="xs">
         {t('approvals.changes', {
+          version: previous,
           added: changes.added.length,
           removed: changes.removed.length,
           moved: changes.moved.length,

@@ -1,15 +1,11 @@
 import { Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { problemText, QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
-import { localName } from '../../../lib/i18n/format';
-import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useDepartments } from '../../lookups/api';
-import { type PublishedRoster, useDecideRoster, usePendingRosterApprovals, usePublishedRoster } from '../api';
+import { type RosterApprovalItem, useDecideRoster, usePendingRosterApprovals } from '../api';
 import { ApprovalItem } from '../components/ApprovalItem';
-import { diffRosters } from '../components/rosterChanges';
 
 export default function RosterApprovalsPage() {
   const t = useT();
@@ -35,20 +31,10 @@ export default function RosterApprovalsPage() {
   );
 }
 
-function PendingVersion({ item }: { item: PublishedRoster }) {
+function PendingVersion({ item }: { item: RosterApprovalItem }) {
   const t = useT();
-  const lang = useLanguage();
   const unit = useUnit();
-  const departments = useDepartments();
-  const current = usePublishedRoster(item.supersedesId ? item.id : null);
-  const previous = usePublishedRoster(item.supersedesId);
   const decide = useDecideRoster();
-  const changes = useMemo(() => {
-    if (!item.supersedesId) return undefined;
-    if (!current.data || !previous.data) return null;
-    return diffRosters(previous.data.lines, current.data.lines);
-  }, [item.supersedesId, current.data, previous.data]);
-  const department = departments.data?.get(item.departmentId);
   const error = decide.error
     ? decide.error instanceof ApiError
       ? problemText(t, decide.error)
@@ -57,12 +43,10 @@ function PendingVersion({ item }: { item: PublishedRoster }) {
   return (
     <ApprovalItem
       item={item}
-      departmentName={department ? localName(lang, department) : null}
       timeZone={unit.timeZone}
-      changes={changes}
       busy={decide.isPending ? (decide.variables?.decision ?? null) : null}
       error={error}
-      onDecide={(decision, comment) => decide.mutate({ approvalId: item.approval.id, decision, comment })}
+      onDecide={(decision, comment) => decide.mutate({ itemId: item.id, decision, comment })}
     />
   );
 }
