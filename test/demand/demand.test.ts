@@ -183,7 +183,7 @@ describeEachDatabase('demand plans', (t) => {
     });
     expect(long.statusCode).toBe(422);
     expect(long.json().code).toBe('PLAN_PERIOD_TOO_LONG');
-    await createPlan(t, { from: '2027-01-01', to: '2027-04-02' });
+    await createPlan(t, { from: '2028-01-01', to: '2028-04-01' });
     const inverted = await t.request('planner', {
       method: 'POST',
       url: '/api/demand/plans',
@@ -223,6 +223,30 @@ describeEachDatabase('demand plans', (t) => {
     expect(revive.json().code).toBe('INVALID_STATE_TRANSITION');
     const draftArchived = await createPlan(t, { from: '2027-05-01', to: '2027-05-02' });
     expect((await patch(t, draftArchived.id, { status: 'Archived' })).statusCode).toBe(200);
+  });
+
+  it('refuses a plan overlapping a live plan of the same department with DEMAND_PLAN_OVERLAP, naming it', async () => {
+    const first = await createPlan(t, { name: 'First half', from: '2035-01-01', to: '2035-01-15' });
+    const overlapping = await t.request('planner', {
+      method: 'POST',
+      url: '/api/demand/plans',
+      payload: {
+        name: 'Second',
+        departmentId: await departmentId(t, 'RAMP'),
+        from: '2035-01-15',
+        to: '2035-01-31',
+      },
+    });
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json()).toMatchObject({
+      code: 'DEMAND_PLAN_OVERLAP',
+      demandPlan: { id: first.id, name: 'First half', from: '2035-01-01', to: '2035-01-15' },
+    });
+    // Another department, the next day, or once the first is archived: accepted.
+    await createPlan(t, { name: 'Pax', department: 'PAX', from: '2035-01-10', to: '2035-01-20' });
+    await createPlan(t, { name: 'Next', from: '2035-01-16', to: '2035-01-31' });
+    expect((await patch(t, first.id, { status: 'Archived' })).statusCode).toBe(200);
+    await createPlan(t, { name: 'Again', from: '2035-01-01', to: '2035-01-15' });
   });
 
   it('answers 412 to a stale If-Match and keeps the plan as it was', async () => {

@@ -139,7 +139,7 @@ describeEachDatabase('leave requests', (t) => {
     ]);
   });
 
-  it('rejects at either step, and a rejected request is decided for good', async () => {
+  it('rejects at either step with a reason (COMMENT_REQUIRED without one), and a rejected request is decided for good', async () => {
     const atFirst = (await submit('employee', nextDates())).json().id;
     const rejected = await decide('supervisor', atFirst, 'reject', 'Peak season');
     expect(rejected.json()).toMatchObject({
@@ -150,7 +150,10 @@ describeEachDatabase('leave requests', (t) => {
 
     const atSecond = (await submit('employee', nextDates())).json().id;
     await decide('manager', atSecond, 'approve');
-    const late = await decide('hradmin', atSecond, 'reject');
+    const bare = await decide('hradmin', atSecond, 'reject');
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().code).toBe('COMMENT_REQUIRED');
+    const late = await decide('hradmin', atSecond, 'reject', 'Budget freeze');
     expect(late.json().Status).toBe('Rejected');
   });
 

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import type { Executor } from '../../core/db/database.ts';
+import { type Executor, lockUntilCommit } from '../../core/db/database.ts';
 import {
   DEPARTMENT_NODE_TYPE,
   demandLines,
@@ -28,6 +28,35 @@ export async function departmentExists(executor: Executor, buId: string, id: str
 }
 
 // Plans
+
+/** A live (not archived) plan of the department whose period shares a date with [from, to]. */
+export async function overlappingPlan(
+  executor: Executor,
+  departmentId: string,
+  from: string,
+  to: string,
+): Promise<{ id: string; name: string; from: string; to: string } | null> {
+  await lockUntilCommit(executor, `demand-plans:${departmentId}`);
+  const [row] = await executor
+    .select({
+      id: demandPlans.id,
+      name: demandPlans.name,
+      from: demandPlans.periodFrom,
+      to: demandPlans.periodTo,
+    })
+    .from(demandPlans)
+    .where(
+      and(
+        eq(demandPlans.departmentId, departmentId),
+        ne(demandPlans.status, 'Archived'),
+        lte(demandPlans.periodFrom, to),
+        gte(demandPlans.periodTo, from),
+      ),
+    )
+    .orderBy(demandPlans.periodFrom)
+    .limit(1);
+  return row ?? null;
+}
 
 const planSelect = {
   id: demandPlans.id,

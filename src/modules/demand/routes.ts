@@ -58,6 +58,10 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           body: NewDemandPlan,
           response: {
             201: DemandPlanDetail,
+            409: problemResponse(
+              ['DEMAND_PLAN_OVERLAP'],
+              'Another live plan of the department covers some of the dates',
+            ),
             422: problemResponse(['DEPARTMENT_UNKNOWN', 'INVALID_DATE_RANGE', 'PLAN_PERIOD_TOO_LONG']),
           },
         },

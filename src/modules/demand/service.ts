@@ -154,6 +154,15 @@ export async function createPlan(
     });
   }
   const id = await deps.db.transaction(async (tx) => {
+    // One plan per department and date: a run on either would staff the days the other plans.
+    const other = await repo.overlappingPlan(tx, body.departmentId, body.from, body.to);
+    if (other) {
+      throw conflict(
+        'DEMAND_PLAN_OVERLAP',
+        `The plan "${other.name}" (${other.from} to ${other.to}) covers some of these dates for the department`,
+        { demandPlan: other },
+      );
+    }
     const created = await repo.insertPlan(tx, {
       buId,
       departmentId: body.departmentId,

@@ -228,6 +228,8 @@ export async function insertStep(
 
 export interface ApproverRow {
   userId: string;
+  /** The approver's own employee, so that a list of deciders can leave out the requester. */
+  employeeId: string | null;
   username: string;
   displayName: string;
   roleCode: string;
@@ -244,7 +246,7 @@ export async function approvers(
 ): Promise<ApproverRow[]> {
   return queryRows<ApproverRow>(
     executor,
-    sql`select distinct u.id as "userId", u.username, u.display_name as "displayName", r.code as "roleCode",
+    sql`select distinct u.id as "userId", u.employee_id as "employeeId", u.username, u.display_name as "displayName", r.code as "roleCode",
                ur.department_id as "departmentId"
           from ${userRoles} ur
           join roles r on r.id = ur.role_id

@@ -4,12 +4,19 @@ import { callerOf } from '../../core/auth/guard.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { pageSchema } from '../../core/http/pagination.ts';
 import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { IdParams, LeaveDecision, LeaveListQuery, LeaveRequest, NewLeaveRequest } from './schemas.ts';
+import {
+  IdParams,
+  LeaveDecision,
+  LeaveListQuery,
+  LeaveRequest,
+  NewLeaveRequest,
+  OwnLeaveQuery,
+} from './schemas.ts';
 import * as leave from './service.ts';
 
 const tags = ['leave'];
 const decided = problemResponse(['LEAVE_STEP_ALREADY_DECIDED'], 'No step waits, or it was decided meanwhile');
-const decisionRefused = problemResponse(['OWN_LEAVE_REQUEST', 'SAME_APPROVER']);
+const decisionRefused = problemResponse(['OWN_LEAVE_REQUEST', 'SAME_APPROVER', 'COMMENT_REQUIRED']);
 const notApprover = problemResponse(
   ['FORBIDDEN', 'NOT_STEP_APPROVER'],
   'The caller may not decide this step',
@@ -34,6 +41,21 @@ export function leaveRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => leave.listLeave(deps, callerOf(request), request.query),
+    );
+    app.get(
+      '/me/leave-requests',
+      {
+        config: { auth: 'leave_request.view_own' },
+        schema: {
+          operationId: 'listMyLeaveRequests',
+          summary: "The caller's own leave requests, latest first, with who decides the next step",
+          description: 'Extension. Empty for an account without an employee.',
+          tags,
+          querystring: OwnLeaveQuery,
+          response: { 200: pageSchema(LeaveRequest) },
+        },
+      },
+      async (request) => leave.ownLeave(deps, callerOf(request), request.query),
     );
     app.post(
       '/leave-requests',

@@ -27,7 +27,13 @@ export const NewLeaveRequest = Type.Object(
 export type NewLeaveRequest = Static<typeof NewLeaveRequest>;
 
 export const LeaveDecision = Type.Object(
-  { comment: Type.Optional(Nullable(Comment)) },
+  {
+    comment: Type.Optional(
+      Type.Union([Comment, Type.Null()], {
+        description: 'Optional to approve; required to reject (422 COMMENT_REQUIRED): the employee reads why',
+      }),
+    ),
+  },
   { $id: 'LeaveDecision', additionalProperties: false },
 );
 export type LeaveDecision = Static<typeof LeaveDecision>;
@@ -46,6 +52,25 @@ export const LeaveStep = Type.Object(
   { $id: 'LeaveStep' },
 );
 
+const Shift = Type.Object({
+  assignmentId: Uuid,
+  date: BusinessDate,
+  shiftTemplateCode: Type.String(),
+  terminalCode: Type.String(),
+});
+
+export const NextDecider = Type.Object(
+  {
+    step: Type.Integer({ minimum: 1, maximum: 2 }),
+    roles: Type.Array(Type.String(), { description: 'The roles that decide this step' }),
+    people: Type.Array(Type.Object({ id: Uuid, displayName: Type.String(), roleCode: Type.String() }), {
+      description: "Who holds them for the requester's department today (never the requester)",
+    }),
+  },
+  { $id: 'LeaveNextDecider' },
+);
+export type NextDecider = Static<typeof NextDecider>;
+
 export const LeaveRequest = Type.Object(
   {
     id: Uuid,
@@ -57,24 +82,22 @@ export const LeaveRequest = Type.Object(
     Status: Status,
     steps: Type.Array(LeaveStep),
     nextStep: Type.Union([Type.Integer(), Type.Null()], { description: 'The step waiting for a decision' }),
+    nextDecider: Type.Union([NextDecider, Type.Null()], { description: 'Who may decide that step' }),
     requestedBy: Person,
     version: Type.Integer(),
     createdAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
     conflicts: Type.Optional(
-      Type.Array(
-        Type.Object({
-          assignmentId: Uuid,
-          date: BusinessDate,
-          shiftTemplateCode: Type.String(),
-          terminalCode: Type.String(),
-        }),
-        {
-          description:
-            'Approve answers only: live shift assignments within the leave, which the planner should remove ' +
-            '(empty until the final approval)',
-        },
-      ),
+      Type.Array(Shift, {
+        description:
+          'Decision answers only: live shift assignments within the leave dates after the decision ' +
+          '(what the final approval would take off the roster)',
+      }),
+    ),
+    removedAssignments: Type.Optional(
+      Type.Array(Shift, {
+        description: 'Final approval only: the live assignments it took off the roster, now gaps to cover',
+      }),
     ),
   },
   { $id: 'LeaveRequest' },
@@ -93,5 +116,13 @@ export const LeaveListQuery = Type.Object({
   ),
 });
 export type LeaveListQuery = Static<typeof LeaveListQuery>;
+
+export const OwnLeaveQuery = Type.Object({
+  ...PageQuery.properties,
+  status: Type.Optional(Status),
+  from: Type.Optional({ ...BusinessDate, description: 'Requests that end on or after this date' }),
+  to: Type.Optional({ ...BusinessDate, description: 'Requests that start on or before this date' }),
+});
+export type OwnLeaveQuery = Static<typeof OwnLeaveQuery>;
 
 export const IdParams = Type.Object({ id: Uuid });

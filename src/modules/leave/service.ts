@@ -6,16 +6,23 @@ import { AppError, businessRule, conflict, notFound } from '../../core/http/erro
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
-import { shiftsDuring } from '../roster/service.ts';
+import { removeForLeave, shiftsDuring } from '../roster/service.ts';
 import { ANY_STEP_ROLE, actingRole, type ChainStep, LEAVE_CHAIN, stepWaitingIn } from './approval-chain.ts';
 import * as repo from './repository.ts';
-import type { LeaveDecision, LeaveListQuery, LeaveRequest, NewLeaveRequest } from './schemas.ts';
+import type {
+  LeaveDecision,
+  LeaveListQuery,
+  LeaveRequest,
+  NewLeaveRequest,
+  NextDecider,
+  OwnLeaveQuery,
+} from './schemas.ts';
 
 /** Longest request one submission may cover: a year. */
 const MAX_DAYS = 366;
 const RECORDS_FOR_OTHERS = ['HR_ADMIN', ANY_STEP_ROLE];
 
-function view(row: repo.RequestRow, steps: repo.StepRow[]): LeaveRequest {
+function view(row: repo.RequestRow, steps: repo.StepRow[], nextDecider: NextDecider | null): LeaveRequest {
   return {
     id: row.id,
     employee: {
@@ -41,6 +48,7 @@ function view(row: repo.RequestRow, steps: repo.StepRow[]): LeaveRequest {
         comment: step.comment,
       })),
     nextStep: stepWaitingIn(row.status)?.step ?? null,
+    nextDecider,
     requestedBy: { id: row.requestedBy, username: row.requesterUsername, displayName: row.requesterName },
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -48,8 +56,60 @@ function view(row: repo.RequestRow, steps: repo.StepRow[]): LeaveRequest {
   };
 }
 
-async function viewOf(deps: ServiceDeps, row: repo.RequestRow): Promise<LeaveRequest> {
-  return view(row, await repo.stepsOf(deps.db, [row.id]));
+/**
+ * Who may decide the step a request waits in, as the requester would ask: the people holding the step's
+ * roles for its department today, leaving out the requester and whoever decided the earlier step (one
+ * person never decides both). The SYS_ADMIN fallback is named only when nobody holds the step's roles.
+ */
+async function decidersOf(
+  deps: ServiceDeps,
+  buId: string,
+  today: string,
+  rows: repo.RequestRow[],
+  steps: repo.StepRow[],
+): Promise<Map<string, NextDecider>> {
+  const holders = new Map<string, Promise<repo.ApproverRow[]>>();
+  const holdersOf = (roles: readonly string[], departmentId: string | null) => {
+    const key = `${roles.join(',')}|${departmentId}`;
+    if (!holders.has(key)) holders.set(key, repo.approvers(deps.db, buId, roles, departmentId, today));
+    return holders.get(key)!;
+  };
+  const deciders = new Map<string, NextDecider>();
+  for (const row of rows) {
+    const step = stepWaitingIn(row.status);
+    if (!step) continue;
+    const decided = new Set(
+      steps.filter((taken) => taken.requestId === row.id).map((taken) => taken.decidedBy),
+    );
+    const eligible = (people: repo.ApproverRow[]) =>
+      people.filter((person) => person.employeeId !== row.employeeId && !decided.has(person.userId));
+    let people = eligible(await holdersOf(step.roles, row.departmentId));
+    if (!people.length) people = eligible(await holdersOf([ANY_STEP_ROLE], row.departmentId));
+    deciders.set(row.id, {
+      step: step.step,
+      roles: [...step.roles],
+      people: [...new Map(people.map((person) => [person.userId, person])).values()].map((person) => ({
+        id: person.userId,
+        displayName: person.displayName,
+        roleCode: person.roleCode,
+      })),
+    });
+  }
+  return deciders;
+}
+
+async function viewsOf(deps: ServiceDeps, caller: Caller, rows: repo.RequestRow[]): Promise<LeaveRequest[]> {
+  const steps = await repo.stepsOf(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  const deciders = await decidersOf(deps, caller.principal.buId, caller.principal.today, rows, steps);
+  return rows.map((row) => view(row, steps, deciders.get(row.id) ?? null));
+}
+
+async function viewOf(deps: ServiceDeps, caller: Caller, row: repo.RequestRow): Promise<LeaveRequest> {
+  const [answer] = await viewsOf(deps, caller, [row]);
+  return answer!;
 }
 
 /** Where the caller may decide a step: from the grants that make them an approver of it. */
@@ -149,7 +209,7 @@ export async function submitLeave(
 }
 
 export async function getLeave(deps: ServiceDeps, caller: Caller, id: string): Promise<LeaveRequest> {
-  return viewOf(deps, await requireRequest(deps, caller, id));
+  return viewOf(deps, caller, await requireRequest(deps, caller, id));
 }
 
 /** Requests whose next step the caller may decide: coverage per step, and who the caller is. */
@@ -189,15 +249,7 @@ export async function listLeave(
     query.pageSize,
     offsetOf(query as PageQuery),
   );
-  const steps = await repo.stepsOf(
-    deps.db,
-    rows.map((row) => row.id),
-  );
-  return pageOf(
-    rows.map((row) => view(row, steps)),
-    total,
-    query,
-  );
+  return pageOf(await viewsOf(deps, caller, rows), total, query);
 }
 
 export type Decision = 'Approved' | 'Rejected';
@@ -211,7 +263,7 @@ export async function decideLeave(
   body: LeaveDecision,
 ): Promise<LeaveRequest> {
   const { principal } = caller;
-  const approved = await deps.db.transaction(async (tx) => {
+  const decided = await deps.db.transaction(async (tx) => {
     const row = await repo.findRequest(tx, principal.buId, id, true);
     if (!row) throw notFound('Leave request');
     assertVisible(principal, row);
@@ -246,6 +298,12 @@ export async function decideLeave(
     if (earlier.some((taken) => taken.decidedBy === principal.userId)) {
       throw businessRule('SAME_APPROVER', 'One person never decides both steps of a request');
     }
+    const comment = body.comment?.trim() || null;
+    if (decision === 'Rejected' && !comment) {
+      throw businessRule('COMMENT_REQUIRED', 'Say why the request is rejected: the employee reads it', {
+        errors: [{ path: '/comment', message: 'required to reject' }],
+      });
+    }
     const next = decision === 'Approved' ? step.approvedTo : 'Rejected';
     if (!(await repo.moveStatus(tx, row.id, row.status, next))) {
       throw conflict('LEAVE_STEP_ALREADY_DECIDED', `Step ${step.step} was decided meanwhile`);
@@ -257,7 +315,7 @@ export async function decideLeave(
       role,
       decision,
       decidedBy: principal.userId,
-      comment: body.comment ?? null,
+      comment,
     });
     await recordAudit(tx, actorOf(caller), {
       action: decision === 'Approved' ? 'leave.approve' : 'leave.reject',
@@ -265,14 +323,22 @@ export async function decideLeave(
       entityId: row.id,
       details: { step: step.step, role, from: row.status, to: next },
     });
-    return next === 'Approved' ? row : null;
+    // Approved leave takes the employee off the live roster for its dates, in the same transaction.
+    const removedAssignments =
+      next === 'Approved'
+        ? await removeForLeave(tx, caller, {
+            requestId: row.id,
+            employeeId: row.employeeId,
+            from: row.fromDate,
+            to: row.toDate,
+          })
+        : [];
+    return { row, removedAssignments };
   });
   const answer = await getLeave(deps, caller, id);
-  if (decision === 'Rejected') return answer;
-  const conflicts = approved
-    ? await shiftsDuring(deps.db, principal.buId, approved.employeeId, approved.fromDate, approved.toDate)
-    : [];
-  return { ...answer, conflicts };
+  const { row } = decided;
+  const conflicts = await shiftsDuring(deps.db, principal.buId, row.employeeId, row.fromDate, row.toDate);
+  return { ...answer, conflicts, removedAssignments: decided.removedAssignments };
 }
 
 /** The owner withdraws a request that has not started yet; it stays on record as Cancelled. */
@@ -340,4 +406,23 @@ export async function resolveApproversFor(
   );
   // Nobody decides their own request.
   return rows.filter((row) => !requester.userIds.includes(row.userId));
+}
+
+/** The caller's own requests, latest first (extension: the owner finds what they asked for). */
+export async function ownLeave(
+  deps: ServiceDeps,
+  caller: Caller,
+  query: OwnLeaveQuery,
+): Promise<Page<LeaveRequest>> {
+  const { principal } = caller;
+  if (!principal.employeeId) return pageOf([], 0, query);
+  const { rows, total } = await repo.listRequests(
+    deps.db,
+    principal.buId,
+    { kind: 'unit' },
+    { ...query, employeeId: principal.employeeId },
+    query.pageSize,
+    offsetOf(query),
+  );
+  return pageOf(await viewsOf(deps, caller, rows), total, query);
 }

@@ -357,3 +357,34 @@ export type NewLiveAssignment = roster.NewAssignmentRow;
 /** Writes assignments checked by the caller (a locked run's proposal) in one statement. */
 export const addLiveAssignments = (executor: Executor, buId: string, rows: NewLiveAssignment[]) =>
   roster.insertAssignments(executor, buId, rows);
+
+/**
+ * Approved leave takes its employee off the live roster for its dates: the assignments are removed in the
+ * approver's transaction (audited one by one, with the leave request as the reason) and show as gaps.
+ */
+export async function removeForLeave(
+  executor: Executor,
+  caller: Caller,
+  leave: { requestId: string; employeeId: string; from: string; to: string },
+): Promise<ShiftDuring[]> {
+  const { buId } = caller.principal;
+  await roster.lockRoster(executor, buId);
+  const during = await shiftsDuring(executor, buId, leave.employeeId, leave.from, leave.to);
+  for (const shift of during) {
+    await roster.deleteAssignment(executor, shift.assignmentId);
+    await recordAudit(executor, actorOf(caller), {
+      action: 'shift_assignment.delete',
+      entityType: 'shift_assignment',
+      entityId: shift.assignmentId,
+      details: {
+        employeeId: leave.employeeId,
+        date: shift.date,
+        shiftTemplateCode: shift.shiftTemplateCode,
+        terminalCode: shift.terminalCode,
+        reason: 'leave_approved',
+        leaveRequestId: leave.requestId,
+      },
+    });
+  }
+  return during;
+}
