@@ -1994,6 +1994,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/leave-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own leave requests, latest first, with who decides the next step
+         * @description Permission `leave_request.view_own`.
+         *
+         *     Extension. Empty for an account without an employee.
+         */
+        get: operations["listMyLeaveRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/leave-requests/{id}": {
         parameters: {
             query?: never;
@@ -4581,7 +4603,20 @@ export interface components {
             total: number;
         };
         LeaveDecision: {
+            /** @description Optional to approve; required to reject (422 COMMENT_REQUIRED): the employee reads why */
             comment?: string | null;
+        };
+        LeaveNextDecider: {
+            step: number;
+            /** @description The roles that decide this step */
+            roles: string[];
+            /** @description Who holds them for the requester's department today (never the requester) */
+            people: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+                roleCode: string;
+            }[];
         };
         LeaveRequest: {
             /** Format: uuid */
@@ -4604,6 +4639,8 @@ export interface components {
             steps: components["schemas"]["LeaveStep"][];
             /** @description The step waiting for a decision */
             nextStep: number | null;
+            /** @description Who may decide that step */
+            nextDecider: components["schemas"]["LeaveNextDecider"] | null;
             requestedBy: {
                 /** Format: uuid */
                 id: string;
@@ -4615,8 +4652,20 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** @description Approve answers only: live shift assignments within the leave, which the planner should remove (empty until the final approval) */
+            /** @description Decision answers only: live shift assignments within the leave dates after the decision (what the final approval would take off the roster) */
             conflicts?: {
+                /** Format: uuid */
+                assignmentId: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                date: string;
+                shiftTemplateCode: string;
+                terminalCode: string;
+            }[];
+            /** @description Final approval only: the live assignments it took off the roster, now gaps to cover */
+            removedAssignments?: {
                 /** Format: uuid */
                 assignmentId: string;
                 /**
@@ -20326,6 +20375,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description Another live plan of the department covers some of the dates */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DEMAND_PLAN_OVERLAP";
+                    };
+                };
+            };
             /** @description The body is over the size limit */
             413: {
                 headers: {
@@ -21701,6 +21762,98 @@ export interface operations {
             };
         };
     };
+    listMyLeaveRequests: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, at most 500 */
+                pageSize?: number;
+                status?: "Pending" | "ManagerApproved" | "Approved" | "Rejected" | "Cancelled";
+                /** @description Requests that end on or after this date */
+                from?: string;
+                /** @description Requests that start on or before this date */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaveRequestPage"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "leave_request.view_own" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     getLeaveRequest: {
         parameters: {
             query?: never;
@@ -21924,7 +22077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OWN_LEAVE_REQUEST or SAME_APPROVER */
+            /** @description OWN_LEAVE_REQUEST or SAME_APPROVER or COMMENT_REQUIRED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -21932,7 +22085,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "OWN_LEAVE_REQUEST" | "SAME_APPROVER";
+                        code: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
                     };
                 };
             };
@@ -22089,7 +22242,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OWN_LEAVE_REQUEST or SAME_APPROVER */
+            /** @description OWN_LEAVE_REQUEST or SAME_APPROVER or COMMENT_REQUIRED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -22097,7 +22250,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "OWN_LEAVE_REQUEST" | "SAME_APPROVER";
+                        code: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
                     };
                 };
             };

@@ -6,45 +6,17 @@ export type LeaveStatus = LeaveRequest['Status'];
 
 export const leaveKeys = {
   all: ['leave'] as const,
-  mine: (employeeId: string | null) => ['leave', 'mine', employeeId] as const,
+  mine: ['leave', 'mine'] as const,
   queue: ['leave', 'queue'] as const,
   awaitingCount: ['leave', 'awaiting-count'] as const,
 };
 
-/**
- * The caller's own requests. Until `GET /api/me/leave-requests` lands (issue 40), an employee cannot
- * list their requests: the ones submitted in this tab are remembered by id and read one by one
- * (`leave_request.view_own`); a caller who may list all requests lists their own employee's.
- */
-const KNOWN = 'rostering.my-leave';
-function knownIds(): string[] {
-  try {
-    return JSON.parse(sessionStorage.getItem(KNOWN) ?? '[]') as string[];
-  } catch {
-    return [];
-  }
-}
-function remember(id: string): void {
-  sessionStorage.setItem(KNOWN, JSON.stringify([...new Set([id, ...knownIds()])]));
-}
-
-export function useMyLeaveRequests(employeeId: string | null, mayListAll: boolean) {
+/** The caller's own requests, newest first. */
+export function useMyLeaveRequests() {
   return useQuery({
-    queryKey: leaveKeys.mine(employeeId),
-    queryFn: async (): Promise<LeaveRequest[]> => {
-      if (mayListAll && employeeId) {
-        const page = await call(
-          api.GET('/api/leave-requests', { params: { query: { employeeId, pageSize: 500 } } }),
-        );
-        return page.items;
-      }
-      const items = await Promise.all(
-        knownIds().map((id) =>
-          call(api.GET('/api/leave-requests/{id}', { params: { path: { id } } })).catch(() => null),
-        ),
-      );
-      return items.filter((item): item is LeaveRequest => item !== null);
-    },
+    queryKey: leaveKeys.mine,
+    queryFn: async () =>
+      (await call(api.GET('/api/me/leave-requests', { params: { query: { pageSize: 500 } } }))).items,
   });
 }
 
@@ -77,7 +49,6 @@ export function useSubmitLeave() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['NewLeaveRequest']) => call(api.POST('/api/leave-requests', { body })),
-    onSuccess: (created) => remember(created.id),
     onSettled: () => {
       client.invalidateQueries({ queryKey: leaveKeys.all });
       client.invalidateQueries({ queryKey: ['me', 'roster'] });

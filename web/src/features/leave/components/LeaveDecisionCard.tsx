@@ -121,6 +121,8 @@ export function LeaveDecisionCard({ request }: { request: LeaveRequest }) {
           color="red"
           variant="light"
           loading={decide.isPending && decide.variables?.decision === 'reject'}
+          disabled={comment.trim() === ''}
+          title={comment.trim() === '' ? t('leave.decide.rejectNeedsComment') : undefined}
           onClick={() => run('reject')}
         >
           {t('leave.decide.reject')}

@@ -51,6 +51,15 @@ export function LeaveSteps({ request }: { request: LeaveRequest }) {
           <Text size="sm" data-testid="leave-next">
             {t(next === 1 ? 'leave.next.step1' : 'leave.next.step2')}
           </Text>
+          {request.nextDecider && request.nextDecider.people.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="leave-next-people">
+              {t('leave.next.people', {
+                names: new Intl.ListFormat(lang, { type: 'disjunction' }).format(
+                  request.nextDecider.people.map((person) => person.displayName),
+                ),
+              })}
+            </Text>
+          )}
         </Timeline.Item>
       )}
     </Timeline>

@@ -17,7 +17,7 @@ export default function MyLeavePage() {
   const unit = useUnit();
   const { has } = usePermissions();
   const profile = useProfile();
-  const mine = useMyLeaveRequests(profile.data?.employeeId ?? null, has('leave_request.view_all'));
+  const mine = useMyLeaveRequests();
   const cancel = useCancelLeave();
   const today = todayIn(unit.timeZone);
   const items = [...(mine.data ?? [])].sort((a, b) => b.from.localeCompare(a.from));

@@ -1,6 +1,7 @@
-import { Badge, Pagination, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { addDays, today as todayIn } from '../../../lib/dates';
 import { formatDay } from '../../../lib/i18n/format';
@@ -61,14 +62,7 @@ export default function MyAttendancePage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {(attendance.data?.total ?? 0) > 50 && (
-          <Pagination
-            mt="md"
-            value={page}
-            onChange={setPage}
-            total={Math.ceil((attendance.data?.total ?? 0) / 50)}
-          />
-        )}
+        <Pager page={page} onChange={setPage} pageSize={50} total={attendance.data?.total ?? 0} />
       </QueryState>
     </>
   );

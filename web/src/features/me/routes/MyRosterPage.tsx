@@ -10,7 +10,7 @@ import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import { useHolidays } from '../../calendar/api';
 import { useMyLeaveRequests } from '../../leave/api';
-import { useOwnRoster, useProfile } from '../api';
+import { useOwnRoster } from '../api';
 import { RosterCalendar } from '../components/RosterCalendar';
 import { RosterList } from '../components/RosterList';
 import { buildRosterDays, type LeaveSpan } from '../components/rosterDays';
@@ -20,7 +20,6 @@ export default function MyRosterPage() {
   const lang = useLanguage();
   const unit = useUnit();
   const { has } = usePermissions();
-  const profile = useProfile();
   const [params, setParams] = useSearchParams();
   const today = todayIn(unit.timeZone);
   const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : monthOf(today);
@@ -29,7 +28,7 @@ export default function MyRosterPage() {
   const to = lastOfMonth(month);
   const roster = useOwnRoster(from, to);
   const holidays = useHolidays(from, to, has('calendar.view'));
-  const leave = useMyLeaveRequests(profile.data?.employeeId ?? null, has('leave_request.view_all'));
+  const leave = useMyLeaveRequests();
   const set = (changes: Record<string, string>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);

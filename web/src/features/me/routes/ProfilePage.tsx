@@ -1,6 +1,7 @@
-import { Badge, Card, Group, Pagination, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { formatInstant } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
@@ -76,14 +77,7 @@ export default function ProfilePage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {(history.data?.total ?? 0) > 20 && (
-          <Pagination
-            mt="md"
-            value={page}
-            onChange={setPage}
-            total={Math.ceil((history.data?.total ?? 0) / 20)}
-          />
-        )}
+        <Pager page={page} onChange={setPage} pageSize={20} total={history.data?.total ?? 0} />
       </QueryState>
     </>
   );
