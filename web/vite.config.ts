@@ -20,6 +20,8 @@ export default defineConfig({
     // Fonts and pictures stay files: the CSP allows fonts and images from 'self', not inlined data.
     assetsInlineLimit: 0,
     reportCompressedSize: false,
+    // dist/.vite/manifest.json: which chunks each route loads (bench/web reports their sizes).
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: {

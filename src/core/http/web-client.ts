@@ -93,6 +93,14 @@ export async function registerWebClient(
       return undefined;
     }
     if (!path.startsWith(`${root}${sep}`) || path === indexFile) return undefined;
+    // Dot folders of the build (Vite's manifest) are for tools, not for browsers.
+    if (
+      path
+        .slice(root.length)
+        .split(sep)
+        .some((part) => part.startsWith('.'))
+    )
+      return undefined;
     try {
       return statSync(path).isFile() ? path.slice(root.length + 1) : undefined;
     } catch {
