@@ -133,7 +133,7 @@ async function firstScreen(): Promise<void> {
           await page.click('button[type="submit"]');
           await page.waitForSelector(ready, { state: 'visible' });
           times[mode].push(Date.now() - started);
-          await page.evaluate(() => sessionStorage.clear());
+          await page.evaluate('sessionStorage.clear()');
           await page.close();
           if (mode === 'cold') await context.close();
         }

@@ -38,6 +38,8 @@ const auth: Middleware = {
 /** The generated client: the only way this application reaches the server. */
 export const api = createClient<paths>({
   baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+  // Looked up at each call, not once: tests replace it.
+  fetch: (request) => globalThis.fetch(request),
 });
 api.use(auth);
 
