@@ -17,6 +17,7 @@ import { registerCachePolicy, registerSecurityHeaders } from './core/http/securi
 import { registerWebClient } from './core/http/web-client.ts';
 import { createJobRunner } from './core/jobs/runner.ts';
 import type { ModuleContext } from './core/module-context.ts';
+import { allocationRunJob } from './modules/allocation/execution.ts';
 import { allocationRoutes } from './modules/allocation/routes/index.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -73,12 +74,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const now = deps.now ?? (() => new Date());
-  const jobs = createJobRunner({
-    database,
-    handlers: [employeeImportJob(database, { batchRows: config.importBatchRows })],
-    staleAfterMs: config.jobStaleAfterMs,
-    log: app.log,
-  });
+  // Two runners, so that an import and an allocation run never wait for each other.
+  const runners = [
+    createJobRunner({
+      database,
+      handlers: [employeeImportJob(database, { batchRows: config.importBatchRows })],
+      staleAfterMs: config.jobStaleAfterMs,
+      log: app.log,
+    }),
+    createJobRunner({
+      database,
+      handlers: [allocationRunJob({ db: database.db, now })],
+      staleAfterMs: config.jobStaleAfterMs,
+      log: app.log,
+    }),
+  ];
+  const jobs = { wake: () => runners.forEach((runner) => runner.wake()) };
   const context: ModuleContext = {
     config,
     database,
@@ -123,8 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service; closing the app stops it between two rows.
   if (config.jobsWorker) {
-    app.addHook('onReady', async () => jobs.start());
-    app.addHook('onClose', async () => jobs.stop());
+    app.addHook('onReady', async () => runners.forEach((runner) => runner.start()));
+    app.addHook('onClose', async () => {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    });
   }
   await registerWebClient(app, { root: deps.webRoot, production: config.env === 'production' });
   if (config.env !== 'production') {

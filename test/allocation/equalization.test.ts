@@ -86,8 +86,13 @@ describeEachDatabase('equalization scores', (t) => {
       payload: { planId: plan.id, from: plan.from, to: plan.to },
     });
     expect(
-      (await t.request('planner', { method: 'POST', url: `/api/allocation-runs/${run.json().id}/execute` }))
-        .statusCode,
+      (
+        await t.request('planner', {
+          method: 'POST',
+          url: `/api/allocation-runs/${run.json().id}/execute`,
+          headers: { prefer: 'wait=120' },
+        })
+      ).statusCode,
     ).toBe(200);
     const items = await scores(`&departmentId=${plan.departmentId}`);
     expect(items.length).toBeGreaterThan(0);

@@ -32,7 +32,11 @@ describeEachDatabase('allocation beside the request path', (t) => {
     });
     let finished = false;
     const executing = t
-      .request('planner', { method: 'POST', url: `/api/allocation-runs/${run.json().id}/execute` })
+      .request('planner', {
+        method: 'POST',
+        url: `/api/allocation-runs/${run.json().id}/execute`,
+        headers: { prefer: 'wait=120' },
+      })
       .finally(() => {
         finished = true;
       });

@@ -37,8 +37,13 @@ describeEachDatabase('allocation runs', (t) => {
     const plan = page.json().items.find((p: { name: string }) => p.name.startsWith('Ramp'));
     return plan as Plan;
   };
+  /** Executes and reruns wait for the engine (`Prefer: wait`), as a script would. */
   const act = (username: string, id: string, action: string) =>
-    t.request(username, { method: 'POST', url: `/api/allocation-runs/${id}/${action}` });
+    t.request(username, {
+      method: 'POST',
+      url: `/api/allocation-runs/${id}/${action}`,
+      headers: { prefer: 'wait=120' },
+    });
   const create = (username: string, payload: Record<string, unknown>) =>
     t.request(username, { method: 'POST', url: '/api/allocation-runs', payload });
 
@@ -48,7 +53,7 @@ describeEachDatabase('allocation runs', (t) => {
       t.database.db,
       sql`select id from business_units where code = 'MAIN'`,
     );
-    const instance = await buildSnapshot(t.database.db, {
+    const { instance } = await buildSnapshot(t.database.db, {
       buId: unit!.id,
       departmentId: plan.departmentId,
       from: plan.from,

@@ -189,7 +189,34 @@ describeEachDatabase('shift assignments', (t) => {
     expect(mismatch.json().code).toBe('LINE_DATE_MISMATCH');
   });
 
-  it('refuses a shift during approved leave with ON_LEAVE, and the approval lists live shifts as conflicts', async () => {
+  it('refuses a third lent employee on a day the lending rule caps at two, naming the rule', async () => {
+    const [line] = await queryRows<{ id: string; date: string }>(
+      t.database.db,
+      sql`select l.id, l.date::text as date from demand_lines l join demand_plans p on p.id = l.plan_id
+          where p.name like 'Ramp%' and l.skill_id is null
+            and l.date = (select max(date) - 3 from demand_lines where plan_id = p.id)
+          order by l.id limit 1`,
+    );
+    const lentStaff = [
+      await employeeOf('CARGO', 1),
+      await employeeOf('CARGO', 2),
+      await employeeOf('CARGO', 3),
+    ];
+    for (const employee of lentStaff.slice(0, 2)) {
+      const lent = await assign(employee, { date: line!.date, demandLineId: line!.id });
+      expect(lent.statusCode, lent.body).toBe(201);
+      expect(lent.json().lendingRuleId).not.toBeNull();
+    }
+    const third = await assign(lentStaff[2]!, { date: line!.date, demandLineId: line!.id });
+    expect(third.statusCode, third.body).toBe(422);
+    expect(third.json()).toMatchObject({
+      code: 'NOT_ELIGIBLE',
+      reasons: ['LENDING_LIMIT_REACHED'],
+      lendingRule: { maxPerDay: 2, lent: 2 },
+    });
+  });
+
+  it('refuses a shift during approved leave with ON_LEAVE; step 1 lists the live shifts as conflicts and the final approval removes them', async () => {
     const [me] = await queryRows<{ id: string }>(
       t.database.db,
       sql`select employee_id as id from users where username = 'employee'`,
@@ -209,14 +236,15 @@ describeEachDatabase('shift assignments', (t) => {
       url: `/api/leave-requests/${id}/approve`,
       payload: {},
     });
-    expect(first.json()).toMatchObject({ Status: 'ManagerApproved', conflicts: [] });
+    expect(first.json()).toMatchObject({ Status: 'ManagerApproved', removedAssignments: [] });
+    expect(first.json().conflicts).toEqual([expect.objectContaining({ assignmentId: before.json().id })]);
     const second = await t.request('hradmin', {
       method: 'PATCH',
       url: `/api/leave-requests/${id}/approve`,
       payload: {},
     });
-    expect(second.json().Status).toBe('Approved');
-    expect(second.json().conflicts).toEqual([
+    expect(second.json()).toMatchObject({ Status: 'Approved', conflicts: [] });
+    expect(second.json().removedAssignments).toEqual([
       expect.objectContaining({
         assignmentId: before.json().id,
         date: '2031-09-02',

@@ -101,6 +101,7 @@ describeEachDatabase('dashboard summary', (t) => {
           await t.request('planner', {
             method: 'POST',
             url: `/api/allocation-runs/${run.json().id}/${action}`,
+            headers: { prefer: 'wait=120' },
           })
         ).statusCode,
       ).toBe(200);

@@ -56,6 +56,7 @@ export async function publishTinyRoster(t: TestContext) {
     const step = await t.request('planner', {
       method: 'POST',
       url: `/api/allocation-runs/${run.json().id}/${action}`,
+      headers: { prefer: 'wait=120' },
     });
     expect(step.statusCode, step.body).toBe(200);
   }

@@ -64,7 +64,15 @@ describeEachDatabase('leave as its owner and the roster live it', (t) => {
       await post('planner', '/api/allocation-runs', { planId: plan.id, from, to: addDays(from, 6) })
     ).json();
     for (const action of ['execute', 'review', 'lock']) {
-      expect((await post('planner', `/api/allocation-runs/${run.id}/${action}`)).statusCode).toBe(200);
+      expect(
+        (
+          await t.request('planner', {
+            method: 'POST',
+            url: `/api/allocation-runs/${run.id}/${action}`,
+            headers: { prefer: 'wait=120' },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     const live = (
       await get('planner', `/api/shift-assignments?runId=${run.id}&employeeId=${employeeId}`)

@@ -241,7 +241,10 @@ describeEachDatabase('leave requests', (t) => {
 
   it('lets exactly one of two simultaneous decisions of one step through', async () => {
     const id = (await submit('employee', nextDates())).json().id;
-    const answers = await Promise.all([decide('manager', id, 'approve'), decide('supervisor', id, 'reject')]);
+    const answers = await Promise.all([
+      decide('manager', id, 'approve'),
+      decide('supervisor', id, 'reject', 'No cover that week'),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const loser = answers.find((answer) => answer.statusCode === 409)!;
     expect(loser.json().code).toBe('LEAVE_STEP_ALREADY_DECIDED');

@@ -34,7 +34,11 @@ describeEachDatabase('publishing and approvals', (t) => {
       await post('planner', '/api/allocation-runs', { planId: plan.id, from, to: addDays(from, days - 1) })
     ).json();
     for (const action of ['execute', 'review', 'lock']) {
-      const response = await post('planner', `/api/allocation-runs/${run.id}/${action}`);
+      const response = await t.request('planner', {
+        method: 'POST',
+        url: `/api/allocation-runs/${run.id}/${action}`,
+        headers: { prefer: 'wait=120' },
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     return (await get('planner', `/api/allocation-runs/${run.id}`)).json() as {

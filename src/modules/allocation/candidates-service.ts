@@ -12,7 +12,7 @@ import {
   type Result,
 } from '../../engine/index.ts';
 import { LIVE_LINE_PREFIX } from '../roster/snapshot.ts';
-import { lineRefsOf } from './line-refs.ts';
+import { lineOrderOf, lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
 import { requireRun, storedRun } from './runs-service.ts';
 import type {
@@ -65,7 +65,7 @@ export interface CandidateDeps extends ServiceDeps {
   explainers: ExplainerCache;
 }
 
-async function explained(deps: CandidateDeps, caller: Caller, id: string, permission: Permission) {
+export async function explained(deps: CandidateDeps, caller: Caller, id: string, permission: Permission) {
   const run = await requireRun(deps.db, caller, permission, id);
   if (run.status === 'Draft' || run.executions === 0) {
     throw conflict('RUN_NOT_EXECUTED', 'The run has not been executed yet: execute it first');
@@ -108,12 +108,15 @@ export async function listCandidates(
 ): Promise<Page<LineCandidates>> {
   const { instance, result, explainer } = await explained(deps, caller, id, 'allocation_run.read');
   const unfilled = new Set(result.unfilled.map((line) => line.lineId));
-  const lines = instance.demandLines.filter(
-    (line) =>
-      !line.id.startsWith(LIVE_LINE_PREFIX) &&
-      (query.date === undefined || line.date === query.date) &&
-      (!query.unfilledOnly || unfilled.has(line.id)),
-  );
+  const order = await lineOrderOf(deps.db, caller.principal.buId, instance);
+  const lines = instance.demandLines
+    .filter(
+      (line) =>
+        !line.id.startsWith(LIVE_LINE_PREFIX) &&
+        (query.date === undefined || line.date === query.date) &&
+        (!query.unfilledOnly || unfilled.has(line.id)),
+    )
+    .sort((a, b) => order({ lineId: a.id }, { lineId: b.id }));
   const page = lines.slice(offsetOf(query), offsetOf(query) + query.pageSize);
   const lists = new Map(page.map((line) => [line.id, explainer.candidates(line.id)]));
   const shown = [...lists.values()].flatMap((list) => list.slice(0, query.perLine).map((c) => c.employeeId));

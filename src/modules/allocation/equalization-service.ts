@@ -16,7 +16,7 @@ const byEmployee = (scores: EqualizationScore[]): Scores => new Map(scores.map((
  */
 async function fromDatabase(deps: CandidateDeps, caller: Caller, departmentId: string): Promise<Scores> {
   const today = caller.principal.today;
-  const instance = await buildSnapshot(deps.db, {
+  const { instance } = await buildSnapshot(deps.db, {
     buId: caller.principal.buId,
     departmentId,
     from: today,

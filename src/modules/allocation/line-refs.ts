@@ -13,10 +13,7 @@ export async function lineRefsOf(
   instance: Instance,
   lineIds: readonly string[],
 ): Promise<Map<string, LineRef>> {
-  const codes = new Map(
-    (await repo.lookupCodes(executor, buId)).map((row) => [`${row.kind}:${row.id}`, row.code]),
-  );
-  const code = (kind: string, id: string) => codes.get(`${kind}:${id}`) ?? id;
+  const code = await codesOf(executor, buId);
   const wanted = new Set(lineIds);
   const refs = new Map<string, LineRef>();
   for (const line of instance.demandLines) {
@@ -31,4 +28,42 @@ export async function lineRefsOf(
     });
   }
   return refs;
+}
+
+/** Codes of terminals, shifts and skills by kind and id (a deleted one answers its id). */
+async function codesOf(executor: Executor, buId: string) {
+  const codes = new Map(
+    (await repo.lookupCodes(executor, buId)).map((row) => [`${row.kind}:${row.id}`, row.code]),
+  );
+  return (kind: 'terminal' | 'shift' | 'skill', id: string) => codes.get(`${kind}:${id}`) ?? id;
+}
+
+/**
+ * The order a planner reads lines in: by date, then shift start, then terminal and skill code (ids would
+ * scatter one day's lines over the list).
+ */
+export async function lineOrderOf(
+  executor: Executor,
+  buId: string,
+  instance: Instance,
+): Promise<(a: { lineId: string }, b: { lineId: string }) => number> {
+  const code = await codesOf(executor, buId);
+  const starts = new Map(instance.shiftTemplates.map((template) => [template.id, template.start]));
+  const keys = new Map(
+    instance.demandLines.map((line) => [
+      line.id,
+      [
+        line.date,
+        starts.get(line.shiftTemplateId) ?? '',
+        code('terminal', line.terminal),
+        line.skill === undefined ? '' : code('skill', line.skill),
+        line.id,
+      ].join('\u0000'),
+    ]),
+  );
+  return (a, b) => {
+    const left = keys.get(a.lineId) ?? a.lineId;
+    const right = keys.get(b.lineId) ?? b.lineId;
+    return left < right ? -1 : left > right ? 1 : 0;
+  };
 }

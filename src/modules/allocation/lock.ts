@@ -4,7 +4,7 @@ import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { conflict } from '../../core/http/errors.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { type Assignment, checkRoster, type Instance, type Violation } from '../../engine/index.ts';
-import { addLiveAssignments, lockLiveRoster } from '../roster/service.ts';
+import { addLiveAssignments, lockLiveRoster, removeReplannedWork } from '../roster/service.ts';
 import { buildSnapshot, LIVE_LINE_PREFIX, liveRosterOf, planLines } from '../roster/snapshot.ts';
 import * as repo from './repository.ts';
 import { getRun, requireRun, storedRun, transitionRefused } from './runs-service.ts';
@@ -57,13 +57,15 @@ export async function lockRun(deps: ServiceDeps, caller: Caller, id: string): Pr
     await lockLiveRoster(tx, principal.buId);
     const stored = await storedRun(tx, id);
     if (!stored) throw transitionRefused(run.status, 'lock');
-    const fresh = await buildSnapshot(tx, {
+    const { instance: fresh, dropped } = await buildSnapshot(tx, {
       buId: principal.buId,
       departmentId: run.departmentId,
       from: run.periodFrom,
       to: run.periodTo,
       lines: await planLines(tx, run.planId, run.periodFrom, run.periodTo),
     });
+    // Live work that breaks a rule now (leave approved since, an expired certification) gives way to the run.
+    await removeReplannedWork(tx, caller, id, dropped);
     const live = new Set(fresh.fixedAssignments.map((pair) => `${pair.employeeId}|${pair.lineId}`));
     // Fixed pairs were live when the run was executed: they are not written again, even if removed since.
     const proposed = stored.result.assignments.filter(
@@ -113,7 +115,7 @@ export async function lockRun(deps: ServiceDeps, caller: Caller, id: string): Pr
       action: 'allocation_run.lock',
       entityType: 'allocation_run',
       entityId: id,
-      details: { from: run.status, to: 'Locked', written: proposed.length },
+      details: { from: run.status, to: 'Locked', written: proposed.length, replaced: dropped.length },
     });
   });
   return getRun(deps, caller, id);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'dr
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
 import { employeeRefColumns } from '../../core/db/employee-ref.ts';
+import { paged } from '../../core/db/paging.ts';
 import {
   type AllocationRunStatus,
   allocationRuns,
@@ -29,7 +30,11 @@ const runColumns = {
   periodTo: allocationRuns.periodTo,
   status: allocationRuns.status,
   options: allocationRuns.options,
-  executingUntil: allocationRuns.executingUntil,
+  executionJobId: allocationRuns.executionJobId,
+  executionFrom: allocationRuns.executionFrom,
+  progress: allocationRuns.progress,
+  lastFailure: allocationRuns.lastFailure,
+  reviewComment: allocationRuns.reviewComment,
   summary: allocationRuns.summary,
   executions: allocationRuns.executions,
   lockedAssignments: allocationRuns.lockedAssignments,
@@ -122,43 +127,51 @@ export async function storedBlobs(executor: Executor, id: string) {
   return row ?? null;
 }
 
-/**
- * Marks the run as being executed until `until` when it is in one of the states and no execution holds it
- * (or the one that did has outlived its limit). Answers the claim's mark, or null when another holds it.
- */
-export async function claimExecution(
+/** The run goes `Executing` under `jobId`, remembering the state it returns to if the execution fails. */
+export async function startExecution(
   executor: Executor,
   id: string,
-  from: readonly AllocationRunStatus[],
-  now: Date,
-  until: Date,
-): Promise<Date | null> {
-  const rows = await executor
-    .update(allocationRuns)
-    .set({ executingUntil: until })
-    .where(
-      and(
-        eq(allocationRuns.id, id),
-        inArray(allocationRuns.status, [...from]),
-        or(isNull(allocationRuns.executingUntil), lte(allocationRuns.executingUntil, now)),
-      ),
-    )
-    .returning({ executingUntil: allocationRuns.executingUntil });
-  return rows[0]?.executingUntil ?? null;
-}
-
-export async function releaseExecution(executor: Executor, id: string, claim: Date): Promise<void> {
+  from: AllocationRunStatus,
+  values: { jobId: string; progress: unknown },
+): Promise<void> {
   await executor
     .update(allocationRuns)
-    .set({ executingUntil: null })
-    .where(and(eq(allocationRuns.id, id), eq(allocationRuns.executingUntil, claim)));
+    .set({
+      status: 'Executing',
+      executionFrom: from,
+      executionJobId: values.jobId,
+      progress: values.progress,
+      version: sql`${allocationRuns.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(allocationRuns.id, id), eq(allocationRuns.status, from)));
 }
 
-/** Stores an execution's outcome, only while the claim still holds; false when it was lost. */
+/** The run while `jobId` executes it (null once the execution ended or another took over). */
+export async function executingRun(executor: Executor, id: string, jobId: string) {
+  const [row] = await runQuery(executor).where(
+    and(
+      eq(allocationRuns.id, id),
+      eq(allocationRuns.status, 'Executing'),
+      eq(allocationRuns.executionJobId, jobId),
+    ),
+  );
+  return row ?? null;
+}
+
+/** Records how far the execution got; nothing when `jobId` no longer executes the run. */
+export async function recordProgress(executor: Executor, id: string, jobId: string, progress: unknown) {
+  await executor
+    .update(allocationRuns)
+    .set({ progress })
+    .where(and(eq(allocationRuns.id, id), eq(allocationRuns.executionJobId, jobId)));
+}
+
+/** Stores an execution's outcome, only while `jobId` still executes the run; false when it does not. */
 export async function finishExecution(
   executor: Executor,
   id: string,
-  claim: Date,
+  jobId: string,
   values: {
     instance: Buffer;
     result: Buffer;
@@ -172,19 +185,58 @@ export async function finishExecution(
     .set({
       ...values,
       status: 'Executed',
-      executingUntil: null,
+      executionJobId: null,
+      executionFrom: null,
+      progress: null,
+      lastFailure: null,
       reviewedBy: null,
       reviewedAt: null,
+      reviewComment: null,
       executions: sql`${allocationRuns.executions} + 1`,
       version: sql`${allocationRuns.version} + 1`,
       updatedAt: values.executedAt,
     })
-    .where(and(eq(allocationRuns.id, id), eq(allocationRuns.executingUntil, claim)))
+    .where(
+      and(
+        eq(allocationRuns.id, id),
+        eq(allocationRuns.status, 'Executing'),
+        eq(allocationRuns.executionJobId, jobId),
+      ),
+    )
     .returning({ id: allocationRuns.id });
   return rows.length > 0;
 }
 
-/** Moves the run from one state to another (the caller holds its row); an expired execution mark goes. */
+/** An execution that ended without a result: the run goes back to the state it came from. */
+export async function failExecution(
+  executor: Executor,
+  id: string,
+  jobId: string,
+  failure: { code: string; detail: string; at: string },
+): Promise<{ from: string } | null> {
+  const rows = await executor
+    .update(allocationRuns)
+    .set({
+      status: sql`${allocationRuns.executionFrom}`,
+      executionJobId: null,
+      executionFrom: null,
+      progress: null,
+      lastFailure: failure,
+      version: sql`${allocationRuns.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(allocationRuns.id, id),
+        eq(allocationRuns.status, 'Executing'),
+        eq(allocationRuns.executionJobId, jobId),
+      ),
+    )
+    .returning({ from: allocationRuns.status });
+  return rows[0] ?? null;
+}
+
+/** Moves the run from one state to another (the caller holds its row). */
 export async function moveStatus(
   executor: Executor,
   id: string,
@@ -197,7 +249,6 @@ export async function moveStatus(
     .set({
       ...values,
       status: to,
-      executingUntil: null,
       version: sql`${allocationRuns.version} + 1`,
       updatedAt: sql`now()`,
     })
@@ -302,4 +353,26 @@ export async function latestExecutedRun(executor: Executor, buId: string, depart
     .orderBy(desc(allocationRuns.executedAt), desc(allocationRuns.id))
     .limit(1);
   return row ?? null;
+}
+
+/** A page of the given employees by number, with the count of all of them. */
+export async function employeesAmong(
+  executor: Executor,
+  buId: string,
+  ids: readonly string[],
+  limit: number,
+  offset: number,
+) {
+  if (!ids.length) return { rows: [], total: 0 };
+  const where = and(eq(employees.buId, buId), inArray(employees.id, [...ids]));
+  return paged(
+    executor
+      .select(employeeRefColumns)
+      .from(employees)
+      .where(where)
+      .orderBy(employees.employeeNumber)
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(employees).where(where),
+  );
 }

@@ -4,7 +4,7 @@ import type { Permission } from '../../core/auth/catalog.ts';
 import type { Executor } from '../../core/db/database.ts';
 import type { AllocationRunStatus } from '../../core/db/schema/index.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
-import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
+import { type AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
@@ -13,16 +13,13 @@ import { buildSnapshot, LIVE_LINE_PREFIX, planLines } from '../roster/snapshot.t
 import { readSettings } from '../settings/service.ts';
 import { lineRefsOf } from './line-refs.ts';
 import * as repo from './repository.ts';
-import type { NewRun, Run, RunListQuery, RunOptions, RunResult } from './schemas.ts';
+import type { NewRun, Run, RunListQuery, RunOptions, RunProgress, RunResult, RunReview } from './schemas.ts';
 import { packJson, unpackJson } from './stored.ts';
 import { allocateInWorker } from './worker/run-in-worker.ts';
 
 /** The longest period one run may cover, as a demand plan. */
 const MAX_RUN_DAYS = 92;
-/** Past the search limit, the worker gets this much more (at least) before it is ended. */
-const HARD_LIMIT_GRACE_MS = 5_000;
-
-const TRANSITIONS: Record<'execute' | 'rerun' | 'review' | 'lock', readonly AllocationRunStatus[]> = {
+export const TRANSITIONS: Record<'execute' | 'rerun' | 'review' | 'lock', readonly AllocationRunStatus[]> = {
   execute: ['Draft'],
   rerun: ['Executed', 'Reviewed'],
   review: ['Executed'],
@@ -44,11 +41,14 @@ export function transitionRefused(status: string, action: string): AppError {
 const at = (by: string | null, when: Date | null) =>
   by !== null && when !== null ? { by, at: when.toISOString() } : null;
 
-/** When the worker is ended: the search limit and a grace for building, starting and answering. */
-const hardLimitMs = (searchMs: number) => searchMs + Math.max(HARD_LIMIT_GRACE_MS, searchMs / 2);
+const isExecuting = (row: repo.RunRow) => row.status === 'Executing';
 
-const isExecuting = (row: repo.RunRow, now: Date) =>
-  row.executingUntil !== null && row.executingUntil.getTime() > now.getTime();
+/** Progress as stored, with the time elapsed since the execution started, as of `now`. */
+function progressView(row: repo.RunRow, now: Date): Run['progress'] {
+  const progress = row.progress as RunProgress | null;
+  if (!isExecuting(row) || !progress) return null;
+  return { ...progress, elapsedMs: Math.max(0, now.getTime() - Date.parse(progress.startedAt)) };
+}
 
 export function runView(row: repo.RunRow, now: Date): Run {
   const options = row.options as RunOptions;
@@ -60,13 +60,16 @@ export function runView(row: repo.RunRow, now: Date): Run {
     to: row.periodTo,
     Status: row.status as AllocationRunStatus,
     options,
-    executing: isExecuting(row, now),
+    executing: isExecuting(row),
+    progress: progressView(row, now),
+    lastFailure: (row.lastFailure as Run['lastFailure']) ?? null,
     executions: row.executions,
     result: (row.summary as RunResult | null) ?? null,
     lockedAssignments: row.lockedAssignments,
     created: { by: row.createdBy, at: row.createdAt.toISOString() },
     executed: at(row.executedBy, row.executedAt),
     reviewed: at(row.reviewedBy, row.reviewedAt),
+    reviewComment: row.reviewComment,
     locked: at(row.lockedBy, row.lockedAt),
     archived: at(row.archivedBy, row.archivedAt),
     version: row.version,
@@ -153,43 +156,6 @@ export async function createRun(deps: ServiceDeps, caller: Caller, body: NewRun)
   return getRun(deps, caller, id);
 }
 
-/** Turns the engine's result into the run's summary: lines by code, counts, timing. */
-async function summarize(
-  executor: Executor,
-  buId: string,
-  instance: Instance,
-  result: Result,
-  executionMs: number,
-  timeLimitMs: number,
-): Promise<RunResult> {
-  const unfilled = result.unfilled.filter((line) => !line.lineId.startsWith(LIVE_LINE_PREFIX));
-  const refs = await lineRefsOf(
-    executor,
-    buId,
-    instance,
-    unfilled.map((line) => line.lineId),
-  );
-  const proposed = result.assignments.filter((a) => !a.fixed);
-  return {
-    coverage: result.coverage,
-    unfilled: unfilled.map((line: UnfilledLine) => ({
-      line: refs.get(line.lineId)!,
-      missing: line.missing,
-      reasons: line.reasons,
-    })),
-    fairness: { spreadHours: result.fairness.spreadHours, spreadShifts: result.fairness.spreadShifts },
-    proposed: proposed.length,
-    lent: proposed.filter((a) => a.lendingRuleId !== undefined).length,
-    fixed: result.assignments.length - proposed.length,
-    employees: instance.employees.length,
-    changedFromPrevious: result.changedFromPrevious ?? null,
-    durationMs: Math.round(result.durationMs),
-    executionMs: Math.round(executionMs),
-    timeLimitMs,
-    engineVersion: result.engineVersion,
-  };
-}
-
 /** The instance and result a run stored. */
 export async function storedRun(
   executor: Executor,
@@ -204,107 +170,16 @@ export async function storedRun(
   return { instance, result };
 }
 
-/**
- * Execute (from Draft) or rerun (from Executed or Reviewed): snapshot the database, run the engine in a
- * worker thread within the time limit, store instance, result and summary. One execution per run at a time.
- */
-export async function executeRun(
+export async function reviewRun(
   deps: ServiceDeps,
   caller: Caller,
   id: string,
-  action: 'execute' | 'rerun',
+  body: RunReview,
 ): Promise<Run> {
-  const { principal } = caller;
-  const run = await requireRun(deps.db, caller, 'allocation_run.execute', id);
-  const allowed = TRANSITIONS[action];
-  if (!allowed.includes(run.status as AllocationRunStatus)) throw transitionRefused(run.status, action);
-  const { settings } = await readSettings(deps.db, principal.buId);
-  const searchMs =
-    ((run.options as RunOptions).timeLimitSeconds ?? settings['allocation.timeLimitSeconds']) * 1000;
-  const started = deps.now();
-  // The claim outlives the worker by a minute: snapshot and storing happen around it.
-  const claim = await repo.claimExecution(
-    deps.db,
-    id,
-    allowed,
-    started,
-    new Date(started.getTime() + hardLimitMs(searchMs) + 60_000),
-  );
-  if (!claim) {
-    const current = await requireRun(deps.db, caller, 'allocation_run.execute', id);
-    if (!allowed.includes(current.status as AllocationRunStatus))
-      throw transitionRefused(current.status, action);
-    throw conflict('RUN_EXECUTING', 'The engine is working on this run already; read it again shortly');
-  }
-  const clock = performance.now();
-  try {
-    const previous =
-      action === 'rerun'
-        ? (await storedRun(deps.db, id))?.result.assignments
-            .filter((a) => !a.fixed)
-            .map((a) => ({ employeeId: a.employeeId, lineId: a.lineId }))
-        : undefined;
-    const instance = await buildSnapshot(deps.db, {
-      buId: principal.buId,
-      departmentId: run.departmentId,
-      from: run.periodFrom,
-      to: run.periodTo,
-      lines: await planLines(deps.db, run.planId, run.periodFrom, run.periodTo),
-      ...(previous ? { previous } : {}),
-    });
-    const result = await allocateInWorker(instance, {
-      searchLimitMs: searchMs,
-      timeLimitMs: hardLimitMs(searchMs),
-    });
-    const [packedInstance, packedResult] = await Promise.all([packJson(instance), packJson(result)]);
-    const summary = await summarize(
-      deps.db,
-      principal.buId,
-      instance,
-      result,
-      performance.now() - clock,
-      searchMs,
-    );
-    await deps.db.transaction(async (tx) => {
-      const stored = await repo.finishExecution(tx, id, claim, {
-        instance: packedInstance,
-        result: packedResult,
-        summary,
-        executedBy: principal.userId,
-        executedAt: deps.now(),
-      });
-      if (!stored) throw conflict('RUN_EXECUTING', 'The run was taken over by another execution meanwhile');
-      await recordAudit(tx, actorOf(caller), {
-        action: `allocation_run.${action}`,
-        entityType: 'allocation_run',
-        entityId: id,
-        details: {
-          from: run.status,
-          to: 'Executed',
-          coverage: summary.coverage,
-          changedFromPrevious: summary.changedFromPrevious,
-          durationMs: summary.durationMs,
-        },
-      });
-    });
-  } catch (error) {
-    await repo.releaseExecution(deps.db, id, claim);
-    if (error instanceof DOMException && error.name === 'TimeoutError') {
-      throw new AppError(
-        503,
-        'ALLOCATION_TIMED_OUT',
-        `The engine did not answer within ${hardLimitMs(searchMs)} ms`,
-      );
-    }
-    throw error;
-  }
-  return getRun(deps, caller, id);
-}
-
-export async function reviewRun(deps: ServiceDeps, caller: Caller, id: string): Promise<Run> {
+  const comment = body.comment?.trim() || null;
   await deps.db.transaction(async (tx) => {
     const run = await requireRun(tx, caller, 'allocation_run.write', id, true);
-    if (isExecuting(run, deps.now())) {
+    if (isExecuting(run)) {
       throw conflict('RUN_EXECUTING', 'The engine is working on this run; review it when it has finished');
     }
     if (!TRANSITIONS.review.includes(run.status as AllocationRunStatus))
@@ -312,12 +187,13 @@ export async function reviewRun(deps: ServiceDeps, caller: Caller, id: string): 
     await repo.moveStatus(tx, id, 'Executed', 'Reviewed', {
       reviewedBy: caller.principal.userId,
       reviewedAt: deps.now(),
+      reviewComment: comment,
     });
     await recordAudit(tx, actorOf(caller), {
       action: 'allocation_run.review',
       entityType: 'allocation_run',
       entityId: id,
-      details: { from: run.status, to: 'Reviewed' },
+      details: { from: run.status, to: 'Reviewed', comment },
     });
   });
   return getRun(deps, caller, id);
@@ -327,7 +203,7 @@ export async function archiveRun(deps: ServiceDeps, caller: Caller, id: string):
   await deps.db.transaction(async (tx) => {
     const run = await requireRun(tx, caller, 'allocation_run.archive', id, true);
     if (run.status === 'Archived') throw transitionRefused(run.status, 'archive');
-    if (isExecuting(run, deps.now())) {
+    if (isExecuting(run)) {
       throw conflict('RUN_EXECUTING', 'The engine is working on this run; archive it when it has finished');
     }
     await repo.moveStatus(tx, id, run.status as AllocationRunStatus, 'Archived', {

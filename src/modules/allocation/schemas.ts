@@ -80,6 +80,20 @@ export const RunResult = Type.Object(
     proposed: Type.Integer({ description: 'Assignments the run proposes beyond the live roster' }),
     lent: Type.Integer({ description: 'Proposed assignments of staff lent from another pool' }),
     fixed: Type.Integer({ description: 'Live assignments the run kept as they were' }),
+    droppedLiveWork: Type.Array(
+      Type.Object({
+        assignmentId: Uuid,
+        employeeId: Uuid,
+        date: BusinessDate,
+        demandLineId: Nullable(Uuid),
+        rule: Type.String({ description: 'The rule it breaks now (ON_LEAVE, EMPLOYEE_INACTIVE, …)' }),
+      }),
+      {
+        description:
+          'Live assignments the run did not keep because they break a rule now; their lines were planned ' +
+          'again, and locking the run removes them from the live roster',
+      },
+    ),
     employees: Type.Integer({ description: 'Employees the run considered' }),
     changedFromPrevious: Type.Union([Type.Integer(), Type.Null()], {
       description: 'On a rerun: previous assignments no longer in the result',
@@ -95,6 +109,29 @@ export type RunResult = Static<typeof RunResult>;
 
 const Transition = Type.Union([Type.Object({ by: Uuid, at: Instant }), Type.Null()]);
 
+const Coverage = Type.Object({ required: Type.Integer(), assigned: Type.Integer() });
+
+/** How far an execution got, as stored while it runs. */
+export const RunProgress = Type.Object({
+  phase: Type.Union(
+    [Type.Literal('queued'), Type.Literal('snapshot'), Type.Literal('solving'), Type.Literal('storing')],
+    {
+      description:
+        'queued: waiting for a process to take it; snapshot: reading demand, staff and rules; solving: the ' +
+        'engine works; storing: writing the result',
+    },
+  ),
+  startedAt: Instant,
+  coverage: Type.Union([Coverage, Type.Null()], { description: 'Heads covered so far, once known' }),
+});
+export type RunProgress = Static<typeof RunProgress>;
+
+export const RunReview = Type.Object(
+  { comment: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])) },
+  { $id: 'AllocationRunReview', additionalProperties: false },
+);
+export type RunReview = Static<typeof RunReview>;
+
 export const Run = Type.Object(
   {
     id: Uuid,
@@ -104,7 +141,24 @@ export const Run = Type.Object(
     to: BusinessDate,
     Status: RunStatus,
     options: RunOptions,
-    executing: Type.Boolean({ description: 'The engine is working on the run right now' }),
+    executing: Type.Boolean({ description: 'Status is Executing: an execution is queued or running' }),
+    progress: Type.Union(
+      [
+        Type.Object(
+          { ...RunProgress.properties, elapsedMs: Type.Integer() },
+          { $id: 'AllocationRunProgress' },
+        ),
+        Type.Null(),
+      ],
+      { description: 'While Executing: the phase, coverage so far and time since it started' },
+    ),
+    lastFailure: Type.Union([
+      Type.Object(
+        { code: Type.String(), detail: Type.String(), at: Instant },
+        { $id: 'AllocationRunFailure', description: 'The last execution that ended without a result' },
+      ),
+      Type.Null(),
+    ]),
     executions: Type.Integer({ description: 'Executes and reruns so far' }),
     result: Type.Union([RunResult, Type.Null()]),
     lockedAssignments: Type.Union([Type.Integer(), Type.Null()], {
@@ -113,6 +167,7 @@ export const Run = Type.Object(
     created: Type.Object({ by: Nullable(Uuid), at: Instant }),
     executed: Transition,
     reviewed: Transition,
+    reviewComment: Nullable(Type.String()),
     locked: Transition,
     archived: Transition,
     version: Type.Integer(),

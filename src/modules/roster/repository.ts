@@ -246,3 +246,12 @@ export async function approvedLeaveBetween(executor: Executor, employeeId: strin
       ),
     );
 }
+
+/** How many live assignments of a date are lent through the rule (its `maxPerDay` caps them). */
+export async function lentThrough(executor: Executor, ruleId: string, date: string): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(shiftAssignments)
+    .where(and(eq(shiftAssignments.lendingRuleId, ruleId), eq(shiftAssignments.date, date)));
+  return row?.n ?? 0;
+}

@@ -9,7 +9,7 @@ import { businessRule, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
-import { explain, type ReasonCode } from '../../engine/index.ts';
+import { explain, type LendingRule, type ReasonCode } from '../../engine/index.ts';
 import { readSettings } from '../settings/service.ts';
 import * as roster from './repository.ts';
 import type {
@@ -222,8 +222,8 @@ async function reasonsAgainst(
   buId: string,
   employeeId: string,
   target: Awaited<ReturnType<typeof resolveTarget>>,
-): Promise<{ reasons: ReasonCode[]; lendingRuleId: string | null }> {
-  const instance = await buildSnapshot(executor, {
+): Promise<{ reasons: ReasonCode[]; lendingRule: LendingRule | null }> {
+  const { instance } = await buildSnapshot(executor, {
     buId,
     departmentId: target.departmentId,
     from: addDays(target.date, -32),
@@ -244,7 +244,7 @@ async function reasonsAgainst(
           (r.skills === undefined || (target.skillId !== null && r.skills.includes(target.skillId))),
       )
     : undefined;
-  return { reasons, lendingRuleId: rule?.id ?? null };
+  return { reasons, lendingRule: rule ?? null };
 }
 
 export async function createAssignment(
@@ -262,8 +262,23 @@ export async function createAssignment(
       businessRule('NOT_ELIGIBLE', `The employee cannot work this shift: ${reasons.join(', ')}`, { reasons });
     // The engine reads an employee already on this very line as eligible: being there is not a new shift.
     if (await roster.assignmentOn(tx, employeeId, body.date)) throw notEligible(['ALREADY_ASSIGNED']);
-    const { reasons, lendingRuleId } = await reasonsAgainst(tx, principal.buId, employeeId, target);
+    const { reasons, lendingRule } = await reasonsAgainst(tx, principal.buId, employeeId, target);
     if (reasons.length) throw notEligible(reasons);
+    const lendingRuleId = lendingRule?.id ?? null;
+    // The rule's daily cap counts everyone lent through it that day, which a one-employee snapshot cannot see.
+    if (lendingRule?.maxPerDay !== undefined) {
+      const lent = await roster.lentThrough(tx, lendingRule.id, body.date);
+      if (lent >= lendingRule.maxPerDay) {
+        throw businessRule(
+          'NOT_ELIGIBLE',
+          `The employee cannot work this shift: LENDING_LIMIT_REACHED (the lending rule allows ${lendingRule.maxPerDay} a day and ${lent} are lent that day)`,
+          {
+            reasons: ['LENDING_LIMIT_REACHED'],
+            lendingRule: { id: lendingRule.id, maxPerDay: lendingRule.maxPerDay, lent },
+          },
+        );
+      }
+    }
     let created: string;
     try {
       [created] = (await roster.insertAssignments(tx, principal.buId, [
@@ -359,9 +374,27 @@ export const addLiveAssignments = (executor: Executor, buId: string, rows: NewLi
   roster.insertAssignments(executor, buId, rows);
 
 /**
- * Approved leave takes its employee off the live roster for its dates: the assignments are removed in the
- * approver's transaction (audited one by one, with the leave request as the reason) and show as gaps.
+ * Takes live assignments off the roster in the caller's transaction, audited one by one with why (approved
+ * leave, or a locked run that replanned work breaking a rule now); they show as gaps afterwards.
  */
+async function removeLiveWork(
+  executor: Executor,
+  caller: Caller,
+  shifts: readonly { assignmentId: string; employeeId: string; date: string }[],
+  why: Record<string, unknown>,
+): Promise<void> {
+  for (const shift of shifts) {
+    await roster.deleteAssignment(executor, shift.assignmentId);
+    await recordAudit(executor, actorOf(caller), {
+      action: 'shift_assignment.delete',
+      entityType: 'shift_assignment',
+      entityId: shift.assignmentId,
+      details: { employeeId: shift.employeeId, date: shift.date, ...why },
+    });
+  }
+}
+
+/** Approved leave takes its employee off the live roster for its dates. */
 export async function removeForLeave(
   executor: Executor,
   caller: Caller,
@@ -370,21 +403,23 @@ export async function removeForLeave(
   const { buId } = caller.principal;
   await roster.lockRoster(executor, buId);
   const during = await shiftsDuring(executor, buId, leave.employeeId, leave.from, leave.to);
-  for (const shift of during) {
-    await roster.deleteAssignment(executor, shift.assignmentId);
-    await recordAudit(executor, actorOf(caller), {
-      action: 'shift_assignment.delete',
-      entityType: 'shift_assignment',
-      entityId: shift.assignmentId,
-      details: {
-        employeeId: leave.employeeId,
-        date: shift.date,
-        shiftTemplateCode: shift.shiftTemplateCode,
-        terminalCode: shift.terminalCode,
-        reason: 'leave_approved',
-        leaveRequestId: leave.requestId,
-      },
-    });
-  }
+  await removeLiveWork(
+    executor,
+    caller,
+    during.map((shift) => ({ ...shift, employeeId: leave.employeeId })),
+    { reason: 'leave_approved', leaveRequestId: leave.requestId },
+  );
   return during;
+}
+
+/** A locked run replaces the live work its snapshot dropped (it breaks a rule now); the caller holds the lock. */
+export async function removeReplannedWork(
+  executor: Executor,
+  caller: Caller,
+  runId: string,
+  dropped: readonly { assignmentId: string; employeeId: string; date: string; rule: string }[],
+): Promise<void> {
+  for (const item of dropped) {
+    await removeLiveWork(executor, caller, [item], { reason: 'replanned', rule: item.rule, runId });
+  }
 }

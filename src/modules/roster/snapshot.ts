@@ -13,6 +13,7 @@ import type {
 } from '../../engine/index.ts';
 import { homePoolsOf, staffingOf } from '../pools/service.ts';
 import { readSettings } from '../settings/service.ts';
+import { LIVE_LINE_PREFIX, type Snapshot, withoutBrokenLiveWork } from './live-work.ts';
 import * as q from './snapshot-queries.ts';
 
 /*
@@ -20,11 +21,10 @@ import * as q from './snapshot-queries.ts';
  * period (DESIGN §9). Ids in the instance are the database's ids, so results map straight back.
  */
 
-/** The prefix of lines made for live assignments that staff no line of the snapshot (required 0). */
 /** The demand lines of a plan between two dates, as a snapshot request takes them. */
 export const planLines = q.planLines;
 
-export const LIVE_LINE_PREFIX = 'live:';
+export { type DroppedLiveWork, LIVE_LINE_PREFIX, type Snapshot } from './live-work.ts';
 
 export interface SnapshotRequest {
   buId: string;
@@ -97,9 +97,9 @@ function coveredDays(ranges: { from: string; to: string }[], from: string, to: s
   return days.size;
 }
 
-/** The engine's weekend (Saturday and Sunday) and night shifts are the unsocial work it shares out. */
-const isUnsocial = (date: string, template: q.TemplateRow) =>
-  template.shiftType?.toLowerCase() === 'night' || weekdayOf(date) === 0 || weekdayOf(date) === 6;
+/** Night shifts and work on the unit's weekend days are the unsocial work the engine shares out. */
+const isUnsocial = (date: string, template: q.TemplateRow, weekend: ReadonlySet<number>) =>
+  template.shiftType?.toLowerCase() === 'night' || weekend.has(weekdayOf(date));
 
 /** The snapshot's live roster (its fixed assignments) as the engine's assignments, to check or explain. */
 export function liveRosterOf(instance: Instance): Assignment[] {
@@ -111,7 +111,7 @@ export function liveRosterOf(instance: Instance): Assignment[] {
   }));
 }
 
-export async function buildSnapshot(executor: Executor, request: SnapshotRequest): Promise<Instance> {
+export async function buildSnapshot(executor: Executor, request: SnapshotRequest): Promise<Snapshot> {
   const { buId, departmentId, from, to } = request;
   const { settings } = await readSettings(executor, buId);
   const windowDays = settings['equalization.windowDays'];
@@ -189,15 +189,19 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
   const priorWork: PriorWork[] = [];
   const equalizationHistory: EqualizationHistory[] = [];
   const weekStart = WEEKDAY_NAMES.indexOf(settings.weekStart);
+  const weekend = new Set(settings.weekendDays.map((day) => WEEKDAY_NAMES.indexOf(day)));
+  const liveIds = new Map<string, { assignmentId: string; date: string }>();
   for (const employee of employees) {
     const own = liveBy.get(employee.id) ?? [];
     for (const row of own) {
       if (row.date < from) continue;
       if (row.demandLineId !== null && realLines.has(row.demandLineId)) {
         fixedAssignments.push({ employeeId: employee.id, lineId: row.demandLineId });
+        liveIds.set(`${employee.id}|${row.demandLineId}`, { assignmentId: row.id, date: row.date });
         continue;
       }
       const lineId = `${LIVE_LINE_PREFIX}${row.id}`;
+      liveIds.set(`${employee.id}|${lineId}`, { assignmentId: row.id, date: row.date });
       demandLines.push({
         id: lineId,
         date: row.date,
@@ -228,7 +232,7 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
       employeeId: employee.id,
       hours: inWindow.reduce((sum, row) => sum + templates.get(row.shiftTemplateId)!.paidHours, 0),
       unsocialHours: inWindow
-        .filter((row) => isUnsocial(row.date, templates.get(row.shiftTemplateId)!))
+        .filter((row) => isUnsocial(row.date, templates.get(row.shiftTemplateId)!, weekend))
         .reduce((sum, row) => sum + templates.get(row.shiftTemplateId)!.paidHours, 0),
       unavailableDays: Math.min(windowDays, coveredDays(away, historyFrom, dayBefore)),
     });
@@ -244,7 +248,7 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
   const previous = (request.previous ?? []).filter(
     (pair) => known.has(pair.employeeId) && realLines.has(pair.lineId),
   );
-  return {
+  const instance: Instance = {
     // Stretched over live work after the period, which the engine keeps fixed like any other.
     period: { from, to: live.reduce((last, row) => (row.date > last ? row.date : last), to) },
     settings: {
@@ -283,4 +287,5 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
     equalizationHistory,
     ...(previous.length ? { previousAssignments: previous } : {}),
   };
+  return withoutBrokenLiveWork(instance, liveIds);
 }

@@ -23,7 +23,14 @@ import { shiftTemplates, skills, terminals } from './reference.ts';
  * produced, gzip-compressed, so that candidates and reasons can always be explained and the run reproduced.
  */
 
-export const ALLOCATION_RUN_STATUSES = ['Draft', 'Executed', 'Reviewed', 'Locked', 'Archived'] as const;
+export const ALLOCATION_RUN_STATUSES = [
+  'Draft',
+  'Executing',
+  'Executed',
+  'Reviewed',
+  'Locked',
+  'Archived',
+] as const;
 export type AllocationRunStatus = (typeof ALLOCATION_RUN_STATUSES)[number];
 
 export const allocationRuns = pgTable(
@@ -44,8 +51,12 @@ export const allocationRuns = pgTable(
     periodTo: date('period_to').notNull(),
     status: text('status').notNull().default('Draft'),
     options: jsonb('options').notNull().default({}),
-    /** Set while the engine works on the run, to when that ends at the latest (a crashed one expires). */
-    executingUntil: timestamp('executing_until', { withTimezone: true }),
+    /** While `Executing`: the job that executes it, the state it came from, and how far it got. */
+    executionJobId: uuid('execution_job_id'),
+    executionFrom: text('execution_from'),
+    progress: jsonb('progress'),
+    /** The last execution that ended without a result (the engine failed, or its process died too often). */
+    lastFailure: jsonb('last_failure'),
     instance: bytea('instance'),
     result: bytea('result'),
     /** What the detail answers without unpacking the result: coverage, unfilled lines, fairness, timing. */
@@ -57,6 +68,7 @@ export const allocationRuns = pgTable(
     executedAt: timestamp('executed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewComment: text('review_comment'),
     lockedBy: uuid('locked_by').references(() => users.id),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     archivedBy: uuid('archived_by').references(() => users.id),
@@ -69,7 +81,7 @@ export const allocationRuns = pgTable(
     check('allocation_runs_period', sql`${t.periodTo} >= ${t.periodFrom}`),
     check(
       'allocation_runs_status',
-      sql`${t.status} in ('Draft', 'Executed', 'Reviewed', 'Locked', 'Archived')`,
+      sql`${t.status} in ('Draft', 'Executing', 'Executed', 'Reviewed', 'Locked', 'Archived')`,
     ),
     index('allocation_runs_bu_period_idx').on(t.buId, t.periodFrom, t.periodTo),
     index('allocation_runs_plan_idx').on(t.planId),

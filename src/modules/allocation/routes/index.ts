@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { ExplainerCache } from '../candidates-service.ts';
 import { equalizationRoutes } from './equalization.ts';
+import { proposalRoutes } from './proposal.ts';
 import { runRoutes } from './runs.ts';
 
 /** Allocation runs and equalization; one explainer cache for the whole area. */
 export function allocationRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
-  const deps = { ...depsOf(context), explainers: new ExplainerCache() };
+  const deps = { ...depsOf(context), explainers: new ExplainerCache(), wake: () => context.jobs.wake() };
   return async (app) => {
     await app.register(runRoutes(deps));
+    await app.register(proposalRoutes(deps));
     await app.register(equalizationRoutes(deps));
   };
 }

@@ -3,12 +3,14 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
+import { preferredWait, waitFor } from '../../../core/http/prefer-wait.ts';
 import {
   type CandidateDeps,
   ineligibleForLine,
   lineCandidates,
   listCandidates,
 } from '../candidates-service.ts';
+import { requestExecution } from '../execution.ts';
 import { lockRun } from '../lock.ts';
 import * as runs from '../runs-service.ts';
 import {
@@ -21,6 +23,7 @@ import {
   Run,
   RunLineParams,
   RunListQuery,
+  RunReview,
 } from '../schemas.ts';
 
 const tags = ['allocation'];
@@ -30,7 +33,7 @@ const transition = problemResponse(
 );
 const notExecuted = problemResponse(['RUN_NOT_EXECUTED'], 'The run has no result yet');
 
-export function runRoutes(deps: CandidateDeps): FastifyPluginAsyncTypebox {
+export function runRoutes(deps: CandidateDeps & { wake: () => void }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/allocation-runs',
@@ -116,18 +119,42 @@ export function runRoutes(deps: CandidateDeps): FastifyPluginAsyncTypebox {
                 ? 'Run the engine on a draft run (in a worker thread, within the time limit)'
                 : 'Run the engine again on an executed or reviewed run, keeping what still holds',
             description:
-              'Snapshots the plan, staff, leave, lending rules and the live roster, runs the engine and stores ' +
-              'the instance and result with the run. The answer comes when the engine has finished.',
+              'Answers 202 at once with the run `Executing`; the engine works in the background (snapshot of the ' +
+              'plan, staff, leave, lending rules and the live roster, then the search within the time limit) and ' +
+              '`GET` shows its `progress` until the run is `Executed` (or back where it was, with `lastFailure`). ' +
+              'With `Prefer: wait=N` the answer waits up to N seconds and is 200 with the executed run if it ' +
+              'finished by then (`Preference-Applied: wait=N`).',
             tags,
             params: IdParams,
+            headers: Type.Object({
+              prefer: Type.Optional(
+                Type.String({
+                  description: 'RFC 7240: `wait=N` waits up to N seconds (at most 600) for the end',
+                }),
+              ),
+            }),
             response: {
-              200: Run,
+              200: { ...Run, description: 'With Prefer: wait, the execution ended in time' },
+              202: { ...Run, description: 'Executing: read the run until it is not' },
               409: transition,
-              503: problemResponse(['ALLOCATION_TIMED_OUT', 'SERVICE_UNAVAILABLE']),
             },
           },
         },
-        async (request) => runs.executeRun(deps, callerOf(request), request.params.id, action),
+        async (request, reply) => {
+          const caller = callerOf(request);
+          const started = await requestExecution(deps, caller, request.params.id, action);
+          reply.header('location', `/api/allocation-runs/${started.id}`);
+          const wait = preferredWait(request);
+          if (wait === null) return reply.code(202).send(started);
+          const ended = await waitFor(wait, async () => {
+            const run = await runs.getRun(deps, caller, started.id);
+            return run.executing ? null : run;
+          });
+          reply.header('preference-applied', `wait=${wait}`);
+          return ended
+            ? reply.code(200).send(ended)
+            : reply.code(202).send(await runs.getRun(deps, caller, started.id));
+        },
       );
     }
     app.post(
@@ -136,13 +163,15 @@ export function runRoutes(deps: CandidateDeps): FastifyPluginAsyncTypebox {
         config: { auth: 'allocation_run.write' },
         schema: {
           operationId: 'reviewAllocationRun',
-          summary: 'Record the human review of an executed run (Executed → Reviewed)',
+          summary:
+            'Record the human review of an executed run, with an optional comment (Executed → Reviewed)',
           tags,
           params: IdParams,
+          body: RunReview,
           response: { 200: Run, 409: transition },
         },
       },
-      async (request) => runs.reviewRun(deps, callerOf(request), request.params.id),
+      async (request) => runs.reviewRun(deps, callerOf(request), request.params.id, request.body),
     );
     app.post(
       '/allocation-runs/:id/lock',
