@@ -2161,7 +2161,7 @@ export interface paths {
          * Run the engine on a draft run (in a worker thread, within the time limit)
          * @description Permission `allocation_run.execute`.
          *
-         *     Snapshots the plan, staff, leave, lending rules and the live roster, runs the engine and stores the instance and result with the run. The answer comes when the engine has finished.
+         *     Answers 202 at once with the run `Executing`; the engine works in the background (snapshot of the plan, staff, leave, lending rules and the live roster, then the search within the time limit) and `GET` shows its `progress` until the run is `Executed` (or back where it was, with `lastFailure`). With `Prefer: wait=N` the answer waits up to N seconds and is 200 with the executed run if it finished by then (`Preference-Applied: wait=N`).
          */
         post: operations["executeAllocationRun"];
         delete?: never;
@@ -2183,7 +2183,7 @@ export interface paths {
          * Run the engine again on an executed or reviewed run, keeping what still holds
          * @description Permission `allocation_run.execute`.
          *
-         *     Snapshots the plan, staff, leave, lending rules and the live roster, runs the engine and stores the instance and result with the run. The answer comes when the engine has finished.
+         *     Answers 202 at once with the run `Executing`; the engine works in the background (snapshot of the plan, staff, leave, lending rules and the live roster, then the search within the time limit) and `GET` shows its `progress` until the run is `Executed` (or back where it was, with `lastFailure`). With `Prefer: wait=N` the answer waits up to N seconds and is 200 with the executed run if it finished by then (`Preference-Applied: wait=N`).
          */
         post: operations["rerunAllocationRun"];
         delete?: never;
@@ -2202,7 +2202,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record the human review of an executed run (Executed → Reviewed)
+         * Record the human review of an executed run, with an optional comment (Executed → Reviewed)
          * @description Permission `allocation_run.write`.
          */
         post: operations["reviewAllocationRun"];
@@ -2286,6 +2286,50 @@ export interface paths {
          * @description Permission `allocation_run.debug`.
          */
         get: operations["listIneligibleEmployees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/allocation-runs/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The run's result as assignments: what it proposes and the live work it kept
+         * @description Permission `allocation_run.read`.
+         *
+         *     Extension. In roster order (date, shift start, terminal); filter by employee, date or demand line.
+         */
+        get: operations["listAllocationRunAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/allocation-runs/{id}/roster-grid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The run's result as a roster: employees by number, one cell per date with work
+         * @description Permission `allocation_run.read`.
+         *
+         *     Extension. Paged by employees; lent staff, nights and kept live work are marked.
+         */
+        get: operations["getAllocationRunRosterGrid"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3388,10 +3432,13 @@ export interface components {
              */
             to: string;
             /** @description Draft → Executed → Reviewed → Locked; rerun from Executed or Reviewed; Archived from any */
-            Status: "Draft" | "Executed" | "Reviewed" | "Locked" | "Archived";
+            Status: "Draft" | "Executing" | "Executed" | "Reviewed" | "Locked" | "Archived";
             options: components["schemas"]["AllocationRunOptions"];
-            /** @description The engine is working on the run right now */
+            /** @description Status is Executing: an execution is queued or running */
             executing: boolean;
+            /** @description While Executing: the phase, coverage so far and time since it started */
+            progress: components["schemas"]["AllocationRunProgress"] | null;
+            lastFailure: components["schemas"]["AllocationRunFailure"] | null;
             /** @description Executes and reruns so far */
             executions: number;
             result: components["schemas"]["AllocationRunResult"] | null;
@@ -3414,6 +3461,7 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             } | null;
+            reviewComment: string | null;
             locked: {
                 /** Format: uuid */
                 by: string;
@@ -3430,6 +3478,13 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description The last execution that ended without a result */
+        AllocationRunFailure: {
+            code: string;
+            detail: string;
+            /** Format: date-time */
+            at: string;
+        };
         AllocationRunOptions: {
             /** @description How long the engine may search; default: the setting `allocation.timeLimitSeconds` */
             timeLimitSeconds?: number;
@@ -3440,6 +3495,18 @@ export interface components {
             pageSize: number;
             /** @description Items matching the query, on all pages */
             total: number;
+        };
+        AllocationRunProgress: {
+            /** @description queued: waiting for a process to take it; snapshot: reading demand, staff and rules; solving: the engine works; storing: writing the result */
+            phase: "queued" | "snapshot" | "solving" | "storing";
+            /** Format: date-time */
+            startedAt: string;
+            /** @description Heads covered so far, once known */
+            coverage: {
+                required: number;
+                assigned: number;
+            } | null;
+            elapsedMs: number;
         };
         AllocationRunResult: {
             coverage: {
@@ -3496,6 +3563,21 @@ export interface components {
             lent: number;
             /** @description Live assignments the run kept as they were */
             fixed: number;
+            /** @description Live assignments the run did not keep because they break a rule now; their lines were planned again, and locking the run removes them from the live roster */
+            droppedLiveWork: {
+                /** Format: uuid */
+                assignmentId: string;
+                /** Format: uuid */
+                employeeId: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 1900–2199)
+                 */
+                date: string;
+                demandLineId: string | null;
+                /** @description The rule it breaks now (ON_LEAVE, EMPLOYEE_INACTIVE, …) */
+                rule: string;
+            }[];
             /** @description Employees the run considered */
             employees: number;
             /** @description On a rerun: previous assignments no longer in the result */
@@ -3506,6 +3588,27 @@ export interface components {
             executionMs: number;
             timeLimitMs: number;
             engineVersion: string;
+        };
+        AllocationRunReview: {
+            comment?: string | null;
+        };
+        AllocationRunRosterGrid: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 1900–2199)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 1900–2199)
+             */
+            to: string;
+            /** @description Employees by number, a page of them */
+            items: components["schemas"]["RosterGridRow"][];
+            page: number;
+            pageSize: number;
+            /** @description Employees the run considered */
+            total: number;
         };
         ApplyDemandTemplateRequest: {
             /** Format: uuid */
@@ -5338,6 +5441,44 @@ export interface components {
             phone?: string | null;
             preferredLanguage?: "en" | "ar";
         };
+        ProposedAssignment: {
+            employee: components["schemas"]["EmployeeInDepartment"];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 1900–2199)
+             */
+            date: string;
+            demandLineId: string | null;
+            /** @description For live work kept fixed outside the plan’s lines: the live assignment */
+            liveAssignmentId: string | null;
+            shift: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                /** @description HH:mm */
+                start: string;
+                /** @description HH:mm */
+                end: string;
+                endsNextDay: boolean;
+            };
+            terminal: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            };
+            skillCode: string | null;
+            /** @description Live work the run kept as it was */
+            fixed: boolean;
+            /** @description Set when the employee is lent to the line */
+            lendingRuleId: string | null;
+        };
+        ProposedAssignmentPage: {
+            items: components["schemas"]["ProposedAssignment"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
         PublishedRoster: {
             /** Format: uuid */
             id: string;
@@ -5722,6 +5863,24 @@ export interface components {
                     terminalCode: string;
                 } | null;
             }[];
+        };
+        RosterGridCell: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 1900–2199)
+             */
+            date: string;
+            shiftCode: string;
+            terminalCode: string;
+            skillCode: string | null;
+            endsNextDay: boolean;
+            lent: boolean;
+            fixed: boolean;
+        };
+        RosterGridRow: {
+            employee: components["schemas"]["EmployeeInDepartment"];
+            /** @description Only the dates with work, in date order */
+            cells: components["schemas"]["RosterGridCell"][];
         };
         SessionUser: {
             /** Format: uuid */
@@ -22415,7 +22574,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: number;
                 /** @description Draft → Executed → Reviewed → Locked; rerun from Executed or Reviewed; Archived from any */
-                status?: "Draft" | "Executed" | "Reviewed" | "Locked" | "Archived";
+                status?: "Draft" | "Executing" | "Executed" | "Reviewed" | "Locked" | "Archived";
                 planId?: string;
                 departmentId?: string;
                 /** @description Runs whose period ends on or after this date */
@@ -22835,7 +22994,10 @@ export interface operations {
     executeAllocationRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240: `wait=N` waits up to N seconds (at most 600) for the end */
+                prefer?: string;
+            };
             path: {
                 id: string;
             };
@@ -22843,8 +23005,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description With Prefer: wait, the execution ended in time */
             200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationRun"];
+                };
+            };
+            /** @description Executing: read the run until it is not */
+            202: {
                 headers: {
                     /** @description The version of the resource, to send back as If-Match */
                     ETag?: string;
@@ -22926,7 +23099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ALLOCATION_TIMED_OUT or SERVICE_UNAVAILABLE */
+            /** @description The database cannot be reached; retry after the given delay */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -22936,7 +23109,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "ALLOCATION_TIMED_OUT" | "SERVICE_UNAVAILABLE";
+                        code: "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -22945,7 +23118,10 @@ export interface operations {
     rerunAllocationRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240: `wait=N` waits up to N seconds (at most 600) for the end */
+                prefer?: string;
+            };
             path: {
                 id: string;
             };
@@ -22953,8 +23129,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description With Prefer: wait, the execution ended in time */
             200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationRun"];
+                };
+            };
+            /** @description Executing: read the run until it is not */
+            202: {
                 headers: {
                     /** @description The version of the resource, to send back as If-Match */
                     ETag?: string;
@@ -23036,7 +23223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ALLOCATION_TIMED_OUT or SERVICE_UNAVAILABLE */
+            /** @description The database cannot be reached; retry after the given delay */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -23046,7 +23233,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "ALLOCATION_TIMED_OUT" | "SERVICE_UNAVAILABLE";
+                        code: "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -23061,7 +23248,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllocationRunReview"];
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -23131,6 +23322,30 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING";
+                    };
+                };
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The body is not of a supported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
                     };
                 };
             };
@@ -23563,6 +23778,240 @@ export interface operations {
                 };
             };
             /** @description The caller lacks "allocation_run.debug" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description No such object in the caller's business unit and scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The run has no result yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "RUN_NOT_EXECUTED";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listAllocationRunAssignments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, at most 500 */
+                pageSize?: number;
+                employeeId?: string;
+                /** @description YYYY-MM-DD (years 1900–2199) */
+                date?: string;
+                demandLineId?: string;
+                /** @description false: only what the run proposes */
+                includeFixed?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposedAssignmentPage"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "allocation_run.read" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description No such object in the caller's business unit and scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The run has no result yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "RUN_NOT_EXECUTED";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getAllocationRunRosterGrid: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, at most 500 */
+                pageSize?: number;
+                /** @description true: only employees with work in the run */
+                withWorkOnly?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationRunRosterGrid"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "allocation_run.read" */
             403: {
                 headers: {
                     [name: string]: unknown;
