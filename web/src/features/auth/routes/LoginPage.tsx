@@ -13,6 +13,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../app/LanguageSwitch';
+import { preloadFirstScreen } from '../../../app/preload';
 import { queryClient } from '../../../app/queryClient';
 import { ApiError } from '../../../lib/api/client';
 import { session } from '../../../lib/auth/session';
@@ -55,6 +56,7 @@ export function LoginPage() {
       { username: username.trim(), password },
       {
         onSuccess: (result) => {
+          preloadFirstScreen(result.user.permissions);
           queryClient.clear();
           session.start({ token: result.token, expiresAt: result.ExpiresAt, username: result.user.username });
           navigate(result.mustChangePassword ? `/change-password?next=${encodeURIComponent(next)}` : next, {
