@@ -5,6 +5,7 @@ import {
   type Lang,
   langOf,
   PASSWORD,
+  screenshotPath,
   signIn,
   signOut,
   switchTo,
@@ -112,7 +113,7 @@ test.describe('flows', () => {
     await attempt(locked, 'Start#Roster2026');
     const message = page.getByTestId('login-error');
     await expect(message).toContainText(text(lang, 'login.error.lockedUntil').split('{time}')[0]!.trim());
-    await page.screenshot({ path: `test-artefacts/screens/${lang}/login-locked.png` });
+    await page.screenshot({ path: screenshotPath(lang, 'login-locked') });
   });
 
   test('a new account must change its password first', async ({ page }, info) => {
@@ -222,7 +223,7 @@ test.describe('flows', () => {
     const request = page.getByTestId('leave-request').filter({ hasText: range });
     await expect(request.getByTestId('leave-status')).toHaveAttribute('data-status', 'Approved');
     await expect(request.getByTestId('leave-status')).toHaveText(text(lang, 'leave.status.Approved'));
-    await page.screenshot({ path: `test-artefacts/screens/${lang}/my-leave-approved.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath(lang, 'my-leave-approved'), fullPage: true });
   });
 
   test('a session that expires returns to login, then back where the person was', async ({ page }, info) => {

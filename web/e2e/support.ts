@@ -11,6 +11,12 @@ export const base = () => process.env.E2E_BASE_URL!;
 
 const artefacts = fileURLToPath(new URL('../test-artefacts/screens', import.meta.url));
 
+/** Where a screenshot of a screen in a language is kept (web/test-artefacts/screens/<lang>/). */
+export function screenshotPath(lang: Lang, name: string): string {
+  mkdirSync(join(artefacts, lang), { recursive: true });
+  return join(artefacts, lang, `${name}.png`);
+}
+
 /** Words the tests look for, in the language of the project (the catalogues are the source). */
 import ar from '../src/lib/i18n/messages/ar.json' with { type: 'json' };
 import en from '../src/lib/i18n/messages/en.json' with { type: 'json' };

@@ -32,7 +32,7 @@ export function RosterList({ days, today }: { days: readonly RosterDay[]; today:
               <Text size="sm">
                 <ShiftTime start={shift.start} end={shift.end} endsNextDay={shift.endsNextDay} />
               </Text>
-              <Text size="sm">{t('roster.terminal', { terminal: localName(lang, shift.terminal) })}</Text>
+              <Text size="sm">{localName(lang, shift.terminal)}</Text>
               {shift.endsNextDay && <Badge color="indigo">{t('roster.night')}</Badge>}
             </Group>
           ))}
