@@ -1,5 +1,5 @@
 import { candidateKey, createContext, loadWith, type SolveContext } from './context.ts';
-import { eligibleOf, isEligible, isHomePool, staticReasons } from './eligibility.ts';
+import { applicableRules, eligibleOf, isEligible, isHomePool, staticReasons } from './eligibility.ts';
 import { buildModel } from './model.ts';
 import { place } from './moves.ts';
 import { canTake, dynamicReasons, emptyRoster } from './roster.ts';
@@ -28,7 +28,14 @@ export function explain(instance: Instance, result: Pick<Result, 'assignments'>)
   for (const a of result.assignments) {
     const e = lookup(model.employeeIndex, a.employeeId, 'employee');
     const l = lookup(model.lineIndex, a.lineId, 'line');
-    place(ctx, e, l, a.lendingRuleId === undefined ? -1 : (rules.get(a.lendingRuleId) ?? -1), a.fixed);
+    // Fixed work lent without a named rule counts towards the first rule that allows it, as `placeFixed` does.
+    const rule =
+      a.lendingRuleId !== undefined
+        ? (rules.get(a.lendingRuleId) ?? -1)
+        : a.fixed
+          ? (applicableRules(model, e, l)[0] ?? -1)
+          : -1;
+    place(ctx, e, l, rule, a.fixed);
   }
   const { roster } = ctx;
   // Static reasons depend only on the line's date, pool and skill: one array per employee per eligibility group.

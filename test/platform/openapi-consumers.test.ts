@@ -51,9 +51,10 @@ describeEachDatabase('OpenAPI document as its consumers read it', (t) => {
 
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     // Not imported statically: the client compiles only beside the types generated above.
-    const client: { exercise(base: string, password: string): Promise<unknown> } = await import(
-      join(folder, 'client.ts')
-    );
+    const client: {
+      exercise(base: string, password: string): Promise<unknown>;
+      approveFromQueue(base: string, password: string): Promise<unknown>;
+    } = await import(join(folder, 'client.ts'));
     const outcome = await client.exercise(address, DEMO_PASSWORD);
     expect(outcome).toMatchObject({
       loggedIn: true,
@@ -64,6 +65,12 @@ describeEachDatabase('OpenAPI document as its consumers read it', (t) => {
       forbiddenCode: 'FORBIDDEN',
       forbiddenPermission: 'admin.users',
       narrow: true,
+    });
+    // The approval queue's item id is the one approve takes, as a generated client reads the contract.
+    expect(await client.approveFromQueue(address, DEMO_PASSWORD)).toEqual({
+      queued: 1,
+      approvedStatus: 'Approved',
+      left: 0,
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { Caller } from '../../core/auth/caller.ts';
 import type { Permission } from '../../core/auth/catalog.ts';
 import type { Executor } from '../../core/db/database.ts';
+import { employeeRefsOf } from '../../core/db/employee-ref.ts';
 import { conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
@@ -13,7 +14,7 @@ import {
 } from '../../engine/index.ts';
 import { LIVE_LINE_PREFIX } from '../roster/snapshot.ts';
 import { lineOrderOf, lineRefsOf } from './line-refs.ts';
-import * as repo from './repository.ts';
+import type * as repo from './repository.ts';
 import { requireRun, storedRun } from './runs-service.ts';
 import type {
   Candidate,
@@ -74,7 +75,7 @@ export async function explained(deps: CandidateDeps, caller: Caller, id: string,
 }
 
 async function employeeRefs(deps: CandidateDeps, caller: Caller, ids: readonly string[]) {
-  const rows = await repo.employeeRefs(deps.db, caller.principal.buId, [...new Set(ids)]);
+  const rows = await employeeRefsOf(deps.db, caller.principal.buId, [...new Set(ids)]);
   return new Map<string, EmployeeRef>(rows.map((row) => [row.id, row]));
 }
 

@@ -1,4 +1,5 @@
 import type { Caller } from '../../core/auth/caller.ts';
+import { employeeRefsOf } from '../../core/db/employee-ref.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { Assignment, Instance } from '../../engine/index.ts';
 import { LIVE_LINE_PREFIX } from '../roster/snapshot.ts';
@@ -68,7 +69,7 @@ export async function listProposal(
     .sort((a, b) => order(a, b) || (a.employeeId < b.employeeId ? -1 : a.employeeId > b.employeeId ? 1 : 0));
   const page = chosen.slice(offsetOf(query), offsetOf(query) + query.pageSize);
   const [refs, describe] = await Promise.all([
-    repo.employeeRefs(deps.db, caller.principal.buId, [...new Set(page.map((a) => a.employeeId))]),
+    employeeRefsOf(deps.db, caller.principal.buId, [...new Set(page.map((a) => a.employeeId))]),
     describer(deps, caller, instance),
   ]);
   const employees = new Map(refs.map((ref) => [ref.id, ref]));

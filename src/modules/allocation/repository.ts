@@ -305,14 +305,6 @@ export async function lookupCodes(executor: Executor, buId: string) {
   );
 }
 
-export async function employeeRefs(executor: Executor, buId: string, ids: readonly string[]) {
-  if (!ids.length) return [];
-  return executor
-    .select(employeeRefColumns)
-    .from(employees)
-    .where(and(eq(employees.buId, buId), inArray(employees.id, [...ids])));
-}
-
 export async function employeesPage(
   executor: Executor,
   buId: string,

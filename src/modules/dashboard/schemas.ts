@@ -29,6 +29,28 @@ export const DashboardSummary = Type.Object(
       ],
       { description: "Today's coverage; null when the caller's roles do not reach it" },
     ),
+    openGapsComingWeek: Type.Union(
+      [
+        Type.Object({
+          missingHeads: Type.Integer({
+            description: 'Heads of today and the six days after that nobody covers',
+          }),
+          byDate: Type.Array(
+            Type.Object({
+              date: Type.String({ format: 'date' }),
+              lines: Type.Integer(),
+              missingHeads: Type.Integer(),
+            }),
+            { description: 'Only the dates with a gap (GET /api/roster/gaps lists them)' },
+          ),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          "Gaps of the live roster over the coming seven days; null when the caller's roles do not reach it",
+      },
+    ),
   },
   { $id: 'DashboardSummary' },
 );

@@ -1,15 +1,19 @@
-import type { Caller } from '../../core/auth/caller.ts';
+import { type Caller, scopeOf } from '../../core/auth/caller.ts';
 import type { Permission } from '../../core/auth/catalog.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
+import { addDays } from '../../core/time/dates.ts';
 import { countPendingReviews } from '../attendance/service.ts';
 import { awaitingCount } from '../leave/service.ts';
 import { countEmployees, countExpiringCertifications } from '../people/service.ts';
 import { pendingApprovalCount } from '../publishing/service.ts';
 import { pendingCount } from '../reconciliation/service.ts';
+import { missingHeadsByDate } from '../roster/gaps-service.ts';
 import * as repo from './repository.ts';
 import type { DashboardSummary } from './schemas.ts';
 
 const EXPIRY_WINDOW_DAYS = 30;
+/** The coming week the gaps tile looks at, today included. */
+const GAP_WINDOW_DAYS = 7;
 
 /**
  * The tiles, each in the scope of the permission that reads its area, and null when the caller holds
@@ -31,6 +35,7 @@ export async function summary(deps: ServiceDeps, caller: Caller): Promise<Dashbo
     runsAwaitingReview,
     leaveConflicts,
     coverage,
+    gaps,
   ] = await Promise.all([
     tile('employee.view', () => countEmployees(deps, caller, { status: 'ACTIVE' })),
     tile(['leave_request.approve', 'leave.approve'], () => awaitingCount(deps, caller)),
@@ -41,6 +46,15 @@ export async function summary(deps: ServiceDeps, caller: Caller): Promise<Dashbo
     tile('allocation_run.read', () => repo.runsAwaitingReview(deps.db, buId, scope('allocation_run.read'))),
     tile('roster.view', () => repo.leaveConflicts(deps.db, buId, scope('roster.view'), today)),
     tile('roster.view', () => repo.todaysCoverage(deps.db, buId, scope('roster.view'), today)),
+    tile('roster.view', () =>
+      missingHeadsByDate(
+        deps.db,
+        buId,
+        scopeOf(caller, 'roster.view'),
+        today,
+        addDays(today, GAP_WINDOW_DAYS - 1),
+      ),
+    ),
   ]);
   return {
     asOf: today,
@@ -55,6 +69,10 @@ export async function summary(deps: ServiceDeps, caller: Caller): Promise<Dashbo
     todaysCoverage: coverage && {
       ...coverage,
       ratio: coverage.required ? Math.round((coverage.assigned / coverage.required) * 10_000) / 10_000 : null,
+    },
+    openGapsComingWeek: gaps && {
+      missingHeads: gaps.reduce((sum, day) => sum + day.missingHeads, 0),
+      byDate: gaps,
     },
   };
 }

@@ -128,11 +128,12 @@ export interface LiveRow {
   terminalId: string;
   skillId: string | null;
   demandLineId: string | null;
+  lendingRuleId: string | null;
 }
 
 const liveColumns = sql`a.id, a.employee_id as "employeeId", a.date::text as "date",
   a.shift_template_id as "shiftTemplateId", a.terminal_id as "terminalId", a.skill_id as "skillId",
-  a.demand_line_id as "demandLineId"`;
+  a.demand_line_id as "demandLineId", a.lending_rule_id as "lendingRuleId"`;
 
 /** The live roster of the employees between the dates. */
 export async function liveAssignmentsOf(
@@ -158,6 +159,22 @@ export async function employeesOnLines(executor: Executor, lineIds: readonly str
     executor,
     sql`select distinct employee_id as "employeeId" from ${shiftAssignments}
         where demand_line_id in ${uuidList(lineIds)}`,
+  );
+  return rows.map((row) => row.employeeId);
+}
+
+/** Whoever works lent through the rules between the dates: their work counts towards the rules' caps. */
+export async function employeesLentThrough(
+  executor: Executor,
+  ruleIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<string[]> {
+  if (!ruleIds.length) return [];
+  const rows = await queryRows<{ employeeId: string }>(
+    executor,
+    sql`select distinct employee_id as "employeeId" from ${shiftAssignments}
+        where lending_rule_id in ${uuidList(ruleIds)} and date between ${from} and ${to}`,
   );
   return rows.map((row) => row.employeeId);
 }

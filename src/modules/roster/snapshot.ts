@@ -122,8 +122,13 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
     poolId === undefined ? 'none' : staffing.poolIds.includes(poolId) ? home : poolId;
 
   const lineIds = request.lines.map((line) => line.id);
+  const ruleIds = staffing.rules.map((rule) => rule.id);
   const employeeIds = request.employeeIds ?? [
-    ...new Set([...staffing.staffIds, ...(await q.employeesOnLines(executor, lineIds))]),
+    ...new Set([
+      ...staffing.staffIds,
+      ...(await q.employeesOnLines(executor, lineIds)),
+      ...(await q.employeesLentThrough(executor, ruleIds, from, to)),
+    ]),
   ];
   const lookback = Math.max(windowDays, settings.maxConsecutiveDays + 1, 7);
   const historyFrom = addDays(from, -windowDays);
@@ -208,7 +213,8 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
         terminal: row.terminalId,
         shiftTemplateId: row.shiftTemplateId,
         ...(row.skillId === null ? {} : { skill: row.skillId }),
-        pool: employee.homePool,
+        // Work lent into the department is the department's, so that it counts towards its rule's cap.
+        pool: row.lendingRuleId !== null && ruleIds.includes(row.lendingRuleId) ? home : employee.homePool,
         required: 0,
       });
       fixedAssignments.push({ employeeId: employee.id, lineId });

@@ -72,3 +72,60 @@ export async function exercise(baseUrl: string, password: string): Promise<Outco
     narrow: forbiddenCodeIsNarrow,
   };
 }
+
+export interface QueueOutcome {
+  queued: number;
+  approvedStatus: string;
+  left: number;
+}
+
+/**
+ * A planner publishes a run of the demo plan and a manager approves it from the queue, by the id the queue
+ * shows: the path a generated client takes from `listPendingRosterApprovals` to `approveRoster`.
+ */
+export async function approveFromQueue(baseUrl: string, password: string): Promise<QueueOutcome> {
+  const client = createClient<paths>({ baseUrl });
+  const signIn = async (username: string) => {
+    const login = await client.POST('/api/auth/login', { body: { username, password } });
+    if (!login.data) throw new Error(`login of ${username} failed: ${login.response.status}`);
+    return { Authorization: `Bearer ${login.data.token}` };
+  };
+  const planner = await signIn('planner');
+  const plans = await client.GET('/api/demand/plans', { params: { query: {} }, headers: planner });
+  const plan = plans.data?.items.find((item) => item.name.startsWith('Ramp'));
+  if (!plan) throw new Error('no demo plan');
+  const run = await client.POST('/api/allocation-runs', {
+    headers: planner,
+    body: { planId: plan.id, from: plan.from, to: plan.from },
+  });
+  if (!run.data) throw new Error(`run failed: ${run.response.status}`);
+  const path = { id: run.data.id };
+  const executed = await client.POST('/api/allocation-runs/{id}/execute', {
+    params: { path, header: { prefer: 'wait=120' } },
+    headers: planner,
+  });
+  if (executed.response.status !== 200) throw new Error(`execute answered ${executed.response.status}`);
+  await client.POST('/api/allocation-runs/{id}/review', { params: { path }, headers: planner, body: {} });
+  await client.POST('/api/allocation-runs/{id}/lock', { params: { path }, headers: planner });
+  await client.POST('/api/admin/roster/publish', { headers: planner, body: { runId: run.data.id } });
+
+  const manager = await signIn('manager');
+  const queue = await client.GET('/api/admin/roster-approvals/pending', {
+    params: { query: {} },
+    headers: manager,
+  });
+  const item = queue.data?.items.find((entry) => entry.runId === run.data.id);
+  if (!item) throw new Error('the publication is not in the queue');
+  const approved = await client.POST('/api/admin/roster-approvals/{id}/approve', {
+    params: { path: { id: item.id } },
+    headers: manager,
+    body: {},
+  });
+  if (!approved.data) throw new Error(`approve answered ${approved.response.status}`);
+  const after = await client.GET('/api/admin/roster-approvals/pending/count', { headers: manager });
+  return {
+    queued: queue.data?.total ?? 0,
+    approvedStatus: approved.data.approval.status,
+    left: after.data?.count ?? -1,
+  };
+}
