@@ -2446,6 +2446,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/roster/gaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Required heads of live demand plans that no live assignment covers, with why each is open
+         * @description Permission `roster.view`.
+         *
+         *     Extension. Default: today and the six days after. Cover one with `POST /api/employees/{id}/shift-assignments` and its `demandLineId`, picking from `GET /api/roster/gaps/{demandLineId}/candidates`.
+         */
+        get: operations["listRosterGaps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roster/gaps/{demandLineId}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who can cover a gap now, ranked as the engine ranks candidates, from the live roster
+         * @description Permission `roster.create`.
+         *
+         *     Extension. Everyone listed passes every hard rule for the line today.
+         */
+        get: operations["listGapCoverCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/roster/publish": {
         parameters: {
             query?: never;
@@ -4053,6 +4097,25 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        CoverCandidate: {
+            rank: number;
+            employee: components["schemas"]["EmployeeInDepartment"];
+            /** @description 0 for home-pool staff, 1 for staff lent from another pool */
+            lent: number;
+            /** @description Pro-rated period hours including this line; lower ranks first */
+            load: number;
+            /** @description Equalization score over the window, mean of the three cohorts */
+            history: number;
+            /** @description −1 prefers to work, +1 prefers to be off, 0 otherwise */
+            preference: number;
+        };
+        CoverCandidatePage: {
+            items: components["schemas"]["CoverCandidate"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
         CreatedUser: {
             user: components["schemas"]["User"];
             /** @description Shown once when no password was given */
@@ -4144,6 +4207,18 @@ export interface components {
                 assigned: number;
                 /** @description assigned ÷ required; null if none */
                 ratio: number | null;
+            } | null;
+            /** @description Gaps of the live roster over the coming seven days; null when the caller's roles do not reach it */
+            openGapsComingWeek: {
+                /** @description Heads of today and the six days after that nobody covers */
+                missingHeads: number;
+                /** @description Only the dates with a gap (GET /api/roster/gaps lists them) */
+                byDate: {
+                    /** Format: date */
+                    date: string;
+                    lines: number;
+                    missingHeads: number;
+                }[];
             } | null;
         };
         DemandLineCandidates: {
@@ -5863,6 +5938,61 @@ export interface components {
                     terminalCode: string;
                 } | null;
             }[];
+        };
+        RosterGap: {
+            /** Format: uuid */
+            demandLineId: string;
+            /** Format: uuid */
+            planId: string;
+            department: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 1900–2199)
+             */
+            date: string;
+            terminal: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            };
+            shift: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                start: string;
+                end: string;
+                endsNextDay: boolean;
+            };
+            skill: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            } | null;
+            required: number;
+            assigned: number;
+            missing: number;
+            /** @description Why it is open: nobody assigned yet while candidates exist, or the rules that keep everyone off */
+            openBecause: {
+                /** @description Employees who could cover it now (GET …/candidates lists them) */
+                candidates: number;
+                /** @description Employees kept off the line by each rule (EMPLOYEE_INACTIVE, SKILL_MISSING, CERTIFICATION_MISSING, CERTIFICATION_EXPIRED, ON_LEAVE, POOL_NOT_ALLOWED, ALREADY_ASSIGNED, REST_TOO_SHORT, MAX_CONSECUTIVE_DAYS, MAX_WEEKLY_HOURS, LENDING_LIMIT_REACHED) */
+                reasons: {
+                    [key: string]: number;
+                };
+            };
+        };
+        RosterGapPage: {
+            items: components["schemas"]["RosterGap"][];
+            page: number;
+            pageSize: number;
+            /** @description Lines with a gap, on all pages */
+            total: number;
+            /** @description Heads missing over all those lines */
+            missingHeads: number;
         };
         RosterGridCell: {
             /**
@@ -24684,6 +24814,211 @@ export interface operations {
                 };
             };
             /** @description The caller lacks "roster.edit" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description No such object in the caller's business unit and scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listRosterGaps: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, at most 500 */
+                pageSize?: number;
+                /** @description Default: today */
+                from?: string;
+                /** @description Default: six days after from; at most 92 days */
+                to?: string;
+                departmentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterGapPage"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "roster.view" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description INVALID_DATE_RANGE or RANGE_TOO_LONG */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    listGapCoverCandidates: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, at most 500 */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                demandLineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverCandidatePage"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "roster.create" */
             403: {
                 headers: {
                     [name: string]: unknown;

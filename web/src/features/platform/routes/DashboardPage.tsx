@@ -8,7 +8,7 @@ import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { type DashboardSummary, useDashboardSummary } from '../api';
 
-type CountKey = Exclude<keyof DashboardSummary, 'asOf' | 'todaysCoverage'>;
+type CountKey = Exclude<keyof DashboardSummary, 'asOf' | 'todaysCoverage' | 'openGapsComingWeek'>;
 
 /** Each tile and the screen it leads to (where that screen exists and the caller may open it). */
 const TILES: { key: CountKey; label: MessageId; to?: string; permission?: string }[] = [
@@ -77,6 +77,13 @@ export default function DashboardPage() {
                   assigned: formatNumber(lang, data.todaysCoverage.assigned),
                   required: formatNumber(lang, data.todaysCoverage.required),
                 })}
+              />
+            )}
+            {data.openGapsComingWeek && (
+              <Tile
+                label={t('dashboard.openGaps')}
+                value={formatNumber(lang, data.openGapsComingWeek.missingHeads)}
+                hint={t('dashboard.openGapsHint', { count: data.openGapsComingWeek.byDate.length })}
               />
             )}
             {TILES.filter((tile) => data[tile.key] !== null).map((tile) => (
