@@ -14,6 +14,7 @@ import { registerFiniteNumbers } from './core/http/finite-numbers.ts';
 import { registerJsonBodyParser } from './core/http/json-body.ts';
 import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
 import { registerCachePolicy, registerSecurityHeaders } from './core/http/security-headers.ts';
+import { registerWebClient } from './core/http/web-client.ts';
 import { createJobRunner } from './core/jobs/runner.ts';
 import type { ModuleContext } from './core/module-context.ts';
 import { allocationRunJob } from './modules/allocation/execution.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   database: Database;
   /** The clock, replaceable in tests of lockout and expiry. */
   now?: () => Date;
+  /** The built web client's folder (default `web/dist`); tests point it at a fixture. */
+  webRoot?: string;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -136,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await Promise.all(runners.map((runner) => runner.stop()));
     });
   }
+  await registerWebClient(app, { root: deps.webRoot, production: config.env === 'production' });
   if (config.env !== 'production') {
     await app.register(diagnosticsRoutes(context), { prefix: '/api/diagnostics' });
     await app.register(leaveDiagnosticsRoutes(context), { prefix: '/api/diagnostics' });

@@ -38,11 +38,11 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
 
 export async function createTestContext(
   driver: TestDriver,
-  options: { now?: () => Date; env?: NodeJS.ProcessEnv } = {},
+  options: { now?: () => Date; env?: NodeJS.ProcessEnv; webRoot?: string } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(driver);
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, now: options.now });
+  const app = await buildApp({ config, database, now: options.now, webRoot: options.webRoot });
   const contractViolations = watchResponseContract(app);
   await app.ready();
   const tokens = new Map<string, string>();
@@ -77,7 +77,7 @@ export async function createTestContext(
 export function describeEachDatabase(
   name: string,
   body: (context: TestContext) => void,
-  options: { now?: () => Date; env?: NodeJS.ProcessEnv } = {},
+  options: { now?: () => Date; env?: NodeJS.ProcessEnv; webRoot?: string } = {},
 ): void {
   for (const driver of testDrivers()) {
     describe(`${name} [${driver}]`, () => {

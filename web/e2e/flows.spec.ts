@@ -1,0 +1,268 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  apiAs,
+  base,
+  type Lang,
+  langOf,
+  PASSWORD,
+  screenshotPath,
+  signIn,
+  signOut,
+  switchTo,
+  text,
+  watchPage,
+} from './support.ts';
+
+/**
+ * The flows of this part, each in English and in Arabic (the two projects run side by side on one
+ * service, each on its own week of the demo's coming fortnight so that they never meet).
+ */
+test.describe.configure({ mode: 'serial' });
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Week {
+  planId: string;
+  from: string;
+  to: string;
+}
+
+async function weekOf(lang: Lang): Promise<Week> {
+  const planner = await apiAs('planner');
+  const plans = (await (await planner.get('/api/demand/plans')).json()) as {
+    items: { id: string; name: string; from: string; to: string; Status: string }[];
+  };
+  const plan = plans.items
+    .filter((p) => p.Status !== 'Archived')
+    .sort((a, b) => b.from.localeCompare(a.from))[0]!;
+  const from = lang === 'en' ? plan.from : addDays(plan.from, 7);
+  return { planId: plan.id, from, to: addDays(from, 6) < plan.to ? addDays(from, 6) : plan.to };
+}
+
+/** The planner's part, through the API (the planner's screens come with the next part of the client). */
+async function publishWeek(week: Week): Promise<void> {
+  const planner = await apiAs('planner');
+  const created = await planner.post('/api/allocation-runs', {
+    data: { planId: week.planId, from: week.from, to: week.to },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const run = (await created.json()) as { id: string };
+  const status = async () =>
+    ((await (await planner.get(`/api/allocation-runs/${run.id}`)).json()) as { Status: string }).Status;
+  // The other language's week may lock meanwhile, next to this one: then the planner reruns, as the
+  // service asks (409 LOCK_CONFLICTS), and locks again.
+  for (let attempt = 0; ; attempt += 1) {
+    const action = attempt === 0 ? 'execute' : 'rerun';
+    const executed = await planner.post(`/api/allocation-runs/${run.id}/${action}`, {
+      headers: { prefer: 'wait=120' },
+    });
+    expect([200, 202], await executed.text()).toContain(executed.status());
+    await expect.poll(status, { timeout: 120_000 }).toBe('Executed');
+    const reviewed = await planner.post(`/api/allocation-runs/${run.id}/review`, { data: {} });
+    expect(reviewed.status(), await reviewed.text()).toBe(200);
+    const locked = await planner.post(`/api/allocation-runs/${run.id}/lock`, { data: {} });
+    if (locked.status() === 200) break;
+    expect(locked.status(), await locked.text()).toBe(409);
+    expect(attempt, 'locks after a rerun').toBeLessThan(3);
+  }
+  const published = await planner.post('/api/admin/roster/publish', { data: { runId: run.id } });
+  expect(published.status(), await published.text()).toBe(201);
+}
+
+async function createUser(username: string): Promise<void> {
+  const admin = await apiAs('sysadmin');
+  const answer = await admin.post('/api/users', {
+    data: {
+      username,
+      displayName: username,
+      password: 'Start#Roster2026',
+      roles: [{ roleCode: 'EMPLOYEE' }],
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+}
+
+test.describe('flows', () => {
+  let week: Week;
+  let employee: Page;
+  let leaveFrom: string;
+
+  test.beforeAll(async ({ browser }, info) => {
+    week = await weekOf(langOf(info));
+    employee = await browser.newPage({ locale: info.project.use.locale, reducedMotion: 'reduce' });
+  });
+  test.afterAll(async () => {
+    await employee.close();
+  });
+
+  test('a wrong password and a locked account read clearly', async ({ page }, info) => {
+    const lang = langOf(info);
+    const locked = `locked.${lang}`;
+    await createUser(locked);
+    await page.goto(`${base()}/login`);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    const attempt = async (username: string, password: string) => {
+      await page.getByLabel(text(lang, 'login.username')).fill(username);
+      await page.getByLabel(text(lang, 'login.password'), { exact: true }).fill(password);
+      await page.getByRole('button', { name: text(lang, 'login.submit'), exact: true }).click();
+    };
+    await attempt(locked, 'not the password');
+    await expect(page.getByTestId('login-error')).toHaveText(text(lang, 'login.error.invalid'));
+    for (let i = 0; i < 4; i += 1) await attempt(locked, `wrong ${i}`);
+    await attempt(locked, 'Start#Roster2026');
+    const message = page.getByTestId('login-error');
+    await expect(message).toContainText(text(lang, 'login.error.lockedUntil').split('{time}')[0]!.trim());
+    await page.screenshot({ path: screenshotPath(lang, 'login-locked') });
+  });
+
+  test('a new account must change its password first', async ({ page }, info) => {
+    const lang = langOf(info);
+    const fresh = `fresh.${lang}`;
+    await createUser(fresh);
+    await page.goto(`${base()}/my/leave`);
+    await expect(page).toHaveURL(/\/login\?next=%2Fmy%2Fleave/);
+    await page.getByLabel(text(lang, 'login.username')).fill(fresh);
+    await page.getByLabel(text(lang, 'login.password'), { exact: true }).fill('Start#Roster2026');
+    await page.getByRole('button', { name: text(lang, 'login.submit'), exact: true }).click();
+    await expect(page).toHaveURL(/\/change-password/);
+    await switchTo(page, lang);
+    await expect(page.getByText(text(lang, 'password.mustChange'))).toBeVisible();
+    await page.getByLabel(text(lang, 'password.current')).fill('Start#Roster2026');
+    await page.getByLabel(text(lang, 'password.new'), { exact: true }).fill('Fresh#Roster2026!');
+    await page.getByLabel(text(lang, 'password.repeat')).fill('Fresh#Roster2026!');
+    await page.getByRole('button', { name: text(lang, 'password.submit') }).click();
+    await expect(page).toHaveURL(/\/my\/leave/);
+  });
+
+  test('a planner publishes and the manager approves from the bell', async ({ page }, info) => {
+    const lang = langOf(info);
+    await watchPage(page);
+    await publishWeek(week);
+    await signIn(page, lang, 'manager');
+    const bell = page.getByTestId('bell');
+    await expect(bell).toBeVisible();
+    await bell.click();
+    await page.getByRole('menuitem', { name: text(lang, 'bell.rosterApprovals') }).click();
+    await expect(page).toHaveURL(/\/approvals\/rosters/);
+    const item = page.getByTestId('approval-item').filter({ hasText: weekText(lang, week.from) });
+    await expect(item).toHaveCount(1);
+    await expect(item.getByTestId('approval-changes')).not.toBeEmpty();
+    await item.getByRole('button', { name: text(lang, 'approvals.approve') }).click();
+    await expect(item).toHaveCount(0);
+    await signOut(page);
+  });
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a test uses from this pattern
+  test('an employee reads the roster and asks for leave', async ({}, info) => {
+    const lang = langOf(info);
+    const page = employee;
+    await watchPage(page);
+    await signIn(page, lang, 'employee');
+    // The roster of the week's month shows the shifts just published.
+    const me = await apiAs('employee');
+    const roster = (await (await me.get(`/api/me/roster?from=${week.from}&to=${week.to}`)).json()) as {
+      lines: { date: string }[];
+    };
+    const worked = [...new Set(roster.lines.map((line) => line.date))].sort();
+    expect(worked.length, 'the employee works in the published week').toBeGreaterThan(0);
+    leaveFrom = worked[0]!;
+    await page.goto(`${base()}/my/roster?month=${leaveFrom.slice(0, 7)}`);
+    await expect(page.locator(`td[data-date="${leaveFrom}"] [data-testid="calendar-shift"]`)).toBeVisible();
+    await expect(page.getByTestId('roster-version')).toBeVisible();
+
+    await page.getByRole('link', { name: text(lang, 'nav.myLeave') }).click();
+    await pickRange(page, leaveFrom, addDays(leaveFrom, 1));
+    await expect(page.getByTestId('leave-preview')).toBeVisible();
+    await page.getByRole('button', { name: text(lang, 'leave.form.submit') }).click();
+    await expect(page.getByTestId('leave-sent')).toBeVisible();
+    const mine = page.getByTestId('leave-request').first();
+    await expect(mine.getByTestId('leave-status')).toHaveAttribute('data-status', 'Pending');
+    await expect(mine.getByTestId('leave-next')).toHaveText(text(lang, 'leave.next.step1'));
+    // The same dates again: the overlap is named before anything is sent.
+    await pickRange(page, leaveFrom, leaveFrom);
+    await expect(page.getByTestId('leave-overlap')).toBeVisible();
+    await expect(page.getByRole('button', { name: text(lang, 'leave.form.submit') })).toBeDisabled();
+    await signOut(page);
+  });
+
+  test('the supervisor approves step 1 seeing the conflicts, then HR approves step 2', async ({
+    page,
+  }, info) => {
+    const lang = langOf(info);
+    await watchPage(page);
+    await signIn(page, lang, 'supervisor');
+    await page.getByRole('link', { name: text(lang, 'nav.leaveApprovals') }).click();
+    const range = `${dayText(lang, leaveFrom)} – ${dayText(lang, addDays(leaveFrom, 1))}`;
+    const item = page.getByTestId('leave-queue-item').filter({ hasText: range });
+    await expect(item).toHaveCount(1);
+    const conflicts = item.getByTestId('leave-conflicts');
+    await expect(conflicts).toBeVisible();
+    expect(Number(await conflicts.getAttribute('data-count'))).toBeGreaterThan(0);
+    await item.getByRole('button', { name: text(lang, 'leave.decide.approve') }).click();
+    await expect(item).toHaveCount(0);
+    await signOut(page);
+
+    await signIn(page, lang, 'hradmin');
+    await page.getByRole('link', { name: text(lang, 'nav.leaveApprovals') }).click();
+    const step2 = page.getByTestId('leave-queue-item').filter({ hasText: range });
+    await expect(step2).toHaveCount(1);
+    await expect(step2.getByTestId('leave-status')).toHaveAttribute('data-status', 'ManagerApproved');
+    await step2.getByRole('button', { name: text(lang, 'leave.decide.approve') }).click();
+    await expect(step2).toHaveCount(0);
+    await signOut(page);
+  });
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a test uses from this pattern
+  test('the employee sees the leave approved', async ({}, info) => {
+    const lang = langOf(info);
+    const page = employee;
+    await signIn(page, lang, 'employee');
+    await page.getByRole('link', { name: text(lang, 'nav.myLeave') }).click();
+    const range = `${dayText(lang, leaveFrom)} – ${dayText(lang, addDays(leaveFrom, 1))}`;
+    const request = page.getByTestId('leave-request').filter({ hasText: range });
+    await expect(request.getByTestId('leave-status')).toHaveAttribute('data-status', 'Approved');
+    await expect(request.getByTestId('leave-status')).toHaveText(text(lang, 'leave.status.Approved'));
+    await page.screenshot({ path: screenshotPath(lang, 'my-leave-approved'), fullPage: true });
+  });
+
+  test('a session that expires returns to login, then back where the person was', async ({ page }, info) => {
+    const lang = langOf(info);
+    await page.clock.install();
+    await page.goto(`${base()}/login?next=${encodeURIComponent('/my/certifications')}`);
+    await signIn(page, lang, 'employee');
+    await expect(page).toHaveURL(/\/my\/certifications/);
+    await page.clock.fastForward('08:00:05');
+    await expect(page).toHaveURL(/\/login\?next=%2Fmy%2Fcertifications/);
+    await expect(page.getByTestId('session-ended')).toHaveText(text(lang, 'login.sessionEnded'));
+    // Eight hours later for the page, not for the service: the page's clock comes back to now, so the
+    // new token (valid eight hours from the service's now) is not already over on the page.
+    await page.clock.setSystemTime(new Date());
+    await page.clock.resume();
+    await signIn(page, lang, 'employee', PASSWORD);
+    await expect(page).toHaveURL(/\/my\/certifications/);
+  });
+});
+
+/** A date as the screens print it (formatDay's default). */
+function dayText(lang: Lang, day: string): string {
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-ca-gregory-nu-latn' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+const weekText = dayText;
+
+/** Picks a range in the leave form's calendar, moving month by month to it. */
+async function pickRange(page: Page, from: string, to: string): Promise<void> {
+  await page.getByTestId('leave-dates').click();
+  for (const day of [from, to]) {
+    const cell = page.locator(`[data-date="${day}"]:not([data-outside])`);
+    for (let i = 0; i < 3 && !(await cell.isVisible()); i += 1)
+      await page.locator('button[data-direction="next"]').click();
+    await cell.click();
+  }
+  await page.keyboard.press('Escape');
+}

@@ -1,0 +1,167 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, request, type TestInfo } from '@playwright/test';
+
+export const PASSWORD = 'Demo#Roster2026';
+export type Lang = 'en' | 'ar';
+export const langOf = (info: TestInfo): Lang => (info.project.name === 'ar' ? 'ar' : 'en');
+export const base = () => process.env.E2E_BASE_URL!;
+
+const artefacts = fileURLToPath(new URL('../test-artefacts/screens', import.meta.url));
+
+/** Where a screenshot of a screen in a language is kept (web/test-artefacts/screens/<lang>/). */
+export function screenshotPath(lang: Lang, name: string): string {
+  mkdirSync(join(artefacts, lang), { recursive: true });
+  return join(artefacts, lang, `${name}.png`);
+}
+
+/** Words the tests look for, in the language of the project (the catalogues are the source). */
+import ar from '../src/lib/i18n/messages/ar.json' with { type: 'json' };
+import en from '../src/lib/i18n/messages/en.json' with { type: 'json' };
+export type MessageId = keyof typeof en;
+export const text = (lang: Lang, id: MessageId) => (lang === 'ar' ? ar : en)[id];
+
+/** Every page records CSP violations and console errors, which `checkScreen` asserts are none. */
+export async function watchPage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __problems: string[] };
+    w.__problems = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      w.__problems.push(`CSP ${event.violatedDirective}: ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text()))
+      void page
+        .evaluate((m) => (window as unknown as { __problems: string[] }).__problems?.push(m), message.text())
+        .catch(() => undefined);
+  });
+}
+
+/** Signs in through the login screen, as a person does; waits out a rate limit once if it meets one. */
+export async function signIn(page: Page, lang: Lang, username: string, password = PASSWORD): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto(`${base()}/login`);
+  await page.getByLabel(text(lang, 'login.username')).fill(username);
+  await page.getByLabel(text(lang, 'login.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text(lang, 'login.submit'), exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await switchTo(page, lang);
+}
+
+/** The session of a demo user without the login screen (for tours of screens): a development token. */
+export async function signInWithToken(page: Page, lang: Lang, username: string, path: string): Promise<void> {
+  const anonymous = await request.newContext({ baseURL: base() });
+  const answer = await anonymous.post('/api/auth/dev-token', { data: { username } });
+  const { token: bearer } = (await answer.json()) as { token: string };
+  await anonymous.dispose();
+  await page.addInitScript(
+    ([value]) => {
+      if (!sessionStorage.getItem('rostering.session'))
+        sessionStorage.setItem(
+          'rostering.session',
+          JSON.stringify({
+            token: value,
+            expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
+            username: 'x',
+          }),
+        );
+    },
+    [bearer],
+  );
+  await page.goto(`${base()}${path}`);
+  await switchTo(page, lang);
+}
+
+/** Switches to the project's language when the profile's preference opened the other one. */
+export async function switchTo(page: Page, lang: Lang): Promise<void> {
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  if ((await page.locator('html').getAttribute('lang')) !== lang)
+    await page.getByTestId('language-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** An API client signed in as a demo user (development token), for what no screen of this part does. */
+export async function apiAs(username: string): Promise<APIRequestContext> {
+  const anonymous = await request.newContext({ baseURL: base() });
+  const answer = await anonymous.post('/api/auth/dev-token', { data: { username } });
+  const { token } = (await answer.json()) as { token: string };
+  await anonymous.dispose();
+  return request.newContext({ baseURL: base(), extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+/**
+ * What every screen must be, in both languages: the document's language and direction, nothing wider
+ * than the viewport at 1280 and at 375 px, no serious or critical axe finding, no CSP violation or
+ * console error; a screenshot at each width kept among the test artefacts.
+ */
+export async function checkScreen(page: Page, info: TestInfo, name: string): Promise<void> {
+  const lang = langOf(info);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('progressbar'))
+    .toHaveCount(0)
+    .catch(() => undefined);
+  const folder = join(artefacts, lang);
+  mkdirSync(folder, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.waitForTimeout(300);
+    const overflowing = await page.evaluate(() => {
+      const limit = document.documentElement.clientWidth;
+      const clipped = (element: Element): boolean => {
+        for (let e = element.parentElement; e && e !== document.body; e = e.parentElement) {
+          const style = getComputedStyle(e);
+          if (style.overflowX !== 'visible') return true;
+        }
+        return false;
+      };
+      const found: string[] = [];
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0) continue;
+        // Straddling an edge; an element wholly outside (an off-canvas drawer) would widen the page instead.
+        const straddles = (rect.right > limit + 2 && rect.left < limit) || (rect.left < -2 && rect.right > 0);
+        if (straddles && !clipped(element)) {
+          const style = getComputedStyle(element);
+          if (style.position === 'fixed' && style.visibility === 'hidden') continue;
+          found.push(
+            `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} [${Math.round(rect.left)}, ${Math.round(rect.right)}]`,
+          );
+        }
+      }
+      return { page: document.documentElement.scrollWidth > limit + 1, found: found.slice(0, 5) };
+    });
+    expect(overflowing, `${name} at ${width} px overflows horizontally`).toEqual({ page: false, found: [] });
+    await page.screenshot({ path: join(folder, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations
+    .filter(
+      (violation: { impact?: string | null }) =>
+        violation.impact === 'serious' || violation.impact === 'critical',
+    )
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+  expect(serious, `${name}: axe serious or critical findings`).toEqual([]);
+  const problems = await page.evaluate(
+    () => (window as unknown as { __problems?: string[] }).__problems ?? [],
+  );
+  expect(problems, `${name}: CSP violations or console errors`).toEqual([]);
+}

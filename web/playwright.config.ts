@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against one real service on
+ * PGlite with the demo data, started once for the suite by `e2e/global-setup.ts`. Every flow runs in
+ * English and in Arabic: the two projects, in parallel.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-artefacts/results',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-report.json' }]],
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'en', use: { locale: 'en-GB', timezoneId: 'Asia/Riyadh' } },
+    { name: 'ar', use: { locale: 'ar', timezoneId: 'Asia/Riyadh' } },
+  ],
+});

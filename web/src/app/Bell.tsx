@@ -1,0 +1,98 @@
+import { ActionIcon, Badge, Indicator, Menu, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { usePendingAttendanceReviewCount } from '../features/attendance/api';
+import { useLeaveAwaitingCount } from '../features/leave/api';
+import { usePendingRosterApprovalCount } from '../features/publishing/api';
+import { useOpenExceptionCount } from '../features/reconciliation/api';
+import { usePermissions } from '../lib/auth/permissions';
+import { formatNumber } from '../lib/i18n/format';
+import { type MessageId, useLanguage, useT } from '../lib/i18n/I18nProvider';
+import { paths } from './paths';
+
+/**
+ * The approval bell: the pending counts the caller may act on, polled about every 30 s (nothing is
+ * pushed), each leading to its queue.
+ */
+export function Bell() {
+  const t = useT();
+  const lang = useLanguage();
+  const { has } = usePermissions();
+  const rosters = usePendingRosterApprovalCount(has('roster.approve'));
+  const leave = useLeaveAwaitingCount(has('leave_request.approve') && has('leave_request.view_all'));
+  const reviews = usePendingAttendanceReviewCount(has('attendance.review'));
+  const exceptions = useOpenExceptionCount(has('reconciliation.view'));
+  const entries: { key: string; label: MessageId; to: string; count: number | undefined; shown: boolean }[] =
+    [
+      {
+        key: 'rosters',
+        label: 'bell.rosterApprovals',
+        to: paths.rosterApprovals,
+        count: rosters.data,
+        shown: has('roster.approve'),
+      },
+      {
+        key: 'leave',
+        label: 'bell.leaveSteps',
+        to: paths.leaveApprovals,
+        count: leave.data,
+        shown: has('leave_request.approve') && has('leave_request.view_all'),
+      },
+      {
+        key: 'reviews',
+        label: 'bell.attendanceReviews',
+        to: paths.attendanceReviews,
+        count: reviews.data,
+        shown: has('attendance.review'),
+      },
+      {
+        key: 'exceptions',
+        label: 'bell.reconciliationExceptions',
+        to: paths.reconciliationExceptions,
+        count: exceptions.data,
+        shown: has('reconciliation.view'),
+      },
+    ];
+  const shown = entries.filter((entry) => entry.shown);
+  if (shown.length === 0) return null;
+  const total = shown.reduce((sum, entry) => sum + (entry.count ?? 0), 0);
+  return (
+    <Menu position="bottom-end" withArrow width={300}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={t('bell.label', { count: total })}
+          data-testid="bell"
+        >
+          <Indicator
+            label={formatNumber(lang, total)}
+            size={18}
+            disabled={total === 0}
+            color="red"
+            offset={2}
+          >
+            <IconBell aria-hidden />
+          </Indicator>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('bell.title')}</Menu.Label>
+        {shown.map((entry) => (
+          <Menu.Item
+            key={entry.key}
+            component={Link}
+            to={entry.to}
+            rightSection={
+              <Badge color={entry.count ? 'red' : 'gray'} variant={entry.count ? 'filled' : 'light'}>
+                {entry.count === undefined ? '…' : formatNumber(lang, entry.count)}
+              </Badge>
+            }
+          >
+            <Text size="sm">{t(entry.label)}</Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

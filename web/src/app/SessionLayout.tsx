@@ -1,0 +1,76 @@
+import { Center, Loader } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorNotice } from '../components/QueryState';
+import { useProfile } from '../features/me/api';
+import { useSettings } from '../features/platform/api';
+import { PermissionsProvider } from '../lib/auth/permissions';
+import { session } from '../lib/auth/session';
+import { useSession } from '../lib/auth/useSession';
+import { WEEKDAYS } from '../lib/dates';
+import { useT } from '../lib/i18n/I18nProvider';
+import { language } from '../lib/i18n/language';
+import { DEFAULT_UNIT, UnitProvider } from '../lib/unit';
+import { Shell } from './Shell';
+
+/** Where a session's screens live: without a session, the login screen, which brings the person back. */
+export function SessionLayout() {
+  const current = useSession();
+  const location = useLocation();
+  if (!current) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return <SignedIn expiresAt={current.expiresAt} />;
+}
+
+function SignedIn({ expiresAt }: { expiresAt: string }) {
+  const t = useT();
+  const location = useLocation();
+  const profile = useProfile();
+  const settings = useSettings();
+  const applied = useRef(false);
+
+  // The token lives 8 hours and is never refreshed: at its end the person signs in again.
+  useEffect(() => {
+    const timer = setTimeout(() => session.end('expired'), Math.max(0, Date.parse(expiresAt) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+
+  // The profile's language wins once it is known; the switch keeps both in step afterwards.
+  useEffect(() => {
+    if (profile.data && !applied.current) {
+      applied.current = true;
+      language.set(profile.data.preferredLanguage);
+    }
+  }, [profile.data]);
+
+  if (profile.error) return <ErrorNotice error={profile.error} />;
+  if (!profile.data)
+    return (
+      <Center mih="100vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  if (profile.data.mustChangePassword && location.pathname !== '/change-password') {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/change-password?next=${encodeURIComponent(next)}`} replace />;
+  }
+  const values = settings.data;
+  const unit = values
+    ? {
+        timeZone: values.timezone,
+        weekStart: WEEKDAYS.indexOf(values.weekStart),
+        weekendDays: values.weekendDays.map((day) => WEEKDAYS.indexOf(day)),
+      }
+    : DEFAULT_UNIT;
+  return (
+    <PermissionsProvider permissions={profile.data.permissions}>
+      <UnitProvider unit={unit}>
+        <Shell profile={profile.data}>
+          <Outlet />
+        </Shell>
+      </UnitProvider>
+    </PermissionsProvider>
+  );
+}

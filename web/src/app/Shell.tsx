@@ -1,0 +1,124 @@
+import {
+  AppShell,
+  Burger,
+  Divider,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
+import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Profile } from '../features/me/api';
+import { usePermissions } from '../lib/auth/permissions';
+import { session } from '../lib/auth/session';
+import { useT } from '../lib/i18n/I18nProvider';
+import { Bell } from './Bell';
+import { LanguageSwitch } from './LanguageSwitch';
+import { visibleNav } from './nav';
+import { paths } from './paths';
+import { queryClient } from './queryClient';
+
+/** The frame of every signed-in screen: header (bell, language, the person's menu) and navigation. */
+export function Shell({ profile, children }: { profile: Profile; children: ReactNode }) {
+  const t = useT();
+  const [opened, { toggle, close }] = useDisclosure();
+  // Below the breakpoint a closed navigation is off-canvas: out of the tab order and the reading order.
+  const narrow = useMediaQuery('(max-width: 61.99em)') ?? false;
+  const reduceMotion = useReducedMotion();
+  const { has } = usePermissions();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = visibleNav(has);
+  const logout = () => {
+    session.end('logout');
+    queryClient.clear();
+    navigate(paths.login, { replace: true });
+  };
+  const section = (name: 'work' | 'mine') => items.filter((item) => item.section === name);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding="md"
+      transitionDuration={reduceMotion ? 0 : 200}
+    >
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('nav.toggle')} />
+            <Text component={Link} to="/" fw={700} size="lg" c="blue.9" style={{ textDecoration: 'none' }}>
+              {t('app.name')}
+            </Text>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <Bell />
+            <LanguageSwitch signedIn />
+            <Menu position="bottom-end" withArrow>
+              <Menu.Target>
+                <UnstyledButton
+                  aria-label={t('user.menu', { name: profile.displayName })}
+                  data-testid="user-menu"
+                >
+                  <Group gap={4} wrap="nowrap">
+                    <IconUserCircle aria-hidden />
+                    <Text size="sm" visibleFrom="sm">
+                      {profile.displayName}
+                    </Text>
+                    <IconChevronDown size={14} aria-hidden />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to={paths.profile}>
+                  {t('nav.profile')}
+                </Menu.Item>
+                <Menu.Item component={Link} to={paths.changePassword}>
+                  {t('nav.changePassword')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item onClick={logout} data-testid="logout">
+                  {t('nav.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t('nav.label')} inert={narrow && !opened}>
+        <ScrollArea>
+          {(['work', 'mine'] as const).map((name) =>
+            section(name).length ? (
+              <div key={name}>
+                <Text size="xs" fw={700} c="dimmed" px="sm" pt="sm" pb={4} tt="uppercase">
+                  {t(name === 'work' ? 'nav.section.work' : 'nav.section.mine')}
+                </Text>
+                {section(name).map((item) => (
+                  <NavLink
+                    key={item.to}
+                    component={Link}
+                    to={item.to}
+                    label={t(item.label)}
+                    active={location.pathname.startsWith(item.to)}
+                    onClick={close}
+                  />
+                ))}
+                <Divider my="xs" />
+              </div>
+            ) : null,
+          )}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,13 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api/client';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refusal or a missing object does not get better by asking again.
+      retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+      refetchOnWindowFocus: true,
+      staleTime: 15_000,
+    },
+  },
+});

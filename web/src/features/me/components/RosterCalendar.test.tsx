@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderIn } from '../../../test/render';
+import type { OwnRosterLine } from '../api';
+import { RosterCalendar } from './RosterCalendar';
+import { buildRosterDays } from './rosterDays';
+
+const employee = { id: 'e1', employeeNumber: 'E1', Name_1_English: 'Noura', Name_2_Arabic: 'نورة' };
+const line = (date: string, code: string, start: string, end: string, nameAr: string): OwnRosterLine => ({
+  id: `${date}-${code}`,
+  employee,
+  date,
+  shift: { id: code, code, nameEn: code[0] + code.slice(1).toLowerCase(), nameAr, start, end, paidHours: 8 },
+  terminal: { id: 't1', code: 'T1', nameEn: 'Terminal 1', nameAr: 'المبنى 1' },
+  skillCode: null,
+  rosterId: 'r1',
+  rosterVersion: 2,
+});
+
+const lines = [
+  line('2026-12-01', 'MORNING', '06:00', '14:00', 'الصباحية'),
+  line('2026-12-02', 'NIGHT', '22:00', '06:00', 'الليلية'),
+  line('2026-12-06', 'EVENING', '14:00', '22:00', 'المسائية'),
+];
+const holidays = [
+  {
+    date: '2026-12-18',
+    endDate: '2026-12-18',
+    Name_1_English: 'National Day',
+    Name_2_Arabic: 'اليوم الوطني',
+  },
+];
+const leave = [{ from: '2026-12-09', to: '2026-12-10', status: 'Approved' as const }];
+const days = buildRosterDays('2026-12-01', '2026-12-31', lines, holidays, leave);
+const cell = (date: string) => document.querySelector<HTMLElement>(`td[data-date="${date}"]`)!;
+
+describe('the roster calendar', () => {
+  it('lays the month out in weeks from the unit’s first weekday, with weekday headers', () => {
+    renderIn(
+      'en',
+      <RosterCalendar month="2026-12" days={days} weekStart={0} weekendDays={[5, 6]} today="2026-12-02" />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((th) => th.getAttribute('abbr'));
+    expect(headers).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+    // 1 December 2026 is a Tuesday: two empty cells lead the first week.
+    const firstWeek = screen.getAllByRole('row')[1]!;
+    expect(within(firstWeek).getAllByRole('cell')[2]).toHaveAttribute('data-date', '2026-12-01');
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 5);
+    expect(cell('2026-12-02')).toHaveAttribute('aria-current', 'date');
+  });
+
+  it('shows each shift with its times and terminal, and marks a night as ending the next day', () => {
+    renderIn(
+      'en',
+      <RosterCalendar month="2026-12" days={days} weekStart={0} weekendDays={[5, 6]} today="2026-12-02" />,
+    );
+    expect(within(cell('2026-12-01')).getByText('Morning')).toBeInTheDocument();
+    expect(cell('2026-12-01')).toHaveTextContent('06:00–14:00');
+    expect(cell('2026-12-01')).toHaveTextContent('T1');
+    expect(cell('2026-12-01')).not.toHaveTextContent('+1 day');
+    expect(cell('2026-12-02')).toHaveTextContent('22:00–06:00');
+    expect(cell('2026-12-02')).toHaveTextContent('+1 day');
+  });
+
+  it('shows days off between published shifts, leave and holidays', () => {
+    renderIn(
+      'en',
+      <RosterCalendar month="2026-12" days={days} weekStart={0} weekendDays={[5, 6]} today="2026-12-02" />,
+    );
+    expect(cell('2026-12-03')).toHaveTextContent('Day off');
+    expect(cell('2026-12-09')).toHaveTextContent('Leave');
+    expect(cell('2026-12-18')).toHaveTextContent('National Day');
+    // After the last published date nothing is claimed: not a day off, just unknown.
+    expect(cell('2026-12-20')).not.toHaveTextContent('Day off');
+  });
+
+  it('reads in Arabic: Arabic names, weeks starting on Saturday when the unit says so', () => {
+    renderIn(
+      'ar',
+      <RosterCalendar month="2026-12" days={days} weekStart={6} weekendDays={[5, 6]} today="2026-12-02" />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((th) => th.getAttribute('abbr'));
+    expect(headers[0]).toBe('السبت');
+    expect(within(cell('2026-12-01')).getByText('الصباحية')).toBeInTheDocument();
+    expect(cell('2026-12-18')).toHaveTextContent('اليوم الوطني');
+    expect(cell('2026-12-02')).toHaveTextContent('+ يوم');
+  });
+});
+
+describe('the roster’s days', () => {
+  it('calls a date of the published period without a shift a day off, and no date outside it', () => {
+    const built = buildRosterDays('2026-11-29', '2026-12-08', lines, [], []);
+    const off = built.filter((day) => day.off).map((day) => day.date);
+    expect(off).toEqual(['2026-12-03', '2026-12-04', '2026-12-05']);
+  });
+
+  it('prefers approved leave over a pending request on the same date', () => {
+    const built = buildRosterDays(
+      '2026-12-09',
+      '2026-12-09',
+      [],
+      [],
+      [
+        { from: '2026-12-08', to: '2026-12-09', status: 'Pending' },
+        { from: '2026-12-09', to: '2026-12-09', status: 'Approved' },
+      ],
+    );
+    expect(built[0]!.leave).toBe('Approved');
+  });
+});

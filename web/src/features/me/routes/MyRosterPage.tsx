@@ -1,0 +1,112 @@
+import { ActionIcon, Alert, Group, SegmentedControl, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { QueryState } from '../../../components/QueryState';
+import { usePermissions } from '../../../lib/auth/permissions';
+import { addMonths, firstOfMonth, lastOfMonth, monthOf, today as todayIn } from '../../../lib/dates';
+import { monthTitle } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useUnit } from '../../../lib/unit';
+import { useHolidays } from '../../calendar/api';
+import { useMyLeaveRequests } from '../../leave/api';
+import { useOwnRoster } from '../api';
+import { RosterCalendar } from '../components/RosterCalendar';
+import { RosterList } from '../components/RosterList';
+import { buildRosterDays, type LeaveSpan } from '../components/rosterDays';
+
+export default function MyRosterPage() {
+  const t = useT();
+  const lang = useLanguage();
+  const unit = useUnit();
+  const { has } = usePermissions();
+  const [params, setParams] = useSearchParams();
+  const today = todayIn(unit.timeZone);
+  const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : monthOf(today);
+  const view = params.get('view') === 'list' ? 'list' : 'calendar';
+  const from = firstOfMonth(month);
+  const to = lastOfMonth(month);
+  const roster = useOwnRoster(from, to);
+  const holidays = useHolidays(from, to, has('calendar.view'));
+  const leave = useMyLeaveRequests();
+  const set = (changes: Record<string, string>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) next.set(key, value);
+      return next;
+    });
+
+  const lines = roster.data?.lines ?? [];
+  const spans: LeaveSpan[] = (leave.data ?? [])
+    .filter((request) => request.Status !== 'Rejected' && request.Status !== 'Cancelled')
+    .map((request) => ({
+      from: request.from,
+      to: request.to,
+      status: request.Status === 'Approved' ? 'Approved' : 'Pending',
+    }));
+  const days = buildRosterDays(from, to, lines, holidays.data?.items ?? [], spans);
+  const versions = [...new Set(lines.map((line) => line.rosterVersion))].sort((a, b) => a - b);
+
+  return (
+    <>
+      <PageHeader
+        title={t('roster.title')}
+        description={t('roster.description')}
+        actions={
+          <SegmentedControl
+            value={view}
+            onChange={(value) => set({ view: value })}
+            data={[
+              { value: 'calendar', label: t('roster.view.calendar') },
+              { value: 'list', label: t('roster.view.list') },
+            ]}
+            aria-label={t('roster.view.label')}
+          />
+        }
+      />
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('roster.previousMonth')}
+          onClick={() => set({ month: addMonths(month, -1) })}
+        >
+          {lang === 'ar' ? <IconChevronRight aria-hidden /> : <IconChevronLeft aria-hidden />}
+        </ActionIcon>
+        <Text component="h2" fw={700} size="lg" aria-live="polite" m={0}>
+          {monthTitle(lang, month)}
+        </Text>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('roster.nextMonth')}
+          onClick={() => set({ month: addMonths(month, 1) })}
+        >
+          {lang === 'ar' ? <IconChevronLeft aria-hidden /> : <IconChevronRight aria-hidden />}
+        </ActionIcon>
+      </Group>
+      <QueryState query={roster}>
+        {lines.length === 0 ? (
+          <Alert color="gray" mb="sm" data-testid="roster-unpublished">
+            {t('roster.unpublished')}
+          </Alert>
+        ) : (
+          <Text size="sm" c="dimmed" mb="sm" data-testid="roster-version">
+            {t('roster.publishedVersion', { versions: versions.join(', '), count: versions.length })}
+          </Text>
+        )}
+        {view === 'calendar' ? (
+          <RosterCalendar
+            month={month}
+            days={days}
+            weekStart={unit.weekStart}
+            weekendDays={unit.weekendDays}
+            today={today}
+          />
+        ) : (
+          <RosterList days={days} today={today} />
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { Badge, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { Pager } from '../../../components/Pager';
+import { QueryState } from '../../../components/QueryState';
+import { formatInstant } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useUnit } from '../../../lib/unit';
+import { useLoginHistory, useProfile } from '../api';
+
+export default function ProfilePage() {
+  const t = useT();
+  const lang = useLanguage();
+  const unit = useUnit();
+  const profile = useProfile();
+  const [page, setPage] = useState(1);
+  const history = useLoginHistory(page);
+  const p = profile.data;
+  return (
+    <>
+      <PageHeader title={t('profile.title')} />
+      <QueryState query={profile}>
+        {p && (
+          <Card withBorder mb="lg">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Field label={t('profile.name')} value={p.displayName} />
+              <Field label={t('profile.username')} value={p.username} ltr />
+              <Field label={t('profile.email')} value={p.email ?? '—'} ltr />
+              <Field label={t('profile.phone')} value={p.phone ?? '—'} ltr />
+              <Field
+                label={t('profile.language')}
+                value={t(p.preferredLanguage === 'ar' ? 'language.ar' : 'language.en')}
+              />
+              <Field
+                label={t('profile.lastLogin')}
+                value={p.lastLoginAt ? formatInstant(lang, p.lastLoginAt, unit.timeZone) : '—'}
+              />
+            </SimpleGrid>
+            <Text size="sm" fw={600} mt="md">
+              {t('profile.roles')}
+            </Text>
+            <Group gap={4}>
+              {p.roles.map((role) => (
+                <Badge key={role}>{role}</Badge>
+              ))}
+            </Group>
+          </Card>
+        )}
+      </QueryState>
+      <Title order={2} size="h3" mb="sm">
+        {t('profile.history')}
+      </Title>
+      <QueryState query={history}>
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped data-testid="login-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('profile.history.at')}</Table.Th>
+                <Table.Th>{t('profile.history.result')}</Table.Th>
+                <Table.Th>{t('profile.history.address')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(history.data?.items ?? []).map((attempt) => (
+                <Table.Tr key={attempt.id}>
+                  <Table.Td>{formatInstant(lang, attempt.at, unit.timeZone)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={attempt.success ? 'green' : 'red'}>
+                      {t(attempt.success ? 'profile.history.success' : 'profile.history.failure')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <bdi dir="ltr">{attempt.ip ?? '—'}</bdi>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Pager page={page} onChange={setPage} pageSize={20} total={history.data?.total ?? 0} />
+      </QueryState>
+    </>
+  );
+}
+
+function Field({ label, value, ltr }: { label: string; value: string; ltr?: boolean }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text>{ltr ? <bdi dir="ltr">{value}</bdi> : value}</Text>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { Alert, Badge, Button, Card, Group, List, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { formatDay, formatInstant, formatNumber, type Language, localName } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import type { RosterApprovalItem, RosterChanges } from '../api';
+
+type LineChange = RosterChanges['added'][number];
+
+export interface ApprovalItemProps {
+  item: RosterApprovalItem;
+  timeZone: string;
+  busy: 'approve' | 'reject' | null;
+  error: string | null;
+  onDecide: (decision: 'approve' | 'reject', comment: string) => void;
+}
+
+const MAX_LISTED = 8;
+
+/**
+ * One published version awaiting approval: its department, period, version and publisher, its
+ * coverage, what it changes against the version that stood before, and the decision (a rejection needs
+ * a comment: it withdraws the version, and the planner needs to know why).
+ */
+export function ApprovalItem({ item, timeZone, busy, error, onDecide }: ApprovalItemProps) {
+  const t = useT();
+  const lang = useLanguage();
+  const [comment, setComment] = useState('');
+  const [rejecting, setRejecting] = useState(false);
+  return (
+    <Card withBorder data-testid="approval-item">
+      <Group justify="space-between" wrap="wrap">
+        <Text fw={700}>
+          {localName(lang, item.department)} · {t('approvals.version', { version: item.version })}
+        </Text>
+        <Badge color="yellow">{t('approvals.pending')}</Badge>
+      </Group>
+      <Text size="sm">
+        {t('approvals.period', { from: formatDay(lang, item.from), to: formatDay(lang, item.to) })}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('approvals.publishedBy', {
+          name: item.publishedBy.displayName,
+          at: formatInstant(lang, item.publishedAt, timeZone),
+        })}
+        {item.reason ? ` · ${t('approvals.reason', { reason: item.reason })}` : ''}
+      </Text>
+      <Text size="sm" mt="xs" data-testid="approval-coverage">
+        {t('approvals.coverage', {
+          assigned: formatNumber(lang, item.coverage.assigned),
+          required: formatNumber(lang, item.coverage.required),
+        })}{' '}
+        · {t('approvals.lines', { count: item.lineCount })}
+      </Text>
+      <div data-testid="approval-changes">
+        {item.changes === null || item.previousVersion === null ? (
+          <Text size="sm">{t('approvals.firstVersion')}</Text>
+        ) : (
+          <ChangeList changes={item.changes} previous={item.previousVersion} lang={lang} />
+        )}
+      </div>
+      {rejecting && (
+        <Textarea
+          mt="sm"
+          label={t('approvals.rejectComment')}
+          required
+          autosize
+          minRows={2}
+          maxLength={1000}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+        />
+      )}
+      {error && (
+        <Alert color="red" mt="sm" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group mt="sm">
+        <Button
+          color="green"
+          loading={busy === 'approve'}
+          disabled={busy !== null}
+          onClick={() => onDecide('approve', '')}
+        >
+          {t('approvals.approve')}
+        </Button>
+        {rejecting ? (
+          <Button
+            color="red"
+            loading={busy === 'reject'}
+            disabled={busy !== null || comment.trim() === ''}
+            onClick={() => onDecide('reject', comment)}
+          >
+            {t('approvals.confirmReject')}
+          </Button>
+        ) : (
+          <Button color="red" variant="light" disabled={busy !== null} onClick={() => setRejecting(true)}>
+            {t('approvals.reject')}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function ChangeList({
+  changes,
+  previous,
+  lang,
+}: {
+  changes: RosterChanges;
+  previous: number;
+  lang: Language;
+}) {
+  const t = useT();
+  const total = changes.added.length + changes.removed.length + changes.moved.length;
+  if (total === 0) return <Text size="sm">{t('approvals.noChanges')}</Text>;
+  const line = (change: LineChange, kind: 'added' | 'removed' | 'moved') => (
+    <List.Item key={`${kind}-${change.employeeId}-${change.date}`}>
+      {formatDay(lang, change.date, { day: 'numeric', month: 'short' })} ·{' '}
+      <bdi dir="ltr">{change.employeeNumber}</bdi>:{' '}
+      {kind === 'added' &&
+        t('approvals.change.added', {
+          shift: change.after?.shiftCode ?? '',
+          terminal: change.after?.terminalCode ?? '',
+        })}
+      {kind === 'removed' &&
+        t('approvals.change.removed', {
+          shift: change.before?.shiftCode ?? '',
+          terminal: change.before?.terminalCode ?? '',
+        })}
+      {kind === 'moved' &&
+        t('approvals.change.moved', {
+          from: `${change.before?.shiftCode} ${change.before?.terminalCode}`,
+          to: `${change.after?.shiftCode} ${change.after?.terminalCode}`,
+        })}
+    </List.Item>
+  );
+  const all = [
+    ...changes.added.map((c) => line(c, 'added')),
+    ...changes.removed.map((c) => line(c, 'removed')),
+    ...changes.moved.map((c) => line(c, 'moved')),
+  ];
+  return (
+    <>
+      <Text size="sm" fw={600} mt="xs">
+        {t('approvals.changes', {
+          version: previous,
+          added: changes.added.length,
+          removed: changes.removed.length,
+          moved: changes.moved.length,
+        })}
+      </Text>
+      <List size="sm">{all.slice(0, MAX_LISTED)}</List>
+      {all.length > MAX_LISTED && (
+        <Text size="xs" c="dimmed">
+          {t('approvals.more', { count: all.length - MAX_LISTED })}
+        </Text>
+      )}
+    </>
+  );
+}

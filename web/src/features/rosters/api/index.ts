@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../../lib/api/client';
+
+export type ShiftAssignment = Schemas['ShiftAssignment'];
+
+/** An employee's live assignments over a range: what an approved leave would collide with. */
+export function useEmployeeAssignments(employeeId: string, from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['rosters', 'assignments', employeeId, from, to],
+    queryFn: () =>
+      call(api.GET('/api/shift-assignments', { params: { query: { employeeId, from, to, pageSize: 500 } } })),
+    enabled,
+  });
+}

@@ -1,0 +1,51 @@
+import { DirectionProvider, useDirection } from '@mantine/core';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import type { Language } from './format';
+import { language } from './language';
+import ar from './messages/ar.json';
+import en from './messages/en.json';
+
+export type MessageId = keyof typeof en;
+const catalogues: Record<Language, Record<MessageId, string>> = { en, ar };
+
+export const hasMessage = (id: string): id is MessageId => Object.hasOwn(en, id);
+
+export const useLanguage = (): Language => useSyncExternalStore(language.subscribe, language.get);
+
+/** `lang` and `dir` on `<html>`, the catalogue of the language, and Mantine's direction, at once. */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const current = useLanguage();
+  const dir = current === 'ar' ? 'rtl' : 'ltr';
+  useEffect(() => {
+    document.documentElement.lang = current;
+    document.documentElement.dir = dir;
+  }, [current, dir]);
+  return (
+    <DirectionProvider initialDirection={dir} detectDirection={false}>
+      <FollowDirection dir={dir} />
+      <IntlProvider locale={current} messages={catalogues[current]} defaultLocale="en">
+        {children}
+      </IntlProvider>
+    </DirectionProvider>
+  );
+}
+
+function FollowDirection({ dir }: { dir: 'ltr' | 'rtl' }) {
+  const { dir: mantineDir, setDirection } = useDirection();
+  useEffect(() => {
+    if (mantineDir !== dir) setDirection(dir);
+  }, [dir, mantineDir, setDirection]);
+  return null;
+}
+
+type Values = Record<
+  string,
+  string | number | boolean | Date | null | undefined | ((chunks: ReactNode) => ReactNode)
+>;
+
+/** The translator: `t('leave.days', { count: 3 })`, ICU messages with Arabic plural forms. */
+export function useT() {
+  const intl = useIntl();
+  return (id: MessageId, values?: Values): string => intl.formatMessage({ id }, values as never) as string;
+}

@@ -1,0 +1,64 @@
+/**
+ * Dates and numbers through `Intl`: business dates (`YYYY-MM-DD`) are calendar days of the unit and are
+ * printed as such (no time-zone shift); instants are printed in the unit's time zone. Arabic uses the
+ * Gregorian calendar and Latin digits, as the operation's rosters, boarding passes and clocks do.
+ */
+export type Language = 'en' | 'ar';
+
+export const intlLocale = (language: Language) => (language === 'ar' ? 'ar-u-ca-gregory-nu-latn' : 'en-GB');
+
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+export function formatDay(language: Language, day: string, options: Intl.DateTimeFormatOptions = {}): string {
+  const defaults: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    ...(Object.keys(options).length ? options : defaults),
+    timeZone: 'UTC',
+  }).format(dateOf(day));
+}
+
+export function formatInstant(language: Language, instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(instant));
+}
+
+export function formatNumber(
+  language: Language,
+  value: number,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+}
+
+/** Weekday names starting from `weekStart` (0 = Sunday), short or long. */
+export function weekdayNames(
+  language: Language,
+  weekStart: number,
+  width: 'short' | 'long' | 'narrow',
+): string[] {
+  const format = new Intl.DateTimeFormat(intlLocale(language), { weekday: width, timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => format.format(dateOf(`2023-01-0${1 + ((weekStart + i) % 7)}`)));
+}
+
+export function monthTitle(language: Language, month: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(dateOf(`${month}-01`));
+}
+
+/** A bilingual record's name in the reader's language (Arabic when it has one). */
+export function localName(
+  language: Language,
+  record: { Name_1_English?: string; Name_2_Arabic?: string | null; nameEn?: string; nameAr?: string | null },
+): string {
+  const english = record.Name_1_English ?? record.nameEn ?? '';
+  const arabic = record.Name_2_Arabic ?? record.nameAr ?? null;
+  return language === 'ar' && arabic ? arabic : english;
+}
