@@ -89,7 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   ];
-  const jobs = { wake: () => runners.forEach((runner) => runner.wake()) };
+  const jobs = {
+    wake: () => {
+      for (const runner of runners) runner.wake();
+    },
+  };
   const context: ModuleContext = {
     config,
     database,
@@ -134,7 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service; closing the app stops it between two rows.
   if (config.jobsWorker) {
-    app.addHook('onReady', async () => runners.forEach((runner) => runner.start()));
+    app.addHook('onReady', async () => {
+      for (const runner of runners) runner.start();
+    });
     app.addHook('onClose', async () => {
       await Promise.all(runners.map((runner) => runner.stop()));
     });

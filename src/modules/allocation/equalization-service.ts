@@ -68,6 +68,7 @@ export async function listEqualization(
         pool: score?.scores.pool.score ?? 0,
         shiftType: score?.scores.shiftType.score ?? 0,
       },
+      insufficientHistory: score?.insufficientHistory ?? true,
       source: fromRun ? 'run' : 'database',
       runId: fromRun ? run!.runId : null,
     };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
 import { employeeRefColumns } from '../../core/db/employee-ref.ts';

@@ -8,14 +8,10 @@ import { type AppError, businessRule, conflict, notFound } from '../../core/http
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
-import type { Instance, Result, UnfilledLine } from '../../engine/index.ts';
-import { buildSnapshot, LIVE_LINE_PREFIX, planLines } from '../roster/snapshot.ts';
-import { readSettings } from '../settings/service.ts';
-import { lineRefsOf } from './line-refs.ts';
+import type { Instance, Result } from '../../engine/index.ts';
 import * as repo from './repository.ts';
 import type { NewRun, Run, RunListQuery, RunOptions, RunProgress, RunResult, RunReview } from './schemas.ts';
-import { packJson, unpackJson } from './stored.ts';
-import { allocateInWorker } from './worker/run-in-worker.ts';
+import { unpackJson } from './stored.ts';
 
 /** The longest period one run may cover, as a demand plan. */
 const MAX_RUN_DAYS = 92;

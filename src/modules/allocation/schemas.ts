@@ -76,7 +76,45 @@ export const RunResult = Type.Object(
     fairness: Type.Object({
       spreadHours: PerCohort,
       spreadShifts: PerCohort,
+      unsocialShifts: Type.Optional(
+        Type.Object(
+          {
+            nights: Type.Number(),
+            weekends: Type.Number(),
+            periodNights: Type.Number(),
+            periodWeekends: Type.Number(),
+          },
+          {
+            description:
+              'Largest spread (max − min) of night and weekend shifts within a cohort of department, grade and ' +
+              'home pool, with the window’s history, and of this period alone (absent on runs executed before it was reported)',
+          },
+        ),
+      ),
     }),
+    search: Type.Optional(
+      Type.Object(
+        {
+          stoppedBy: Type.Union(
+            [Type.Literal('time_limit'), Type.Literal('bound_reached'), Type.Literal('search_done')],
+            {
+              description:
+                'Whether the time limit ended the search, a bound proved it optimal, or it ran out',
+            },
+          ),
+          bound: Type.Integer({ description: 'The best known upper bound on coverage' }),
+          gap: Type.Integer({ description: 'bound − assigned heads' }),
+          overrunMs: Type.Optional(Type.Integer({ description: 'How far past the time limit it ended' })),
+        },
+        { description: 'How the search ended (absent on runs executed before it was reported)' },
+      ),
+    ),
+    wishes: Type.Optional(
+      Type.Object(
+        { asked: Type.Integer(), granted: Type.Integer() },
+        { description: 'Wish-days of the staff that applied, and how many the roster grants' },
+      ),
+    ),
     proposed: Type.Integer({ description: 'Assignments the run proposes beyond the live roster' }),
     lent: Type.Integer({ description: 'Proposed assignments of staff lent from another pool' }),
     fixed: Type.Integer({ description: 'Live assignments the run kept as they were' }),
@@ -245,8 +283,11 @@ export const EqualizationEntry = Type.Object(
         pool: Type.Number({ description: 'The same against the home pool' }),
         shiftType: Type.Number({ description: 'Night and weekend hours against everyone' }),
       },
-      { description: 'Hours over the equalization window; 0 is the cohort mean (and no history)' },
+      { description: 'Hours per day available over the equalization window; 0 is the cohort mean' },
     ),
+    insufficientHistory: Type.Boolean({
+      description: 'Fewer than 14 days employed and available in the window: scores 0, neutral in ranking',
+    }),
     source: Type.Union([Type.Literal('run'), Type.Literal('database')], {
       description: "'run': the latest executed run covering the employee; 'database': the live roster",
     }),

@@ -11,7 +11,6 @@ import { addDays } from '../../core/time/dates.ts';
 import { type Explainer, explain } from '../../engine/index.ts';
 import * as gaps from './gaps-repository.ts';
 import type { CoverCandidate, GapQuery, RosterGap, RosterGapPage } from './gaps-schemas.ts';
-import * as roster from './repository.ts';
 import { buildSnapshot, liveRosterOf } from './snapshot.ts';
 import type { LineRow } from './snapshot-queries.ts';
 

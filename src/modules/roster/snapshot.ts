@@ -74,6 +74,11 @@ function priorWorkOf(
   const dates = new Set(before.map((row) => row.date));
   let consecutiveDays = 0;
   while (dates.has(addDays(from, -(consecutiveDays + 1)))) consecutiveDays++;
+  const nights = new Set(
+    before.filter((row) => isNight(templates.get(row.shiftTemplateId)!)).map((row) => row.date),
+  );
+  let consecutiveNights = 0;
+  while (nights.has(addDays(from, -(consecutiveNights + 1)))) consecutiveNights++;
   const firstOfWeek = addDays(from, -((weekdayOf(from) - weekStart + 7) % 7));
   let hoursInFirstWeek = 0;
   let lastShiftEnd = '';
@@ -83,7 +88,7 @@ function priorWorkOf(
     const end = shiftEnd(row.date, template);
     if (end > lastShiftEnd) lastShiftEnd = end;
   }
-  return { employeeId, consecutiveDays, hoursInFirstWeek, lastShiftEnd };
+  return { employeeId, consecutiveDays, hoursInFirstWeek, lastShiftEnd, consecutiveNights };
 }
 
 /** Days of [from, to] covered by any of the ranges (leave, or outside employment). */
@@ -97,9 +102,11 @@ function coveredDays(ranges: { from: string; to: string }[], from: string, to: s
   return days.size;
 }
 
+const isNight = (template: q.TemplateRow) => template.shiftType?.toLowerCase() === 'night';
+
 /** Night shifts and work on the unit's weekend days are the unsocial work the engine shares out. */
 const isUnsocial = (date: string, template: q.TemplateRow, weekend: ReadonlySet<number>) =>
-  template.shiftType?.toLowerCase() === 'night' || weekend.has(weekdayOf(date));
+  isNight(template) || weekend.has(weekdayOf(date));
 
 /** The snapshot's live roster (its fixed assignments) as the engine's assignments, to check or explain. */
 export function liveRosterOf(instance: Instance): Assignment[] {
@@ -234,12 +241,16 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
         ? [{ from: addDays(employee.activeTo, 1), to: dayBefore }]
         : []),
     ];
+    const hoursOf = (rows: q.LiveRow[]) =>
+      rows.reduce((sum, row) => sum + templates.get(row.shiftTemplateId)!.paidHours, 0);
     equalizationHistory.push({
       employeeId: employee.id,
-      hours: inWindow.reduce((sum, row) => sum + templates.get(row.shiftTemplateId)!.paidHours, 0),
-      unsocialHours: inWindow
-        .filter((row) => isUnsocial(row.date, templates.get(row.shiftTemplateId)!, weekend))
-        .reduce((sum, row) => sum + templates.get(row.shiftTemplateId)!.paidHours, 0),
+      hours: hoursOf(inWindow),
+      unsocialHours: hoursOf(
+        inWindow.filter((row) => isUnsocial(row.date, templates.get(row.shiftTemplateId)!, weekend)),
+      ),
+      nightHours: hoursOf(inWindow.filter((row) => isNight(templates.get(row.shiftTemplateId)!))),
+      weekendHours: hoursOf(inWindow.filter((row) => weekend.has(weekdayOf(row.date)))),
       unavailableDays: Math.min(windowDays, coveredDays(away, historyFrom, dayBefore)),
     });
   }
@@ -263,6 +274,10 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
       maxWeeklyHours: settings.maxWeeklyHours,
       weekStart: settings.weekStart.toLowerCase() as Weekday,
       equalizationWindowDays: windowDays,
+      weekendDays: settings.weekendDays.map((day) => day.toLowerCase() as Weekday),
+      ...(settings.maxConsecutiveNights === null
+        ? {}
+        : { maxConsecutiveNights: settings.maxConsecutiveNights }),
     },
     shiftTemplates: templateRows
       .filter((row) => usedTemplates.has(row.id))

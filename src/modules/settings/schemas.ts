@@ -12,6 +12,9 @@ export const SettingsValues = Type.Object(
     minRestHours: Type.Number({ minimum: 0, maximum: 48 }),
     maxConsecutiveDays: Type.Integer({ minimum: 1, maximum: 31 }),
     maxWeeklyHours: Type.Number({ minimum: 1, maximum: 168 }),
+    maxConsecutiveNights: Type.Union([Type.Integer({ minimum: 1, maximum: 31 }), Type.Null()], {
+      description: 'Fatigue rule: most night shifts on consecutive dates (MAX_CONSECUTIVE_NIGHTS); null: off',
+    }),
     'lockout.threshold': Type.Integer({ minimum: 1, maximum: 100 }),
     'lockout.minutes': Type.Integer({ minimum: 1, maximum: 10_080 }),
     'reconciliation.toleranceMinutes': Type.Integer({ minimum: 0, maximum: 240 }),
@@ -38,6 +41,7 @@ export const SETTING_DEFAULTS: SettingsValues = {
   minRestHours: 11,
   maxConsecutiveDays: 6,
   maxWeeklyHours: 60,
+  maxConsecutiveNights: null,
   'lockout.threshold': 5,
   'lockout.minutes': 15,
   'reconciliation.toleranceMinutes': 10,
