@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
 const addFormats = ajvFormats.default;
 
 /**
- * Checks every 2xx JSON answer of the app against the response schema its route documents, so the
- * OpenAPI document cannot drift from what the service really sends. Violations are collected for the
- * test file to assert on at its end.
+ * Checks every JSON answer of the app against the response its route documents, so the OpenAPI document
+ * cannot drift from what the service really sends: a 2xx body against its schema, and an error answer's
+ * status and `code` against the documented ones (a code thrown but not listed on the route fails the test
+ * file). Violations are collected for the test file to assert on at its end.
  */
 export function watchResponseContract(app: FastifyInstance): string[] {
   // Named schemas ($id) recur across routes: each route's schema is compiled on its own.
@@ -18,10 +19,20 @@ export function watchResponseContract(app: FastifyInstance): string[] {
   const violations: string[] = [];
   app.addHook('onSend', async (request, reply, payload) => {
     const status = reply.statusCode;
-    const schema = (request.routeOptions.schema?.response as Record<string, object> | undefined)?.[status];
+    const responses = request.routeOptions.schema?.response as Record<string, object> | undefined;
+    const schema = responses?.[status];
     const type = String(reply.getHeader('content-type') ?? '');
-    if (status < 200 || status >= 300 || !schema || !type.includes('json') || typeof payload !== 'string')
+    // Only the API's own routes: a route without declared responses (Swagger UI's) is not the contract.
+    if (!responses || typeof payload !== 'string' || !type.includes('json')) return payload;
+    if (status >= 400) {
+      const where = `${request.method} ${request.routeOptions.url} ${status}`;
+      const code = (JSON.parse(payload) as { code?: string }).code;
+      if (!schema) violations.push(`${where}: status not documented (code ${code})`);
+      else if (code !== undefined && !documentedCodes(schema).includes(code))
+        violations.push(`${where}: code ${code} not documented (${documentedCodes(schema).join(', ')})`);
       return payload;
+    }
+    if (status < 200 || status >= 300 || !schema) return payload;
     let validate = validators.get(schema);
     if (!validate) {
       validate = ajv.compile(schema);
@@ -35,4 +46,10 @@ export function watchResponseContract(app: FastifyInstance): string[] {
     return payload;
   });
   return violations;
+}
+
+/** The `code` values a documented problem answer lists (`problemResponse` narrows `code` to an enum). */
+function documentedCodes(schema: object): string[] {
+  const parts = (schema as { allOf?: { properties?: { code?: { enum?: string[] } } }[] }).allOf ?? [];
+  return parts.flatMap((part) => part.properties?.code?.enum ?? []);
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../core/auth/guard.ts';
+import { problemResponse } from '../../core/http/openapi.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
 import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { SettingsPatch, SettingsResponse } from './schemas.ts';
@@ -31,7 +32,10 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           description: 'Send only the keys to change. Honours If-Match with the settings version.',
           tags: ['platform'],
           body: SettingsPatch,
-          response: { 200: SettingsResponse },
+          response: {
+            200: SettingsResponse,
+            422: problemResponse(['SETTINGS_INVALID'], 'Well-formed values that break a rule, each named'),
+          },
         },
       },
       async (request, reply) =>

@@ -59,6 +59,7 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
               'ROLE_UNKNOWN',
               'DEPARTMENT_UNKNOWN',
               'EMPLOYEE_UNKNOWN',
+              'INVALID_DATE_RANGE',
             ]),
           },
         },
