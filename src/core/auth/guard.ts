@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-const unauthenticated = (code: string, detail: string) =>
+const unauthenticated = (code: 'UNAUTHENTICATED' | 'TOKEN_EXPIRED', detail: string) =>
   new AppError(401, code, detail, {}, { 'www-authenticate': 'Bearer' });
 
 /** The signed-in caller of a route declared `auth` or with a permission. */

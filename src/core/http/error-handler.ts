@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { causeChain, FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../db/errors.ts';
+import { type ErrorCode, isErrorCode } from './error-codes.ts';
 import { AppError, type FieldError } from './errors.ts';
 import { problemBody } from './problem.ts';
 
@@ -31,7 +32,7 @@ function databaseUnavailable(error: unknown): boolean {
  * column's range) is the caller's mistake, not a server fault; likewise a uniqueness or reference race
  * that a service's own check could not see.
  */
-function databaseRefusal(state: string | undefined): [number, string, string] | undefined {
+function databaseRefusal(state: string | undefined): [number, ErrorCode, string] | undefined {
   if (!state) return undefined;
   if (state.startsWith('22')) return [400, 'VALIDATION_FAILED', 'A value in the request cannot be stored'];
   if (state === UNIQUE_VIOLATION)
@@ -57,7 +58,7 @@ export function sendProblem(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
-  code: string,
+  code: ErrorCode,
   detail: string,
   extra: Record<string, unknown> = {},
 ) {
@@ -69,7 +70,7 @@ export function sendProblem(
     );
 }
 
-const FRAMEWORK_CODES: Record<string, [number, string]> = {
+const FRAMEWORK_CODES: Record<string, [number, ErrorCode]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION_FAILED'],
@@ -114,7 +115,13 @@ export function registerErrorHandling(app: FastifyInstance, exposeStacks: boolea
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendProblem(request, reply, status, error.code ?? 'BAD_REQUEST', error.message);
+      return sendProblem(
+        request,
+        reply,
+        status,
+        isErrorCode(error.code) ? error.code : 'BAD_REQUEST',
+        error.message,
+      );
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(

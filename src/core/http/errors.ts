@@ -1,8 +1,11 @@
+import type { Permission } from '../auth/catalog.ts';
+import type { ErrorCode } from './error-codes.ts';
+
 /** The one error type services throw; the error handler turns it into problem details. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     detail: string,
     /** Extra members of the problem body (e.g. `permission`, `lockoutUntil`, `errors`). */
     readonly extra: Record<string, unknown> = {},
@@ -23,11 +26,11 @@ export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what
 export const validationFailed = (detail: string, errors: FieldError[] = []) =>
   new AppError(400, 'VALIDATION_FAILED', detail, errors.length ? { errors } : {});
 
-export const businessRule = (code: string, detail: string, extra: Record<string, unknown> = {}) =>
+export const businessRule = (code: ErrorCode, detail: string, extra: Record<string, unknown> = {}) =>
   new AppError(422, code, detail, extra);
 
-export const conflict = (code: string, detail: string, extra: Record<string, unknown> = {}) =>
+export const conflict = (code: ErrorCode, detail: string, extra: Record<string, unknown> = {}) =>
   new AppError(409, code, detail, extra);
 
-export const forbidden = (permission: string) =>
+export const forbidden = (permission: Permission | string) =>
   new AppError(403, 'FORBIDDEN', `This action needs the permission "${permission}"`, { permission });

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type TObject, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { ErrorCode } from './error-codes.ts';
 import { API_TAGS, finishDocument, markComponents } from './openapi-document.ts';
 import { ProblemSchema } from './problem.ts';
 
@@ -23,7 +24,7 @@ declare module 'fastify' {
 /** Operation names are what client generators print: lowerCamelCase verbs in the domain's words. */
 const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/;
 
-type ProblemCodes = readonly [string, ...string[]];
+type ProblemCodes = readonly [ErrorCode, ...ErrorCode[]];
 
 /**
  * A documented problem answer: the shared `Problem` schema with `code` narrowed to the codes this

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../core/auth/guard.ts';
+import { type ErrorCode, lookupCodePrefix } from '../../core/http/error-codes.ts';
 import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
@@ -16,7 +17,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
   const view = { auth: `${group.entity}.view` } as const;
   const config = { auth: `${group.entity}.config` } as const;
   const tags = ['lookups'];
-  const prefix = group.entity.toUpperCase();
+  const prefix = lookupCodePrefix(group.entity);
   const Record = recordSchemaOf(group);
   const bodies = lookupBodySchemas(group.name, group.arabicRequired, group.bodyFields);
   const rules = group.ruleCodes ?? [];
@@ -48,7 +49,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
           response: {
             201: Record,
             409: problemResponse([`${prefix}_CODE_TAKEN`]),
-            ...(rules.length ? { 422: problemResponse(rules as [string, ...string[]]) } : {}),
+            ...(rules.length ? { 422: problemResponse(rules as [ErrorCode, ...ErrorCode[]]) } : {}),
           },
         },
       },

@@ -2,6 +2,7 @@ import type { TProperties } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 import type { LookupEntity } from '../../core/auth/catalog.ts';
 import type { Executor } from '../../core/db/database.ts';
+import type { ErrorCode } from '../../core/http/error-codes.ts';
 import { businessRule } from '../../core/http/errors.ts';
 import { type ExtraSelect, findIdByCode, type LookupTable, type LookupValues } from './repository.ts';
 import type { LookupBody } from './schemas.ts';
@@ -38,7 +39,7 @@ export interface LookupGroup {
   /** Codes a row may not take (they mean something else where the group is used). */
   reservedCodes?: readonly string[];
   /** Documented 422 codes of the group's own rules. */
-  ruleCodes?: readonly string[];
+  ruleCodes?: readonly ErrorCode[];
 }
 
 /** What a group without fields of its own adds: nothing. */
@@ -57,7 +58,7 @@ export async function optionalReference(
   buId: string,
   code: unknown,
   field: string,
-  errorCode: string,
+  errorCode: ErrorCode,
 ): Promise<string | null> {
   if (code === undefined || code === null) return null;
   const id = await findIdByCode(tx, table, buId, String(code));

@@ -2,6 +2,7 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
+import { lookupCodePrefix } from '../../core/http/error-codes.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
@@ -13,7 +14,7 @@ import type { ActiveFilter, LookupBody, LookupRecord } from './schemas.ts';
 /** A record of a group: the shared fields and the group's own. */
 export type GroupRecord = LookupRecord & Record<string, unknown>;
 
-const prefix = (group: LookupGroup) => group.entity.toUpperCase();
+const prefix = (group: LookupGroup) => lookupCodePrefix(group.entity);
 
 export function recordOf(group: Pick<LookupGroup, 'view'>, row: repo.LookupRowWith): GroupRecord {
   return {

@@ -3467,12 +3467,12 @@ export interface components {
             departmentId: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             /** @description Draft → Executed → Reviewed → Locked; rerun from Executed or Reviewed; Archived from any */
@@ -3565,7 +3565,7 @@ export interface components {
                     id: string;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD (years 1900–2199)
+                     * @description YYYY-MM-DD (years 2000–2100)
                      */
                     date: string;
                     terminalCode: string;
@@ -3587,6 +3587,8 @@ export interface components {
                     MAX_CONSECUTIVE_DAYS?: number;
                     MAX_WEEKLY_HOURS?: number;
                     LENDING_LIMIT_REACHED?: number;
+                    UNAVAILABLE?: number;
+                    MAX_CONSECUTIVE_NIGHTS?: number;
                 };
             }[];
             fairness: {
@@ -3600,6 +3602,29 @@ export interface components {
                     pool: number;
                     shiftType: number;
                 };
+                /** @description Largest spread (max − min) of night and weekend shifts within a cohort of department, grade and home pool, with the window’s history, and of this period alone (absent on runs executed before it was reported) */
+                unsocialShifts?: {
+                    nights: number;
+                    weekends: number;
+                    periodNights: number;
+                    periodWeekends: number;
+                };
+            };
+            /** @description How the search ended (absent on runs executed before it was reported) */
+            search?: {
+                /** @description Whether the time limit ended the search, a bound proved it optimal, or it ran out */
+                stoppedBy: "time_limit" | "bound_reached" | "search_done";
+                /** @description The best known upper bound on coverage */
+                bound: number;
+                /** @description bound − assigned heads */
+                gap: number;
+                /** @description How far past the time limit it ended */
+                overrunMs?: number;
+            };
+            /** @description Wish-days of the staff that applied, and how many the roster grants */
+            wishes?: {
+                asked: number;
+                granted: number;
             };
             /** @description Assignments the run proposes beyond the live roster */
             proposed: number;
@@ -3615,7 +3640,7 @@ export interface components {
                 employeeId: string;
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 demandLineId: string | null;
@@ -3639,12 +3664,12 @@ export interface components {
         AllocationRunRosterGrid: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             /** @description Employees by number, a page of them */
@@ -3659,12 +3684,12 @@ export interface components {
             planId: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             /**
@@ -3680,12 +3705,12 @@ export interface components {
             planId: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             dryRun: boolean;
@@ -3697,7 +3722,7 @@ export interface components {
                 change: "add" | "change";
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 terminalCode: string;
@@ -3991,12 +4016,12 @@ export interface components {
                 hoursPerDay: number;
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 fromDate: string;
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 toDate: string;
                 description: string | null;
@@ -4011,12 +4036,12 @@ export interface components {
             description: string | null;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             endDate: string;
             days: number;
@@ -4025,12 +4050,12 @@ export interface components {
         CalendarHolidays: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             items: components["schemas"]["CalendarHoliday"][];
@@ -4124,11 +4149,28 @@ export interface components {
         DailyRosterReport: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             lang: string;
             title: string;
+            day: {
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 2000–2100)
+                 */
+                date: string;
+                /** @description Sunday … Saturday */
+                weekday: string;
+                /** @description One of the unit’s `weekendDays` */
+                weekend: boolean;
+                /** @description The holiday on the date, if any */
+                holiday: {
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                } | null;
+            };
             /** @description Departments with lines on the day */
             departments: {
                 /** Format: uuid */
@@ -4156,6 +4198,26 @@ export interface components {
                     nameEn: string;
                     nameAr: string | null;
                 };
+                /** @description The skill the line is staffed for; null for a line that asks for none */
+                skill: {
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                } | null;
+                /** @description The skills the person holds, by code */
+                employeeSkills: {
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                }[];
+                /** @description Lent staff: their own department, when the roster is another department’s; else null */
+                lentFrom: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                } | null;
                 /** @description Paid hours */
                 paidHours: number;
             }[];
@@ -4227,7 +4289,7 @@ export interface components {
                 id: string;
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 terminalCode: string;
@@ -4257,12 +4319,12 @@ export interface components {
             departmentCode: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             /** @description Draft → Approved → Locked; Archived from any state */
@@ -4285,12 +4347,12 @@ export interface components {
             departmentCode: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             /** @description Draft → Approved → Locked; Archived from any state */
@@ -4308,7 +4370,7 @@ export interface components {
                 id: string;
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 terminalCode: string;
@@ -4329,7 +4391,7 @@ export interface components {
                 cells: {
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD (years 1900–2199)
+                     * @description YYYY-MM-DD (years 2000–2100)
                      */
                     date: string;
                     terminalCode: string;
@@ -4342,7 +4404,7 @@ export interface components {
                 byDate: {
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD (years 1900–2199)
+                     * @description YYYY-MM-DD (years 2000–2100)
                      */
                     date: string;
                     required: number;
@@ -4366,7 +4428,7 @@ export interface components {
             cells?: {
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 terminalCode: string;
@@ -4585,7 +4647,7 @@ export interface components {
         };
         EqualizationScore: {
             employee: components["schemas"]["EmployeeInDepartment"];
-            /** @description Hours over the equalization window; 0 is the cohort mean (and no history) */
+            /** @description Hours per day available over the equalization window; 0 is the cohort mean */
             scores: {
                 /** @description (own − mean) ÷ mean of the same grade in the department */
                 gradeDepartment: number;
@@ -4594,6 +4656,8 @@ export interface components {
                 /** @description Night and weekend hours against everyone */
                 shiftType: number;
             };
+            /** @description Fewer than 14 days employed and available in the window: scores 0, neutral in ranking */
+            insufficientHistory: boolean;
             /** @description 'run': the latest executed run covering the employee; 'database': the live roster */
             source: "run" | "database";
             runId: string | null;
@@ -4691,12 +4755,12 @@ export interface components {
             updatedAt: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             endDate: string;
             /** @description Number of days the holiday covers */
@@ -4720,7 +4784,7 @@ export interface components {
             isActive: boolean;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             /** @description Last day (inclusive); omitted: one day */
@@ -4771,7 +4835,7 @@ export interface components {
         };
         IneligibleEmployee: {
             employee: components["schemas"]["EmployeeInDepartment"];
-            reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED")[];
+            reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
         };
         IneligibleEmployeePage: {
             items: components["schemas"]["IneligibleEmployee"][];
@@ -4932,20 +4996,39 @@ export interface components {
             total: number;
         };
         MonthlyRosterReport: {
+            /** @description YYYY-MM (years 2000–2100) */
             month: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             lang: string;
             title: string;
             dates: string[];
+            /** @description Each of `dates` with its weekday, weekend and holiday */
+            days: {
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 2000–2100)
+                 */
+                date: string;
+                /** @description Sunday … Saturday */
+                weekday: string;
+                /** @description One of the unit’s `weekendDays` */
+                weekend: boolean;
+                /** @description The holiday on the date, if any */
+                holiday: {
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                } | null;
+            }[];
             departments: {
                 /** Format: uuid */
                 id: string;
@@ -4972,8 +5055,18 @@ export interface components {
                 employee: components["schemas"]["EmployeeReference"];
                 /** Format: uuid */
                 departmentId: string;
-                /** @description The short shift code on each of `dates`, null for a day off */
+                /** @description The short shift code on each of `dates`, null where none */
                 days: (string | null)[];
+                /** @description On each of `dates` without a shift: `LEAVE` (approved leave), `OFF` (a day off: the published roster covers the date), null (a shift, or nothing published yet) */
+                marks: ("LEAVE" | "OFF" | null)[];
+                /** @description Lent staff: their own department, when the roster is another department’s; else null */
+                lentFrom: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                } | null;
                 shifts: number;
                 /** @description Paid hours */
                 hours: number;
@@ -4991,12 +5084,12 @@ export interface components {
             planId: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             options?: components["schemas"]["AllocationRunOptions"];
@@ -5029,7 +5122,7 @@ export interface components {
             departmentId: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
@@ -5091,7 +5184,7 @@ export interface components {
             isActive: boolean;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             /** @description Last day (inclusive); omitted: one day */
@@ -5142,7 +5235,7 @@ export interface components {
             targetPoolId: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             effectiveFrom: string;
             effectiveTo?: string | null;
@@ -5165,7 +5258,7 @@ export interface components {
         NewShiftAssignment: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             /**
@@ -5279,12 +5372,12 @@ export interface components {
         OwnRoster: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             lines: {
@@ -5293,7 +5386,7 @@ export interface components {
                 employee: components["schemas"]["EmployeeReference"];
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 shift: {
@@ -5388,7 +5481,7 @@ export interface components {
             targetPoolCode: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             effectiveFrom: string;
             /** @description Open-ended when null */
@@ -5418,7 +5511,7 @@ export interface components {
         PoolLendingRuleUpdate: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             effectiveFrom?: string;
             effectiveTo?: string | null;
@@ -5520,7 +5613,7 @@ export interface components {
             employee: components["schemas"]["EmployeeInDepartment"];
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             demandLineId: string | null;
@@ -5565,12 +5658,12 @@ export interface components {
             departmentId: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             version: number;
@@ -5612,12 +5705,12 @@ export interface components {
             departmentId: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             version: number;
@@ -5653,7 +5746,7 @@ export interface components {
                 employee: components["schemas"]["EmployeeReference"];
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 shift: {
@@ -5694,12 +5787,12 @@ export interface components {
             departmentId: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             version: number;
@@ -5848,12 +5941,12 @@ export interface components {
             };
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             version: number;
@@ -5890,7 +5983,7 @@ export interface components {
                 employeeNumber: string;
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 before: {
@@ -5908,7 +6001,7 @@ export interface components {
                 employeeNumber: string;
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 before: {
@@ -5926,7 +6019,7 @@ export interface components {
                 employeeNumber: string;
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 before: {
@@ -5951,7 +6044,7 @@ export interface components {
             };
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             terminal: {
@@ -5979,7 +6072,7 @@ export interface components {
             openBecause: {
                 /** @description Employees who could cover it now (GET …/candidates lists them) */
                 candidates: number;
-                /** @description Employees kept off the line by each rule (EMPLOYEE_INACTIVE, SKILL_MISSING, CERTIFICATION_MISSING, CERTIFICATION_EXPIRED, ON_LEAVE, POOL_NOT_ALLOWED, ALREADY_ASSIGNED, REST_TOO_SHORT, MAX_CONSECUTIVE_DAYS, MAX_WEEKLY_HOURS, LENDING_LIMIT_REACHED) */
+                /** @description Employees kept off the line by each rule (EMPLOYEE_INACTIVE, SKILL_MISSING, CERTIFICATION_MISSING, CERTIFICATION_EXPIRED, ON_LEAVE, POOL_NOT_ALLOWED, ALREADY_ASSIGNED, REST_TOO_SHORT, MAX_CONSECUTIVE_DAYS, MAX_WEEKLY_HOURS, LENDING_LIMIT_REACHED, UNAVAILABLE, MAX_CONSECUTIVE_NIGHTS) */
                 reasons: {
                     [key: string]: number;
                 };
@@ -5997,7 +6090,7 @@ export interface components {
         RosterGridCell: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             shiftCode: string;
@@ -6028,6 +6121,8 @@ export interface components {
             minRestHours?: number;
             maxConsecutiveDays?: number;
             maxWeeklyHours?: number;
+            /** @description Fatigue rule: most night shifts on consecutive dates (MAX_CONSECUTIVE_NIGHTS); null: off */
+            maxConsecutiveNights?: number | null;
             "lockout.threshold"?: number;
             "lockout.minutes"?: number;
             "reconciliation.toleranceMinutes"?: number;
@@ -6048,6 +6143,8 @@ export interface components {
             minRestHours: number;
             maxConsecutiveDays: number;
             maxWeeklyHours: number;
+            /** @description Fatigue rule: most night shifts on consecutive dates (MAX_CONSECUTIVE_NIGHTS); null: off */
+            maxConsecutiveNights: number | null;
             "lockout.threshold": number;
             "lockout.minutes": number;
             "reconciliation.toleranceMinutes": number;
@@ -6066,7 +6163,7 @@ export interface components {
             employee: components["schemas"]["EmployeeInDepartment"];
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             date: string;
             shiftTemplate: {
@@ -6139,18 +6236,18 @@ export interface components {
             code: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             days: {
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 cycleDay: number;
@@ -6172,18 +6269,18 @@ export interface components {
             employee: components["schemas"]["EmployeeInDepartment"];
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             days: {
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 weekday: string;
@@ -6433,12 +6530,12 @@ export interface components {
         UtilizationReport: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             departments: {
@@ -6516,12 +6613,12 @@ export interface components {
         WorkingDays: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             weekendDays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
@@ -6530,7 +6627,7 @@ export interface components {
             days: {
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
@@ -6553,24 +6650,24 @@ export interface components {
             hoursPerDay: number;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             fromDate: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             toDate: string;
         };
         WorkingHours: {
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             from: string;
             /**
              * Format: date
-             * @description YYYY-MM-DD (years 1900–2199)
+             * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
             standardDailyHours: number;
@@ -6578,7 +6675,7 @@ export interface components {
             days: {
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD (years 1900–2199)
+                 * @description YYYY-MM-DD (years 2000–2100)
                  */
                 date: string;
                 weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
@@ -6892,6 +6989,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description Well-formed values that break a rule, each named */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "SETTINGS_INVALID";
                     };
                 };
             };
@@ -7839,7 +7948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description PASSWORD_POLICY or ROLE_UNKNOWN or DEPARTMENT_UNKNOWN or EMPLOYEE_UNKNOWN */
+            /** @description PASSWORD_POLICY or ROLE_UNKNOWN or DEPARTMENT_UNKNOWN or EMPLOYEE_UNKNOWN or INVALID_DATE_RANGE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7847,7 +7956,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN";
+                        code: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN" | "INVALID_DATE_RANGE";
                     };
                 };
             };
@@ -18487,7 +18596,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description No valid bearer token */
@@ -18557,7 +18666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description No valid bearer token */
@@ -18921,7 +19030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request does not match the schema */
@@ -23631,7 +23740,7 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, at most 500 */
                 pageSize?: number;
-                /** @description YYYY-MM-DD (years 1900–2199) */
+                /** @description YYYY-MM-DD (years 2000–2100) */
                 date?: string;
                 /** @description Only lines the run left short */
                 unfilledOnly?: boolean;
@@ -23979,7 +24088,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: number;
                 employeeId?: string;
-                /** @description YYYY-MM-DD (years 1900–2199) */
+                /** @description YYYY-MM-DD (years 2000–2100) */
                 date?: string;
                 demandLineId?: string;
                 /** @description false: only what the run proposes */
@@ -24626,7 +24735,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
-                        reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED")[];
+                        reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
                     };
                 };
             };
@@ -26733,7 +26842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description No valid bearer token */
@@ -28103,7 +28212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request does not match the schema */
@@ -28192,7 +28301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/pdf": string;
                 };
             };
             /** @description The request does not match the schema */
@@ -28262,7 +28371,7 @@ export interface operations {
     getMonthlyRosterReport: {
         parameters: {
             query: {
-                /** @description The month (YYYY-MM) */
+                /** @description The month (YYYY-MM, years 2000–2100) */
                 month: string;
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: "en" | "ar";
@@ -28351,7 +28460,7 @@ export interface operations {
     downloadMonthlyRosterWorkbook: {
         parameters: {
             query: {
-                /** @description The month (YYYY-MM) */
+                /** @description The month (YYYY-MM, years 2000–2100) */
                 month: string;
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: "en" | "ar";
@@ -28370,7 +28479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request does not match the schema */
@@ -28440,7 +28549,7 @@ export interface operations {
     downloadMonthlyRosterPdf: {
         parameters: {
             query: {
-                /** @description The month (YYYY-MM) */
+                /** @description The month (YYYY-MM, years 2000–2100) */
                 month: string;
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: "en" | "ar";
@@ -28459,7 +28568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/pdf": string;
                 };
             };
             /** @description The request does not match the schema */
@@ -28653,7 +28762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request does not match the schema */
@@ -28756,7 +28865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/pdf": string;
                 };
             };
             /** @description The request does not match the schema */
