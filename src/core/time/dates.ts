@@ -60,3 +60,36 @@ export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
 export function isRealDate(date: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && formatDate(parseDate(date)) === date;
 }
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes the zone is ahead of UTC at an instant (e.g. 180 for Asia/Riyadh). */
+function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  const part = Object.fromEntries(formatter.formatToParts(utcMs).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!);
+  return Math.round((wall - Math.floor(utcMs / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The UTC instant (ISO 8601) of a wall-clock time on a business date in a time zone. A wall time that a
+ * daylight-saving change skips or repeats resolves to the later instant.
+ */
+export function utcInstant(date: string, time: string, timeZone: string): string {
+  const wall = parseDate(date) + (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) * 60_000;
+  const first = wall - zoneOffsetMinutes(wall, timeZone) * 60_000;
+  const second = wall - zoneOffsetMinutes(first, timeZone) * 60_000;
+  return new Date(Math.max(first, second)).toISOString();
+}

@@ -277,3 +277,31 @@ export async function requesterOf(executor: Executor, employeeId: string) {
   );
   return row ? { ...row, userIds: row.userIds ?? [] } : null;
 }
+
+/** Approved leave of these employees that overlaps the period. */
+export async function approvedLeaveOverlapping(
+  executor: Executor,
+  buId: string,
+  employeeIds: string[],
+  from: string,
+  to: string,
+) {
+  if (!employeeIds.length) return [];
+  return executor
+    .select({
+      id: leaveRequests.id,
+      employeeId: leaveRequests.employeeId,
+      from: leaveRequests.fromDate,
+      to: leaveRequests.toDate,
+    })
+    .from(leaveRequests)
+    .where(
+      and(
+        eq(leaveRequests.buId, buId),
+        inArray(leaveRequests.employeeId, employeeIds),
+        eq(leaveRequests.status, 'Approved'),
+        lte(leaveRequests.fromDate, to),
+        gte(leaveRequests.toDate, from),
+      ),
+    );
+}

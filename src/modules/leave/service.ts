@@ -426,3 +426,6 @@ export async function ownLeave(
   );
   return pageOf(await viewsOf(deps, caller, rows), total, query);
 }
+
+/** Approved leave of these employees overlapping a period (reports and own rosters mark it). */
+export const approvedLeaveOverlapping = repo.approvedLeaveOverlapping;

@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import { paged } from '../../core/db/paging.ts';
@@ -392,4 +392,42 @@ export async function plannedLines(
       ),
     )
     .orderBy(asc(planned.date), asc(planned.startTime), asc(planned.employeeNumber));
+}
+
+/**
+ * The periods that standing published versions of these departments cover within the dates: a date covered with
+ * no shift for a person on it is that person's day off; an uncovered one is simply not planned yet.
+ */
+export async function standingPeriods(
+  executor: Executor,
+  buId: string,
+  departmentIds: string[],
+  from: string,
+  to: string,
+) {
+  if (!departmentIds.length) return [];
+  return executor
+    .selectDistinct({
+      departmentId: standingRosters.departmentId,
+      from: standingRosters.periodFrom,
+      to: standingRosters.periodTo,
+    })
+    .from(standingRosters)
+    .where(
+      and(
+        eq(standingRosters.buId, buId),
+        inArray(standingRosters.departmentId, departmentIds),
+        lte(standingRosters.periodFrom, to),
+        gte(standingRosters.periodTo, from),
+      ),
+    );
+}
+
+/** Each employee's own (home) department, to tell staff lent to another department's roster. */
+export async function homeDepartments(executor: Executor, buId: string, employeeIds: string[]) {
+  if (!employeeIds.length) return [];
+  return executor
+    .select({ employeeId: employees.id, departmentId: employees.departmentId })
+    .from(employees)
+    .where(and(eq(employees.buId, buId), inArray(employees.id, employeeIds)));
 }

@@ -186,13 +186,54 @@ export const OwnRosterQuery = Type.Object({
 });
 export type OwnRosterQuery = Static<typeof OwnRosterQuery>;
 
+export const OwnRosterLine = Type.Object(
+  {
+    ...RosterLine.properties,
+    rosterId: Uuid,
+    rosterVersion: Type.Integer(),
+    endsNextDay: Type.Boolean({ description: 'The shift ends on the day after `date` (a night)' }),
+    startsAt: Type.String({ format: 'date-time', description: "The shift's start as a UTC instant" }),
+    endsAt: Type.String({ format: 'date-time', description: "The shift's end as a UTC instant" }),
+  },
+  { $id: 'OwnRosterLine' },
+);
+
+export const OwnRosterDay = Type.Object(
+  {
+    date: BusinessDate,
+    weekday: Type.String({ description: 'English weekday name, e.g. Friday' }),
+    kind: Type.Union(
+      [
+        Type.Literal('shift'),
+        Type.Literal('leave'),
+        Type.Literal('holiday'),
+        Type.Literal('dayOff'),
+        Type.Literal('unplanned'),
+      ],
+      {
+        description:
+          'shift: the caller works (see lineIds); leave: approved leave; holiday: a public holiday off; ' +
+          "dayOff: a published roster of the caller's department covers the date without a shift for them; " +
+          'unplanned: no published roster covers the date yet',
+      },
+    ),
+    lineIds: Type.Array(Uuid, { description: 'The lines of the date, in `lines`' }),
+    holiday: Type.Union([
+      Type.Object({ code: Type.String(), nameEn: Type.String(), nameAr: Nullable(Type.String()) }),
+      Type.Null(),
+    ]),
+    leaveRequestId: Nullable(Uuid),
+  },
+  { $id: 'OwnRosterDay' },
+);
+
 export const OwnRoster = Type.Object(
   {
     from: BusinessDate,
     to: BusinessDate,
-    lines: Type.Array(
-      Type.Object({ ...RosterLine.properties, rosterId: Uuid, rosterVersion: Type.Integer() }),
-    ),
+    timezone: Type.String({ description: "IANA time zone of the unit's business dates and shift times" }),
+    lines: Type.Array(OwnRosterLine),
+    days: Type.Array(OwnRosterDay, { description: 'Every date of the range, in order, with its kind' }),
   },
   { $id: 'OwnRoster' },
 );

@@ -6,8 +6,12 @@ import { assertDateRange } from '../../core/http/date-range.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
-import { addDays } from '../../core/time/dates.ts';
+import { addDays, utcInstant } from '../../core/time/dates.ts';
+import { endDateOf } from '../../core/time/shift-times.ts';
 import { requireRun } from '../allocation/runs-service.ts';
+import { workingDays } from '../calendar/service.ts';
+import { approvedLeaveOverlapping } from '../leave/service.ts';
+import { readSettings } from '../settings/service.ts';
 import * as repo from './repository.ts';
 import type {
   ApprovalDecision,
@@ -348,7 +352,10 @@ export async function decideApproval(
   return headerView(row!);
 }
 
-/** The caller's lines from the latest published version covering each date (per department). */
+/**
+ * The caller's own roster: the lines of the planned roster (the latest standing version covering each
+ * date, per department) with their instants, and every date of the range with what it is for them.
+ */
 export async function ownRoster(
   deps: ServiceDeps,
   caller: Caller,
@@ -358,19 +365,54 @@ export async function ownRoster(
   const from = query.from ?? `${principal.today.slice(0, 7)}-01`;
   const to = query.to ?? addDays(`${addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
   assertDateRange(from, to, { days: MAX_OWN_DAYS, what: 'One request' });
-  if (!principal.employeeId) return { from, to, lines: [] };
-  const planned = await plannedLines(deps.db, principal.buId, from, to, {
-    employeeId: principal.employeeId,
-  });
-  return {
-    from,
-    to,
-    lines: planned.map((line) => ({
+  const employeeId = principal.employeeId;
+  const [{ settings }, calendar, planned, leave, homes] = await Promise.all([
+    readSettings(deps.db, principal.buId),
+    workingDays(deps, principal.buId, { from, to }),
+    employeeId ? repo.plannedLines(deps.db, principal.buId, from, to, { employeeId }) : [],
+    employeeId ? approvedLeaveOverlapping(deps.db, principal.buId, [employeeId], from, to) : [],
+    employeeId ? repo.homeDepartments(deps.db, principal.buId, [employeeId]) : [],
+  ]);
+  // A date is a day off where a standing version of a department the caller works for covers it.
+  const departmentIds = new Set<string>(planned.map((line) => line.departmentId));
+  for (const home of homes) if (home.departmentId) departmentIds.add(home.departmentId);
+  const covered = await repo.standingPeriods(deps.db, principal.buId, [...departmentIds], from, to);
+  const lines = planned.map((line) => {
+    const endDate = endDateOf(line.date, line.startTime, line.endTime);
+    return {
       ...lineView(line),
       rosterId: line.rosterId,
       rosterVersion: line.rosterVersion,
-    })),
-  };
+      endsNextDay: endDate !== line.date,
+      startsAt: utcInstant(line.date, line.startTime, settings.timezone),
+      endsAt: utcInstant(endDate, line.endTime, settings.timezone),
+    };
+  });
+  const days = calendar.days.map((day): OwnRoster['days'][number] => {
+    const lineIds = lines.filter((line) => line.date === day.date).map((line) => line.id);
+    const onLeave = leave.find((span) => span.from <= day.date && day.date <= span.to);
+    const holiday = day.reasons.find((reason) => reason.type === 'HOLIDAY');
+    const kind = lineIds.length
+      ? 'shift'
+      : onLeave
+        ? 'leave'
+        : holiday
+          ? 'holiday'
+          : covered.some((period) => period.from <= day.date && day.date <= period.to)
+            ? 'dayOff'
+            : 'unplanned';
+    return {
+      date: day.date,
+      weekday: day.weekday,
+      kind,
+      lineIds,
+      holiday: holiday
+        ? { code: holiday.code ?? '', nameEn: holiday.Name_1_English, nameAr: holiday.Name_2_Arabic }
+        : null,
+      leaveRequestId: onLeave?.id ?? null,
+    };
+  });
+  return { from, to, timezone: settings.timezone, lines, days };
 }
 
 export type PlannedLine = Awaited<ReturnType<typeof repo.plannedLines>>[number];
@@ -380,3 +422,7 @@ export type PlannedLine = Awaited<ReturnType<typeof repo.plannedLines>>[number];
  * published current version covering it (reports read it too).
  */
 export const plannedLines = repo.plannedLines;
+
+export const standingPeriods = repo.standingPeriods;
+
+export const homeDepartments = repo.homeDepartments;

@@ -1,7 +1,8 @@
 import type { Caller } from '../../core/auth/caller.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { workingDays } from '../calendar/service.ts';
-import type { PlannedLine } from '../publishing/service.ts';
+import { approvedLeaveOverlapping } from '../leave/service.ts';
+import { homeDepartments, type PlannedLine, standingPeriods } from '../publishing/service.ts';
 import * as repo from './repository.ts';
 import type { DailyRosterReport, MonthlyRosterReport } from './schemas.ts';
 
@@ -45,7 +46,7 @@ export async function lentStaff(
   lines: PlannedLine[],
 ): Promise<Map<string, Department>> {
   const { buId } = caller.principal;
-  const homes = await repo.homeDepartments(deps.db, buId, [...new Set(lines.map((line) => line.employeeId))]);
+  const homes = await homeDepartments(deps.db, buId, [...new Set(lines.map((line) => line.employeeId))]);
   const homeOf = new Map(homes.map((home) => [home.employeeId, home.departmentId]));
   const lent = new Map<string, string>();
   for (const line of lines) {
@@ -95,14 +96,14 @@ export async function markLeaveAndDaysOff(
   const from = dates[0]!;
   const to = dates.at(-1)!;
   const [leave, periods] = await Promise.all([
-    repo.approvedLeave(
+    approvedLeaveOverlapping(
       deps.db,
       buId,
       rows.map((row) => row.employee.id),
       from,
       to,
     ),
-    repo.publishedPeriods(deps.db, buId, [...new Set(rows.map((row) => row.departmentId))], from, to),
+    standingPeriods(deps.db, buId, [...new Set(rows.map((row) => row.departmentId))], from, to),
   ]);
   for (const row of rows) {
     const own = leave.filter((span) => span.employeeId === row.employee.id);

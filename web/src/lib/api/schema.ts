@@ -5380,37 +5380,73 @@ export interface components {
              * @description YYYY-MM-DD (years 2000–2100)
              */
             to: string;
-            lines: {
+            /** @description IANA time zone of the unit's business dates and shift times */
+            timezone: string;
+            lines: components["schemas"]["OwnRosterLine"][];
+            /** @description Every date of the range, in order, with its kind */
+            days: components["schemas"]["OwnRosterDay"][];
+        };
+        OwnRosterDay: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 2000–2100)
+             */
+            date: string;
+            /** @description English weekday name, e.g. Friday */
+            weekday: string;
+            /** @description shift: the caller works (see lineIds); leave: approved leave; holiday: a public holiday off; dayOff: a published roster of the caller's department covers the date without a shift for them; unplanned: no published roster covers the date yet */
+            kind: "shift" | "leave" | "holiday" | "dayOff" | "unplanned";
+            /** @description The lines of the date, in `lines` */
+            lineIds: string[];
+            holiday: {
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            } | null;
+            leaveRequestId: string | null;
+        };
+        OwnRosterLine: {
+            /** Format: uuid */
+            id: string;
+            employee: components["schemas"]["EmployeeReference"];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 2000–2100)
+             */
+            date: string;
+            shift: {
                 /** Format: uuid */
                 id: string;
-                employee: components["schemas"]["EmployeeReference"];
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
-                shift: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                    start: string;
-                    end: string;
-                    paidHours: number;
-                };
-                terminal: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                };
-                skillCode: string | null;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+                start: string;
+                end: string;
+                paidHours: number;
+            };
+            terminal: {
                 /** Format: uuid */
-                rosterId: string;
-                rosterVersion: number;
-            }[];
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+            skillCode: string | null;
+            /** Format: uuid */
+            rosterId: string;
+            rosterVersion: number;
+            /** @description The shift ends on the day after `date` (a night) */
+            endsNextDay: boolean;
+            /**
+             * Format: date-time
+             * @description The shift's start as a UTC instant
+             */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @description The shift's end as a UTC instant
+             */
+            endsAt: string;
         };
         PasswordReset: {
             newPassword?: string;

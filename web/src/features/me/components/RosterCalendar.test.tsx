@@ -15,6 +15,9 @@ const line = (date: string, code: string, start: string, end: string, nameAr: st
   skillCode: null,
   rosterId: 'r1',
   rosterVersion: 2,
+  endsNextDay: end < start,
+  startsAt: `${date}T${start}:00Z`,
+  endsAt: `${date}T${end}:00Z`,
 });
 
 const lines = [
