@@ -1,6 +1,8 @@
 import type { Caller } from '../../core/auth/caller.ts';
 import { employeeRefsOf } from '../../core/db/employee-ref.ts';
+import { conflict } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
+import type { ServiceDeps } from '../../core/module-context.ts';
 import type { Assignment, Instance } from '../../engine/index.ts';
 import { LIVE_LINE_PREFIX } from '../roster/snapshot.ts';
 import { type CandidateDeps, explained } from './candidates-service.ts';
@@ -13,7 +15,7 @@ import type {
   RosterGridRow,
 } from './proposal-schemas.ts';
 import * as repo from './repository.ts';
-import { requireRun } from './runs-service.ts';
+import { requireRun, storedRun } from './runs-service.ts';
 
 /** What a screen shows of an assignment's line: shift, terminal and skill by code. */
 async function describer(deps: CandidateDeps, caller: Caller, instance: Instance) {
@@ -47,6 +49,61 @@ async function describer(deps: CandidateDeps, caller: Caller, instance: Instance
       lendingRuleId: assignment.lendingRuleId ?? null,
     };
   };
+}
+
+/**
+ * A run's proposal as the lines of a roster with names, for reports that print it as a draft: every
+ * assignment of the result in the dates, fixed ones included, as the roster would read once published.
+ */
+export async function draftRosterLines(
+  deps: ServiceDeps,
+  caller: Caller,
+  runId: string,
+  from: string,
+  to: string,
+) {
+  const run = await requireRun(deps.db, caller, 'allocation_run.read', runId);
+  const stored = run.executions > 0 ? await storedRun(deps.db, run.id) : null;
+  if (!stored) throw conflict('RUN_NOT_EXECUTED', 'The run has not been executed yet: execute it first');
+  const { instance, result } = stored;
+  const inDates = result.assignments.filter((a) => from <= a.date && a.date <= to);
+  const [refs, names] = await Promise.all([
+    employeeRefsOf(deps.db, caller.principal.buId, [...new Set(inDates.map((a) => a.employeeId))]),
+    repo.lookupCodes(deps.db, caller.principal.buId),
+  ]);
+  const employees = new Map(refs.map((ref) => [ref.id, ref]));
+  const named = new Map(names.map((row) => [`${row.kind}:${row.id}`, row]));
+  const lines = new Map(instance.demandLines.map((line) => [line.id, line]));
+  const templates = new Map(instance.shiftTemplates.map((template) => [template.id, template]));
+  const lineRows = inDates.flatMap((a) => {
+    const employee = employees.get(a.employeeId);
+    const line = lines.get(a.lineId);
+    const template = line && templates.get(line.shiftTemplateId);
+    if (!employee || !line || !template) return [];
+    const shift = named.get(`shift:${template.id}`);
+    const terminal = named.get(`terminal:${line.terminal}`);
+    return [
+      {
+        employeeId: employee.id,
+        employeeNumber: employee.employeeNumber,
+        nameEn: employee.Name_1_English,
+        nameAr: employee.Name_2_Arabic,
+        departmentId: run.departmentId,
+        date: a.date,
+        shiftCode: shift?.code ?? template.id,
+        shiftNameEn: shift?.nameEn ?? template.id,
+        shiftNameAr: shift?.nameAr ?? null,
+        startTime: template.start,
+        endTime: template.end,
+        paidHours: template.paidHours,
+        terminalCode: terminal?.code ?? line.terminal,
+        terminalNameEn: terminal?.nameEn ?? line.terminal,
+        terminalNameAr: terminal?.nameAr ?? null,
+        skillCode: line.skill === undefined ? null : (named.get(`skill:${line.skill}`)?.code ?? line.skill),
+      },
+    ];
+  });
+  return { run, lines: lineRows };
 }
 
 /** The run's result as assignments, in the order a planner reads a roster; paged and filtered. */

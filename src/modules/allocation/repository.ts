@@ -295,13 +295,19 @@ export async function activeRunsOfPlan(executor: Executor, planId: string): Prom
   return row?.total ?? 0;
 }
 
-/** Codes of terminals, shift templates and skills by id, to describe lines (deleted ones included). */
+/** Codes and names of terminals, shift templates and skills by id, to describe lines (deleted ones included). */
 export async function lookupCodes(executor: Executor, buId: string) {
-  return queryRows<{ kind: 'terminal' | 'shift' | 'skill'; id: string; code: string }>(
+  return queryRows<{
+    kind: 'terminal' | 'shift' | 'skill';
+    id: string;
+    code: string;
+    nameEn: string;
+    nameAr: string | null;
+  }>(
     executor,
-    sql`select 'terminal' as kind, id, code from ${terminals} where bu_id = ${buId}
-        union all select 'shift', id, code from ${shiftTemplates} where bu_id = ${buId}
-        union all select 'skill', id, code from ${skills} where bu_id = ${buId}`,
+    sql`select 'terminal' as kind, id, code, name_en as "nameEn", name_ar as "nameAr" from ${terminals} where bu_id = ${buId}
+        union all select 'shift', id, code, name_en, name_ar from ${shiftTemplates} where bu_id = ${buId}
+        union all select 'skill', id, code, name_en, name_ar from ${skills} where bu_id = ${buId}`,
   );
 }
 

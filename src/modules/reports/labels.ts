@@ -7,6 +7,7 @@ export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 export const LABELS = {
   en: {
     dailyRoster: 'Daily roster',
+    draft: 'DRAFT, not published',
     monthlyRoster: 'Monthly roster',
     variance: 'Variance: required, planned and actual heads',
     date: 'Date',
@@ -46,6 +47,7 @@ export const LABELS = {
   },
   ar: {
     dailyRoster: 'جدول المناوبات اليومي',
+    draft: 'مسودة غير منشورة',
     monthlyRoster: 'جدول المناوبات الشهري',
     variance: 'الفروقات: العدد المطلوب والمخطط والفعلي',
     date: 'التاريخ',

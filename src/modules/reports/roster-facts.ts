@@ -2,7 +2,8 @@ import type { Caller } from '../../core/auth/caller.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { workingDays } from '../calendar/service.ts';
 import { approvedLeaveOverlapping } from '../leave/service.ts';
-import { homeDepartments, type PlannedLine, standingPeriods } from '../publishing/service.ts';
+import { homeDepartments, standingPeriods } from '../publishing/service.ts';
+import type { ReportLine } from './report-lines.ts';
 import * as repo from './repository.ts';
 import type { DailyRosterReport, MonthlyRosterReport } from './schemas.ts';
 
@@ -43,7 +44,7 @@ type Department = MonthlyRosterReport['departments'][number];
 export async function lentStaff(
   deps: ServiceDeps,
   caller: Caller,
-  lines: PlannedLine[],
+  lines: readonly ReportLine[],
 ): Promise<Map<string, Department>> {
   const { buId } = caller.principal;
   const homes = await homeDepartments(deps.db, buId, [...new Set(lines.map((line) => line.employeeId))]);
@@ -68,7 +69,7 @@ export async function lentStaff(
 export async function skillsHeld(
   deps: ServiceDeps,
   caller: Caller,
-  lines: PlannedLine[],
+  lines: readonly ReportLine[],
 ): Promise<Map<string, DailyRosterReport['lines'][number]['employeeSkills']>> {
   const held = new Map<string, DailyRosterReport['lines'][number]['employeeSkills']>();
   const employeeIds = [...new Set(lines.map((line) => line.employeeId))];
@@ -84,13 +85,14 @@ export async function skillsHeld(
 
 /**
  * Marks the dates of each row without a shift: approved leave, else a day off where a published roster of
- * the row's department covers the date (a date no roster covers is not planned yet, so left blank).
+ * the row's department (or the draft's run) covers the date (a date no roster covers is not planned yet, so left blank).
  */
 export async function markLeaveAndDaysOff(
   deps: ServiceDeps,
   caller: Caller,
   rows: MonthlyRosterReport['employees'],
   dates: string[],
+  draftPeriod?: { departmentId: string; from: string; to: string },
 ): Promise<void> {
   const { buId } = caller.principal;
   const from = dates[0]!;
@@ -103,7 +105,10 @@ export async function markLeaveAndDaysOff(
       from,
       to,
     ),
-    standingPeriods(deps.db, buId, [...new Set(rows.map((row) => row.departmentId))], from, to),
+    // A draft covers its run's period; a published report, what standing versions cover.
+    draftPeriod
+      ? [draftPeriod]
+      : standingPeriods(deps.db, buId, [...new Set(rows.map((row) => row.departmentId))], from, to),
   ]);
   for (const row of rows) {
     const own = leave.filter((span) => span.employeeId === row.employee.id);

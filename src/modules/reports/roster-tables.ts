@@ -44,6 +44,9 @@ const personName = (
 };
 
 /** "Friday", "Friday · Weekend", "Sunday · Holiday: National Day". */
+/** A draft says so above everything else, in every form. */
+const draftLine = (words: Labels, report: { draft: unknown }) => (report.draft ? [words.draft] : []);
+
 function dayLine(lang: ReportLanguage, day: Day): string {
   const words = LABELS[lang];
   const weekday = words.weekdays[weekdayIndex(day)] ?? day.weekday;
@@ -59,7 +62,11 @@ export function dailyTable(report: DailyRosterReport): Table {
   return {
     lang,
     title: `${words.dailyRoster} ${isolated(report.date)}`,
-    subtitle: [dayLine(lang, report.day), departmentLine(lang, words, report.departments)],
+    subtitle: [
+      ...draftLine(words, report),
+      dayLine(lang, report.day),
+      departmentLine(lang, words, report.departments),
+    ],
     sheet: words.dailyRoster,
     columns: [
       { title: words.shift, width: 12 },
@@ -147,6 +154,7 @@ export function monthlyTable(report: MonthlyRosterReport): Table {
     lang,
     title: `${words.monthlyRoster} ${isolated(report.month)}`,
     subtitle: [
+      ...draftLine(words, report),
       `${words.period}: ${isolated(`${report.from} – ${report.to}`)}`,
       departmentLine(lang, words, report.departments),
     ],

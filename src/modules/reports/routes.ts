@@ -31,6 +31,14 @@ const rangeProblems = {
 const fromPublished =
   'From the published roster (the latest version covering each date and department) in the caller’s ' +
   '`roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left.';
+const draftProblems = {
+  404: problemResponse(['NOT_FOUND'], 'The run given as `runId` is not one the caller may read'),
+  409: problemResponse(['RUN_NOT_EXECUTED'], 'The run given as `runId` has not been executed'),
+};
+const fromRoster =
+  `${fromPublished} With \`runId\`, the proposal of that run instead, marked as a draft in \`draft\` and ` +
+  'in the title of every form.';
+const draftSuffix = (report: { draft: unknown }) => (report.draft ? '-draft' : '');
 const variance =
   'Required (the demand plan each published roster came from), planned (its lines) and actual (planned ' +
   'people who came) heads per date × terminal × shift, as `/api/admin/reconciliation/variance`.';
@@ -132,11 +140,12 @@ export function reportRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
       name: 'DailyRoster',
       summary: 'The roster of one day: who works which shift where, heads and hours per shift',
       title: 'The daily roster',
-      description: fromPublished,
+      description: fromRoster,
       querystring: DailyRosterQuery,
       response: DailyRosterReport,
+      problems: draftProblems,
       build: (caller, query) => reports.dailyRoster(deps, caller, query),
-      fileName: (report) => `daily-roster-${report.date}`,
+      fileName: (report) => `daily-roster-${report.date}${draftSuffix(report)}`,
       workbook: documents.dailyRosterWorkbook,
       pdf: documents.dailyRosterPdf,
     });
@@ -147,11 +156,12 @@ export function reportRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
       summary: 'The roster of one month: one line per employee, a shift code per day, and the legend',
       title: 'The monthly roster',
       pdfSummary: 'The monthly roster report as a landscape PDF grid',
-      description: fromPublished,
+      description: fromRoster,
       querystring: MonthlyRosterQuery,
       response: MonthlyRosterReport,
+      problems: draftProblems,
       build: (caller, query) => reports.monthlyRoster(deps, caller, query),
-      fileName: (report) => `monthly-roster-${report.month}`,
+      fileName: (report) => `monthly-roster-${report.month}${draftSuffix(report)}`,
       workbook: documents.monthlyRosterWorkbook,
       pdf: documents.monthlyRosterPdf,
     });

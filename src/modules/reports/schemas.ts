@@ -16,10 +16,17 @@ const Language = Type.Optional(
 );
 const Department = Type.Optional({ ...Uuid, description: 'One department (within the caller’s scope)' });
 
+const DraftRun = Type.Optional({
+  ...Uuid,
+  description:
+    'An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`)',
+});
+
 export const DailyRosterQuery = Type.Object({
   date: { ...BusinessDate, description: 'The day (YYYY-MM-DD)' },
   lang: Language,
   departmentId: Department,
+  runId: DraftRun,
 });
 export type DailyRosterQuery = Static<typeof DailyRosterQuery>;
 
@@ -27,6 +34,7 @@ export const MonthlyRosterQuery = Type.Object({
   month: { ...BusinessMonth, description: 'The month (YYYY-MM, years 2000–2100)' },
   lang: Language,
   departmentId: Department,
+  runId: DraftRun,
 });
 export type MonthlyRosterQuery = Static<typeof MonthlyRosterQuery>;
 
@@ -76,6 +84,16 @@ export const DailyRosterReport = Type.Object(
     date: BusinessDate,
     lang: Type.String(),
     title: Type.String(),
+    draft: Type.Union(
+      [
+        Type.Object(
+          { runId: Uuid, runStatus: Type.String() },
+          { description: "The report prints this run's proposal, not a published roster" },
+        ),
+        Type.Null(),
+      ],
+      { description: 'Set when the report is a draft of a run (`runId`); null for the published roster' },
+    ),
     day: CalendarDay,
     departments: Type.Array(ReportDepartment, { description: 'Departments with lines on the day' }),
     lines: Type.Array(
@@ -110,6 +128,16 @@ export const MonthlyRosterReport = Type.Object(
     to: BusinessDate,
     lang: Type.String(),
     title: Type.String(),
+    draft: Type.Union(
+      [
+        Type.Object(
+          { runId: Uuid, runStatus: Type.String() },
+          { description: "The report prints this run's proposal, not a published roster" },
+        ),
+        Type.Null(),
+      ],
+      { description: 'Set when the report is a draft of a run (`runId`); null for the published roster' },
+    ),
     dates: Type.Array(BusinessDate),
     days: Type.Array(CalendarDay, { description: 'Each of `dates` with its weekday, weekend and holiday' }),
     departments: Type.Array(ReportDepartment),

@@ -1,13 +1,13 @@
 import type { Caller } from '../../core/auth/caller.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
-import { type PlannedLine, plannedLines } from '../publishing/service.ts';
 import type { Variance } from '../reconciliation/schemas.ts';
 import {
   utilization as reconciledUtilization,
   variance as reconciledVariance,
 } from '../reconciliation/service.ts';
 import { LABELS, type ReportLanguage } from './labels.ts';
+import { type ReportLine, type RosterSource, rosterSource } from './report-lines.ts';
 import * as repo from './repository.ts';
 import { calendarOf, lentStaff, markLeaveAndDaysOff, skillsHeld } from './roster-facts.ts';
 import type {
@@ -22,26 +22,23 @@ import type {
 
 export type ReportDeps = ServiceDeps;
 
-const ROSTER = 'roster.view';
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** The published roster of a period in the caller's `roster.view` scope (optionally one department). */
-function rosterLines(deps: ReportDeps, caller: Caller, from: string, to: string, departmentId?: string) {
-  const { principal } = caller;
-  return plannedLines(deps.db, principal.buId, from, to, {
-    scope: principal.scopeOf(ROSTER),
-    ...(departmentId ? { departmentId } : {}),
-  });
-}
+/** A draft says so in its title, which every format prints first. */
+const titled = (title: string, lang: ReportLanguage, source: RosterSource) =>
+  source.draft ? `${title} · ${LABELS[lang].draft}` : title;
 
-const employeeOf = (line: PlannedLine) => ({
+const draftOf = ({ draft }: RosterSource) =>
+  draft ? { runId: draft.runId, runStatus: draft.runStatus } : null;
+
+const employeeOf = (line: ReportLine) => ({
   id: line.employeeId,
   employeeNumber: line.employeeNumber,
   Name_1_English: line.nameEn,
   Name_2_Arabic: line.nameAr,
 });
 
-const shiftOf = (line: PlannedLine) => ({
+const shiftOf = (line: ReportLine) => ({
   code: line.shiftCode,
   nameEn: line.shiftNameEn,
   nameAr: line.shiftNameAr,
@@ -49,7 +46,7 @@ const shiftOf = (line: PlannedLine) => ({
   end: line.endTime,
 });
 
-const departmentsOf = (deps: ReportDeps, caller: Caller, lines: PlannedLine[]) =>
+const departmentsOf = (deps: ReportDeps, caller: Caller, lines: readonly ReportLine[]) =>
   repo.departmentsByIds(deps.db, caller.principal.buId, [...new Set(lines.map((line) => line.departmentId))]);
 
 /** The day's published roster: lines by shift start, terminal and number; heads and hours per shift. */
@@ -59,7 +56,8 @@ export async function dailyRoster(
   query: DailyRosterQuery,
 ): Promise<DailyRosterReport> {
   const lang: ReportLanguage = query.lang ?? 'en';
-  const lines = (await rosterLines(deps, caller, query.date, query.date, query.departmentId)).sort(
+  const source = await rosterSource(deps, caller, query.date, query.date, query);
+  const lines = source.lines.sort(
     (a, b) =>
       a.startTime.localeCompare(b.startTime) ||
       a.shiftCode.localeCompare(b.shiftCode) ||
@@ -86,7 +84,8 @@ export async function dailyRoster(
   return {
     date: query.date,
     lang,
-    title: `${LABELS[lang].dailyRoster} ${query.date}`,
+    title: titled(`${LABELS[lang].dailyRoster} ${query.date}`, lang, source),
+    draft: draftOf(source),
     day: day!,
     departments: await departmentsOf(deps, caller, lines),
     lines: lines.map((line) => ({
@@ -136,7 +135,8 @@ export async function monthlyRoster(
   const dates: string[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
   const dayIndex = new Map(dates.map((date, index) => [date, index]));
-  const lines = await rosterLines(deps, caller, from, to, query.departmentId);
+  const source = await rosterSource(deps, caller, from, to, query);
+  const { lines } = source;
 
   const shifts = new Map<string, MonthlyRosterReport['shiftCodes'][number]>();
   for (const line of lines) {
@@ -177,13 +177,14 @@ export async function monthlyRoster(
   const rows = [...employees.values()].sort((a, b) =>
     a.employee.employeeNumber.localeCompare(b.employee.employeeNumber),
   );
-  await markLeaveAndDaysOff(deps, caller, rows, dates);
+  await markLeaveAndDaysOff(deps, caller, rows, dates, source.draft ?? undefined);
   return {
     month: query.month,
     from,
     to,
     lang,
-    title: `${LABELS[lang].monthlyRoster} ${query.month}`,
+    title: titled(`${LABELS[lang].monthlyRoster} ${query.month}`, lang, source),
+    draft: draftOf(source),
     dates,
     days: await calendarOf(deps, caller, from, to),
     departments: await departmentsOf(deps, caller, lines),

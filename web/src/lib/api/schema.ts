@@ -3061,7 +3061,7 @@ export interface paths {
          * The roster of one day: who works which shift where, heads and hours per shift
          * @description Permission `roster.view`.
          *
-         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left.
+         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left. With `runId`, the proposal of that run instead, marked as a draft in `draft` and in the title of every form.
          */
         get: operations["getDailyRosterReport"];
         put?: never;
@@ -3083,7 +3083,7 @@ export interface paths {
          * The daily roster report as a workbook
          * @description Permission `roster.view`.
          *
-         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left.
+         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left. With `runId`, the proposal of that run instead, marked as a draft in `draft` and in the title of every form.
          */
         get: operations["downloadDailyRosterWorkbook"];
         put?: never;
@@ -3105,7 +3105,7 @@ export interface paths {
          * The daily roster report as a PDF
          * @description Permission `roster.view`.
          *
-         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left.
+         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left. With `runId`, the proposal of that run instead, marked as a draft in `draft` and in the title of every form.
          */
         get: operations["downloadDailyRosterPdf"];
         put?: never;
@@ -3127,7 +3127,7 @@ export interface paths {
          * The roster of one month: one line per employee, a shift code per day, and the legend
          * @description Permission `roster.view`.
          *
-         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left.
+         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left. With `runId`, the proposal of that run instead, marked as a draft in `draft` and in the title of every form.
          */
         get: operations["getMonthlyRosterReport"];
         put?: never;
@@ -3149,7 +3149,7 @@ export interface paths {
          * The monthly roster report as a workbook
          * @description Permission `roster.view`.
          *
-         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left.
+         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left. With `runId`, the proposal of that run instead, marked as a draft in `draft` and in the title of every form.
          */
         get: operations["downloadMonthlyRosterWorkbook"];
         put?: never;
@@ -3171,7 +3171,7 @@ export interface paths {
          * The monthly roster report as a landscape PDF grid
          * @description Permission `roster.view`.
          *
-         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left.
+         *     From the published roster (the latest version covering each date and department) in the caller’s `roster.view` scope; `lang=ar` gives Arabic words and names, and files laid out right to left. With `runId`, the proposal of that run instead, marked as a draft in `draft` and in the title of every form.
          */
         get: operations["downloadMonthlyRosterPdf"];
         put?: never;
@@ -4154,6 +4154,12 @@ export interface components {
             date: string;
             lang: string;
             title: string;
+            /** @description Set when the report is a draft of a run (`runId`); null for the published roster */
+            draft: {
+                /** Format: uuid */
+                runId: string;
+                runStatus: string;
+            } | null;
             day: {
                 /**
                  * Format: date
@@ -5010,6 +5016,12 @@ export interface components {
             to: string;
             lang: string;
             title: string;
+            /** @description Set when the report is a draft of a run (`runId`); null for the published roster */
+            draft: {
+                /** Format: uuid */
+                runId: string;
+                runStatus: string;
+            } | null;
             dates: string[];
             /** @description Each of `dates` with its weekday, weekend and holiday */
             days: {
@@ -28146,6 +28158,8 @@ export interface operations {
                 lang?: "en" | "ar";
                 /** @description One department (within the caller’s scope) */
                 departmentId?: string;
+                /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
+                runId?: string;
             };
             header?: never;
             path?: never;
@@ -28198,6 +28212,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description The run given as `runId` is not one the caller may read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The run given as `runId` has not been executed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "RUN_NOT_EXECUTED";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -28235,6 +28273,8 @@ export interface operations {
                 lang?: "en" | "ar";
                 /** @description One department (within the caller’s scope) */
                 departmentId?: string;
+                /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
+                runId?: string;
             };
             header?: never;
             path?: never;
@@ -28287,6 +28327,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description The run given as `runId` is not one the caller may read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The run given as `runId` has not been executed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "RUN_NOT_EXECUTED";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -28324,6 +28388,8 @@ export interface operations {
                 lang?: "en" | "ar";
                 /** @description One department (within the caller’s scope) */
                 departmentId?: string;
+                /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
+                runId?: string;
             };
             header?: never;
             path?: never;
@@ -28376,6 +28442,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description The run given as `runId` is not one the caller may read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The run given as `runId` has not been executed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "RUN_NOT_EXECUTED";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -28413,6 +28503,8 @@ export interface operations {
                 lang?: "en" | "ar";
                 /** @description One department (within the caller’s scope) */
                 departmentId?: string;
+                /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
+                runId?: string;
             };
             header?: never;
             path?: never;
@@ -28465,6 +28557,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description The run given as `runId` is not one the caller may read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The run given as `runId` has not been executed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "RUN_NOT_EXECUTED";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -28502,6 +28618,8 @@ export interface operations {
                 lang?: "en" | "ar";
                 /** @description One department (within the caller’s scope) */
                 departmentId?: string;
+                /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
+                runId?: string;
             };
             header?: never;
             path?: never;
@@ -28554,6 +28672,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description The run given as `runId` is not one the caller may read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The run given as `runId` has not been executed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "RUN_NOT_EXECUTED";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -28591,6 +28733,8 @@ export interface operations {
                 lang?: "en" | "ar";
                 /** @description One department (within the caller’s scope) */
                 departmentId?: string;
+                /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
+                runId?: string;
             };
             header?: never;
             path?: never;
@@ -28640,6 +28784,30 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description The run given as `runId` is not one the caller may read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The run given as `runId` has not been executed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "RUN_NOT_EXECUTED";
                     };
                 };
             };
