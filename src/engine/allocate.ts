@@ -37,6 +37,17 @@ export interface AllocateOptions {
    * again (default by size; 0 turns it off).
    */
   lagrangianSteps?: number;
+  /**
+   * Told the heads covered by the best roster so far after each phase (the floor, the constructions, the
+   * search, the finish), for a progress display. Called synchronously; it must be cheap.
+   */
+  onProgress?: (progress: AllocateProgress) => void;
+}
+
+export interface AllocateProgress {
+  step: 'floor' | 'construction' | 'search' | 'finish';
+  assigned: number;
+  required: number;
 }
 
 /** Work cap on two-level ejection chains: a count rather than a clock, so that runs stay reproducible. */
@@ -107,6 +118,9 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   // The floor is complete before the clock may cut anything: a run never returns less, whatever the load (a
   // limit shorter than the floor itself is overrun, and the result says by how much).
   greedy(ctx);
+  const report = (step: AllocateProgress['step'], assigned: number) =>
+    options.onProgress?.({ step, assigned, required: target });
+  report('floor', coverage(ctx));
   const end = (): SearchEnd => ({
     stoppedBy: ctx.timedOut
       ? 'time_limit'
@@ -142,6 +156,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.unsocialHours.set(best.unsocialHours);
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
+  report('construction', bestCovered);
   improve(ctx, windows, target);
   const exchangeNodes = options.exchangeNodes ?? exchangeNodesFor(model);
   exchange(ctx, exchangeNodes, target);
@@ -152,6 +167,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.deadline = Math.min(deadline, performance.now() + (deadline - performance.now()) / 2);
   lagrangianSearch(ctx, target, options.lagrangianSteps ?? lagrangianStepsFor(model));
   ctx.deadline = deadline;
+  report('search', coverage(ctx));
   balance(ctx);
   shareUnsocialWork(ctx);
   repair(ctx, 2, DEEP_REPAIR_ATTEMPTS);
@@ -162,6 +178,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   // Wishes and then the sharing of nights and weekends, by moves that keep coverage (and each other's gains).
   grantWishes(ctx);
   shareUnsocialByCohort(ctx);
+  report('finish', coverage(ctx));
   return buildResult(model, ctx.roster, ctx.masks, startedAt, end());
 }
 

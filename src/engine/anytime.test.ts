@@ -81,3 +81,22 @@ describe('anytime: the floor under starvation', () => {
     expect(result.search.overrunMs).toBeUndefined();
   });
 });
+
+describe('progress while it runs', () => {
+  it('reports each phase once, in order, never losing heads, and ends on the result’s coverage', () => {
+    fc.assert(
+      fc.property(instances, (options) => {
+        const instance = generateInstance(options);
+        const reports: { step: string; assigned: number; required: number }[] = [];
+        const result = allocate(instance, { onProgress: (progress) => reports.push(progress) });
+        expect(reports.map((report) => report.step)).toEqual(['floor', 'construction', 'search', 'finish']);
+        for (const [index, report] of reports.entries()) {
+          expect(report.required).toBe(result.coverage.required);
+          if (index > 0) expect(report.assigned).toBeGreaterThanOrEqual(reports[index - 1]!.assigned);
+        }
+        expect(reports.at(-1)!.assigned).toBe(result.coverage.assigned);
+      }),
+      { numRuns: 25, seed: 20_261_127 },
+    );
+  });
+});

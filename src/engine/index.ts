@@ -1,5 +1,5 @@
 /** Public entry points of the allocation engine. */
-export { type AllocateOptions, allocate } from './allocate.ts';
+export { type AllocateOptions, type AllocateProgress, allocate } from './allocate.ts';
 export { coverageBound } from './bound.ts';
 export { type CheckReport, type CheckRule, checkRoster, type Violation } from './checker/check.ts';
 export { type Explainer, explain } from './explain.ts';

@@ -194,11 +194,18 @@ export function allocationRunJob(deps: ServiceDeps): JobHandler {
         });
         const required = instance.demandLines.reduce((sum, line) => sum + line.required, 0);
         await progress('solving', { required, assigned: instance.fixedAssignments.length });
+        // Each phase's coverage is written as it comes, one write at a time. It is only a display: a write
+        // that fails (the job lost meanwhile) is dropped, and the result's own write decides what stands.
+        let written = Promise.resolve();
         const result = await allocateInWorker(instance, {
           searchLimitMs: searchMs,
           timeLimitMs: hardLimitMs(searchMs),
           signal: watch.signal,
+          onProgress: ({ assigned }) => {
+            written = written.then(() => progress('solving', { required, assigned })).catch(() => undefined);
+          },
         });
+        await written;
         await progress('storing', { required: result.coverage.required, assigned: result.coverage.assigned });
         const [packedInstance, packedResult] = await Promise.all([packJson(instance), packJson(result)]);
         const summary = await summarize(

@@ -160,7 +160,10 @@ export const RunProgress = Type.Object({
     },
   ),
   startedAt: Instant,
-  coverage: Type.Union([Coverage, Type.Null()], { description: 'Heads covered so far, once known' }),
+  coverage: Type.Union([Coverage, Type.Null()], {
+    description:
+      'Heads covered so far: the fixed work when solving starts, then the best roster after each phase of the engine (floor, construction, search, finish)',
+  }),
 });
 export type RunProgress = Static<typeof RunProgress>;
 

@@ -7,6 +7,13 @@ import { allocateInWorker, ENGINE_WORKER_IDLE_MS, idleEngineWorker } from './run
 const instance = generateInstance({ employees: 30, days: 10, terminals: 2, seed: 3 });
 
 describe('allocateInWorker', () => {
+  it('passes the engine’s progress out while it runs, before the result', async () => {
+    const steps: string[] = [];
+    const result = await allocateInWorker(instance, { onProgress: ({ step }) => steps.push(step) });
+    expect(steps).toEqual(['floor', 'construction', 'search', 'finish']);
+    expect(result.coverage.assigned).toBeGreaterThan(0);
+  });
+
   it('returns the same roster as calling the engine directly', async () => {
     const [inWorker, direct] = [await allocateInWorker(instance), allocate(instance)];
     expect(inWorker.assignments).toEqual(direct.assignments);

@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import type { AllocateProgress } from '../../../engine/allocate.ts';
 import type { Instance, Result } from '../../../engine/types.ts';
 import { InstanceError } from '../../../engine/validate.ts';
 import { startTsWorker } from './ts-worker.ts';
@@ -9,9 +10,14 @@ export interface WorkerRunOptions {
   /** Soft limit passed to the engine, which then returns its best roster so far (defaults to 80 % of the hard one). */
   searchLimitMs?: number;
   signal?: AbortSignal;
+  /** The engine's progress after each of its phases, while it runs. */
+  onProgress?: (progress: AllocateProgress) => void;
 }
 
-type Reply = { ok: true; result: Result } | { ok: false; problems?: string[]; message?: string };
+type Reply =
+  | { ok: true; result: Result }
+  | { ok: false; problems?: string[]; message?: string }
+  | { progress: AllocateProgress };
 
 /**
  * A worker whose last run ended normally waits here for the next one: a fresh thread loads the engine's
@@ -88,11 +94,16 @@ export function allocateInWorker(instance: Instance, options: WorkerRunOptions =
       action();
     };
     const onAbort = () => finish(() => reject(signal?.reason ?? new DOMException('aborted', 'AbortError')));
-    const onMessage = (reply: Reply) =>
+    const onMessage = (reply: Reply) => {
+      if ('progress' in reply) {
+        if (!settled) options.onProgress?.(reply.progress);
+        return;
+      }
       finish(() => {
         if (reply.ok) resolve(reply.result);
         else reject(reply.problems ? new InstanceError(reply.problems) : new Error(reply.message));
       }, true);
+    };
     const onError = (error: Error) => finish(() => reject(error));
     const timer =
       timeLimitMs === undefined

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { allocate } from '../../../engine/allocate.ts';
+import { type AllocateProgress, allocate } from '../../../engine/allocate.ts';
 import type { Instance } from '../../../engine/types.ts';
 import { InstanceError } from '../../../engine/validate.ts';
 
@@ -9,9 +9,11 @@ import { InstanceError } from '../../../engine/validate.ts';
  */
 parentPort!.on('message', ({ instance, timeLimitMs }: { instance: Instance; timeLimitMs?: number }) => {
   try {
+    // Progress goes out while the engine still holds this thread: a port posts without waiting for the loop.
+    const onProgress = (progress: AllocateProgress) => parentPort!.postMessage({ progress });
     parentPort!.postMessage({
       ok: true,
-      result: allocate(instance, timeLimitMs === undefined ? {} : { timeLimitMs }),
+      result: allocate(instance, timeLimitMs === undefined ? { onProgress } : { timeLimitMs, onProgress }),
     });
   } catch (error) {
     parentPort!.postMessage(

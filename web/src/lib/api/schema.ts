@@ -3545,7 +3545,7 @@ export interface components {
             phase: "queued" | "snapshot" | "solving" | "storing";
             /** Format: date-time */
             startedAt: string;
-            /** @description Heads covered so far, once known */
+            /** @description Heads covered so far: the fixed work when solving starts, then the best roster after each phase of the engine (floor, construction, search, finish) */
             coverage: {
                 required: number;
                 assigned: number;
