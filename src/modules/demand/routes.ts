@@ -21,6 +21,7 @@ import {
   TemplateListQuery,
 } from './schemas.ts';
 import * as demand from './service.ts';
+import * as templates from './templates-service.ts';
 
 const tags = ['demand'];
 const cellErrors = problemResponse(
@@ -154,7 +155,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           response: { 200: pageSchema(DemandTemplate) },
         },
       },
-      async (request) => demand.listTemplates(deps, callerOf(request), request.query),
+      async (request) => templates.listTemplates(deps, callerOf(request), request.query),
     );
     app.post(
       '/demand/templates',
@@ -173,7 +174,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) => {
-        const template = await demand.createTemplate(deps, callerOf(request), request.body);
+        const template = await templates.createTemplate(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/demand/templates/${template.id}`);
         return withETag(reply, template);
       },
@@ -191,7 +192,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) =>
-        withETag(reply, await demand.getTemplate(deps, callerOf(request), request.params.id)),
+        withETag(reply, await templates.getTemplate(deps, callerOf(request), request.params.id)),
     );
     app.patch(
       '/demand/templates/:id',
@@ -210,7 +211,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
       async (request, reply) =>
         withETag(
           reply,
-          await demand.updateTemplate(
+          await templates.updateTemplate(
             deps,
             callerOf(request),
             request.params.id,
@@ -232,7 +233,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) => {
-        await demand.deleteTemplate(deps, callerOf(request), request.params.id);
+        await templates.deleteTemplate(deps, callerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -259,7 +260,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           },
         },
       },
-      async (request) => demand.applyTemplate(deps, callerOf(request), request.params.id, request.body),
+      async (request) => templates.applyTemplate(deps, callerOf(request), request.params.id, request.body),
     );
   };
 }

@@ -1,6 +1,6 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
-import type { Principal } from '../../core/auth/principal.ts';
+import { type Principal, scopeReaches } from '../../core/auth/principal.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
@@ -123,16 +123,12 @@ function coverageOf(principal: Principal, step: ChainStep): repo.StepCoverage {
   return departments.length ? { kind: 'departments', departmentIds: departments } : null;
 }
 
-const reaches = (scope: repo.StepCoverage, departmentId: string | null) =>
-  scope !== null &&
-  (scope.kind === 'unit' || (departmentId !== null && scope.departmentIds.includes(departmentId)));
-
 /** The owner, or anyone who may see or decide requests of the employee's department; others get 404. */
 function assertVisible(principal: Principal, row: repo.RequestRow): void {
   const own = principal.employeeId !== null && principal.employeeId === row.employeeId;
   const seen =
-    reaches(principal.scopeOf('leave_request.view_all'), row.departmentId) ||
-    reaches(principal.scopeOf('leave_request.approve'), row.departmentId);
+    scopeReaches(principal.scopeOf('leave_request.view_all'), row.departmentId) ||
+    scopeReaches(principal.scopeOf('leave_request.approve'), row.departmentId);
   if (!own && !seen) throw notFound('Leave request');
 }
 
@@ -176,7 +172,7 @@ export async function submitLeave(
         errors: [{ path: '/employeeId', message: 'unknown employee' }],
       });
     }
-    if (forOther && !reaches(principal.scopeOf('leave_request.submit'), employee.departmentId)) {
+    if (forOther && !scopeReaches(principal.scopeOf('leave_request.submit'), employee.departmentId)) {
       throw businessRule('EMPLOYEE_UNKNOWN', 'No employee with this id in your scope');
     }
     const overlap = await repo.findOverlapping(tx, employeeId, body.from, body.to);

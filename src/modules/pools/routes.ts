@@ -5,6 +5,7 @@ import { problemResponse } from '../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
 import { expectedVersion, withETag } from '../../core/http/versioning.ts';
 import { depsOf, type ModuleContext } from '../../core/module-context.ts';
+import * as lendingRules from './lending-rules-service.ts';
 import {
   IdParams,
   LendingRule,
@@ -209,7 +210,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(LendingRule) },
         },
       },
-      async (request) => pools.listRules(deps, callerOf(request), request.query),
+      async (request) => lendingRules.listRules(deps, callerOf(request), request.query),
     );
     app.post(
       '/pool-lending-rules',
@@ -224,7 +225,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const rule = await pools.createRule(deps, callerOf(request), request.body);
+        const rule = await lendingRules.createRule(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/pool-lending-rules/${rule.id}`);
         return withETag(reply, rule);
       },
@@ -242,7 +243,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(reply, await pools.getRule(deps, callerOf(request), request.params.id)),
+        withETag(reply, await lendingRules.getRule(deps, callerOf(request), request.params.id)),
     );
     app.patch(
       '/pool-lending-rules/:id',
@@ -260,7 +261,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       async (request, reply) =>
         withETag(
           reply,
-          await pools.updateRule(
+          await lendingRules.updateRule(
             deps,
             callerOf(request),
             request.params.id,
@@ -282,7 +283,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await pools.deleteRule(deps, callerOf(request), request.params.id);
+        await lendingRules.deleteRule(deps, callerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
