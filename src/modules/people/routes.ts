@@ -67,7 +67,10 @@ export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           operationId: 'getMyEmployee',
           summary: "The caller's own employee record (404 when the account has none)",
           tags,
-          response: { 200: EmployeeDetail },
+          response: {
+            200: EmployeeDetail,
+            404: problemResponse(['NOT_FOUND'], 'The account is not linked to an employee'),
+          },
         },
       },
       async (request, reply) => withETag(reply, await people.myEmployee(deps, callerOf(request))),
@@ -432,7 +435,10 @@ export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           summary: 'Delete an employee group and its memberships (honours If-Match)',
           tags,
           params: IdParams,
-          response: { 204: Type.Null() },
+          response: {
+            204: Type.Null(),
+            412: problemResponse(['PRECONDITION_FAILED'], 'If-Match names another version'),
+          },
         },
       },
       async (request, reply) => {
