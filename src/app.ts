@@ -136,10 +136,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reconciliationRoutes(context), { prefix: '/api' });
   await app.register(dashboardRoutes(context), { prefix: '/api' });
   await app.register(reportRoutes(context), { prefix: '/api' });
-  // The job worker runs inside the service; closing the app stops it between two rows.
+  // The job worker runs inside the service. Closing the app first stops claiming (before the in-flight
+  // requests finish, so a job an upload queues meanwhile waits for the next process), then, once the
+  // requests are done, stops the jobs being run between two rows and puts them back in the queue.
   if (config.jobsWorker) {
     app.addHook('onReady', async () => {
       for (const runner of runners) runner.start();
+    });
+    app.addHook('preClose', async () => {
+      for (const runner of runners) runner.pause();
     });
     app.addHook('onClose', async () => {
       await Promise.all(runners.map((runner) => runner.stop()));

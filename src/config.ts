@@ -23,6 +23,11 @@ export interface Config {
   readonly jobStaleAfterMs: number;
   /** Rows the employee import applies per transaction (a refused batch is retried row by row). */
   readonly importBatchRows: number;
+  /**
+   * How long a stop (SIGTERM, SIGINT) may take: the in-flight requests and the jobs' current batches finish
+   * within it, or the process is ended all the same (docs/decisions.md, "Shutdown").
+   */
+  readonly shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +120,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsWorker: source.JOBS_WORKER !== 'off',
     jobStaleAfterMs: parsePositive(source.JOB_STALE_AFTER_MS, 15_000, 'JOB_STALE_AFTER_MS'),
     importBatchRows: parseBatchRows(source.IMPORT_BATCH_ROWS),
+    shutdownGraceMs: parsePositive(source.SHUTDOWN_GRACE_MS, 15_000, 'SHUTDOWN_GRACE_MS'),
   });
 }

@@ -3,11 +3,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './core/db/data-dir-lock.ts';
 import { applyMigrations } from './core/db/migrate.ts';
 import { openDatabase } from './core/db/open.ts';
+import { handleStopSignals } from './core/shutdown.ts';
+import { stopEngineWorkers } from './modules/allocation/worker/run-in-worker.ts';
 import { BootstrapError, prepareData } from './seed/bootstrap.ts';
 
-const SHUTDOWN_GRACE_MS = 15_000;
-
-/** Starts the service and stops it gracefully on SIGTERM or SIGINT; nothing else lives here. */
+/** Starts the service and stops it on SIGTERM or SIGINT (`core/shutdown.ts`); nothing else lives here. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
@@ -22,23 +22,19 @@ async function main(): Promise<void> {
       { driver: database.driver, address, docs: `${address}/swagger` },
       'workforce rostering service ready',
     );
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      app.log.info({ signal }, 'stopping: finishing in-flight requests');
-      // A request that never ends must not keep the process from stopping.
-      setTimeout(() => {
-        app.log.error('graceful stop took too long; exiting');
-        process.exit(1);
-      }, SHUTDOWN_GRACE_MS).unref();
-      // close() stops accepting and waits for in-flight requests before the database goes.
-      await app.close();
-      await database.close();
-      process.exit(0);
-    };
-    process.on('SIGTERM', () => void stop('SIGTERM'));
-    process.on('SIGINT', () => void stop('SIGINT'));
+    handleStopSignals({
+      graceMs: config.shutdownGraceMs,
+      log: app.log,
+      async stop() {
+        // Claiming stops first (the app's preClose), then the in-flight requests finish, then the jobs
+        // being run stop between two rows and go back to the queue (its onClose).
+        await app.close();
+        // No engine thread may be left for process.exit to wait for.
+        const left = await stopEngineWorkers(Math.min(5_000, config.shutdownGraceMs / 4));
+        if (left) app.log.error({ threads: left }, 'engine threads did not stop');
+        await database.close();
+      },
+    });
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;

@@ -32,4 +32,12 @@ describe('configuration', () => {
       loadConfig({ APP_ENV: 'test', CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins,
     ).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('reads the shutdown grace period (15 s by default) and refuses one out of range', () => {
+    expect(loadConfig({ APP_ENV: 'test' }).shutdownGraceMs).toBe(15_000);
+    expect(loadConfig({ APP_ENV: 'test', SHUTDOWN_GRACE_MS: '4000' }).shutdownGraceMs).toBe(4_000);
+    for (const wrong of ['0', '99', '2.5', 'soon', '3600001']) {
+      expect(() => loadConfig({ APP_ENV: 'test', SHUTDOWN_GRACE_MS: wrong })).toThrow(/SHUTDOWN_GRACE_MS/);
+    }
+  });
 });

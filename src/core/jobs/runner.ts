@@ -79,6 +79,11 @@ export interface JobRunner {
   start(): void;
   /** Looks for work now (after an enqueue) instead of at the next poll. */
   wake(): void;
+  /**
+   * Claims no job from now on (the process is stopping: a job queued meanwhile waits for the next
+   * process); the job being run goes on until `stop`.
+   */
+  pause(): void;
   /** Stops claiming, lets the current batch finish and puts the job back to Queued at its cursor. */
   stop(): Promise<void>;
 }
@@ -136,6 +141,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const kinds = handlers.map((handler) => handler.kind);
   let running = false;
+  /** False once the runner pauses or stops: no claim starts after that. */
+  let claiming = false;
   let loop: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let wakeUp: (() => void) | null = null;
@@ -171,6 +178,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       attempts: row.attempts,
     };
   };
+
+  /**
+   * Gives back a job that a claim begun before `pause` answered after it, untouched: Queued, no owner, its
+   * attempt not counted, not started if this was its first claim.
+   */
+  const unclaim = (job: ClaimedJob) =>
+    db.execute(
+      sql`update jobs set status = 'Queued', worker_id = null, attempts = attempts - 1,
+                started_at = case when attempts = 1 then null else started_at end
+           where id = ${job.id} and worker_id = ${workerId} and status = 'Running'`,
+    );
 
   const runOne = async (job: ClaimedJob) => {
     const handler = handlers.find((h) => h.kind === job.kind)!;
@@ -250,12 +268,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
 
   const run = async () => {
-    while (running) {
+    while (running && claiming) {
       let job: ClaimedJob | null = null;
       try {
         job = await claim();
       } catch (error) {
         if (running) options.log?.error({ err: error }, 'job claim failed');
+      }
+      if (job && !claiming) {
+        await unclaim(job).catch((error: unknown) =>
+          options.log?.error({ err: error, jobId: job.id }, 'job could not be given back'),
+        );
+        break;
       }
       if (job) {
         await runOne(job);
@@ -272,13 +296,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       if (running || !kinds.length) return;
       running = true;
+      claiming = true;
       loop = run();
     },
     wake() {
+      if (claiming) wakeUp?.();
+    },
+    pause() {
+      claiming = false;
       wakeUp?.();
     },
     async stop() {
       running = false;
+      claiming = false;
       wakeUp?.();
       await loop;
       loop = null;

@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { generateInstance } from '../../../../bench/engine/generate.ts';
 import { allocate } from '../../../engine/allocate.ts';
 import { InstanceError } from '../../../engine/validate.ts';
-import { allocateInWorker, ENGINE_WORKER_IDLE_MS, idleEngineWorker } from './run-in-worker.ts';
+import {
+  allocateInWorker,
+  ENGINE_WORKER_IDLE_MS,
+  idleEngineWorker,
+  stopEngineWorkers,
+} from './run-in-worker.ts';
 
 const instance = generateInstance({ employees: 30, days: 10, terminals: 2, seed: 3 });
 
@@ -72,5 +77,21 @@ describe('allocateInWorker', () => {
     await expect(allocateInWorker(big, { timeLimitMs: 1, searchLimitMs: 10_000 })).rejects.toMatchObject({
       name: 'TimeoutError',
     });
+  });
+
+  it('ends every engine thread, waiting and searching, and waits until each has exited (the server stops)', async () => {
+    await allocateInWorker(instance);
+    expect(idleEngineWorker()).not.toBeNull();
+    const searching = allocateInWorker(
+      generateInstance({ employees: 2000, days: 31, terminals: 10, seed: 1 }),
+    ).catch((error: unknown) => error);
+    // Another run takes the waiting thread; a second thread starts for this one.
+    const other = allocateInWorker(instance).catch((error: unknown) => error);
+    expect(await stopEngineWorkers(10_000)).toBe(0);
+    expect(idleEngineWorker()).toBeNull();
+    // Their callers are told, not left waiting.
+    for (const outcome of await Promise.all([searching, other])) {
+      expect(String(outcome)).toMatch(/engine thread ended/);
+    }
   });
 });

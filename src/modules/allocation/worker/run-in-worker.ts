@@ -47,12 +47,48 @@ export function idleEngineWorker(): number | null {
   return idle?.threadId ?? null;
 }
 
+/** Every engine thread of this process that has not exited yet, running a search or idle. */
+const live = new Set<Worker>();
+
 function takeWorker(): Worker {
   const worker = idle;
   forgetIdle();
-  if (worker === null) return startTsWorker(new URL('./worker.ts', import.meta.url));
-  worker.ref();
-  return worker;
+  if (worker !== null) {
+    worker.ref();
+    return worker;
+  }
+  const started = startTsWorker(new URL('./worker.ts', import.meta.url));
+  live.add(started);
+  started.once('exit', () => live.delete(started));
+  return started;
+}
+
+/**
+ * Ends every engine thread of the process and waits (at most `withinMs`) until each has exited: the server
+ * calls it on its way out, so that `process.exit` never has a thread left to stop (a thread that has not
+ * exited when the main thread exits is joined there, and one that does not stop would hold the process
+ * forever; docs/decisions.md, "Shutdown"). Answers how many threads had not exited in time.
+ */
+export async function stopEngineWorkers(withinMs = 5_000): Promise<number> {
+  forgetIdle();
+  const pending = [...live].map(
+    (worker) =>
+      new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        void worker.terminate().then(
+          () => resolve(),
+          () => resolve(),
+        );
+      }),
+  );
+  if (pending.length === 0) return 0;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, withinMs);
+  });
+  await Promise.race([Promise.all(pending), late]);
+  clearTimeout(timer);
+  return live.size;
 }
 
 function release(worker: Worker): void {
@@ -89,6 +125,7 @@ export function allocateInWorker(instance: Instance, options: WorkerRunOptions =
       signal?.removeEventListener('abort', onAbort);
       worker.off('message', onMessage);
       worker.off('error', onError);
+      worker.off('exit', onExit);
       if (reusable) release(worker);
       else void worker.terminate();
       action();
@@ -105,6 +142,9 @@ export function allocateInWorker(instance: Instance, options: WorkerRunOptions =
       }, true);
     };
     const onError = (error: Error) => finish(() => reject(error));
+    // Ended from outside (the server stops: stopEngineWorkers) before it answered.
+    const onExit = (code: number) =>
+      finish(() => reject(new Error(`The engine thread ended (exit code ${code}) before it answered`)));
     const timer =
       timeLimitMs === undefined
         ? undefined
@@ -116,6 +156,7 @@ export function allocateInWorker(instance: Instance, options: WorkerRunOptions =
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', onMessage);
     worker.on('error', onError);
+    worker.on('exit', onExit);
     worker.postMessage({ instance, timeLimitMs: searchLimitMs });
   });
 }
