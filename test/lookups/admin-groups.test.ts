@@ -19,6 +19,7 @@ const GROUPS: { route: string; entity: string; extra: Record<string, unknown> }[
     extra: { startTime: '09:00', endTime: '17:30', paidHours: 7.5 },
   },
   { route: 'attendance-statuses', entity: 'attendance_status', extra: {} },
+  { route: 'certification-types', entity: 'certification_type', extra: {} },
 ];
 
 const body = (code: string, extra: Record<string, unknown>) => ({

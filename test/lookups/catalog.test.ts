@@ -10,6 +10,7 @@ const ROUTES = [
   'skill-categories',
   'skill-levels',
   'demand-reasons',
+  'certification-types',
 ];
 
 const codes = (body: { items: { code: string }[] }) => body.items.map((item) => item.code);

@@ -133,7 +133,7 @@ describeEachDatabase('certifications and employee groups', (t) => {
     const url = `/api/employees/${id}/certifications`;
     const old = (
       await send('hradmin', 'POST', url, {
-        certificationCode: 'OLD',
+        certificationCode: 'AVSEC',
         issuedOn: '2020-01-01',
         expiresOn: '2021-01-01',
       })

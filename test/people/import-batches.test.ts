@@ -40,9 +40,9 @@ describeEachDatabase(
       );
       const errors = (await report.readAll('Errors')).slice(1).map((row) => row.cells);
       expect(errors).toHaveLength(2);
-      expect(errors[0]!.slice(0, 4)).toEqual(['27', 'Employees', '', 'V00025']);
-      expect(errors[0]![4]).toMatch(/^The database refused the row: .*test_refused_name/);
-      expect(errors[1]!.slice(0, 4)).toEqual(['32', 'Employees', 'departmentCode', 'NOPE']);
+      expect(errors[0]!.slice(0, 5)).toEqual(['27', 'V00025', 'Employees', '', 'V00025']);
+      expect(errors[0]![5]).toMatch(/^The database refused the row: .*test_refused_name/);
+      expect(errors[1]!.slice(0, 5)).toEqual(['32', 'V00030', 'Employees', 'departmentCode', 'NOPE']);
 
       // The same rows again: the refused one is refused again, nothing else differs.
       const again = (await upload(t, 'hradmin', await importWorkbook(rows, skills), 'again.xlsx')).json();

@@ -81,7 +81,7 @@ describeEachDatabase('the OrgNodes sheet of the employee import', (t) => {
     );
     const errors = (await report.readAll('Errors'))
       .slice(1)
-      .map(({ cells: [, sheet, column, value] }) => ({ sheet, column, value }));
+      .map(({ cells: [, , sheet, column, value] }) => ({ sheet, column, value }));
     expect(errors.map((e) => `${e.sheet}:${e.value}:${e.column}`).sort()).toEqual(
       [
         'Employees:LOOP-A:departmentCode',
@@ -162,7 +162,7 @@ describeEachDatabase('the OrgNodes sheet of the employee import', (t) => {
       (await get('ramp.importer', `/api/imports/jobs/${done.id}/error-report`)).rawPayload,
     );
     const [, error] = await report.readAll('Errors');
-    expect(error!.cells.slice(1, 4)).toEqual(['OrgNodes', 'nodeCode', 'RAMP-EAST']);
+    expect(error!.cells.slice(1, 5)).toEqual(['', 'OrgNodes', 'nodeCode', 'RAMP-EAST']);
 
     const exported = await openXlsx((await get('ramp.importer', '/api/imports/export-current')).rawPayload);
     expect(exported.sheetNames).toEqual(['Employees', 'EmployeeSkills']);

@@ -1,6 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { queryRows } from '../../src/core/db/database.ts';
 import { openXlsx } from '../../src/core/xlsx/index.ts';
-import { EMPLOYEE_COLUMNS, ORG_NODE_COLUMNS } from '../../src/modules/imports/workbook.ts';
+import {
+  CERTIFICATION_COLUMNS,
+  EMPLOYEE_COLUMNS,
+  ORG_NODE_COLUMNS,
+} from '../../src/modules/imports/workbook.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import { importWorkbook, upload, waitForJob } from '../helpers/workbooks.ts';
 import { zipBomb } from '../helpers/zip.ts';
@@ -44,16 +50,18 @@ describeEachDatabase('the employee import', (t) => {
     expect(report.headers['content-type']).toContain('spreadsheetml');
     const workbook = await openXlsx(report.rawPayload);
     const rows = (await workbook.readAll('Errors')).map((r) => r.cells);
-    expect(rows[0]).toEqual(['rowNumber', 'sheet', 'column', 'value', 'reason']);
-    const reasons = rows.slice(1).map(([row, sheet, column]) => `${sheet}:${row}:${column}`);
+    expect(rows[0]).toEqual(['rowNumber', 'employeeNumber', 'sheet', 'column', 'value', 'reason']);
+    const reasons = rows
+      .slice(1)
+      .map(([row, number, sheet, column]) => `${sheet}:${row}:${number}:${column}`);
     expect(reasons).toEqual(
       expect.arrayContaining([
-        'Employees:3:Name_1_English',
-        'Employees:4:departmentCode',
-        'Employees:5:hireDate',
-        'Employees:6:employeeNumber',
-        'EmployeeSkills:3:skillCode',
-        'EmployeeSkills:4:employeeNumber',
+        'Employees:3:G0002:Name_1_English',
+        'Employees:4:G0003:departmentCode',
+        'Employees:5:G0004:hireDate',
+        'Employees:6:G0001:employeeNumber',
+        'EmployeeSkills:3:G0006:skillCode',
+        'EmployeeSkills:4:NOBODY:employeeNumber',
       ]),
     );
   });
@@ -131,7 +139,12 @@ describeEachDatabase('the employee import', (t) => {
     zip.close();
     expect(sheet).not.toContain('<f>');
     const workbook = await openXlsx(exported.rawPayload);
-    expect(workbook.sheetNames).toEqual(['Employees', 'EmployeeSkills', 'OrgNodes']);
+    expect(workbook.sheetNames).toEqual([
+      'Employees',
+      'EmployeeSkills',
+      'EmployeeCertifications',
+      'OrgNodes',
+    ]);
     const rows = (await workbook.readAll('Employees')).map((r) => r.cells);
     expect(rows.find((r) => r[0] === 'F0001')?.[1]).toBe('=HYPERLINK("http://evil")');
     const total = (await get('hradmin', '/api/employees?pageSize=1')).json().total;
@@ -140,6 +153,16 @@ describeEachDatabase('the employee import', (t) => {
     expect(nodes).toContainEqual(['RAMP', 'Ramp Services', 'خدمات الساحة', 'DEPARTMENT', 'MAIN-HQ']);
     const skillRows = (await workbook.readAll('EmployeeSkills')).length - 1;
     expect(skillRows).toBeGreaterThan(0);
+
+    // The certifications travel too (issue 40): every stored row, written back unchanged.
+    const certificationRows = (await workbook.readAll('EmployeeCertifications')).length - 1;
+    const certifications = () =>
+      queryRows<{ id: string; version: number }>(
+        t.database.db,
+        sql`select id, version from certifications order by id`,
+      );
+    const certificationsBefore = await certifications();
+    expect(certificationRows).toBe(certificationsBefore.length);
 
     const reimport = await upload(t, 'hradmin', exported.rawPayload, 'export.xlsx');
     expect(reimport.statusCode).toBe(201);
@@ -150,6 +173,7 @@ describeEachDatabase('the employee import', (t) => {
       rowsChanged: 0,
       rowsDone: total + nodes.length - 1,
     });
+    expect(await certifications()).toEqual(certificationsBefore);
   }, 600_000);
 
   it('sets home pools through the optional homePoolCode column, within the employee’s department', async () => {
@@ -170,7 +194,7 @@ describeEachDatabase('the employee import', (t) => {
     const report = await openXlsx(
       (await get('hradmin', `/api/imports/jobs/${done.id}/error-report`)).rawPayload,
     );
-    const columns = (await report.readAll('Errors')).slice(1).map((row) => row.cells[2]);
+    const columns = (await report.readAll('Errors')).slice(1).map((row) => row.cells[3]);
     expect(columns).toEqual(['homePoolCode', 'homePoolCode']);
 
     // Without the column memberships stay; a blank cell returns the employee to the department's default.
@@ -189,19 +213,28 @@ describeEachDatabase('the employee import', (t) => {
     });
   });
 
-  it('offers the template with its three sheets and a comment on every header listing the codes', async () => {
+  it('offers the template with its four sheets and a comment on every header listing the codes', async () => {
     const response = await get('planner', '/api/imports/template');
     expect(response.statusCode).toBe(200);
     const workbook = await openXlsx(response.rawPayload);
-    expect(workbook.sheetNames).toEqual(['Employees', 'EmployeeSkills', 'OrgNodes']);
+    expect(workbook.sheetNames).toEqual([
+      'Employees',
+      'EmployeeSkills',
+      'EmployeeCertifications',
+      'OrgNodes',
+    ]);
+    expect((await workbook.readAll('EmployeeCertifications'))[0]!.cells).toEqual([...CERTIFICATION_COLUMNS]);
     expect((await workbook.readAll('Employees'))[0]!.cells).toContain('Name_2_Arabic');
     expect((await workbook.readAll('OrgNodes'))[0]!.cells).toEqual([...ORG_NODE_COLUMNS]);
     const { openGuardedZip } = await import('../../src/core/xlsx/zip-guard.ts');
     const zip = await openGuardedZip(response.rawPayload);
     const comments = [...zip.entries.keys()].filter((name) => /comments\d+\.xml$/.test(name)).sort();
-    expect(comments.length).toBe(3);
+    expect(comments.length).toBe(4);
     expect(await zip.text(comments[0]!)).toContain('RAMP');
-    const orgComments = await zip.text(comments[2]!);
+    expect(await zip.text(comments[2]!)).toMatch(
+      /Certification code \(trimmed, upper-cased\): AVSEC, DGR, FIRST_AID/,
+    );
+    const orgComments = await zip.text(comments[3]!);
     expect(orgComments).toMatch(/Node type code: COMPANY, DEPARTMENT/);
     expect(orgComments).toContain('MAIN-HQ');
     zip.close();

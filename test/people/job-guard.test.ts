@@ -30,6 +30,7 @@ describeEachDatabase('the job cursor guard', (t) => {
     });
     const failed = {
       rowNumber: 4,
+      employeeNumber: 'GUARD3',
       sheet: 'Employees',
       column: 'gradeCode',
       value: 'NOPE',

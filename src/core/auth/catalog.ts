@@ -1,5 +1,5 @@
 /**
- * The global permission catalog (DESIGN §5): every gate of the interface spec, the eight lookup pairs,
+ * The global permission catalog (DESIGN §5): every gate of the interface spec, the eight lookup pairs (and the certification types' of issue 40),
  * `imports.view_history` and the legacy `leave.approve`. One table in code, seeded on every start and
  * read by the route-table test.
  */
@@ -12,6 +12,7 @@ export const LOOKUP_ENTITIES = [
   'demand_reason',
   'shift_template',
   'attendance_status',
+  'certification_type',
 ] as const;
 
 export type LookupEntity = (typeof LOOKUP_ENTITIES)[number];

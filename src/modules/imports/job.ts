@@ -4,8 +4,17 @@ import { type Database, queryRows } from '../../core/db/database.ts';
 import { causeChain } from '../../core/db/errors.ts';
 import { createBatcher, JobStopped } from '../../core/jobs/batches.ts';
 import type { ClaimedJob, JobControl, JobHandler, JobStatus } from '../../core/jobs/runner.ts';
+import { businessDate } from '../../core/time/dates.ts';
 import { openXlsx, readSheet, type SchemaProblem, type SheetRow } from '../../core/xlsx/index.ts';
-import { createSkillIndex, planEmployee, planNodes, type Unit } from './plan.ts';
+import { readSettings } from '../settings/service.ts';
+import {
+  createCertificationIndex,
+  createSkillIndex,
+  failOverlappingCertifications,
+  planEmployee,
+  planNodes,
+  type Unit,
+} from './plan.ts';
 import * as repo from './repository.ts';
 import { SHEET_COLUMNS, SHEETS } from './workbook.ts';
 
@@ -13,6 +22,8 @@ import { SHEET_COLUMNS, SHEETS } from './workbook.ts';
 export interface ImportPayload {
   scope: DepartmentScope;
   actor: { userId: string; username: string };
+  /** The importer's certifications.manage grant (null or absent: none): it gates the certification rows. */
+  certificationScope?: DepartmentScope | null;
 }
 
 export interface ImportJobOptions {
@@ -35,8 +46,44 @@ const refusal = (error: unknown) => {
 export function employeeImportJob(database: Database, options: ImportJobOptions): JobHandler {
   const db = database.db;
 
-  const apply = async (job: ClaimedJob, control: JobControl, units: readonly Unit[], from: number) => {
-    const to = from + units.length;
+  const apply = async (
+    job: ClaimedJob,
+    control: JobControl,
+    planned: readonly Unit[],
+    from: number,
+    today: string,
+  ) => {
+    const to = from + planned.length;
+    const withCertifications = planned.filter(
+      (unit) => unit.kind === 'employee' && unit.values.certifications?.length,
+    );
+    if (withCertifications.length) {
+      // Overlaps are judged under the employees' row locks (the API's writes take them too), then the
+      // batch's statement runs in the same transaction.
+      return db.transaction(async (tx) => {
+        const numbers = withCertifications.map((unit) =>
+          unit.kind === 'employee' ? unit.values.employeeNumber : '',
+        );
+        const stored = await repo.lockedCertificationsOf(tx, job.buId, numbers);
+        const units = failOverlappingCertifications(planned, stored);
+        const errors = units.flatMap((unit) => (unit.kind === 'failed' ? unit.errors : []));
+        const failed = units.filter((unit) => unit.kind === 'failed').length;
+        const employees = units.flatMap((unit) => (unit.kind === 'employee' ? [unit.values] : []));
+        const [answer] = await queryRows<{ cancel_requested: boolean }>(
+          tx,
+          repo.employeeBatchStatement(
+            job.buId,
+            job.id,
+            employees,
+            errors,
+            (changed) => control.advance(from, to, { failed, changed }),
+            today,
+          ),
+        );
+        return answer?.cancel_requested === true;
+      });
+    }
+    const units = planned;
     const errors = units.flatMap((unit) => (unit.kind === 'failed' ? unit.errors : []));
     const failed = units.filter((unit) => unit.kind === 'failed').length;
     if (units.some((unit) => unit.kind === 'node')) {
@@ -56,8 +103,13 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
     const employees = units.flatMap((unit) => (unit.kind === 'employee' ? [unit.values] : []));
     const [answer] = await queryRows<{ cancel_requested: boolean }>(
       db,
-      repo.employeeBatchStatement(job.buId, job.id, employees, errors, (changed) =>
-        control.advance(from, to, { failed, changed }),
+      repo.employeeBatchStatement(
+        job.buId,
+        job.id,
+        employees,
+        errors,
+        (changed) => control.advance(from, to, { failed, changed }),
+        today,
       ),
     );
     return answer?.cancel_requested === true;
@@ -66,15 +118,15 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
   /** A unit the database refused (e.g. a code deleted since the upload): reported, and the job goes on. */
   const refuse = async (job: ClaimedJob, control: JobControl, unit: Unit, index: number, error: unknown) => {
     if (unit.kind === 'failed') throw error; // recording its errors failed: nothing left to fall back on
-    const [sheet, value] =
+    const [sheet, value, employeeNumber] =
       unit.kind === 'node'
-        ? [SHEETS.orgNodes, unit.values.code]
-        : [SHEETS.employees, unit.values.employeeNumber];
+        ? [SHEETS.orgNodes, unit.values.code, null]
+        : [SHEETS.employees, unit.values.employeeNumber, unit.values.employeeNumber];
     const [answer] = await queryRows<{ cancel_requested: boolean }>(
       db,
       repo.failedRowsStatement(
         job.id,
-        [{ rowNumber: unit.rowNumber, sheet, column: null, value, reason: refusal(error) }],
+        [{ rowNumber: unit.rowNumber, employeeNumber, sheet, column: null, value, reason: refusal(error) }],
         control.advance(index, index + 1, { failed: 1, changed: 0 }),
       ),
     );
@@ -84,12 +136,14 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
   return {
     kind: repo.EMPLOYEE_IMPORT,
     async run(job: ClaimedJob, control: JobControl) {
-      const { scope } = job.payload as unknown as ImportPayload;
+      const { scope, certificationScope } = job.payload as unknown as ImportPayload;
+      const { settings } = await readSettings(db, job.buId);
+      const today = businessDate(new Date(), settings.timezone);
       const batcher = createBatcher<Unit>({
         control,
         size: options.batchRows,
         cursor: job.cursor,
-        apply: (units, from) => apply(job, control, units, from),
+        apply: (units, from) => apply(job, control, units, from, today),
         refuse: (unit, index, error) => refuse(job, control, unit, index, error),
       });
       const problems: SchemaProblem[] = [];
@@ -127,16 +181,29 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
           (row, c) => skills.add(row, c),
         );
         if (!skillColumns) return failed();
+        const certifications = createCertificationIndex(maps, certificationScope ?? null);
+        if (workbook.sheetNames.includes(SHEETS.certifications)) {
+          const certificationColumns = await readSheet(
+            workbook,
+            SHEETS.certifications,
+            SHEET_COLUMNS.certifications,
+            problems,
+            (row, c) => certifications.add(row, c),
+          );
+          if (!certificationColumns) return failed();
+        }
         const seen = new Set<string>();
         const employeeColumns = await readSheet(
           workbook,
           SHEETS.employees,
           SHEET_COLUMNS.employees,
           problems,
-          (row, columns) => batcher.push(planEmployee(row, columns, maps, scope, skills, seen)),
+          (row, columns) =>
+            batcher.push(planEmployee(row, columns, maps, scope, skills, seen, certifications)),
         );
         if (!employeeColumns) return failed();
         for (const unit of skills.orphans()) await batcher.push(unit);
+        for (const unit of certifications.orphans()) await batcher.push(unit);
         await batcher.flush();
       } catch (error) {
         if (error instanceof JobStopped) return { status: error.status };

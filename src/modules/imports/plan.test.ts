@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planNodes, type Unit } from './plan.ts';
-import type { OrgMaps } from './repository.ts';
+import { failOverlappingCertifications, planNodes, type Unit } from './plan.ts';
+import type { CertificationValues, OrgMaps } from './repository.ts';
 import { ORG_NODE_COLUMNS } from './workbook.ts';
 
 const columns = Object.fromEntries(ORG_NODE_COLUMNS.map((column, index) => [column, index])) as Record<
@@ -91,5 +91,63 @@ describe('planning the OrgNodes rows', () => {
     ]);
     const scoped = planNodes(rows.slice(2, 3), columns, maps, { kind: 'departments', departmentIds: [] });
     expect(summary(scoped)).toEqual(['failed:nodeCode']);
+  });
+});
+
+describe('judging the certifications of a batch (issue 40)', () => {
+  const employee = (certifications: Omit<CertificationValues, 'notes'>[]): Unit => ({
+    kind: 'employee',
+    rowNumber: 2,
+    values: {
+      employeeNumber: 'E1',
+      nameEn: 'E',
+      nameAr: 'ع',
+      departmentId: null,
+      gradeId: null,
+      status: 'ACTIVE',
+      hireDate: null,
+      endDate: null,
+      skills: null,
+      certifications: certifications.map((c) => ({ ...c, notes: null })),
+    },
+  });
+  const stored = (code: string, issued: string, expires: string | null, status = 'Active') => ({
+    employee_number: 'E1',
+    code,
+    issued_on: issued,
+    expires_on: expires,
+    status,
+  });
+  const reasons = (units: Unit[]) =>
+    units.flatMap((u) =>
+      u.kind === 'failed' ? u.errors.map((e) => `${e.rowNumber}:${e.reason.split(' (')[0]}`) : [],
+    );
+
+  it('judges the rows as they will be: a matched row with its new dates, Revoked rows aside', () => {
+    const renewal = employee([
+      { rowNumber: 3, code: 'DGR', issuedOn: '2025-01-01', expiresOn: '2025-12-31', known: true },
+    ]);
+    // The stored row it matches ran to 2027; the next one starts in 2026: shortened, no clash.
+    const rows = [stored('DGR', '2025-01-01', '2027-01-01'), stored('DGR', '2026-01-01', null)];
+    expect(failOverlappingCertifications([renewal], rows)[0]!.kind).toBe('employee');
+    const clash = employee([
+      { rowNumber: 3, code: 'DGR', issuedOn: '2024-01-01', expiresOn: '2026-06-01', known: true },
+    ]);
+    expect(reasons(failOverlappingCertifications([clash], rows))).toEqual([
+      "3:Overlaps the employee's stored DGR from 2025-01-01 to 2027-01-01",
+    ]);
+    expect(
+      failOverlappingCertifications([clash], [stored('DGR', '2026-01-01', null, 'Revoked')])[0]!.kind,
+    ).toBe('employee');
+  });
+
+  it('passes a code outside the catalogue only on a row matching a stored one', () => {
+    const kept = employee([
+      { rowNumber: 4, code: 'OLD', issuedOn: '2020-01-01', expiresOn: null, known: false },
+    ]);
+    expect(failOverlappingCertifications([kept], [stored('OLD', '2020-01-01', null)])[0]!.kind).toBe(
+      'employee',
+    );
+    expect(reasons(failOverlappingCertifications([kept], []))).toEqual(['4:Unknown certification code OLD']);
   });
 });

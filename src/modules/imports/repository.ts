@@ -102,13 +102,14 @@ export const requestCancel = (executor: Executor, id: string) =>
 export const errorsOf = (executor: Executor, jobId: string) =>
   queryRows<{
     row_number: number;
+    employee_number: string | null;
     sheet: string;
     column: string | null;
     value: string | null;
     reason: string;
   }>(
     executor,
-    sql`select row_number, sheet, "column", value, reason from job_row_errors where job_id = ${jobId}
+    sql`select row_number, employee_number, sheet, "column", value, reason from job_row_errors where job_id = ${jobId}
          order by sheet, row_number, id`,
   );
 
@@ -124,12 +125,14 @@ export interface CodeMaps {
   pools: Map<string, { id: string; departmentId: string }>;
   /** Department of each existing employee, by number (scope checks of department-scoped importers). */
   existing: Map<string, string | null>;
+  /** The certification catalogue: active certification types and the codes skills require. */
+  certifications: Set<string>;
 }
 
 const pairs = (executor: Executor, query: SQL) => queryRows<{ code: string; id: string }>(executor, query);
 
 export async function codeMaps(executor: Executor, buId: string, withExisting: boolean): Promise<CodeMaps> {
-  const [departments, grades, statuses, skills, levels, pools] = await Promise.all([
+  const [departments, grades, statuses, skills, levels, pools, certifications] = await Promise.all([
     pairs(
       executor,
       sql`select n.code, n.id from org_nodes n join node_types t on t.id = n.node_type_id
@@ -142,6 +145,12 @@ export async function codeMaps(executor: Executor, buId: string, withExisting: b
     queryRows<{ code: string; id: string; department_id: string }>(
       executor,
       sql`select code, id, department_id from pools where bu_id = ${buId} order by code`,
+    ),
+    queryRows<{ code: string }>(
+      executor,
+      sql`select code from certification_types where bu_id = ${buId} and is_active
+          union select certification_code from skill_certification_requirements where bu_id = ${buId}
+          order by 1`,
     ),
   ]);
   const existing = new Map<string, string | null>();
@@ -161,6 +170,7 @@ export async function codeMaps(executor: Executor, buId: string, withExisting: b
     levels: toMap(levels),
     pools: new Map(pools.map((r) => [r.code, { id: r.id, departmentId: r.department_id }])),
     existing,
+    certifications: new Set(certifications.map((r) => r.code)),
   };
 }
 
@@ -232,10 +242,28 @@ export interface EmployeeValues {
   skills: { skillId: string; levelId: string | null }[] | null;
   /** undefined: no home pool column, memberships stay; null: the department's default; else the pool. */
   homePoolId?: string | null;
+  /** null: the workbook lists no certifications for the employee (theirs stay as they are). */
+  certifications?: CertificationValues[] | null;
+}
+
+/** One EmployeeCertifications row: matched to a stored row by employee, code and issuedOn. */
+export interface CertificationValues {
+  rowNumber: number;
+  code: string;
+  issuedOn: string;
+  expiresOn: string | null;
+  notes: string | null;
+  /**
+   * Whether the code is in the catalogue. One that is not passes only on a row matching a stored one (a
+   * type deactivated since, as `PUT` allows): judged when the batch is applied.
+   */
+  known: boolean;
 }
 
 export interface RowError {
   rowNumber: number;
+  /** The employee the row is about (null on the OrgNodes sheet): the error report names it. */
+  employeeNumber: string | null;
   sheet: string;
   column: string | null;
   value: string | null;
@@ -248,8 +276,9 @@ const guarded = (advance: SQL) => sql`
     select (select cancel_requested from adv) as cancel_requested, 1 / (select count(*)::int from adv) as owned`;
 
 const errorRows = (jobId: string, errors: readonly RowError[]) => sql`
-    insert into job_row_errors (job_id, row_number, sheet, "column", value, reason)
-    select ${jobId}::uuid, (x->>'rowNumber')::int, x->>'sheet', x->>'column', x->>'value', x->>'reason'
+    insert into job_row_errors (job_id, row_number, employee_number, sheet, "column", value, reason)
+    select ${jobId}::uuid, (x->>'rowNumber')::int, x->>'employeeNumber', x->>'sheet', x->>'column', x->>'value',
+           x->>'reason'
       from jsonb_array_elements(${JSON.stringify(errors)}::jsonb) as x`;
 
 /**
@@ -265,7 +294,10 @@ export function employeeBatchStatement(
   employees: readonly EmployeeValues[],
   errors: readonly RowError[],
   advance: (changed: SQL) => SQL,
+  /** The unit's business date (a renewal revives an Expired row); the database's date when left out. */
+  today?: string,
 ): SQL {
+  const todayDate = today ? sql`${today}::date` : sql`current_date`;
   const input = employees.map((row) => ({
     number: row.employeeNumber,
     name_en: row.nameEn,
@@ -278,12 +310,19 @@ export function employeeBatchStatement(
     skills: row.skills?.map((s) => ({ skill_id: s.skillId, level_id: s.levelId })) ?? null,
     set_pool: row.homePoolId !== undefined,
     pool_id: row.homePoolId ?? null,
+    certs:
+      row.certifications?.map((c) => ({
+        code: c.code,
+        issued_on: c.issuedOn,
+        expires_on: c.expiresOn,
+        notes: c.notes,
+      })) ?? null,
   }));
   return sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
         number text, name_en text, name_ar text, department_id uuid, grade_id uuid, status text,
-        hire_date date, end_date date, skills jsonb, set_pool boolean, pool_id uuid)),
+        hire_date date, end_date date, skills jsonb, set_pool boolean, pool_id uuid, certs jsonb)),
     up as (
       insert into employees as e (bu_id, employee_number, name_en, name_ar, department_id, grade_id, status,
                                   hire_date, end_date)
@@ -299,7 +338,7 @@ export function employeeBatchStatement(
       returning e.id, e.employee_number),
     target as (
       -- A row written above is in up; an unchanged one only in the statement's snapshot.
-      select coalesce(up.id, e.id) as id, i.skills, i.set_pool, i.pool_id
+      select coalesce(up.id, e.id) as id, i.skills, i.set_pool, i.pool_id, i.certs
         from input i
         left join up on up.employee_number = i.number
         left join employees e on e.bu_id = ${buId} and e.employee_number = i.number),
@@ -328,9 +367,33 @@ export function employeeBatchStatement(
       on conflict (employee_id) do update set pool_id = excluded.pool_id
        where pool_members.pool_id is distinct from excluded.pool_id
       returning employee_id),
+    cert_wanted as (
+      select t.id as employee_id, w.code, w.issued_on, w.expires_on, w.notes
+        from target t, jsonb_to_recordset(t.certs) as w(code text, issued_on date, expires_on date, notes text)
+       where t.certs is not null),
+    cert_set as (
+      -- A listed row matching a stored one (employee, code, issuedOn) takes its expiry and notes; a renewal
+      -- brings a swept (Expired) row back to Active, as the API's PUT does.
+      update certifications c
+         set expires_on = w.expires_on, notes = w.notes,
+             status = case when c.status = 'Expired' and (w.expires_on is null or w.expires_on >= ${todayDate})
+                           then 'Active' else c.status end,
+             version = c.version + 1, updated_at = now()
+        from cert_wanted w
+       where c.employee_id = w.employee_id and c.certification_code = w.code and c.issued_on = w.issued_on
+         and (c.expires_on, c.notes) is distinct from (w.expires_on, w.notes)
+      returning c.employee_id),
+    cert_in as (
+      insert into certifications (bu_id, employee_id, certification_code, issued_on, expires_on, notes, status)
+      select ${buId}::uuid, w.employee_id, w.code, w.issued_on, w.expires_on, w.notes, 'Active'
+        from cert_wanted w
+       where not exists (select 1 from certifications c where c.employee_id = w.employee_id
+                            and c.certification_code = w.code and c.issued_on = w.issued_on)
+      returning employee_id),
     changed as (
       select id from up union select employee_id from skill_out union select employee_id from skill_in
-      union select employee_id from pool_out union select employee_id from pool_in),
+      union select employee_id from pool_out union select employee_id from pool_in
+      union select employee_id from cert_set union select employee_id from cert_in),
     err as (${errorRows(jobId, errors)} returning 1),
     ${guarded(advance(sql`(select count(*)::int from changed)`))}`;
 }
@@ -340,6 +403,35 @@ export function failedRowsStatement(jobId: string, errors: readonly RowError[], 
   return sql`
     with err as (${errorRows(jobId, errors)} returning 1),
     ${guarded(advance)}`;
+}
+
+/**
+ * Takes the row locks of the stored employees among `numbers` (in id order, so two writers cannot
+ * deadlock) and answers their certifications: the import checks overlaps under the same lock the API's
+ * writes take, so neither can slip a row past the other.
+ */
+export async function lockedCertificationsOf(executor: Executor, buId: string, numbers: readonly string[]) {
+  await queryRows(
+    executor,
+    sql`select id from employees where bu_id = ${buId}
+           and employee_number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))
+         order by id for update`,
+  );
+  return queryRows<{
+    employee_number: string;
+    code: string;
+    issued_on: string;
+    expires_on: string | null;
+    status: string;
+  }>(
+    executor,
+    sql`select e.employee_number, c.certification_code as code, c.issued_on::text as issued_on,
+               c.expires_on::text as expires_on, c.status
+          from certifications c join employees e on e.id = c.employee_id
+         where c.bu_id = ${buId}
+           and e.employee_number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))
+         order by e.employee_number, c.certification_code, c.issued_on`,
+  );
 }
 
 export const jobCounts = async (executor: Executor, jobId: string) =>
@@ -391,6 +483,30 @@ export const exportEmployees = (executor: Executor, buId: string, scope: Departm
           left join pools p on p.id = pm.pool_id
          where e.bu_id = ${buId} and ${inDepartmentScope(sql`e.department_id`, scope)}
          order by e.employee_number`,
+  );
+
+/** Certifications of the employees in both scopes (imports.run's and certifications.manage's). */
+export const exportCertifications = (
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  certificationScope: DepartmentScope,
+) =>
+  queryRows<{
+    employee_number: string;
+    certification_code: string;
+    issued_on: string;
+    expires_on: string | null;
+    notes: string | null;
+  }>(
+    executor,
+    sql`select e.employee_number, c.certification_code, c.issued_on::text as issued_on,
+               c.expires_on::text as expires_on, c.notes
+          from certifications c
+          join employees e on e.id = c.employee_id
+         where c.bu_id = ${buId} and ${inDepartmentScope(sql`e.department_id`, scope)}
+           and ${inDepartmentScope(sql`e.department_id`, certificationScope)}
+         order by e.employee_number, c.certification_code, c.issued_on, c.id`,
   );
 
 export const exportSkills = (executor: Executor, buId: string, scope: DepartmentScope) =>

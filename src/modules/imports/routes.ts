@@ -17,7 +17,7 @@ import * as imports from './service.ts';
 const tags = ['imports'];
 const run = { auth: 'imports.run' } as const;
 
-/** The employee import (DESIGN §8): the only write path for people and their skills. */
+/** The employee import (DESIGN §8): the only write path for people and their skills; certifications too (issue 40). */
 export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   const deps = { ...depsOf(context), wake: () => context.jobs.wake() };
   return async (app) => {
@@ -32,7 +32,7 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
             'Upload an employee workbook (multipart/form-data, field `file`, at most 10 MB); checks it and queues the import',
           description:
             'Refused before any job: over 10 MB (413), not an xlsx by content (415), sheets or headers that do not ' +
-            'match the template, the optional OrgNodes sheet included when present (422 IMPORT_SCHEMA_INVALID, ' +
+            'match the template, the optional OrgNodes and EmployeeCertifications sheets included when present (422 IMPORT_SCHEMA_INVALID, ' +
             '`errors` lists each). Rows are applied in batches; a row the database refuses fails alone. The same content uploaded in the ' +
             "last 24 hours is accepted with `warning: 'DUPLICATE_FILE'` and the earlier job's id.",
           tags,
@@ -57,7 +57,7 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         schema: {
           operationId: 'downloadImportTemplate',
           summary:
-            'The blank import workbook: sheets Employees, EmployeeSkills and the optional OrgNodes, a comment per column with valid codes',
+            'The blank import workbook: sheets Employees, EmployeeSkills and the optional EmployeeCertifications and OrgNodes, a comment per column with valid codes',
           tags,
           response: { 200: workbookResponse('The template workbook') },
         },
@@ -72,7 +72,7 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         schema: {
           operationId: 'exportCurrentEmployees',
           summary:
-            "Today's employees, skills and (for a unit-wide caller) organisation nodes in the template's format (re-importing it changes nothing)",
+            "Today's employees, skills, certifications (for a holder of certifications.manage) and organisation nodes (for a unit-wide caller) in the template's format (re-importing it changes nothing)",
           tags,
           response: { 200: workbookResponse('The current data') },
         },
@@ -114,7 +114,8 @@ export function importRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         config: run,
         schema: {
           operationId: 'downloadImportErrorReport',
-          summary: 'The failed rows of a job as xlsx: row number, sheet, column, value and reason',
+          summary:
+            'The failed rows of a job as xlsx: row number, employee number (blank on OrgNodes), sheet, column, value and reason',
           tags,
           params: IdParams,
           response: { 200: workbookResponse('The error report') },

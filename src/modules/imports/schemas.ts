@@ -17,7 +17,9 @@ export const ImportJob = Type.Object(
     rowsTotal: Type.Integer(),
     rowsDone: Type.Integer(),
     rowsFailed: Type.Integer(),
-    rowsChanged: Type.Integer({ description: 'Rows whose employee or skills differed from the database' }),
+    rowsChanged: Type.Integer({
+      description: 'Rows whose employee, skills, home pool or certifications differed from the database',
+    }),
     cancelRequested: Type.Boolean(),
     error: Nullable(Type.String()),
     createdBy: Nullable(Type.String()),

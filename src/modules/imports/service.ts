@@ -45,6 +45,10 @@ const jobView = (row: repo.JobRow): ImportJob => ({
 const scopeOf = (caller: Caller): DepartmentScope =>
   caller.principal.scopeOf('imports.run') ?? { kind: 'departments', departmentIds: [] };
 
+/** The caller's certifications.manage grant: it gates the EmployeeCertifications sheet both ways. */
+const certificationScopeOf = (caller: Caller): DepartmentScope | null =>
+  caller.principal.scopeOf('certifications.manage') ?? null;
+
 /**
  * Checks the upload synchronously (an xlsx by content, within the zip and row caps, sheets and headers
  * as the template's, the optional OrgNodes sheet's too when present), then queues the job with the file
@@ -77,6 +81,7 @@ export async function startImport(
   const payload: ImportPayload = {
     scope: scopeOf(caller),
     actor: { userId: caller.principal.userId, username: caller.principal.username },
+    certificationScope: certificationScopeOf(caller),
   };
   const created = await deps.db.transaction(async (tx) => {
     const duplicateOf = await repo.recentDuplicate(
@@ -166,12 +171,17 @@ export async function errorReport(deps: ImportDeps, caller: Caller, id: string):
       name: 'Errors',
       columns: [
         { header: 'rowNumber', note: 'Row of the uploaded sheet (the header is row 1)', width: 10 },
-        { header: 'sheet', width: 16 },
+        {
+          header: 'employeeNumber',
+          note: 'The employee the row is about (blank on the OrgNodes sheet)',
+          width: 16,
+        },
+        { header: 'sheet', width: 22 },
         { header: 'column', width: 18 },
         { header: 'value', width: 24 },
         { header: 'reason', width: 60 },
       ],
-      rows: errors.map((e) => [e.row_number, e.sheet, e.column, e.value, e.reason]),
+      rows: errors.map((e) => [e.row_number, e.employee_number, e.sheet, e.column, e.value, e.reason]),
     },
   ]))!;
 }
@@ -188,6 +198,7 @@ async function templateColumns(deps: ImportDeps, buId: string) {
     pools: [...maps.pools.keys()],
     nodeTypes: [...org.nodeTypes.keys()],
     nodes: [...org.nodes.keys()],
+    certifications: [...maps.certifications],
   });
 }
 
@@ -196,22 +207,27 @@ export async function template(deps: ImportDeps, caller: Caller): Promise<Buffer
   return (await writeXlsx([
     { name: SHEETS.employees, columns: columns.employees, rows: [] },
     { name: SHEETS.skills, columns: columns.skills, rows: [] },
+    { name: SHEETS.certifications, columns: columns.certifications, rows: [] },
     { name: SHEETS.orgNodes, columns: columns.orgNodes, rows: [] },
   ]))!;
 }
 
 /**
  * Today's data in the template's format: re-importing it changes nothing. The OrgNodes sheet is written
- * for a unit-wide caller only: a department-scoped importer may not change the tree.
+ * for a unit-wide caller only: a department-scoped importer may not change the tree. The
+ * EmployeeCertifications sheet is written for a holder of certifications.manage, with the certifications
+ * of the employees both grants cover (the import writes them back under the same two grants).
  */
 export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<Buffer> {
   const { buId } = caller.principal;
   const scope = scopeOf(caller);
   const columns = await templateColumns(deps, buId);
-  const [employees, skills, nodes] = await Promise.all([
+  const certificationScope = certificationScopeOf(caller);
+  const [employees, skills, nodes, certifications] = await Promise.all([
     repo.exportEmployees(deps.db, buId, scope),
     repo.exportSkills(deps.db, buId, scope),
     scope.kind === 'unit' ? repo.exportOrgNodes(deps.db, buId) : null,
+    certificationScope ? repo.exportCertifications(deps.db, buId, scope, certificationScope) : null,
   ]);
   return (await writeXlsx([
     {
@@ -234,6 +250,21 @@ export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<B
       columns: columns.skills,
       rows: skills.map((s) => [s.employee_number, s.skill_code, s.level_code]),
     },
+    ...(certifications
+      ? [
+          {
+            name: SHEETS.certifications,
+            columns: columns.certifications,
+            rows: certifications.map((c) => [
+              c.employee_number,
+              c.certification_code,
+              c.issued_on,
+              c.expires_on,
+              c.notes,
+            ]),
+          },
+        ]
+      : []),
     ...(nodes
       ? [
           {

@@ -8,7 +8,7 @@ import {
 
 /**
  * The employee import workbook (DESIGN §8): sheets `Employees` and `EmployeeSkills`, and optionally
- * `OrgNodes`, headers exactly as below (any order). The template, the export and the import share these
+ * `OrgNodes` and `EmployeeCertifications` (issue 40), headers exactly as below (any order). The template, the export and the import share these
  * definitions.
  */
 export const EMPLOYEE_COLUMNS = [
@@ -28,6 +28,13 @@ export const EMPLOYEE_COLUMNS = [
  */
 export const OPTIONAL_EMPLOYEE_COLUMNS = ['homePoolCode'] as const;
 export const SKILL_COLUMNS = ['employeeNumber', 'skillCode', 'levelCode'] as const;
+export const CERTIFICATION_COLUMNS = [
+  'employeeNumber',
+  'certificationCode',
+  'issuedOn',
+  'expiresOn',
+  'notes',
+] as const;
 export const ORG_NODE_COLUMNS = [
   'nodeCode',
   'Name_1_English',
@@ -39,14 +46,24 @@ export const ORG_NODE_COLUMNS = [
 export type EmployeeColumn = (typeof EMPLOYEE_COLUMNS)[number] | (typeof OPTIONAL_EMPLOYEE_COLUMNS)[number];
 export type SkillColumn = (typeof SKILL_COLUMNS)[number];
 export type OrgNodeColumn = (typeof ORG_NODE_COLUMNS)[number];
+export type CertificationColumn = (typeof CERTIFICATION_COLUMNS)[number];
 
-export const SHEETS = { employees: 'Employees', skills: 'EmployeeSkills', orgNodes: 'OrgNodes' } as const;
-/** The sheets a workbook must have; `OrgNodes` may be left out (the organisation tree stays as it is). */
+export const SHEETS = {
+  employees: 'Employees',
+  skills: 'EmployeeSkills',
+  certifications: 'EmployeeCertifications',
+  orgNodes: 'OrgNodes',
+} as const;
+/**
+ * The sheets a workbook must have; `OrgNodes` may be left out (the organisation tree stays as it is), and
+ * so may `EmployeeCertifications` (certifications stay as they are).
+ */
 export const REQUIRED_SHEETS = [SHEETS.employees, SHEETS.skills] as const;
 
 export const SHEET_COLUMNS = {
   employees: { expected: EMPLOYEE_COLUMNS, optional: OPTIONAL_EMPLOYEE_COLUMNS },
   skills: { expected: SKILL_COLUMNS },
+  certifications: { expected: CERTIFICATION_COLUMNS },
   orgNodes: { expected: ORG_NODE_COLUMNS },
 } as const;
 
@@ -59,6 +76,7 @@ export interface ValidCodes {
   pools: string[];
   nodeTypes: string[];
   nodes: string[];
+  certifications: string[];
 }
 
 const list = (codes: string[]) => (codes.length ? codes.join(', ') : '(none yet)');
@@ -67,6 +85,7 @@ const list = (codes: string[]) => (codes.length ? codes.join(', ') : '(none yet)
 export function columnsOf(codes: ValidCodes): {
   employees: XlsxColumn[];
   skills: XlsxColumn[];
+  certifications: XlsxColumn[];
   orgNodes: XlsxColumn[];
 } {
   const employees: Record<EmployeeColumn, string> = {
@@ -88,6 +107,17 @@ export function columnsOf(codes: ValidCodes): {
     skillCode: `Required. Skill code: ${list(codes.skills)}`,
     levelCode: `Optional. Skill level code: ${list(codes.levels)}`,
   };
+  const certifications: Record<CertificationColumn, string> = {
+    employeeNumber:
+      'Required. An employee of the Employees sheet. Rows are matched by employee, code and issuedOn: a match ' +
+      'takes expiresOn and notes, any other row is added (Active). Certifications not listed stay; a row ' +
+      "entered by mistake is deleted through the API. Optional sheet; needs certifications.manage for the employee's department.",
+    certificationCode: `Required. Certification code (trimmed, upper-cased): ${list(codes.certifications)}`,
+    issuedOn:
+      'Required. Date issued, YYYY-MM-DD. Rows of one code may not overlap in dates for one employee (Revoked rows aside).',
+    expiresOn: 'Optional. Expiry date, YYYY-MM-DD (on or after issuedOn); blank: does not expire.',
+    notes: 'Optional. Free text (at most 1000 characters).',
+  };
   const orgNodes: Record<OrgNodeColumn, string> = {
     nodeCode:
       'Required. Code of the organisation node; rows are matched (upserted) by it. A new code: upper-case ' +
@@ -104,12 +134,14 @@ export function columnsOf(codes: ValidCodes): {
   return {
     employees: described([...EMPLOYEE_COLUMNS, ...OPTIONAL_EMPLOYEE_COLUMNS], employees),
     skills: described(SKILL_COLUMNS, skills),
+    certifications: described(CERTIFICATION_COLUMNS, certifications),
     orgNodes: described(ORG_NODE_COLUMNS, orgNodes),
   };
 }
 
 /**
- * An `EmployeeSkills` row whose employee is not on the `Employees` sheet: a failed work unit of its own.
+ * An `EmployeeSkills` (or `EmployeeCertifications`) row whose employee is not on the `Employees` sheet: a
+ * failed work unit of its own.
  * The upload counts them and the job reports them, by this one rule.
  */
 export const isOrphanSkill = (employeeNumber: string, employeeNumbers: ReadonlySet<string>) =>
@@ -118,7 +150,7 @@ export const isOrphanSkill = (employeeNumber: string, employeeNumbers: ReadonlyS
 /**
  * The upload's check: every sheet read behind the reader's caps (so a bomb or a truncated file is refused
  * before any job), sheets and headers as the template's, and the job's work units counted (OrgNodes rows,
- * Employees rows, EmployeeSkills rows without their employee). No row is kept.
+ * Employees rows, EmployeeSkills and EmployeeCertifications rows without their employee). No row is kept.
  */
 export async function checkWorkbook(
   workbook: XlsxWorkbook,
@@ -143,5 +175,16 @@ export async function checkWorkbook(
   await readSheet(workbook, SHEETS.skills, SHEET_COLUMNS.skills, problems, (row, columns) => {
     if (isOrphanSkill(cellOf(row, columns, 'employeeNumber'), numbers)) rowsTotal += 1;
   });
+  if (workbook.sheetNames.includes(SHEETS.certifications)) {
+    await readSheet(
+      workbook,
+      SHEETS.certifications,
+      SHEET_COLUMNS.certifications,
+      problems,
+      (row, columns) => {
+        if (isOrphanSkill(cellOf(row, columns, 'employeeNumber'), numbers)) rowsTotal += 1;
+      },
+    );
+  }
   return problems.length ? { ok: false, problems } : { ok: true, rowsTotal };
 }

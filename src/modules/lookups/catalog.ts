@@ -1,5 +1,6 @@
 import { type TProperties, Type } from '@sinclair/typebox';
 import {
+  certificationTypes,
   demandReasons,
   employeeStatuses,
   holidayTypes,
@@ -65,6 +66,13 @@ export const CATALOG: readonly CatalogEntry[] = [
     operationName: 'DemandReasons',
     summary: 'Demand reasons',
     table: demandReasons,
+    ...plain,
+  },
+  {
+    route: 'certification-types',
+    operationName: 'CertificationTypes',
+    summary: 'Certification types: the codes a certification, a skill requirement or an import row may name',
+    table: certificationTypes,
     ...plain,
   },
 ];

@@ -18,7 +18,7 @@ async function ruleError(work: Promise<unknown>): Promise<string> {
 }
 
 describe('lookup group rules', () => {
-  it('describes the eight groups of the spec, with the Arabic name optional for demand reasons only', () => {
+  it('describes the eight groups of the spec and the certification types, with the Arabic name optional for demand reasons only', () => {
     expect(LOOKUP_GROUPS.map((group) => [group.route, group.entity, group.arabicRequired])).toEqual([
       ['grades', 'grade', true],
       ['skills', 'skill', true],
@@ -28,6 +28,7 @@ describe('lookup group rules', () => {
       ['demand-reasons', 'demand_reason', false],
       ['shift-templates', 'shift_template', true],
       ['attendance-statuses', 'attendance_status', true],
+      ['certification-types', 'certification_type', true],
     ]);
   });
 

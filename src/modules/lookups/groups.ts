@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   attendanceStatuses,
+  certificationTypes,
   demandReasons,
   grades,
   nodeTypes,
@@ -67,7 +68,22 @@ export const ATTENDANCE_STATUSES: LookupGroup = {
   ...none,
 };
 
-/** The eight admin groups of the interface spec, in its order. */
+/**
+ * The catalogue of certification codes (issue 40): an employee's certification, a skill's requirement and
+ * an import row may name only an active code of it (or one a skill requires). Codes are upper case.
+ */
+export const CERTIFICATION_TYPES: LookupGroup = {
+  route: 'certification-types',
+  name: 'CertificationType',
+  names: 'CertificationTypes',
+  entity: 'certification_type',
+  label: 'certification type',
+  table: certificationTypes,
+  arabicRequired: true,
+  ...none,
+};
+
+/** The eight admin groups of the interface spec, in its order, then the certification types (issue 40). */
 export const LOOKUP_GROUPS: readonly LookupGroup[] = [
   GRADES,
   SKILLS,
@@ -77,6 +93,7 @@ export const LOOKUP_GROUPS: readonly LookupGroup[] = [
   DEMAND_REASONS,
   SHIFT_TEMPLATES,
   ATTENDANCE_STATUSES,
+  CERTIFICATION_TYPES,
 ];
 
 /** The response schema of a group's records. */

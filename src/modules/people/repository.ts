@@ -363,6 +363,54 @@ export const updateCertification = (
      returning ${certificationColumns}`,
   );
 
+export const deleteCertification = (executor: Executor, buId: string, id: string) =>
+  executor.execute(sql`delete from certifications where bu_id = ${buId} and id = ${id}`);
+
+/**
+ * Takes the employee's row lock: every write of an employee's certifications takes it first (the API's
+ * and the import's), so two writers cannot both pass the overlap check.
+ */
+export const lockEmployee = (executor: Executor, buId: string, id: string) =>
+  executor.execute(sql`select 1 from employees where bu_id = ${buId} and id = ${id} for update`);
+
+/**
+ * Whether a code is in the unit's catalogue: an active certification type, or a code a skill requires.
+ */
+export const certificationCodeKnown = async (executor: Executor, buId: string, code: string) =>
+  Boolean(
+    await one(
+      executor,
+      sql`select 1 where exists (select 1 from certification_types
+                                  where bu_id = ${buId} and code = ${code} and is_active)
+                      or exists (select 1 from skill_certification_requirements
+                                  where bu_id = ${buId} and certification_code = ${code})`,
+    ),
+  );
+
+/**
+ * A row of the same employee and code, not Revoked, whose dates overlap `issuedOn`…`expiresOn` (both
+ * inclusive; no expiry runs for ever), other than `exceptId`.
+ */
+export const overlappingCertification = (
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  code: string,
+  issuedOn: string,
+  expiresOn: string | null,
+  exceptId: string | null,
+) =>
+  one<CertificationRow>(
+    executor,
+    sql`select ${certificationColumns} from certifications c
+         where c.bu_id = ${buId} and c.employee_id = ${employeeId} and c.certification_code = ${code}
+           and c.status <> 'Revoked'
+           and c.issued_on <= coalesce(${expiresOn}::date, 'infinity'::date)
+           and coalesce(c.expires_on, 'infinity'::date) >= ${issuedOn}::date
+           ${exceptId ? sql`and c.id <> ${exceptId}` : sql``}
+         order by c.issued_on limit 1`,
+  );
+
 export interface ExpiringRow extends CertificationRow {
   employee_number: string;
   name_en: string;

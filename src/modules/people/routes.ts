@@ -37,7 +37,20 @@ import {
 } from './schemas.ts';
 import * as people from './service.ts';
 
+/** What a CERTIFICATION_DUPLICATE answer names: the row in the way. */
+const duplicateOf = {
+  existing: Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    certificationCode: Type.String(),
+    issuedOn: Type.String({ format: 'date' }),
+    expiresOn: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    storedStatus: Type.String(),
+  }),
+};
+
 const tags = ['people'];
+/** A DELETE honouring If-Match documents its 412 (PUT and PATCH get theirs from the route declarations). */
+const ifMatchFailed = problemResponse(['PRECONDITION_FAILED'], 'If-Match names another version');
 
 /** Employees (read only), production skills, certifications and employee groups (DESIGN §8). */
 export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
@@ -69,7 +82,7 @@ export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           tags,
           response: {
             200: EmployeeDetail,
-            404: problemResponse(['NOT_FOUND'], 'The account is not linked to an employee'),
+            404: problemResponse(['NOT_FOUND'], 'The account has no employee record'),
           },
         },
       },
@@ -148,6 +161,10 @@ export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           response: {
             201: CertificationRequirement,
             409: problemResponse(['CERTIFICATION_REQUIREMENT_EXISTS']),
+            422: problemResponse(
+              ['CERTIFICATION_UNKNOWN'],
+              'The code (trimmed, upper-cased) is not a certification type: GET /api/lookups/certification-types lists them',
+            ),
           },
         },
       },
@@ -267,10 +284,25 @@ export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         schema: {
           operationId: 'addCertification',
           summary: 'Add a certification to an employee (Active)',
+          description:
+            'The code is trimmed and upper-cased, then must be a certification type of the unit (or a code a skill ' +
+            'requires): GET /api/lookups/certification-types lists them. A second row of the same code whose dates ' +
+            'overlap one the employee holds (Revoked rows aside) is refused: renew by changing the dates of that row.',
           tags,
           params: IdParams,
           body: NewCertification,
-          response: { 201: Certification, 422: problemResponse(['CERTIFICATION_DATES_INVALID']) },
+          response: {
+            201: Certification,
+            409: problemResponse(
+              ['CERTIFICATION_DUPLICATE'],
+              'The employee holds the code already over overlapping dates; `existing` names that row',
+              duplicateOf,
+            ),
+            422: problemResponse(
+              ['CERTIFICATION_DATES_INVALID', 'CERTIFICATION_UNKNOWN'],
+              'expiresOn before issuedOn, or a code outside the catalogue (GET /api/lookups/certification-types)',
+            ),
+          },
         },
       },
       async (request, reply) => {
@@ -295,9 +327,23 @@ export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           summary:
             'Change a certification (code, dates, notes; honours If-Match); a renewal revives an expired one',
           tags,
+          description:
+            'A changed code is trimmed, upper-cased and checked against the catalogue like a new one; the new dates ' +
+            'may not overlap another row of the same code (Revoked rows aside).',
           params: CertificationParams,
           body: CertificationReplacement,
-          response: { 200: Certification, 422: problemResponse(['CERTIFICATION_DATES_INVALID']) },
+          response: {
+            200: Certification,
+            409: problemResponse(
+              ['CERTIFICATION_DUPLICATE'],
+              'Another row of the same code overlaps the new dates; `existing` names it',
+              duplicateOf,
+            ),
+            422: problemResponse(
+              ['CERTIFICATION_DATES_INVALID', 'CERTIFICATION_UNKNOWN'],
+              'expiresOn before issuedOn, or a code outside the catalogue (GET /api/lookups/certification-types)',
+            ),
+          },
         },
       },
       async (request, reply) =>
@@ -312,6 +358,30 @@ export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
             expectedVersion(request),
           ),
         ),
+    );
+    app.delete(
+      '/employees/:id/certifications/:certId',
+      {
+        config: { auth: 'certifications.manage' },
+        schema: {
+          operationId: 'deleteEmployeeCertification',
+          summary:
+            'Delete a certification entered by mistake (audited with what it held; honours If-Match); a real one withdrawn is Revoked instead',
+          tags,
+          params: CertificationParams,
+          response: { 204: Type.Null(), 412: ifMatchFailed },
+        },
+      },
+      async (request, reply) => {
+        await people.deleteCertification(
+          deps,
+          callerOf(request),
+          request.params.id,
+          request.params.certId,
+          expectedVersion(request),
+        );
+        return reply.code(204).send(null);
+      },
     );
     app.put(
       '/employees/:id/certifications/:certId/status',
@@ -435,10 +505,7 @@ export function peopleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           summary: 'Delete an employee group and its memberships (honours If-Match)',
           tags,
           params: IdParams,
-          response: {
-            204: Type.Null(),
-            412: problemResponse(['PRECONDITION_FAILED'], 'If-Match names another version'),
-          },
+          response: { 204: Type.Null(), 412: ifMatchFailed },
         },
       },
       async (request, reply) => {

@@ -6,6 +6,14 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const Instant = Type.String({ format: 'date-time' });
 const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' });
+/** A certification code as written: surrounding spaces and any case, stored trimmed and upper case. */
+const CertificationCode = Type.String({
+  minLength: 1,
+  maxLength: 80,
+  pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9_.-]*\\s*$',
+  description:
+    'A code of the certification catalogue (GET /api/lookups/certification-types); trimmed and upper-cased on write',
+});
 const NameEn = Type.String({ minLength: 1, maxLength: 200 });
 const NameAr = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -199,7 +207,7 @@ export const CertificationRequirementList = Type.Object(
 );
 
 export const NewCertificationRequirement = Type.Object(
-  { certificationCode: Code },
+  { certificationCode: CertificationCode },
   { $id: 'NewCertificationRequirement', additionalProperties: false },
 );
 
@@ -218,7 +226,7 @@ export type CertificationListQuery = Static<typeof CertificationListQuery>;
 
 export const NewCertification = Type.Object(
   {
-    certificationCode: Code,
+    certificationCode: CertificationCode,
     issuedOn: BusinessDate,
     expiresOn: Type.Optional(Nullable(BusinessDate)),
     notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
@@ -229,7 +237,7 @@ export type NewCertification = Static<typeof NewCertification>;
 
 export const CertificationReplacement = Type.Object(
   {
-    certificationCode: Code,
+    certificationCode: CertificationCode,
     issuedOn: BusinessDate,
     expiresOn: Nullable(BusinessDate),
     notes: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),

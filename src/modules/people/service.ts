@@ -279,11 +279,13 @@ export async function addRequirement(
   deps: ServiceDeps,
   caller: Caller,
   skillId: string,
-  certificationCode: string,
+  code: string,
 ): Promise<CertificationRequirement> {
   const { buId } = caller.principal;
+  const certificationCode = normaliseCertificationCode(code);
   return deps.db.transaction(async (tx) => {
     const skill = await requireSkill(tx, buId, skillId, true);
+    await assertKnownCode(tx, buId, certificationCode);
     const row = await repo.addRequirement(tx, buId, skillId, certificationCode);
     if (!row) {
       throw conflict('CERTIFICATION_REQUIREMENT_EXISTS', `The skill requires ${certificationCode} already`);
@@ -298,8 +300,9 @@ export async function addRequirement(
   });
 }
 
-export async function removeRequirement(deps: ServiceDeps, caller: Caller, skillId: string, code: string) {
+export async function removeRequirement(deps: ServiceDeps, caller: Caller, skillId: string, given: string) {
   const { buId } = caller.principal;
+  const code = normaliseCertificationCode(given);
   await deps.db.transaction(async (tx) => {
     const skill = await requireSkill(tx, buId, skillId, true);
     if (!(await repo.removeRequirement(tx, buId, skillId, code))) throw notFound('Certification requirement');
@@ -388,6 +391,60 @@ export async function myCertifications(
   return pageOfCertifications(deps, buId, caller.principal.today, employeeId, query);
 }
 
+/** A certification code as stored and compared: trimmed, upper case. */
+export const normaliseCertificationCode = (code: string) => code.trim().toUpperCase();
+
+/** Where the valid codes are listed (the 422's detail and the import's reason say it). */
+export const CERTIFICATION_CODES_HINT =
+  'GET /api/lookups/certification-types lists the valid codes; an administrator adds one at /api/admin/certification-types';
+
+/** A code outside the unit's catalogue (an active certification type, or a code a skill requires) is a 422. */
+async function assertKnownCode(tx: Executor, buId: string, code: string) {
+  if (await repo.certificationCodeKnown(tx, buId, code)) return;
+  throw businessRule(
+    'CERTIFICATION_UNKNOWN',
+    `There is no certification type with the code ${code}: ${CERTIFICATION_CODES_HINT}`,
+    { errors: [{ path: '/certificationCode', message: `unknown code "${code}"` }] },
+  );
+}
+
+/**
+ * No two rows of one code with overlapping dates for one employee (Revoked rows aside): a 409 naming the
+ * row in the way. The caller holds the employee's row lock, so a concurrent writer waits for this one.
+ */
+async function assertNoOverlap(
+  tx: Executor,
+  buId: string,
+  employeeId: string,
+  values: { code: string; issuedOn: string; expiresOn: string | null },
+  exceptId: string | null,
+) {
+  const other = await repo.overlappingCertification(
+    tx,
+    buId,
+    employeeId,
+    values.code,
+    values.issuedOn,
+    values.expiresOn,
+    exceptId,
+  );
+  if (!other) return;
+  throw conflict(
+    'CERTIFICATION_DUPLICATE',
+    `The employee holds ${values.code} from ${other.issued_on} to ${other.expires_on ?? '(no expiry)'} already: ` +
+      'change that row (a renewal is a new expiry date on it), or delete it if it was entered by mistake',
+    {
+      existing: {
+        id: other.id,
+        certificationCode: other.certification_code,
+        issuedOn: other.issued_on,
+        expiresOn: other.expires_on,
+        storedStatus: other.status,
+      },
+    },
+  );
+}
+
 const assertDates = (issuedOn: string, expiresOn: string | null | undefined) => {
   if (expiresOn && expiresOn < issuedOn) {
     throw businessRule('CERTIFICATION_DATES_INVALID', 'expiresOn is before issuedOn', {
@@ -404,10 +461,20 @@ export async function addCertification(
 ): Promise<Certification> {
   const { buId } = caller.principal;
   assertDates(body.issuedOn, body.expiresOn);
+  const certificationCode = normaliseCertificationCode(body.certificationCode);
   return deps.db.transaction(async (tx) => {
     await requireEmployee(tx, caller, 'certifications.manage', employeeId);
+    await repo.lockEmployee(tx, buId, employeeId);
+    await assertKnownCode(tx, buId, certificationCode);
+    await assertNoOverlap(
+      tx,
+      buId,
+      employeeId,
+      { code: certificationCode, issuedOn: body.issuedOn, expiresOn: body.expiresOn ?? null },
+      null,
+    );
     const row = await repo.insertCertification(tx, buId, employeeId, {
-      certificationCode: body.certificationCode,
+      certificationCode,
       issuedOn: body.issuedOn,
       expiresOn: body.expiresOn ?? null,
       notes: body.notes ?? null,
@@ -417,17 +484,18 @@ export async function addCertification(
       action: 'certification.added',
       entityType: 'certification',
       entityId: row!.id,
-      details: { employeeId, certificationCode: body.certificationCode, expiresOn: body.expiresOn ?? null },
+      details: { employeeId, certificationCode, expiresOn: body.expiresOn ?? null },
     });
     return certificationView(row!, caller.principal.today);
   });
 }
 
 async function requireCertification(tx: Executor, caller: Caller, employeeId: string, id: string) {
-  await requireEmployee(tx, caller, 'certifications.manage', employeeId);
+  const employee = await requireEmployee(tx, caller, 'certifications.manage', employeeId);
+  await repo.lockEmployee(tx, caller.principal.buId, employeeId);
   const row = await repo.findCertification(tx, caller.principal.buId, employeeId, id, true);
   if (!row) throw notFound('Certification');
-  return row;
+  return { ...row, employee_number: employee.employee_number };
 }
 
 export async function replaceCertification(
@@ -440,9 +508,21 @@ export async function replaceCertification(
 ): Promise<Certification> {
   const { buId } = caller.principal;
   assertDates(body.issuedOn, body.expiresOn);
+  const certificationCode = normaliseCertificationCode(body.certificationCode);
   return deps.db.transaction(async (tx) => {
     const current = await requireCertification(tx, caller, employeeId, id);
     assertVersion(expected, current.version);
+    // A code kept as stored passes (a type deactivated since); a new one must be in the catalogue.
+    if (certificationCode !== current.certification_code) await assertKnownCode(tx, buId, certificationCode);
+    if (current.status !== 'Revoked') {
+      await assertNoOverlap(
+        tx,
+        buId,
+        employeeId,
+        { code: certificationCode, issuedOn: body.issuedOn, expiresOn: body.expiresOn },
+        id,
+      );
+    }
     const { today } = caller.principal;
     // A renewal (a new expiry date in the future) brings a swept certification back to Active.
     const renewed =
@@ -450,7 +530,7 @@ export async function replaceCertification(
         ? 'Active'
         : current.status;
     const row = await repo.updateCertification(tx, buId, id, {
-      certificationCode: body.certificationCode,
+      certificationCode,
       issuedOn: body.issuedOn,
       expiresOn: body.expiresOn,
       notes: body.notes === undefined ? current.notes : body.notes,
@@ -468,7 +548,7 @@ export async function replaceCertification(
           expiresOn: current.expires_on,
         },
         after: {
-          certificationCode: body.certificationCode,
+          certificationCode,
           issuedOn: body.issuedOn,
           expiresOn: body.expiresOn,
         },
@@ -526,6 +606,39 @@ export async function changeCertificationStatus(
       details: { employeeId, from, to: body.Status, reason: body.reason ?? null },
     });
     return certificationView(row!, today);
+  });
+}
+
+/**
+ * Deletes a row entered by mistake (a wrong code or dates): audited with what the row held. A certificate
+ * that was real and is withdrawn is Revoked instead, so its history stays.
+ */
+export async function deleteCertification(
+  deps: ServiceDeps,
+  caller: Caller,
+  employeeId: string,
+  id: string,
+  expected: number | undefined,
+): Promise<void> {
+  const { buId } = caller.principal;
+  await deps.db.transaction(async (tx) => {
+    const current = await requireCertification(tx, caller, employeeId, id);
+    assertVersion(expected, current.version);
+    await repo.deleteCertification(tx, buId, id);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'certification.deleted',
+      entityType: 'certification',
+      entityId: id,
+      details: {
+        employeeId,
+        employeeNumber: current.employee_number,
+        certificationCode: current.certification_code,
+        issuedOn: current.issued_on,
+        expiresOn: current.expires_on,
+        storedStatus: current.status,
+        notes: current.notes,
+      },
+    });
   });
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import {
   attendanceStatuses,
+  certificationTypes,
   demandReasons,
   employees,
   grades,
@@ -150,6 +151,18 @@ const HOLIDAYS = [
   },
 ];
 
+/**
+ * The certification catalogue of MAIN (issue 40): the licences its skills require, first aid everyone
+ * holds, and two more an administrator may record (dangerous goods, aviation security).
+ */
+const CERTIFICATION_TYPES = [
+  { code: 'PUSHBACK_LICENCE', nameEn: 'Pushback tug licence', nameAr: 'رخصة قيادة جرار الدفع' },
+  { code: 'FORKLIFT_LICENCE', nameEn: 'Forklift licence', nameAr: 'رخصة تشغيل الرافعة الشوكية' },
+  { code: 'FIRST_AID', nameEn: 'First aid', nameAr: 'الإسعافات الأولية' },
+  { code: 'DGR', nameEn: 'Dangerous goods regulations', nameAr: 'لوائح البضائع الخطرة' },
+  { code: 'AVSEC', nameEn: 'Aviation security', nameAr: 'أمن الطيران' },
+];
+
 const DEMAND_REASONS = [
   { code: 'PEAK_SEASON', nameEn: 'Peak season', nameAr: 'موسم الذروة' },
   { code: 'VIP_FLIGHT', nameEn: 'VIP flight', nameAr: 'رحلة كبار الشخصيات' },
@@ -161,6 +174,7 @@ async function mainUnit(tx: Executor, buId: string): Promise<void> {
   await tx.insert(grades).values(GRADES.map((row) => ({ ...row, buId })));
   await tx.insert(terminals).values(TERMINALS.map((row) => ({ ...row, buId })));
   await tx.insert(skillCategories).values(SKILL_CATEGORIES.map((row) => ({ ...row, buId })));
+  await tx.insert(certificationTypes).values(CERTIFICATION_TYPES.map((row) => ({ ...row, buId })));
   for (const { category, cert, ...skill } of SKILLS) {
     await tx.insert(skills).values({
       ...skill,

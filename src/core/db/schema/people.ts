@@ -168,6 +168,8 @@ export const jobRowErrors = pgTable(
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
     rowNumber: integer('row_number').notNull(),
+    /** The employee the failed row is about (blank for an OrgNodes row): the error report names it. */
+    employeeNumber: text('employee_number'),
     sheet: text('sheet').notNull(),
     column: text('column'),
     value: text('value'),

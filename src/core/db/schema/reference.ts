@@ -49,6 +49,14 @@ export const skills = pgTable(
   (t) => [unique('skills_bu_code').on(t.buId, t.code)],
 );
 
+/**
+ * The catalogue of certification codes (issue 40): an admin lookup. A certification of an employee, a
+ * skill's requirement and an import row may only name an active code of it (or one a skill requires).
+ */
+export const certificationTypes = pgTable('certification_types', lookupColumns(), (t) => [
+  unique('certification_types_bu_code').on(t.buId, t.code),
+]);
+
 export const terminals = pgTable('terminals', lookupColumns(), (t) => [
   unique('terminals_bu_code').on(t.buId, t.code),
 ]);

@@ -886,6 +886,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/certification-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List certification types
+         * @description Permission `certification_type.view`.
+         */
+        get: operations["listCertificationTypes"];
+        put?: never;
+        /**
+         * Create a certification type
+         * @description Permission `certification_type.config`.
+         */
+        post: operations["createCertificationType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/certification-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a certification type
+         * @description Permission `certification_type.view`.
+         */
+        get: operations["getCertificationType"];
+        /**
+         * Replace a certification type (honours If-Match)
+         * @description Permission `certification_type.config`.
+         *
+         *     A full replacement: optional fields left out take their defaults. The code cannot change.
+         */
+        put: operations["replaceCertificationType"];
+        post?: never;
+        /**
+         * Delete a certification type nothing refers to
+         * @description Permission `certification_type.config`.
+         */
+        delete: operations["deleteCertificationType"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lookups/departments": {
         parameters: {
             query?: never;
@@ -1038,6 +1092,26 @@ export interface paths {
          * @description Any signed-in caller.
          */
         get: operations["lookupDemandReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lookups/certification-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Certification types: the codes a certification, a skill requirement or an import row may name
+         * @description Any signed-in caller.
+         */
+        get: operations["lookupCertificationTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1426,6 +1500,8 @@ export interface paths {
         /**
          * Add a certification to an employee (Active)
          * @description Permission `certifications.manage`.
+         *
+         *     The code is trimmed and upper-cased, then must be a certification type of the unit (or a code a skill requires): GET /api/lookups/certification-types lists them. A second row of the same code whose dates overlap one the employee holds (Revoked rows aside) is refused: renew by changing the dates of that row.
          */
         post: operations["addCertification"];
         delete?: never;
@@ -1445,10 +1521,16 @@ export interface paths {
         /**
          * Change a certification (code, dates, notes; honours If-Match); a renewal revives an expired one
          * @description Permission `certifications.manage`.
+         *
+         *     A changed code is trimmed, upper-cased and checked against the catalogue like a new one; the new dates may not overlap another row of the same code (Revoked rows aside).
          */
         put: operations["replaceCertification"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a certification entered by mistake (audited with what it held; honours If-Match); a real one withdrawn is Revoked instead
+         * @description Permission `certifications.manage`.
+         */
+        delete: operations["deleteEmployeeCertification"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1583,7 +1665,7 @@ export interface paths {
          * Upload an employee workbook (multipart/form-data, field `file`, at most 10 MB); checks it and queues the import
          * @description Permission `imports.run`.
          *
-         *     Refused before any job: over 10 MB (413), not an xlsx by content (415), sheets or headers that do not match the template, the optional OrgNodes sheet included when present (422 IMPORT_SCHEMA_INVALID, `errors` lists each). Rows are applied in batches; a row the database refuses fails alone. The same content uploaded in the last 24 hours is accepted with `warning: 'DUPLICATE_FILE'` and the earlier job's id.
+         *     Refused before any job: over 10 MB (413), not an xlsx by content (415), sheets or headers that do not match the template, the optional OrgNodes and EmployeeCertifications sheets included when present (422 IMPORT_SCHEMA_INVALID, `errors` lists each). Rows are applied in batches; a row the database refuses fails alone. The same content uploaded in the last 24 hours is accepted with `warning: 'DUPLICATE_FILE'` and the earlier job's id.
          */
         post: operations["importEmployees"];
         delete?: never;
@@ -1600,7 +1682,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The blank import workbook: sheets Employees, EmployeeSkills and the optional OrgNodes, a comment per column with valid codes
+         * The blank import workbook: sheets Employees, EmployeeSkills and the optional EmployeeCertifications and OrgNodes, a comment per column with valid codes
          * @description Permission `imports.run`.
          */
         get: operations["downloadImportTemplate"];
@@ -1620,7 +1702,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Today's employees, skills and (for a unit-wide caller) organisation nodes in the template's format (re-importing it changes nothing)
+         * Today's employees, skills, certifications (for a holder of certifications.manage) and organisation nodes (for a unit-wide caller) in the template's format (re-importing it changes nothing)
          * @description Permission `imports.run`.
          */
         get: operations["exportCurrentEmployees"];
@@ -1684,7 +1766,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The failed rows of a job as xlsx: row number, sheet, column, value and reason
+         * The failed rows of a job as xlsx: row number, employee number (blank on OrgNodes), sheet, column, value and reason
          * @description Permission `imports.run`.
          */
         get: operations["downloadImportErrorReport"];
@@ -4095,6 +4177,7 @@ export interface components {
             total: number;
         };
         CertificationReplacement: {
+            /** @description A code of the certification catalogue (GET /api/lookups/certification-types); trimmed and upper-cased on write */
             certificationCode: string;
             /**
              * Format: date
@@ -4117,6 +4200,38 @@ export interface components {
         CertificationStatusChange: {
             Status: "Active" | "Suspended" | "Revoked" | "Expired";
             reason?: string;
+        };
+        CertificationType: {
+            /** Format: uuid */
+            id: string;
+            code: string;
+            Name_1_English: string;
+            Name_2_Arabic: string | null;
+            description: string | null;
+            /** @description Seeded by the system: cannot be changed or deleted */
+            isSystem: boolean;
+            isActive: boolean;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CertificationTypePage: {
+            items: components["schemas"]["CertificationType"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        CertificationTypeReplacement: {
+            /** @description May be sent, but must equal the current code */
+            code?: string;
+            Name_1_English: string;
+            Name_2_Arabic: string;
+            description?: string | null;
+            /** @default true */
+            isActive: boolean;
         };
         ChangePasswordRequest: {
             currentPassword: string;
@@ -4815,7 +4930,7 @@ export interface components {
             rowsTotal: number;
             rowsDone: number;
             rowsFailed: number;
-            /** @description Rows whose employee or skills differed from the database */
+            /** @description Rows whose employee, skills, home pool or certifications differed from the database */
             rowsChanged: number;
             cancelRequested: boolean;
             error: string | null;
@@ -5116,6 +5231,7 @@ export interface components {
             isActive: boolean;
         };
         NewCertification: {
+            /** @description A code of the certification catalogue (GET /api/lookups/certification-types); trimmed and upper-cased on write */
             certificationCode: string;
             /**
              * Format: date
@@ -5126,7 +5242,17 @@ export interface components {
             notes?: string | null;
         };
         NewCertificationRequirement: {
+            /** @description A code of the certification catalogue (GET /api/lookups/certification-types); trimmed and upper-cased on write */
             certificationCode: string;
+        };
+        NewCertificationType: {
+            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
+            code: string;
+            Name_1_English: string;
+            Name_2_Arabic: string;
+            description?: string | null;
+            /** @default true */
+            isActive: boolean;
         };
         NewDemandPlan: {
             name: string;
@@ -14618,6 +14744,590 @@ export interface operations {
             };
         };
     };
+    listCertificationTypes: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, at most 500 */
+                pageSize?: number;
+                /** @description Only active (true) or inactive (false) rows */
+                isActive?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificationTypePage"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "certification_type.view" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    createCertificationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCertificationType"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificationType"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "certification_type.config" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description CERTIFICATION_TYPE_CODE_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "CERTIFICATION_TYPE_CODE_TAKEN";
+                    };
+                };
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The body is not of a supported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    getCertificationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificationType"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "certification_type.view" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description No such object in the caller's business unit and scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    replaceCertificationType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag last read (e.g. "3"); a change of another version answers 412 */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificationTypeReplacement"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificationType"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "certification_type.config" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description No such object in the caller's business unit and scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description System rows cannot be changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "CERTIFICATION_TYPE_PROTECTED";
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                    };
+                };
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description The body is not of a supported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description CODE_IMMUTABLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "CODE_IMMUTABLE";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteCertificationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "certification_type.config" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description No such object in the caller's business unit and scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description CERTIFICATION_TYPE_PROTECTED or CERTIFICATION_TYPE_REFERENCED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "CERTIFICATION_TYPE_PROTECTED" | "CERTIFICATION_TYPE_REFERENCED";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
     lookupDepartments: {
         parameters: {
             query?: {
@@ -15160,6 +15870,83 @@ export interface operations {
         };
     };
     lookupDemandReasons: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, at most 500 */
+                pageSize?: number;
+                /** @description Only active (true) or inactive (false) rows */
+                isActive?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupEntryPage"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    lookupCertificationTypes: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 */
@@ -16100,7 +16887,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The account is not linked to an employee */
+            /** @description The account has no employee record */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16646,6 +17433,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description The code (trimmed, upper-cased) is not a certification type: GET /api/lookups/certification-types lists them */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "CERTIFICATION_UNKNOWN";
                     };
                 };
             };
@@ -17255,6 +18054,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description The employee holds the code already over overlapping dates; `existing` names that row */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "CERTIFICATION_DUPLICATE";
+                        existing: {
+                            /** Format: uuid */
+                            id: string;
+                            certificationCode: string;
+                            /** Format: date */
+                            issuedOn: string;
+                            expiresOn: string | null;
+                            storedStatus: string;
+                        };
+                    };
+                };
+            };
             /** @description The body is over the size limit */
             413: {
                 headers: {
@@ -17279,7 +18099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CERTIFICATION_DATES_INVALID */
+            /** @description expiresOn before issuedOn, or a code outside the catalogue (GET /api/lookups/certification-types) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17287,7 +18107,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "CERTIFICATION_DATES_INVALID";
+                        code: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
                     };
                 };
             };
@@ -17397,6 +18217,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description Another row of the same code overlaps the new dates; `existing` names it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "CERTIFICATION_DUPLICATE";
+                        existing: {
+                            /** Format: uuid */
+                            id: string;
+                            certificationCode: string;
+                            /** Format: date */
+                            issuedOn: string;
+                            expiresOn: string | null;
+                            storedStatus: string;
+                        };
+                    };
+                };
+            };
             /** @description If-Match names another version */
             412: {
                 headers: {
@@ -17433,7 +18274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CERTIFICATION_DATES_INVALID */
+            /** @description expiresOn before issuedOn, or a code outside the catalogue (GET /api/lookups/certification-types) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17441,7 +18282,114 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "CERTIFICATION_DATES_INVALID";
+                        code: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
+                    };
+                };
+            };
+            /** @description A bug; the traceId finds it in the logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description The database cannot be reached; retry after the given delay */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "DATABASE_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    deleteEmployeeCertification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                certId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                    };
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    };
+                };
+            };
+            /** @description The caller lacks "certifications.manage" */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    };
+                };
+            };
+            /** @description No such object in the caller's business unit and scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description If-Match names another version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
                     };
                 };
             };
