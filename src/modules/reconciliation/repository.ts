@@ -69,24 +69,22 @@ const matching = (buId: string, from: string, to: string) => {
      where a.bu_id = ${buId} and a.date between ${first} and ${last} and a.time_in is not null
     window w as (partition by a.employee_id order by a.date, a.time_in)),
   numbered as (
-    select *, sum(opens) over (partition by employee_id order by date, time_in rows unbounded preceding)
-              as presence_no
-      from segments),
+    select *, sum(opens) over w as presence_no, coalesce(lead(opens) over w, 1) = 1 as closes
+      from segments
+    window w as (partition by employee_id order by date, time_in rows between unbounded preceding and current row)),
+  -- A presence: from its first segment's start to its last segment's end (unknown without a Time_Out).
   presences as (
-    select employee_id, presence_no, min(date) as date, min(seg_start) as started_at,
-           case when (array_agg(time_in order by seg_start))[1] = time '00:00' then null
-                else min(seg_start) end as arrived_at,
-           (array_agg(seg_end order by seg_start desc))[1] as left_at,
-           coalesce((array_agg(seg_end order by seg_start desc))[1], max(seg_start)) as known_until,
-           (array_agg(time_in order by seg_start))[1] as time_in,
-           (array_agg(time_out order by seg_start desc))[1] as time_out
-      from numbered group by employee_id, presence_no),
+    select f.employee_id, f.presence_no, f.date, f.seg_start as started_at,
+           case when f.time_in = time '00:00' then null else f.seg_start end as arrived_at,
+           l.seg_end as left_at, coalesce(l.seg_end, l.seg_start) as known_until, f.time_in, l.time_out
+      from numbered f
+      join numbered l on l.employee_id = f.employee_id and l.presence_no = f.presence_no and l.closes
+     where f.opens = 1),
   candidates as (
     select p.employee_id, p.presence_no, i.date, i.shift_template_id, i.shift_code, i.start_time, i.end_time,
-           greatest(0, extract(epoch from least(p.known_until, i.ends_at) - greatest(p.started_at, i.starts_at)))
-             as overlap,
-           extract(epoch from i.ends_at - i.starts_at) as length,
-           abs(extract(epoch from p.started_at - i.starts_at)) as distance
+           greatest(interval '0', least(p.known_until, i.ends_at) - greatest(p.started_at, i.starts_at)) as overlap,
+           i.ends_at - i.starts_at as length,
+           greatest(p.started_at - i.starts_at, i.starts_at - p.started_at) as distance
       from (select *, unnest(array[date - 1, date, date + 1]) as near from presences) p
       join instances i on i.date = p.near
      where (p.started_at < i.ends_at and p.known_until > i.starts_at)
@@ -102,14 +100,18 @@ const matching = (buId: string, from: string, to: string) => {
   counted as (
     select employee_id, presence_no, date, shift_template_id from ranked
      where own and (rank = 1 or overlap * 2 >= length)),
+  counted_presences as (
+    select c.employee_id, c.date, c.shift_template_id, p.started_at, p.arrived_at, p.time_in, p.left_at,
+           p.time_out
+      from counted c join presences p on p.employee_id = c.employee_id and p.presence_no = c.presence_no),
+  -- Arrival from the first presence counted for a line, departure from the last.
   attended as (
-    select c.employee_id, c.date, c.shift_template_id,
-           (array_agg(p.arrived_at order by p.started_at))[1] as arrived_at,
-           (array_agg(p.time_in order by p.started_at))[1] as time_in,
-           (array_agg(p.left_at order by p.started_at desc))[1] as left_at,
-           (array_agg(p.time_out order by p.started_at desc))[1] as time_out
-      from counted c join presences p on p.employee_id = c.employee_id and p.presence_no = c.presence_no
-     group by c.employee_id, c.date, c.shift_template_id),
+    select f.employee_id, f.date, f.shift_template_id, f.arrived_at, f.time_in, l.left_at, l.time_out
+      from (select distinct on (employee_id, date, shift_template_id) * from counted_presences
+             order by employee_id, date, shift_template_id, started_at) f
+      join (select distinct on (employee_id, date, shift_template_id) * from counted_presences
+             order by employee_id, date, shift_template_id, started_at desc) l
+        on l.employee_id = f.employee_id and l.date = f.date and l.shift_template_id = f.shift_template_id),
   matched as (
     select l.*, a.arrived_at, a.time_in, a.left_at, a.time_out, a.employee_id is not null as present
       from lines l
@@ -142,11 +144,13 @@ const matching = (buId: string, from: string, to: string) => {
  * Runs a whole-month matching query with hash joins only. Right after a bulk import or a publish the
  * tables have no statistics yet, and the planner then chose per-line index loops: 12 s instead of 0.6 s
  * for a month of 2,000 staff (docs/benchmarks.md). These queries always match most of the rows they read,
- * which is what hash joins are for.
+ * which is what hash joins are for. Without JIT: the statement is large and runs for well under a second,
+ * while compiling it took seconds once its estimated cost passed PostgreSQL's JIT thresholds.
  */
 export async function withHashJoins<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_nestloop = off`);
+    await tx.execute(sql`set local jit = off`);
     return work(tx);
   });
 }
