@@ -43,8 +43,8 @@ describeEachDatabase('attendance import', (t) => {
       [10, 'rejected', 'TIME_OUT_WITHOUT_TIME_IN'],
       [11, 'rejected', 'DATE_IN_FUTURE'],
       [12, 'rejected', 'ATTENDANCE_STATUS_UNKNOWN'],
-      [13, 'rejected', 'DUPLICATE_ROW'],
-      [14, 'rejected', 'DUPLICATE_ROW'],
+      [13, 'rejected', 'SEGMENT_OVERLAP'],
+      [14, 'rejected', 'SEGMENT_OVERLAP'],
       [15, 'new'],
     ]);
     expect(preview.json().rows[2]).toMatchObject({ statusCode: 'PRESENT', Time_In: '14:20' });

@@ -170,7 +170,8 @@ describeEachDatabase('attendance edits and their review', (t) => {
       Time_Out: '14:00',
       statusCode: 'LATE',
     });
-    await importAttendance(t, [['E00005', record.date as string, '06:10', '14:00', 'PRESENT']]);
+    // The clock system sends the segment again (its key is now the edited Time_In) with another clock-out.
+    await importAttendance(t, [['E00005', record.date as string, '06:30', '14:10', 'PRESENT']]);
     const reverted = await decide('coo', edited.json().pendingReviewId, 'revert');
     expect(reverted.statusCode).toBe(409);
     expect(reverted.json().code).toBe('ATTENDANCE_RECORD_CHANGED');

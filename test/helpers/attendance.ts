@@ -29,3 +29,17 @@ export async function importAttendance(t: TestContext, rows: AttendanceRow[]) {
     byNumber.set(`${record.employee.employeeNumber}|${record.date}`, record);
   return byNumber;
 }
+
+/** Imports rows as `importAttendance` does; answers each segment by `number|date|Time_In`. */
+export async function importSegments(t: TestContext, rows: AttendanceRow[]) {
+  await importAttendance(t, rows);
+  const dates = [...new Set(rows.map((row) => row[1]))].sort();
+  const listed = await t.request('sysadmin', {
+    method: 'GET',
+    url: `/api/attendance/all?from=${dates[0]}&to=${dates.at(-1)}&pageSize=500`,
+  });
+  const bySegment = new Map<string, ListedRecord>();
+  for (const record of listed.json().items)
+    bySegment.set(`${record.employee.employeeNumber}|${record.date}|${record.Time_In}`, record);
+  return bySegment;
+}

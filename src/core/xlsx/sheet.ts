@@ -93,19 +93,22 @@ const MINUTES_PER_DAY = 1440;
 
 /**
  * A time of day as `HH:mm`: typed as `H:mm`, `HH:mm` or `HH:mm:ss` (seconds are dropped), or a
- * spreadsheet time (a fraction of a day, what a spreadsheet saves a typed time as).
+ * spreadsheet time (a fraction of a day, what a spreadsheet saves a typed time as). With `endOfDay`,
+ * `24:00` (or the fraction 1) is the end of the date: a segment of presence that runs to midnight.
  */
-export function timeOf(value: string): string | null | 'invalid' {
+export function timeOf(value: string, options: { endOfDay?: boolean } = {}): string | null | 'invalid' {
   if (value === '') return null;
   const text = /^(\d{1,2}):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/.exec(value);
   let minutes: number;
   if (text) {
     const hours = Number(text[1]);
-    if (hours > 23) return 'invalid';
     minutes = hours * 60 + Number(text[2]);
-  } else if (/^0?\.\d+$|^0$/.test(value)) {
+    if (hours > 23 && !(options.endOfDay && minutes === MINUTES_PER_DAY && /^24:00(?::00)?$/.test(value))) {
+      return 'invalid';
+    }
+  } else if (/^0?\.\d+$|^0$/.test(value) || (options.endOfDay && /^1(?:\.0+)?$/.test(value))) {
     minutes = Math.round(Number(value) * MINUTES_PER_DAY);
-    if (minutes >= MINUTES_PER_DAY) return 'invalid';
+    if (minutes > MINUTES_PER_DAY || (minutes === MINUTES_PER_DAY && !options.endOfDay)) return 'invalid';
   } else {
     return 'invalid';
   }

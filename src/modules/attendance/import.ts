@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
+import { lockUntilCommit } from '../../core/db/database.ts';
 import { AppError, conflict, notFound } from '../../core/http/errors.ts';
 import { type Upload, workbookRefusal } from '../../core/http/workbooks.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
@@ -19,11 +20,13 @@ import {
 import * as repo from './repository.ts';
 import type { ImportPreview, ImportResult, ImportRowVerdict } from './schemas.ts';
 
+import { attendanceLock, type Segment, segmentLabel, segmentsOverlap } from './segments.ts';
 import { timesProblem } from './times.ts';
 
 /**
- * The attendance workbook: one sheet `Attendance`, a row per employee and date. Preview checks every
- * row and keeps the valid ones (resolved to ids) in the database; commit writes them in one transaction.
+ * The attendance workbook: one sheet `Attendance`, a row per segment of presence (employee, date and
+ * Time_In; a night is two rows, 22:00–24:00 and 00:00–06:00 the next date). Preview checks every row and
+ * keeps the valid ones (resolved to ids) in the database; commit writes them in one transaction.
  */
 export const SHEET = 'Attendance';
 export const COLUMNS = ['employeeNumber', 'date', 'Time_In', 'Time_Out', 'statusCode'] as const;
@@ -41,11 +44,13 @@ const list = (codes: Iterable<string>) => [...codes].join(', ') || '(none)';
 export async function template(deps: ServiceDeps, caller: Caller): Promise<Buffer> {
   const statuses = await repo.activeStatuses(deps.db, caller.principal.buId);
   const notes: Record<Column, string> = {
-    employeeNumber: 'Required. The employee’s number; a record is matched (upserted) by employee and date.',
+    employeeNumber:
+      'Required. The employee’s number; a record (a segment of presence) is matched (upserted) by employee, date and Time_In.',
     date: 'Required. The business date, YYYY-MM-DD, today or earlier.',
-    Time_In: 'Optional. Clock-in time, HH:mm.',
+    Time_In:
+      'Optional. Clock-in time, HH:mm: the segment’s key (several segments a date; without one, the row is a status for the whole date).',
     Time_Out:
-      'Optional. Clock-out time, HH:mm, on the same date: earlier than Time_In (crossing midnight) is rejected.',
+      'Optional. Clock-out time, HH:mm, on the same date (24:00 for midnight): earlier than Time_In (crossing midnight) is rejected; a night is two rows, 22:00–24:00 and 00:00–06:00 on the next date. Segments of one person must not overlap.',
     statusCode: `Optional when Time_In is given (PRESENT). Attendance status: ${list(statuses.keys())}`,
   };
   return (await writeXlsx([
@@ -101,7 +106,10 @@ function checkRow(
     if (date > context.today) fail('date', 'DATE_IN_FUTURE', `${date} is after today (${context.today})`);
   }
 
-  const times = { Time_In: timeOf(cell('Time_In')), Time_Out: timeOf(cell('Time_Out')) };
+  const times = {
+    Time_In: timeOf(cell('Time_In')),
+    Time_Out: timeOf(cell('Time_Out'), { endOfDay: true }),
+  };
   for (const column of ['Time_In', 'Time_Out'] as const) {
     if (times[column] === 'invalid') fail(column, 'TIME_INVALID', `"${cell(column)}" is not a time (HH:mm)`);
   }
@@ -133,25 +141,73 @@ function checkRow(
   return { verdict, row: { e: employeeId!, d: date!, i: timeIn, o: timeOut, s: statusId! } };
 }
 
-/** Rows naming the same employee and date twice: all of them are rejected (which one is right?). */
+const reject = (item: Checked, column: Column, code: string, message: string) => {
+  item.verdict.verdict = 'rejected';
+  item.verdict.errors.push({ column, code, message });
+  item.row = null;
+};
+
+const dayKey = (row: repo.ImportRow) => `${row.e}|${row.d}`;
+const segmentKey = (row: repo.ImportRow) => `${row.e}|${row.d}|${row.i ?? ''}`;
+const asSegment = (row: repo.ImportRow): Segment => ({ Time_In: row.i, Time_Out: row.o });
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/**
+ * Rows naming the same segment twice (employee, date and Time_In): all of them are rejected (which one is
+ * right?).
+ */
 function rejectDuplicates(checked: Checked[]): void {
-  const byKey = new Map<string, Checked[]>();
-  for (const item of checked) {
-    if (!item.row) continue;
-    const key = `${item.row.e}|${item.row.d}`;
-    byKey.set(key, [...(byKey.get(key) ?? []), item]);
-  }
-  for (const items of byKey.values()) {
+  const valid = checked.filter((item) => item.row);
+  for (const items of groupBy(valid, (item) => segmentKey(item.row!)).values()) {
     if (items.length < 2) continue;
     const rowNumbers = items.map((item) => item.verdict.rowNumber).join(', ');
     for (const item of items) {
-      item.verdict.verdict = 'rejected';
-      item.verdict.errors.push({
-        column: 'date',
-        code: 'DUPLICATE_ROW',
-        message: `Rows ${rowNumbers} name the same employee and date`,
-      });
-      item.row = null;
+      reject(item, 'Time_In', 'DUPLICATE_ROW', `Rows ${rowNumbers} name the same employee, date and Time_In`);
+    }
+  }
+}
+
+/**
+ * Segments of one person and date must not overlap (`SEGMENT_OVERLAP`): rows of the file that overlap each
+ * other are all rejected; a row overlapping a recorded segment the file does not replace is rejected. A
+ * rejected row leaves the segment it would have replaced in place, so the check runs again until it holds.
+ */
+function rejectOverlaps(checked: Checked[], recorded: repo.ImportRow[]): void {
+  const recordedByDay = groupBy(recorded, dayKey);
+  const valid = checked.filter((item) => item.row);
+  for (const [day, items] of groupBy(valid, (item) => dayKey(item.row!))) {
+    let rows = items;
+    for (;;) {
+      const keys = new Set(rows.map((item) => segmentKey(item.row!)));
+      const kept = (recordedByDay.get(day) ?? []).filter((record) => !keys.has(segmentKey(record)));
+      const problems = new Map<Checked, string[]>();
+      for (const item of rows) {
+        const segment = asSegment(item.row!);
+        const found = [
+          ...rows
+            .filter((other) => other !== item && segmentsOverlap(segment, asSegment(other.row!)))
+            .map((other) => `row ${other.verdict.rowNumber} (${segmentLabel(asSegment(other.row!))})`),
+          ...kept
+            .filter((record) => segmentsOverlap(segment, asSegment(record)))
+            .map((record) => `the recorded segment ${segmentLabel(asSegment(record))}`),
+        ];
+        if (found.length) problems.set(item, found);
+      }
+      if (!problems.size) break;
+      for (const [item, found] of problems) {
+        reject(
+          item,
+          'Time_In',
+          'SEGMENT_OVERLAP',
+          `${segmentLabel(asSegment(item.row!))} overlaps ${found.join(' and ')} of the same person and date`,
+        );
+      }
+      rows = rows.filter((item) => item.row);
     }
   }
 }
@@ -185,16 +241,18 @@ export async function previewImport(
     checkRow(row, sheet.columns, { employees, statuses, today: principal.today }),
   );
   rejectDuplicates(checked);
-  const valid = checked.flatMap(({ row, verdict }) => (row ? [{ row, verdict }] : []));
-  const current = await repo.currentValues(
+  const recorded = await repo.segmentsOf(
     deps.db,
     principal.buId,
-    valid.map((item) => item.row),
+    checked.flatMap((item) => (item.row ? [item.row] : [])),
   );
+  rejectOverlaps(checked, recorded);
+  const valid = checked.flatMap(({ row, verdict }) => (row ? [{ row, verdict }] : []));
+  const current = new Map(recorded.map((record) => [segmentKey(record), record]));
   for (const { row, verdict } of valid) {
-    const now = current.get(`${row.e}|${row.d}`);
+    const now = current.get(segmentKey(row));
     if (!now) continue;
-    verdict.verdict = now.i === row.i && now.o === row.o && now.s === row.s ? 'unchanged' : 'changed';
+    verdict.verdict = now.o === row.o && now.s === row.s ? 'unchanged' : 'changed';
   }
   const verdicts = checked.map((item) => item.verdict);
   const count = (kind: ImportRowVerdict['verdict']) => verdicts.filter((v) => v.verdict === kind).length;
@@ -238,8 +296,10 @@ export async function previewImport(
 }
 
 /**
- * Writes the valid rows of a preview in one transaction (upsert by employee and date). A preview is
- * committed once, by whoever made it, within the hour; otherwise 409 (or 404 for someone else's).
+ * Writes the valid rows of a preview in one transaction (upsert by employee, date and Time_In). A preview
+ * is committed once, by whoever made it, within the hour; otherwise 409 (or 404 for someone else's). The
+ * unit's attendance lock is held throughout, and segments that would overlap once written (records
+ * changed since the preview) refuse the whole commit: 409 `SEGMENT_OVERLAP`.
  */
 export async function commitImport(
   deps: ServiceDeps,
@@ -249,6 +309,7 @@ export async function commitImport(
   const { principal } = caller;
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
+    await lockUntilCommit(tx, attendanceLock(principal.buId));
     const preview = await repo.findImport(tx, principal.buId, previewId);
     if (!preview || preview.createdBy !== principal.userId) throw notFound('Attendance import preview');
     if (preview.committedAt) {
@@ -275,6 +336,22 @@ export async function commitImport(
       actorUserId: principal.userId,
       actorUsername: principal.username,
     });
+    const overlaps = await repo.overlapsOfImport(tx, principal.buId, previewId);
+    if (overlaps.length) {
+      throw conflict(
+        'SEGMENT_OVERLAP',
+        'Attendance recorded since the preview overlaps segments of the file; nothing was written. Preview the file again',
+        {
+          overlaps: overlaps.map((row) => ({
+            employeeNumber: row.employeeNumber,
+            date: row.date,
+            segments: [row.first, row.second]
+              .sort((a, b) => (a.Time_In ?? '').localeCompare(b.Time_In ?? ''))
+              .map(segmentLabel),
+          })),
+        },
+      );
+    }
     const valid = preview.rowsTotal - preview.rowsRejected;
     const result = {
       inserted: written.inserted,

@@ -13,6 +13,7 @@ import {
 } from '../../core/db/schema/index.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import type { AttendanceValues } from './schemas.ts';
+import { OVERLAP_SQL } from './segments.ts';
 
 const hhmm = (column: AnyPgColumn) => sql<string | null>`to_char(${column}, 'HH24:MI')`;
 
@@ -101,7 +102,7 @@ export async function listRecords(
   const [rows, [total]] = await Promise.all([
     recordsQuery(executor)
       .where(where)
-      .orderBy(desc(attendanceRecords.date), asc(employees.employeeNumber))
+      .orderBy(desc(attendanceRecords.date), asc(employees.employeeNumber), asc(attendanceRecords.timeIn))
       .limit(limit)
       .offset(offset),
     executor
@@ -141,6 +142,31 @@ export async function findRecords(executor: Executor, buId: string, ids: string[
     and(eq(attendanceRecords.buId, buId), inArray(attendanceRecords.id, ids)),
   );
   return rows as RecordRow[];
+}
+
+/** The segments of one employee and date (every record of that date), by Time_In. */
+export async function segmentsOfDay(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  date: string,
+): Promise<{ id: string; Time_In: string | null; Time_Out: string | null }[]> {
+  const rows = await executor
+    .select({
+      id: attendanceRecords.id,
+      Time_In: hhmm(attendanceRecords.timeIn),
+      Time_Out: hhmm(attendanceRecords.timeOut),
+    })
+    .from(attendanceRecords)
+    .where(
+      and(
+        eq(attendanceRecords.buId, buId),
+        eq(attendanceRecords.employeeId, employeeId),
+        eq(attendanceRecords.date, date),
+      ),
+    )
+    .orderBy(asc(attendanceRecords.timeIn));
+  return rows;
 }
 
 export interface StatusRow {
@@ -193,6 +219,9 @@ export async function insertChange(tx: Executor, values: ChangeValues): Promise<
 
 export interface ChangeRow {
   id: string;
+  recordId: string;
+  employeeId: string;
+  date: string;
   at: Date;
   action: string;
   actorUserId: string | null;
@@ -215,6 +244,9 @@ export async function changesOf(
     executor
       .select({
         id: attendanceRecordChanges.id,
+        recordId: attendanceRecordChanges.recordId,
+        employeeId: attendanceRecords.employeeId,
+        date: attendanceRecords.date,
         at: attendanceRecordChanges.at,
         action: attendanceRecordChanges.action,
         actorUserId: attendanceRecordChanges.actorUserId,
@@ -225,6 +257,7 @@ export async function changesOf(
         importId: attendanceRecordChanges.importId,
       })
       .from(attendanceRecordChanges)
+      .innerJoin(attendanceRecords, eq(attendanceRecords.id, attendanceRecordChanges.recordId))
       .where(where)
       .orderBy(asc(attendanceRecordChanges.at), asc(attendanceRecordChanges.id))
       .limit(limit)
@@ -442,7 +475,10 @@ export async function employeesByNumber(
   return new Map(rows.map((row) => [row.number, row.id]));
 }
 
-/** A valid import row, resolved: employee, date, times, status (short keys: it is stored as JSON). */
+/**
+ * A valid import row, resolved: employee, date, times, status (short keys: it is stored as JSON). Employee,
+ * date and Time_In (`i`) are the segment's key.
+ */
 export interface ImportRow {
   e: string;
   d: string;
@@ -451,22 +487,21 @@ export interface ImportRow {
   s: string;
 }
 
-/** The current values of the records the rows name, keyed `employeeId|date`. */
-export async function currentValues(
+/** Every recorded segment of the employees and dates the rows name (all of a date, not only their keys). */
+export async function segmentsOf(
   executor: Executor,
   buId: string,
   rows: readonly ImportRow[],
-): Promise<Map<string, { i: string | null; o: string | null; s: string }>> {
-  if (!rows.length) return new Map();
-  const keys = JSON.stringify(rows.map((row) => ({ e: row.e, d: row.d })));
-  const found = await queryRows<{ e: string; d: string; i: string | null; o: string | null; s: string }>(
+): Promise<ImportRow[]> {
+  if (!rows.length) return [];
+  const pairs = [...new Map(rows.map((row) => [`${row.e}|${row.d}`, { e: row.e, d: row.d }])).values()];
+  return queryRows<ImportRow>(
     executor,
     sql`select a.employee_id as e, to_char(a.date, 'YYYY-MM-DD') as d, to_char(a.time_in, 'HH24:MI') as i,
                to_char(a.time_out, 'HH24:MI') as o, a.status_id as s
-          from jsonb_to_recordset(${keys}::jsonb) as k(e uuid, d date)
+          from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as k(e uuid, d date)
           join ${attendanceRecords} a on a.bu_id = ${buId} and a.employee_id = k.e and a.date = k.d`,
   );
-  return new Map(found.map((row) => [`${row.e}|${row.d}`, { i: row.i, o: row.o, s: row.s }]));
 }
 
 export async function insertImport(
@@ -510,7 +545,7 @@ export async function findImport(tx: Executor, buId: string, id: string) {
 }
 
 /**
- * Writes the preview's valid rows: upserts by employee and date (a row equal to the record changes nothing,
+ * Writes the preview's valid rows: upserts by employee, date and Time_In (a row equal to the record changes nothing,
  * not even its version) and appends each change with its before and after to the trail. The records the
  * rows name are locked first, in id order; then the trail of the records about to change is written from
  * their current values, then the upsert, whose new records get their trail in the same statement.
@@ -526,8 +561,9 @@ export async function commitImport(
       r.o::time as time_out, r.s as status_id
     from ${attendanceImports} p, jsonb_to_recordset(p.valid_rows) as r(e uuid, d text, i text, o text, s uuid)
     where p.id = ${importId}`;
-  await tx.execute(sql`select a.id from ${attendanceRecords} a join (${incoming}) n
-      on a.bu_id = ${buId} and a.employee_id = n.employee_id and a.date = n.date
+  const sameSegment = sql`a.bu_id = ${buId} and a.employee_id = n.employee_id and a.date = n.date
+    and a.time_in is not distinct from n.time_in`;
+  await tx.execute(sql`select a.id from ${attendanceRecords} a join (${incoming}) n on ${sameSegment}
     order by a.id for update of a`);
   const [updated] = await queryRows<{ n: number }>(
     tx,
@@ -538,7 +574,7 @@ export async function commitImport(
                'statusCode', s.code, 'source', 'import'),
              ${importId}
         from (${incoming}) n
-        join ${attendanceRecords} a on a.bu_id = ${buId} and a.employee_id = n.employee_id and a.date = n.date
+        join ${attendanceRecords} a on ${sameSegment}
         join ${attendanceStatuses} s on s.id = n.status_id
        where (a.time_in, a.time_out, a.status_id, a.source)
              is distinct from (n.time_in, n.time_out, n.status_id, 'import')
@@ -551,7 +587,7 @@ export async function commitImport(
         insert into ${attendanceRecords} as a
           (bu_id, employee_id, date, time_in, time_out, status_id, source, created_at, updated_at)
         select ${buId}, employee_id, date, time_in, time_out, status_id, 'import', ${at}, ${at} from (${incoming}) n
-        on conflict (bu_id, employee_id, date) do update
+        on conflict (bu_id, employee_id, date, time_in) do update
           set time_in = excluded.time_in, time_out = excluded.time_out, status_id = excluded.status_id,
               source = 'import', version = a.version + 1, updated_at = excluded.updated_at
           where (a.time_in, a.time_out, a.status_id, a.source)
@@ -565,6 +601,36 @@ export async function commitImport(
       select count(*)::int as n from trail`,
   );
   return { inserted: inserted?.n ?? 0, updated: updated?.n ?? 0 };
+}
+
+export interface OverlapRow {
+  employeeNumber: string;
+  date: string;
+  first: { id: string; Time_In: string | null; Time_Out: string | null };
+  second: { id: string; Time_In: string | null; Time_Out: string | null };
+}
+
+/**
+ * Segments of one person and date that overlap, among the employees and dates an import wrote (the
+ * preview checked them against the records of its time; this is the check at the commit).
+ */
+export async function overlapsOfImport(tx: Executor, buId: string, importId: string): Promise<OverlapRow[]> {
+  return queryRows<OverlapRow>(
+    tx,
+    sql`select e.employee_number as "employeeNumber", to_char(a.date, 'YYYY-MM-DD') as date,
+               jsonb_build_object('id', a.id, 'Time_In', to_char(a.time_in, 'HH24:MI'), 'Time_Out', to_char(a.time_out, 'HH24:MI')) as first,
+               jsonb_build_object('id', b.id, 'Time_In', to_char(b.time_in, 'HH24:MI'), 'Time_Out', to_char(b.time_out, 'HH24:MI')) as second
+          from (select distinct r.e as employee_id, r.d::date as date
+                  from ${attendanceImports} p, jsonb_to_recordset(p.valid_rows) as r(e uuid, d text)
+                 where p.id = ${importId}) n
+          join ${attendanceRecords} a on a.bu_id = ${buId} and a.employee_id = n.employee_id and a.date = n.date
+          join ${attendanceRecords} b on b.bu_id = ${buId} and b.employee_id = n.employee_id and b.date = n.date
+           and a.id < b.id
+          join ${employees} e on e.id = n.employee_id
+         where ${sql.raw(OVERLAP_SQL('a', 'b'))}
+         order by 1, 2, a.time_in nulls first
+         limit 20`,
+  );
 }
 
 export async function markCommitted(

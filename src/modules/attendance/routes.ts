@@ -125,15 +125,21 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
         config: { auth: 'attendance.edit' },
         schema: {
           operationId: 'editAttendanceRecord',
-          summary: 'Edit a record: applies at once and opens a pending review (or extends the pending one)',
+          summary: 'Edit a segment: applies at once and opens a pending review (or extends the pending one)',
           description:
             'The review keeps the values before the first edit; a second edit while it is pending extends it. ' +
-            'An edit that changes nothing opens no review. Send `If-Match` with the version read.',
+            'An edit that changes nothing opens no review. Send `If-Match` with the version read. The other ' +
+            'segments of the date are left as they are; times overlapping one of them are refused (409 ' +
+            'SEGMENT_OVERLAP, `segments` lists them).',
           tags,
           params: IdParams,
           body: AttendanceEdit,
           response: {
             200: AttendanceRecord,
+            409: problemResponse(
+              ['SEGMENT_OVERLAP'],
+              'The times overlap another segment of the same person and date',
+            ),
             422: problemResponse([
               'TIME_OUT_CROSSES_MIDNIGHT',
               'TIME_OUT_WITHOUT_TIME_IN',
@@ -184,7 +190,10 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
           description:
             'Nothing is written but the preview. Refused whole: over 10 MB (413), not an xlsx by content (415), ' +
             'sheet or headers unlike the template (422 IMPORT_SCHEMA_INVALID). Rejected rows carry their reasons, ' +
-            'e.g. TIME_OUT_CROSSES_MIDNIGHT for a Time_Out earlier than the Time_In. Commit within the hour.',
+            'e.g. TIME_OUT_CROSSES_MIDNIGHT for a Time_Out earlier than the Time_In (a night is two rows: 22:00–24:00 ' +
+            'and 00:00–06:00 the next date), DUPLICATE_ROW for two rows of one employee, date and Time_In, ' +
+            'SEGMENT_OVERLAP for a row overlapping another row or a recorded segment of the same person and date. ' +
+            'Commit within the hour.',
           tags,
           consumes: ['multipart/form-data'],
           response: {
@@ -201,15 +210,16 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
         config: { auth: 'attendance.import' },
         schema: {
           operationId: 'commitAttendanceImport',
-          summary: "Write a preview's valid rows in one transaction (upsert by employee and date)",
+          summary: "Write a preview's valid rows in one transaction (upsert by employee, date and Time_In)",
           tags,
           body: ImportCommit,
           response: {
             200: ImportResult,
             404: problemResponse(['NOT_FOUND'], 'No such preview of the caller'),
             409: problemResponse(
-              ['IMPORT_PREVIEW_COMMITTED', 'IMPORT_PREVIEW_EXPIRED'],
-              'The preview was committed already, or is older than an hour',
+              ['IMPORT_PREVIEW_COMMITTED', 'IMPORT_PREVIEW_EXPIRED', 'SEGMENT_OVERLAP'],
+              'The preview was committed already, or is older than an hour, or attendance recorded since the ' +
+                'preview overlaps its segments (`overlaps` lists them; nothing was written)',
             ),
           },
         },
@@ -276,8 +286,14 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
           response: {
             200: AttendanceReview,
             409: problemResponse(
-              ['ATTENDANCE_REVIEW_CLOSED', 'ATTENDANCE_RECORD_CHANGED', 'ATTENDANCE_STATUS_UNKNOWN'],
-              'The review is closed already, or the record changed since the edit',
+              [
+                'ATTENDANCE_REVIEW_CLOSED',
+                'ATTENDANCE_RECORD_CHANGED',
+                'ATTENDANCE_STATUS_UNKNOWN',
+                'SEGMENT_OVERLAP',
+              ],
+              'The review is closed already, or the record changed since the edit, or the values it would ' +
+                'restore overlap another segment of the date',
             ),
           },
         },

@@ -7,6 +7,11 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const Instant = Type.String({ format: 'date-time' });
 const TimeOfDay = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:mm' });
+/** A clock-out: `HH:mm` on the record's date, or `24:00` for a segment that runs to midnight. */
+const ClockOut = Type.String({
+  pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$',
+  description: 'HH:mm on the same date; 24:00 ends the segment at midnight',
+});
 const StatusCode = Type.String({ minLength: 1, maxLength: 64, description: 'Attendance status code' });
 
 export const IdParams = Type.Object({ id: Uuid });
@@ -19,7 +24,7 @@ export const CHANGE_ACTIONS = ['import', 'edit', 'revert'] as const;
 export const AttendanceValues = Type.Object(
   {
     Time_In: Nullable(TimeOfDay),
-    Time_Out: Nullable(TimeOfDay),
+    Time_Out: Nullable(ClockOut),
     statusCode: Type.String(),
     source: Type.Union(RECORD_SOURCES.map((source) => Type.Literal(source))),
   },
@@ -35,7 +40,7 @@ export const AttendanceRecord = Type.Object(
     employee: EmployeeInDepartment,
     date: BusinessDate,
     Time_In: Nullable(TimeOfDay),
-    Time_Out: Nullable(TimeOfDay),
+    Time_Out: Nullable(ClockOut),
     statusCode: Type.String(),
     source: Type.Union(
       RECORD_SOURCES.map((source) => Type.Literal(source)),
@@ -50,7 +55,13 @@ export const AttendanceRecord = Type.Object(
     createdAt: Instant,
     updatedAt: Instant,
   },
-  { $id: 'AttendanceRecord' },
+  {
+    $id: 'AttendanceRecord',
+    description:
+      'A segment of presence: keyed by employee, date and `Time_In`, several a date (a night is two segments, ' +
+      '22:00–24:00 and 00:00–06:00 on the next date); segments of one person do not overlap. A record without ' +
+      '`Time_In` is a status for the whole date (e.g. ABSENT).',
+  },
 );
 export type AttendanceRecord = Static<typeof AttendanceRecord>;
 
@@ -75,6 +86,17 @@ export type OwnAttendanceQuery = Static<typeof OwnAttendanceQuery>;
 export const AttendanceChange = Type.Object(
   {
     id: Uuid,
+    segment: Type.Object(
+      {
+        recordId: Uuid,
+        employeeId: Uuid,
+        date: BusinessDate,
+        Time_In: Type.Union([TimeOfDay, Type.Null()], {
+          description: "The segment's key after the change (its Time_In)",
+        }),
+      },
+      { description: 'The segment the change belongs to: employee, date and Time_In' },
+    ),
     at: Instant,
     action: Type.Union(CHANGE_ACTIONS.map((action) => Type.Literal(action))),
     by: Person,
@@ -92,7 +114,7 @@ export type AttendanceChange = Static<typeof AttendanceChange>;
 export const AttendanceEdit = Type.Object(
   {
     Time_In: Nullable(TimeOfDay),
-    Time_Out: Nullable(TimeOfDay),
+    Time_Out: Nullable(ClockOut),
     statusCode: StatusCode,
     reason: Type.Optional(
       Nullable(Type.String({ maxLength: 1000, description: 'Why the record is edited' })),
@@ -157,7 +179,7 @@ export const ImportRowVerdict = Type.Object(
     employeeNumber: Type.String(),
     date: Nullable(BusinessDate),
     Time_In: Nullable(TimeOfDay),
-    Time_Out: Nullable(TimeOfDay),
+    Time_Out: Nullable(ClockOut),
     statusCode: Nullable(Type.String()),
     verdict: Type.Union(
       ROW_VERDICTS.map((verdict) => Type.Literal(verdict)),

@@ -2,7 +2,7 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
 import type { Permission } from '../../core/auth/catalog.ts';
 import { type DepartmentScope, scopeReaches } from '../../core/auth/principal.ts';
-import type { Executor } from '../../core/db/database.ts';
+import { type Executor, lockUntilCommit } from '../../core/db/database.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
@@ -19,6 +19,7 @@ import type {
   ReviewDecision,
   ReviewListQuery,
 } from './schemas.ts';
+import { attendanceLock, type Segment, segmentLabel, segmentsOverlap } from './segments.ts';
 import { timesProblem } from './times.ts';
 
 export const valuesOf = (row: repo.RecordRow): AttendanceValues => ({
@@ -97,6 +98,7 @@ export async function getRecord(deps: ServiceDeps, caller: Caller, id: string): 
 
 const changeView = (row: repo.ChangeRow): AttendanceChange => ({
   id: row.id,
+  segment: { recordId: row.recordId, employeeId: row.employeeId, date: row.date, Time_In: row.after.Time_In },
   at: row.at.toISOString(),
   action: row.action as AttendanceChange['action'],
   by: { id: row.actorUserId, username: row.actorUsername },
@@ -135,6 +137,31 @@ function assertTimes(values: { Time_In: string | null; Time_Out: string | null }
   }
 }
 
+/** The segment as the audit events name it: the record, its employee, date and Time_In. */
+const segmentOf = (row: repo.RecordRow, timeIn: string | null = row.timeIn) => ({
+  recordId: row.id,
+  employeeId: row.employeeId,
+  employeeNumber: row.employeeNumber,
+  date: row.date,
+  Time_In: timeIn,
+});
+
+/**
+ * Refuses values of a segment that would overlap another segment of the same person and date (409
+ * `SEGMENT_OVERLAP`, naming them). Runs under the unit's attendance lock.
+ */
+async function assertNoOverlap(tx: Executor, buId: string, row: repo.RecordRow, values: Segment) {
+  const others = (await repo.segmentsOfDay(tx, buId, row.employeeId, row.date)).filter(
+    (other) => other.id !== row.id && segmentsOverlap(values, other),
+  );
+  if (!others.length) return;
+  throw conflict(
+    'SEGMENT_OVERLAP',
+    `${segmentLabel(values)} overlaps ${others.map(segmentLabel).join(' and ')} of the same person on ${row.date}`,
+    { segments: others },
+  );
+}
+
 async function statusIdOf(executor: Executor, buId: string, code: string): Promise<string> {
   const id = (await repo.activeStatuses(executor, buId)).get(code.toUpperCase());
   if (!id) {
@@ -146,9 +173,10 @@ async function statusIdOf(executor: Executor, buId: string, code: string): Promi
 }
 
 /**
- * Applies an admin edit at once and puts it up for review: the first edit opens a pending review with
- * the values before it; a later edit while that review is pending extends it (its `before` stays).
- * An edit that changes nothing opens nothing.
+ * Applies an admin edit of one segment at once and puts it up for review: the first edit opens a pending
+ * review with the values before it; a later edit while that review is pending extends it (its `before`
+ * stays). An edit that changes nothing opens nothing. The other segments of the date are not touched; new
+ * times that would overlap one of them are refused (409 `SEGMENT_OVERLAP`).
  */
 export async function editRecord(
   deps: ServiceDeps,
@@ -161,6 +189,7 @@ export async function editRecord(
   assertTimes(body);
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
+    await lockUntilCommit(tx, attendanceLock(principal.buId));
     const row = await repo.findRecord(tx, principal.buId, id, true);
     if (!row || !scopeReaches(principal.scopeOf('attendance.edit'), row.departmentId)) {
       throw notFound('Attendance record');
@@ -168,6 +197,7 @@ export async function editRecord(
     assertVersion(expected, row.version);
     const statusId = await statusIdOf(tx, principal.buId, body.statusCode);
     if (row.timeIn === body.Time_In && row.timeOut === body.Time_Out && row.statusId === statusId) return;
+    await assertNoOverlap(tx, principal.buId, row, body);
     const before = valuesOf(row);
     const after: AttendanceValues = {
       Time_In: body.Time_In,
@@ -220,7 +250,14 @@ export async function editRecord(
       action: 'attendance.edit',
       entityType: 'attendance_record',
       entityId: id,
-      details: { before, after, reason, reviewId, extendedReview: pending !== null },
+      details: {
+        segment: segmentOf(row, body.Time_In),
+        before,
+        after,
+        reason,
+        reviewId,
+        extendedReview: pending !== null,
+      },
     });
   });
   return recordView((await repo.findRecord(deps.db, principal.buId, id))!);
@@ -287,11 +324,13 @@ export async function countPendingReviews(deps: ServiceDeps, caller: Caller): Pr
 }
 
 /**
- * Loads a review for a decision with its record locked first, then the review (the order an edit takes
- * them in), so a decision and an edit of the same record queue instead of deadlocking.
+ * Loads a review for a decision under the unit's attendance lock, with its record locked first, then the
+ * review (the order an edit takes them in), so a decision and an edit of the same record queue instead of
+ * deadlocking.
  */
 async function reviewForDecision(tx: Executor, caller: Caller, id: string) {
   const { buId } = caller.principal;
+  await lockUntilCommit(tx, attendanceLock(buId));
   const unlocked = await repo.findReview(tx, buId, id);
   if (!unlocked) throw notFound('Attendance review');
   const record = await repo.findRecord(tx, buId, unlocked.recordId, true);
@@ -320,7 +359,7 @@ export async function acknowledgeReview(
 ): Promise<AttendanceReview> {
   const { principal } = caller;
   await deps.db.transaction(async (tx) => {
-    const { review } = await reviewForDecision(tx, caller, id);
+    const { review, record } = await reviewForDecision(tx, caller, id);
     if (review.editorIds.includes(principal.userId)) {
       throw businessRule(
         'OWN_ATTENDANCE_EDIT',
@@ -337,7 +376,7 @@ export async function acknowledgeReview(
       action: 'attendance.review.acknowledge',
       entityType: 'attendance_review',
       entityId: id,
-      details: { recordId: review.recordId, before: review.before, after: review.after },
+      details: { segment: segmentOf(record), before: review.before, after: review.after },
     });
   });
   return reviewAnswer(deps, caller, id);
@@ -345,7 +384,8 @@ export async function acknowledgeReview(
 
 /**
  * Restores the values from before the first edit and closes the review. A record changed since the
- * latest edit (by an import) is not overwritten: 409, and the review can still be acknowledged.
+ * latest edit (by an import) is not overwritten: 409, and the review can still be acknowledged; nor are
+ * values restored that would now overlap another segment of the date (409 `SEGMENT_OVERLAP`).
  */
 export async function revertReview(
   deps: ServiceDeps,
@@ -365,6 +405,7 @@ export async function revertReview(
       );
     }
     const before = review.before as AttendanceValues;
+    await assertNoOverlap(tx, principal.buId, record, before);
     const statusId = await repo.statusIdByCode(tx, principal.buId, before.statusCode);
     if (!statusId)
       throw conflict('ATTENDANCE_STATUS_UNKNOWN', `The status ${before.statusCode} no longer exists`);
@@ -395,7 +436,11 @@ export async function revertReview(
       action: 'attendance.review.revert',
       entityType: 'attendance_review',
       entityId: id,
-      details: { recordId: record.id, restored: before, replaced: valuesOf(record) },
+      details: {
+        segment: segmentOf(record, before.Time_In),
+        restored: before,
+        replaced: valuesOf(record),
+      },
     });
   });
   return reviewAnswer(deps, caller, id);

@@ -25,7 +25,10 @@ const computed =
   'Exceptions are computed from the latest published roster (planned) and attendance (actual) for dates ' +
   'before today in the unit’s time zone, and recomputed when either changes: `NO_SHOW`, ' +
   '`UNPLANNED_ATTENDANCE`, `LATE_ARRIVAL` and `EARLY_DEPARTURE` beyond the setting ' +
-  '`reconciliation.toleranceMinutes`; a night shift ends the next day. Validated exceptions stay validated.';
+  '`reconciliation.toleranceMinutes`, and `WRONG_SHIFT` (extension: the person came, but on another ' +
+  'planned shift of that day than theirs; `workedShift` names it). Attendance segments are joined across ' +
+  'midnight into one presence (a night: 22:00–24:00, then 00:00–06:00 the next date) and matched to the ' +
+  'planned shift they overlap; a night shift ends the next day. Validated exceptions stay validated.';
 
 /** Reconciliation of planned against actual (DESIGN §12): the exception queue and the variance. */
 export function reconciliationRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {

@@ -31,7 +31,11 @@ const Range = {
   }),
 };
 
-const ExceptionKind = literals(RECONCILIATION_EXCEPTION_KINDS, 'What differs between plan and attendance');
+const ExceptionKind = literals(
+  RECONCILIATION_EXCEPTION_KINDS,
+  'What differs between plan and attendance. WRONG_SHIFT (extension): the presence was on another planned ' +
+    'shift of that day than the planned one (`workedShift`), rather than a no-show and unplanned attendance',
+);
 const ExceptionStatus = literals(EXCEPTION_STATUSES, 'OPEN until validated');
 const Resolution = literals(RECONCILIATION_RESOLUTIONS, 'The validator’s verdict');
 
@@ -76,10 +80,24 @@ export const ReconciliationException = Type.Object(
         end: { ...TimeOfDay, description: 'HH:mm; the next day when not after start (a night shift)' },
       }),
     ),
-    Time_In: Nullable(TimeOfDay),
+    workedShift: Nullable(
+      Type.Object(
+        {
+          shiftTemplateId: Uuid,
+          code: Type.String(),
+          start: TimeOfDay,
+          end: { ...TimeOfDay, description: 'HH:mm; the next day when not after start (a night shift)' },
+        },
+        { description: 'WRONG_SHIFT: the planned shift of that day the person worked instead' },
+      ),
+    ),
+    Time_In: Nullable({
+      ...TimeOfDay,
+      description: 'First clock-in of the presence (its segments joined across midnight)',
+    }),
     Time_Out: Nullable({
       ...TimeOfDay,
-      description: "Clock-out; a night shift's is the next date's record that starts at 00:00",
+      description: "Last clock-out of the presence; a night shift's is on the next date's 00:00 segment",
     }),
     minutes: Nullable(
       Type.Integer({ description: 'Minutes late (LATE_ARRIVAL) or early (EARLY_DEPARTURE)' }),

@@ -78,6 +78,14 @@ const exceptionView = ({
         end: row.plannedEnd!,
       }
     : null,
+  workedShift: row.workedShiftTemplateId
+    ? {
+        shiftTemplateId: row.workedShiftTemplateId,
+        code: row.workedShiftCode!,
+        start: row.workedStart!,
+        end: row.workedEnd!,
+      }
+    : null,
   Time_In: row.timeIn,
   Time_Out: row.timeOut,
   minutes: row.minutes,

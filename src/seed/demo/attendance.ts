@@ -57,9 +57,9 @@ export const attendanceStep: DemoStep = {
 
 /**
  * Records following the published roster of a period (the reconciliation benchmark's too): by a fixed
- * spread about 4 % absent, 8 % late and 6 % leaving early, the rest on time. A night shift is two records,
- * as a record cannot cross midnight: the clock-in on its date and a 00:00 record the next date holding the
- * clock-out. Three cargo staff came in, a week into the period, though nobody planned them. Set-based, so a
+ * spread about 4 % absent, 8 % late and 6 % leaving early, the rest on time. A night shift is two segments,
+ * as a record cannot cross midnight: from the clock-in to 24:00 on its date, and from 00:00 to the
+ * clock-out on the next. Three cargo staff came in, a week into the period, though nobody planned them. Set-based, so a
  * large set loads as fast.
  */
 export async function attendanceOfRoster(
@@ -88,7 +88,8 @@ export async function attendanceOfRoster(
                   else start + interval '8 hours' + make_interval(mins => h % 5) end as time_out
         from planned),
     records as (
-      select employee_id, date, time_in, case when overnight then null else time_out end as time_out, status
+      select employee_id, date, time_in,
+             case when not overnight then time_out when time_in is not null then time '24:00' end as time_out, status
         from shaped
       union all
       select employee_id, date + 1, time '00:00', time_out, status from shaped where overnight and time_in is not null

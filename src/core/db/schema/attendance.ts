@@ -19,8 +19,12 @@ import { businessUnits } from './platform.ts';
 import { attendanceStatuses } from './reference.ts';
 
 /**
- * What an employee actually did on a business date (DESIGN §12): one record per employee and date. A
- * `time_out` earlier than `time_in` would cross midnight, which the import refuses; the check keeps it so.
+ * What an employee actually did on a business date (DESIGN §12): a segment of presence, keyed by employee,
+ * date and `time_in` (a record without `time_in`, a status for the day such as ABSENT, is the one key with
+ * no time: nulls are not distinct). A night is two segments, so back-to-back nights put two on one date.
+ * A `time_out` earlier than `time_in` would cross midnight, which the import refuses; the check keeps it so
+ * (`24:00` ends a segment at the end of its date). Segments of one person that overlap are refused by the
+ * service (attendance/segments.ts), which takes the unit's attendance lock to check them.
  */
 export const attendanceRecords = pgTable(
   'attendance_records',
@@ -45,7 +49,7 @@ export const attendanceRecords = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('attendance_records_employee_date').on(t.buId, t.employeeId, t.date),
+    unique('attendance_records_segment').on(t.buId, t.employeeId, t.date, t.timeIn).nullsNotDistinct(),
     index('attendance_records_bu_date').on(t.buId, t.date),
     check('attendance_records_source', sql`${t.source} in ('import', 'edit')`),
     check(

@@ -26,6 +26,7 @@ export const RECONCILIATION_EXCEPTION_KINDS = [
   'UNPLANNED_ATTENDANCE',
   'LATE_ARRIVAL',
   'EARLY_DEPARTURE',
+  'WRONG_SHIFT',
 ] as const;
 export const RECONCILIATION_RESOLUTIONS = ['JUSTIFIED', 'UNJUSTIFIED'] as const;
 
@@ -49,11 +50,16 @@ export const reconciliationExceptions = pgTable(
     terminalCode: text('terminal_code'),
     plannedStart: text('planned_start'),
     plannedEnd: text('planned_end'),
-    /** Clock-in and clock-out as recorded; a night shift's clock-out may come from the next date's record. */
+    /** First clock-in and last clock-out of the presence (segments joined across midnight). */
     timeIn: text('time_in'),
     timeOut: text('time_out'),
     /** Minutes late (LATE_ARRIVAL) or early (EARLY_DEPARTURE). */
     minutes: integer('minutes'),
+    /** WRONG_SHIFT: the planned shift of that day the presence overlapped instead of the planned one. */
+    workedShiftTemplateId: uuid('worked_shift_template_id'),
+    workedShiftCode: text('worked_shift_code'),
+    workedStart: text('worked_start'),
+    workedEnd: text('worked_end'),
     status: text('status').notNull().default('OPEN'),
     resolution: text('resolution'),
     comment: text('comment'),
@@ -66,7 +72,7 @@ export const reconciliationExceptions = pgTable(
     unique('reconciliation_exceptions_key').on(t.buId, t.employeeId, t.date, t.kind),
     check(
       'reconciliation_exceptions_kind',
-      sql`${t.kind} in ('NO_SHOW', 'UNPLANNED_ATTENDANCE', 'LATE_ARRIVAL', 'EARLY_DEPARTURE')`,
+      sql`${t.kind} in ('NO_SHOW', 'UNPLANNED_ATTENDANCE', 'LATE_ARRIVAL', 'EARLY_DEPARTURE', 'WRONG_SHIFT')`,
     ),
     check('reconciliation_exceptions_status', sql`${t.status} in ('OPEN', 'VALIDATED')`),
     check('reconciliation_exceptions_validation', sql`(${t.status} = 'OPEN') = (${t.resolution} is null)`),
@@ -76,8 +82,8 @@ export const reconciliationExceptions = pgTable(
 );
 
 /**
- * Whether a business date's exceptions are current: writers of its inputs (attendance of the date or the
- * next, a roster published over it) raise `input_version` by trigger; a recompute stores the version it
+ * Whether a business date's exceptions are current: writers of its inputs (attendance of the date, the day
+ * before or the day after, since segments join across midnight; a roster published over it) raise `input_version` by trigger; a recompute stores the version it
  * read first as `reconciled_version`, so a change committed meanwhile leaves the date stale, never lost.
  */
 export const reconciliationDays = pgTable(

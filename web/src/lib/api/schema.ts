@@ -2871,10 +2871,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Edit a record: applies at once and opens a pending review (or extends the pending one)
+         * Edit a segment: applies at once and opens a pending review (or extends the pending one)
          * @description Permission `attendance.edit`.
          *
-         *     The review keeps the values before the first edit; a second edit while it is pending extends it. An edit that changes nothing opens no review. Send `If-Match` with the version read.
+         *     The review keeps the values before the first edit; a second edit while it is pending extends it. An edit that changes nothing opens no review. Send `If-Match` with the version read. The other segments of the date are left as they are; times overlapping one of them are refused (409 SEGMENT_OVERLAP, `segments` lists them).
          */
         put: operations["editAttendanceRecord"];
         post?: never;
@@ -2917,7 +2917,7 @@ export interface paths {
          * Check an attendance workbook (multipart/form-data, field `file`, at most 10 MB): a verdict per row and a previewId
          * @description Permission `attendance.import`.
          *
-         *     Nothing is written but the preview. Refused whole: over 10 MB (413), not an xlsx by content (415), sheet or headers unlike the template (422 IMPORT_SCHEMA_INVALID). Rejected rows carry their reasons, e.g. TIME_OUT_CROSSES_MIDNIGHT for a Time_Out earlier than the Time_In. Commit within the hour.
+         *     Nothing is written but the preview. Refused whole: over 10 MB (413), not an xlsx by content (415), sheet or headers unlike the template (422 IMPORT_SCHEMA_INVALID). Rejected rows carry their reasons, e.g. TIME_OUT_CROSSES_MIDNIGHT for a Time_Out earlier than the Time_In (a night is two rows: 22:00–24:00 and 00:00–06:00 the next date), DUPLICATE_ROW for two rows of one employee, date and Time_In, SEGMENT_OVERLAP for a row overlapping another row or a recorded segment of the same person and date. Commit within the hour.
          */
         post: operations["previewAttendanceImport"];
         delete?: never;
@@ -2936,7 +2936,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Write a preview's valid rows in one transaction (upsert by employee and date)
+         * Write a preview's valid rows in one transaction (upsert by employee, date and Time_In)
          * @description Permission `attendance.import`.
          */
         post: operations["commitAttendanceImport"];
@@ -3037,7 +3037,7 @@ export interface paths {
          * The reconciliation exception queue in the caller's scope
          * @description Permission `reconciliation.view`.
          *
-         *     Exceptions are computed from the latest published roster (planned) and attendance (actual) for dates before today in the unit’s time zone, and recomputed when either changes: `NO_SHOW`, `UNPLANNED_ATTENDANCE`, `LATE_ARRIVAL` and `EARLY_DEPARTURE` beyond the setting `reconciliation.toleranceMinutes`; a night shift ends the next day. Validated exceptions stay validated. Filters: `kind`, `status`, `employeeId`, `departmentId`; by date and employee number.
+         *     Exceptions are computed from the latest published roster (planned) and attendance (actual) for dates before today in the unit’s time zone, and recomputed when either changes: `NO_SHOW`, `UNPLANNED_ATTENDANCE`, `LATE_ARRIVAL` and `EARLY_DEPARTURE` beyond the setting `reconciliation.toleranceMinutes`, and `WRONG_SHIFT` (extension: the person came, but on another planned shift of that day than theirs; `workedShift` names it). Attendance segments are joined across midnight into one presence (a night: 22:00–24:00, then 00:00–06:00 the next date) and matched to the planned shift they overlap; a night shift ends the next day. Validated exceptions stay validated. Filters: `kind`, `status`, `employeeId`, `departmentId`; by date and employee number.
          */
         get: operations["listReconciliationExceptions"];
         put?: never;
@@ -3836,6 +3836,20 @@ export interface components {
         AttendanceChange: {
             /** Format: uuid */
             id: string;
+            /** @description The segment the change belongs to: employee, date and Time_In */
+            segment: {
+                /** Format: uuid */
+                recordId: string;
+                /** Format: uuid */
+                employeeId: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                date: string;
+                /** @description The segment's key after the change (its Time_In) */
+                Time_In: string | null;
+            };
             /** Format: date-time */
             at: string;
             action: "import" | "edit" | "revert";
@@ -3924,6 +3938,7 @@ export interface components {
                 message: string;
             }[];
         };
+        /** @description A segment of presence: keyed by employee, date and `Time_In`, several a date (a night is two segments, 22:00–24:00 and 00:00–06:00 on the next date); segments of one person do not overlap. A record without `Time_In` is a status for the whole date (e.g. ABSENT). */
         AttendanceRecord: {
             /** Format: uuid */
             id: string;
@@ -6006,8 +6021,8 @@ export interface components {
         ReconciliationException: {
             /** Format: uuid */
             id: string;
-            /** @description What differs between plan and attendance */
-            kind: "NO_SHOW" | "UNPLANNED_ATTENDANCE" | "LATE_ARRIVAL" | "EARLY_DEPARTURE";
+            /** @description What differs between plan and attendance. WRONG_SHIFT (extension): the presence was on another planned shift of that day than the planned one (`workedShift`), rather than a no-show and unplanned attendance */
+            kind: "NO_SHOW" | "UNPLANNED_ATTENDANCE" | "LATE_ARRIVAL" | "EARLY_DEPARTURE" | "WRONG_SHIFT";
             /**
              * Format: date
              * @description The business date of the planned shift or of the record
@@ -6020,6 +6035,15 @@ export interface components {
                 shiftTemplateId: string;
                 code: string;
                 terminalCode: string;
+                /** @description HH:mm */
+                start: string;
+                /** @description HH:mm; the next day when not after start (a night shift) */
+                end: string;
+            } | null;
+            workedShift: {
+                /** Format: uuid */
+                shiftTemplateId: string;
+                code: string;
                 /** @description HH:mm */
                 start: string;
                 /** @description HH:mm; the next day when not after start (a night shift) */
@@ -27506,7 +27530,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A segment of presence: keyed by employee, date and `Time_In`, several a date (a night is two segments, 22:00–24:00 and 00:00–06:00 on the next date); segments of one person do not overlap. A record without `Time_In` is a status for the whole date (e.g. ABSENT). */
             200: {
                 headers: {
                     /** @description The version of the resource, to send back as If-Match */
@@ -27712,7 +27736,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A segment of presence: keyed by employee, date and `Time_In`, several a date (a night is two segments, 22:00–24:00 and 00:00–06:00 on the next date); segments of one person do not overlap. A record without `Time_In` is a status for the whole date (e.g. ABSENT). */
             200: {
                 headers: {
                     /** @description The version of the resource, to send back as If-Match */
@@ -27768,6 +27792,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "NOT_FOUND";
+                    };
+                };
+            };
+            /** @description The times overlap another segment of the same person and date */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "SEGMENT_OVERLAP";
                     };
                 };
             };
@@ -28093,7 +28129,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The preview was committed already, or is older than an hour */
+            /** @description The preview was committed already, or is older than an hour, or attendance recorded since the preview overlaps its segments (`overlaps` lists them; nothing was written) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28101,7 +28137,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED";
+                        code: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP";
                     };
                 };
             };
@@ -28544,7 +28580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The review is closed already, or the record changed since the edit */
+            /** @description The review is closed already, or the record changed since the edit, or the values it would restore overlap another segment of the date */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28552,7 +28588,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN";
+                        code: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN" | "SEGMENT_OVERLAP";
                     };
                 };
             };
@@ -28619,8 +28655,8 @@ export interface operations {
                 from?: string;
                 /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
                 to?: string;
-                /** @description What differs between plan and attendance */
-                kind?: "NO_SHOW" | "UNPLANNED_ATTENDANCE" | "LATE_ARRIVAL" | "EARLY_DEPARTURE";
+                /** @description What differs between plan and attendance. WRONG_SHIFT (extension): the presence was on another planned shift of that day than the planned one (`workedShift`), rather than a no-show and unplanned attendance */
+                kind?: "NO_SHOW" | "UNPLANNED_ATTENDANCE" | "LATE_ARRIVAL" | "EARLY_DEPARTURE" | "WRONG_SHIFT";
                 /** @description OPEN until validated */
                 status?: "OPEN" | "VALIDATED";
                 employeeId?: string;
