@@ -30,7 +30,12 @@ describe.skipIf(!testDrivers().includes('pglite'))('the built service [pglite]',
     dataDir = mkdtempSync(join(tmpdir(), 'built-service-'));
     // Incremental (tsconfig.build.json): a rerun on unchanged sources costs seconds, a fresh clone the full
     // build, a minute and more on a loaded machine.
-    await run('npm', ['run', '--silent', 'build'], { maxBuffer: 16 * 1024 * 1024 });
+    await run('npm', ['run', '--silent', 'build'], { maxBuffer: 16 * 1024 * 1024 }).catch(
+      // tsc names its errors on stdout, which the error's message leaves out.
+      (error: { stdout?: string; stderr?: string }) => {
+        throw new Error(`npm run build failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      },
+    );
     service = await startService({ env: { DATA_DIR: dataDir }, launcher: 'built' });
   }, 300_000);
 
