@@ -1,5 +1,5 @@
 import type { Instance } from '../../src/engine/types.ts';
-import { startTsWorker } from '../../src/modules/allocation/worker/ts-worker.ts';
+import { startWorker } from '../../src/modules/allocation/worker/start-worker.ts';
 import { coverageMip } from './mip-model.ts';
 
 export interface MipOutcome {
@@ -15,7 +15,7 @@ export interface MipOutcome {
 /** Exact optimum of coverage with HiGHS in a worker; the worker is ended if it overruns the limit by 30 s. */
 export function exactOptimum(instance: Instance, timeLimitSeconds: number): Promise<MipOutcome> {
   const { lp, fixedCovered } = coverageMip(instance);
-  const worker = startTsWorker(new URL('./mip-worker.ts', import.meta.url), { lp, timeLimitSeconds });
+  const worker = startWorker(new URL('./mip-worker.ts', import.meta.url), { lp, timeLimitSeconds });
   return new Promise((resolve, reject) => {
     const guard = setTimeout(
       () => {

@@ -8,8 +8,9 @@ import pg from 'pg';
 import { databaseUrl } from './environment.ts';
 
 /**
- * A real service process (`node --import tsx src/server.ts`, what `npm start` execs), for the tests and the
- * soak that stop it with signals. Its log is kept for the message of a failed check.
+ * A real service process (`node --import tsx src/server.ts`, what `npm start` execs, or the built
+ * `node dist/server.js`), for the tests and the soak that stop it with signals. Its log is kept for the
+ * message of a failed check.
  */
 export interface ServiceProcess {
   readonly child: ChildProcessWithoutNullStreams;
@@ -29,17 +30,21 @@ export interface StartOptions {
   /** How long to wait for the ready line. */
   readyWithinMs?: number;
   /**
-   * `npm start` in a process group of its own (what a supervisor starts and signals as a group), or the
-   * server entry it execs (default).
+   * `npm start` in a process group of its own (what a supervisor starts and signals as a group), the
+   * server entry it execs (default), or the compiled service in `dist/` (`npm run build` first).
    */
-  launcher?: 'node' | 'npm';
+  launcher?: 'node' | 'npm' | 'built';
 }
+
+const LAUNCHERS = {
+  node: [process.execPath, ['--import', 'tsx', 'src/server.ts']],
+  npm: ['npm', ['start', '--silent']],
+  built: [process.execPath, ['dist/server.js']],
+} as const;
 
 export async function startService(options: StartOptions): Promise<ServiceProcess> {
   const npm = options.launcher === 'npm';
-  const [command, args] = npm
-    ? ['npm', ['start', '--silent']]
-    : [process.execPath, ['--import', 'tsx', 'src/server.ts']];
+  const [command, args] = LAUNCHERS[options.launcher ?? 'node'];
   const child = spawn(command, args, {
     detached: npm,
     env: {

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { AllocateProgress } from '../../../engine/allocate.ts';
 import type { Instance, Result } from '../../../engine/types.ts';
 import { InstanceError } from '../../../engine/validate.ts';
-import { startTsWorker } from './ts-worker.ts';
+import { startWorker } from './start-worker.ts';
 
 export interface WorkerRunOptions {
   /** Hard limit: the worker is ended and the promise rejects with a TimeoutError after this long. */
@@ -21,8 +21,9 @@ type Reply =
 
 /**
  * A worker whose last run ended normally waits here for the next one: a fresh thread loads the engine's
- * TypeScript and runs it unoptimised, much slower than once warm (docs/engine.md). It does not keep the
- * process alive, and ends after a while unused; a run that is cut short ends its worker instead.
+ * modules (TypeScript through tsx, unless built) and runs them unoptimised, much slower than once warm
+ * (docs/engine.md). It does not keep the process alive, and ends after a while unused; a run that is cut
+ * short ends its worker instead.
  */
 let idle: Worker | null = null;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -57,7 +58,7 @@ function takeWorker(): Worker {
     worker.ref();
     return worker;
   }
-  const started = startTsWorker(new URL('./worker.ts', import.meta.url));
+  const started = startWorker(new URL('./worker.ts', import.meta.url));
   live.add(started);
   started.once('exit', () => live.delete(started));
   return started;
