@@ -30,7 +30,7 @@ import { employeeImportJob } from './modules/imports/job.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { leaveDiagnosticsRoutes, leaveRoutes } from './modules/leave/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
-import { peopleRoutes } from './modules/people/routes.ts';
+import { peopleRoutes } from './modules/people/routes/index.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { poolRoutes } from './modules/pools/routes.ts';
 import { publishingRoutes } from './modules/publishing/routes.ts';

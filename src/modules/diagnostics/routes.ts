@@ -5,7 +5,9 @@ import { businessUnits } from '../../core/db/schema/index.ts';
 import { depsOf, type ModuleContext } from '../../core/module-context.ts';
 import { AuditEvent } from '../audit/schemas.ts';
 import { recentAuditEvents } from '../audit/service.ts';
-import { employeeSummary, runExpirySweep, skillMatrix } from '../people/service.ts';
+import { runExpirySweep } from '../people/certifications-service.ts';
+import { employeeSummary } from '../people/employees-service.ts';
+import { skillMatrix } from '../people/skills-service.ts';
 
 const tags = ['diagnostics'];
 const config = { auth: 'open' } as const;
