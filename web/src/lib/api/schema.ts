@@ -6727,6 +6727,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -6796,6 +6808,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -6851,6 +6875,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BusinessUnitSettings"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -6920,7 +6956,7 @@ export interface operations {
                     "application/json": components["schemas"]["BusinessUnitSettings"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6928,7 +6964,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7080,7 +7116,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7088,7 +7124,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7208,7 +7244,7 @@ export interface operations {
                     "application/json": components["schemas"]["DevelopmentToken"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7216,7 +7252,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7338,7 +7374,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7346,7 +7382,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7436,7 +7472,7 @@ export interface operations {
                     "application/json": components["schemas"]["DevelopmentToken"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7444,7 +7480,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7532,6 +7568,18 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description No valid bearer token */
             401: {
                 headers: {
@@ -7599,7 +7647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7607,7 +7655,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7710,7 +7758,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginAttemptPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7718,7 +7766,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7788,7 +7836,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7796,7 +7844,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7876,7 +7924,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUser"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7884,7 +7932,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8010,7 +8058,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8018,7 +8066,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8104,7 +8152,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8112,7 +8160,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8221,7 +8269,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8229,7 +8277,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8371,7 +8419,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8379,7 +8427,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8505,7 +8553,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8513,7 +8561,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8605,7 +8653,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUser"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8613,7 +8661,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8742,7 +8790,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginAttemptPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8750,7 +8798,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8845,7 +8893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Grant"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8853,7 +8901,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8988,7 +9036,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8996,7 +9044,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9099,7 +9147,7 @@ export interface operations {
                     "application/json": components["schemas"]["RolePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9107,7 +9155,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9189,7 +9237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9197,7 +9245,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9323,7 +9371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9331,7 +9379,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9417,7 +9465,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9425,7 +9473,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9534,7 +9582,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9542,7 +9590,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9693,7 +9741,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermissionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9701,7 +9749,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9786,7 +9834,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEventPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9794,7 +9842,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9887,7 +9935,7 @@ export interface operations {
                     "application/json": components["schemas"]["GradePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9895,7 +9943,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9977,7 +10025,7 @@ export interface operations {
                     "application/json": components["schemas"]["Grade"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9985,7 +10033,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10099,7 +10147,7 @@ export interface operations {
                     "application/json": components["schemas"]["Grade"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10107,7 +10155,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10204,7 +10252,7 @@ export interface operations {
                     "application/json": components["schemas"]["Grade"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10212,7 +10260,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10358,7 +10406,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10366,7 +10414,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10471,7 +10519,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillDefinitionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10479,7 +10527,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10561,7 +10609,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10569,7 +10617,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10695,7 +10743,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10703,7 +10751,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10800,7 +10848,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10808,7 +10856,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10954,7 +11002,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10962,7 +11010,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11067,7 +11115,7 @@ export interface operations {
                     "application/json": components["schemas"]["TerminalPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11075,7 +11123,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11157,7 +11205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Terminal"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11165,7 +11213,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11279,7 +11327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Terminal"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11287,7 +11335,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11384,7 +11432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Terminal"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11392,7 +11440,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11538,7 +11586,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11546,7 +11594,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11651,7 +11699,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeTypePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11659,7 +11707,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11741,7 +11789,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeType"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11749,7 +11797,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11863,7 +11911,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeType"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11871,7 +11919,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11968,7 +12016,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeType"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11976,7 +12024,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12122,7 +12170,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12130,7 +12178,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12235,7 +12283,7 @@ export interface operations {
                     "application/json": components["schemas"]["HolidayPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12243,7 +12291,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12325,7 +12373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Holiday"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12333,7 +12381,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12459,7 +12507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Holiday"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12467,7 +12515,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12564,7 +12612,7 @@ export interface operations {
                     "application/json": components["schemas"]["Holiday"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12572,7 +12620,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12718,7 +12766,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12726,7 +12774,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12831,7 +12879,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandReasonPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12839,7 +12887,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12921,7 +12969,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandReason"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12929,7 +12977,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13043,7 +13091,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandReason"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13051,7 +13099,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13148,7 +13196,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandReason"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13156,7 +13204,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13302,7 +13350,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13310,7 +13358,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13415,7 +13463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinitionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13423,7 +13471,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13505,7 +13553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13513,7 +13561,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13639,7 +13687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13647,7 +13695,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13744,7 +13792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13752,7 +13800,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13898,7 +13946,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13906,7 +13954,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14011,7 +14059,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceStatusPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14019,7 +14067,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14101,7 +14149,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceStatus"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14109,7 +14157,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14223,7 +14271,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceStatus"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14231,7 +14279,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14328,7 +14376,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceStatus"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14336,7 +14384,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14482,7 +14530,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14490,7 +14538,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14595,7 +14643,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrgNodePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14603,7 +14651,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14674,7 +14722,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrgNodePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14682,7 +14730,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14751,7 +14799,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14759,7 +14807,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14828,7 +14876,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14836,7 +14884,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14905,7 +14953,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14913,7 +14961,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14982,7 +15030,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14990,7 +15038,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15059,7 +15107,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillLevelEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15067,7 +15115,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15136,7 +15184,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15144,7 +15192,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15204,6 +15252,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CalendarConfiguration"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -15281,7 +15341,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkingDays"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15289,7 +15349,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15368,7 +15428,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkingHours"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15376,7 +15436,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15455,7 +15515,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarHolidays"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15463,7 +15523,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15544,7 +15604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinitionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15552,7 +15612,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15654,7 +15714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15662,7 +15722,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15743,7 +15803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftPatternPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15751,7 +15811,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15832,7 +15892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftPatternPreview"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15840,7 +15900,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15944,7 +16004,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15952,7 +16012,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16026,6 +16086,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeDetail"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -16102,7 +16174,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16110,7 +16182,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16204,7 +16276,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16212,7 +16284,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16295,7 +16367,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillHolderPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16303,7 +16375,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16403,7 +16475,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationRequirementList"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16411,7 +16483,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16505,7 +16577,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationRequirement"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16513,7 +16585,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16636,7 +16708,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16644,7 +16716,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16741,7 +16813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Skill"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16749,7 +16821,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16877,7 +16949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExpiringCertificationPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16885,7 +16957,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16965,7 +17037,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16973,7 +17045,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17043,7 +17115,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17051,7 +17123,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17147,7 +17219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Certification"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17155,7 +17227,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17289,7 +17361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Certification"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17297,7 +17369,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17443,7 +17515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Certification"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17451,7 +17523,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17592,7 +17664,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroupPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17600,7 +17672,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17682,7 +17754,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroup"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17690,7 +17762,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17816,7 +17888,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroup"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17824,7 +17896,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17910,7 +17982,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17918,7 +17990,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18015,7 +18087,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroup"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18023,7 +18095,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18152,7 +18224,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroupMemberPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18160,7 +18232,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18254,7 +18326,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroupMember"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18262,7 +18334,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18397,7 +18469,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18405,7 +18477,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18491,6 +18563,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportJobCreated"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -18599,6 +18683,18 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description No valid bearer token */
             401: {
                 headers: {
@@ -18667,6 +18763,18 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -18745,7 +18853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportJobPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18753,7 +18861,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18829,7 +18937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18837,7 +18945,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18925,7 +19033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18933,7 +19041,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19033,7 +19141,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19041,7 +19149,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19135,7 +19243,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19143,7 +19251,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19225,7 +19333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pool"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19233,7 +19341,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19359,7 +19467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pool"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19367,7 +19475,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19453,7 +19561,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19461,7 +19569,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19570,7 +19678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pool"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19578,7 +19686,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19719,7 +19827,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolMemberPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19727,7 +19835,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19822,7 +19930,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolMember"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19830,7 +19938,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19953,7 +20061,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19961,7 +20069,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20058,7 +20166,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolLendingRulePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20066,7 +20174,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20148,7 +20256,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolLendingRule"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20156,7 +20264,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20282,7 +20390,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolLendingRule"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20290,7 +20398,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20376,7 +20484,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20384,7 +20492,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20481,7 +20589,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolLendingRule"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20489,7 +20597,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20647,7 +20755,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandPlanPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20655,7 +20763,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20737,7 +20845,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandPlanDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20745,7 +20853,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20871,7 +20979,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandPlanDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20879,7 +20987,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20965,7 +21073,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20973,7 +21081,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21083,7 +21191,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandPlanDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21091,7 +21199,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21243,7 +21351,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandTemplatePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21251,7 +21359,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21333,7 +21441,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandTemplate"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21341,7 +21449,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21455,7 +21563,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandTemplate"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21463,7 +21571,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21549,7 +21657,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21557,7 +21665,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21654,7 +21762,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandTemplate"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21662,7 +21770,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21802,7 +21910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplyDemandTemplateResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21810,7 +21918,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21958,7 +22066,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequestPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21966,7 +22074,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22048,7 +22156,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22056,7 +22164,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22188,7 +22296,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequestPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22196,7 +22304,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22274,7 +22382,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22282,7 +22390,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22379,7 +22487,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22387,7 +22495,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22544,7 +22652,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22552,7 +22660,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22705,7 +22813,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22713,7 +22821,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22836,7 +22944,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRunPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22844,7 +22952,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22926,7 +23034,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22934,7 +23042,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23048,7 +23156,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23056,7 +23164,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23142,7 +23250,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23150,7 +23258,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23266,7 +23374,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23274,7 +23382,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23390,7 +23498,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23398,7 +23506,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23504,7 +23612,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23512,7 +23620,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23638,7 +23746,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23646,7 +23754,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23764,7 +23872,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandLineCandidatesPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23772,7 +23880,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23878,7 +23986,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationCandidatePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23886,7 +23994,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23992,7 +24100,7 @@ export interface operations {
                     "application/json": components["schemas"]["IneligibleEmployeePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24000,7 +24108,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24111,7 +24219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProposedAssignmentPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24119,7 +24227,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24226,7 +24334,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRunRosterGrid"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24234,7 +24342,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24339,7 +24447,7 @@ export interface operations {
                     "application/json": components["schemas"]["EqualizationScorePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24347,7 +24455,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24435,7 +24543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftAssignmentPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24443,7 +24551,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24540,7 +24648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftAssignmentPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24548,7 +24656,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24654,7 +24762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftAssignment"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24662,7 +24770,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24792,7 +24900,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftSchedule"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24800,7 +24908,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24898,7 +25006,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24906,7 +25014,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25002,7 +25110,7 @@ export interface operations {
                     "application/json": components["schemas"]["RosterGapPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25010,7 +25118,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25103,7 +25211,7 @@ export interface operations {
                     "application/json": components["schemas"]["CoverCandidatePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25111,7 +25219,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25205,7 +25313,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishOutcome"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25213,7 +25321,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25343,7 +25451,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishOutcome"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25351,7 +25459,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25478,7 +25586,7 @@ export interface operations {
                     "application/json": components["schemas"]["RosterApprovalItemPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25486,7 +25594,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25558,6 +25666,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PendingRosterApprovalCount"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -25638,7 +25758,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishedRoster"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25646,7 +25766,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25788,7 +25908,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishedRoster"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25796,7 +25916,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25943,7 +26063,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishedRosterPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25951,7 +26071,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26029,7 +26149,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishedRosterDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26037,7 +26157,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26128,7 +26248,7 @@ export interface operations {
                     "application/json": components["schemas"]["OwnRoster"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26136,7 +26256,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26223,7 +26343,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecordPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26231,7 +26351,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26318,7 +26438,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecordPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26326,7 +26446,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26411,7 +26531,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecordPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26419,7 +26539,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26497,7 +26617,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecord"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26505,7 +26625,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26598,7 +26718,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceChangePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26606,7 +26726,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26703,7 +26823,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecord"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26711,7 +26831,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26845,6 +26965,18 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description No valid bearer token */
             401: {
                 headers: {
@@ -26913,6 +27045,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttendanceImportPreview"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -27025,7 +27169,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceImportResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27033,7 +27177,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27166,7 +27310,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceReviewPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27174,7 +27318,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27246,6 +27390,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PendingAttendanceReviewCount"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -27326,7 +27482,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceReview"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27334,7 +27490,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27476,7 +27632,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceReview"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27484,7 +27640,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27621,7 +27777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReconciliationExceptionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27629,7 +27785,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27721,7 +27877,7 @@ export interface operations {
                     "application/json": components["schemas"]["PendingReconciliationExceptionCount"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27729,7 +27885,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27819,7 +27975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReconciliationExceptionValidationResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27827,7 +27983,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27955,7 +28111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Variance"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27963,7 +28119,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28049,6 +28205,18 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardSummary"];
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description No valid bearer token */
             401: {
                 headers: {
@@ -28126,7 +28294,7 @@ export interface operations {
                     "application/json": components["schemas"]["DailyRosterReport"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28134,7 +28302,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28215,7 +28383,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28223,7 +28391,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28304,7 +28472,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28312,7 +28480,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28393,7 +28561,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonthlyRosterReport"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28401,7 +28569,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28482,7 +28650,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28490,7 +28658,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28571,7 +28739,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28579,7 +28747,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28662,7 +28830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Variance"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28670,7 +28838,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28765,7 +28933,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28773,7 +28941,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28868,7 +29036,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28876,7 +29044,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28969,7 +29137,7 @@ export interface operations {
                     "application/json": components["schemas"]["UtilizationReport"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28977,7 +29145,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29077,6 +29245,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -29122,6 +29302,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["AuditEvent"][];
+                    };
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29181,7 +29373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29189,7 +29381,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29265,6 +29457,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -29325,6 +29529,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -29379,6 +29595,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -29423,6 +29651,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApprovalRule"][];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description A bug; the traceId finds it in the logs */
@@ -29475,7 +29715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Approver"][];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29483,7 +29723,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
