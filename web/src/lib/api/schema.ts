@@ -78,6 +78,8 @@ export interface paths {
         /**
          * Log in with username and password; the token is valid 8 hours
          * @description Open: no authentication.
+         *
+         *     Failed attempts are limited over a sliding minute: 30 per client address and 10 per username, then 429 `RATE_LIMITED` with `Retry-After` (seconds until the oldest counted failure leaves the window). Successful logins never count, so colleagues behind one address can all sign in. An account also locks after the settings' `lockout.threshold` failures in a row (423 `ACCOUNT_LOCKED`, for `lockout.minutes`).
          */
         post: operations["login"];
         delete?: never;
@@ -7180,7 +7182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many attempts from this address or for this username */
+            /** @description Too many failed attempts from this address or for this username; `Retry-After` says when to retry */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */
