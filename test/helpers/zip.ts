@@ -71,3 +71,31 @@ export function zipBomb(megabytes: number, lieAboutSize: boolean): Buffer {
   const sheet = Buffer.concat([head, Buffer.alloc(megabytes * 1024 * 1024, 0x20), tail]);
   return rawWorkbook(sheet, lieAboutSize ? 1000 : undefined);
 }
+
+/**
+ * The hostile upload of issue 40: a workbook a few hundred KB to a few MB packed whose one sheet expands to
+ * `megabytes` MiB of ordinary-looking rows (about 2 KB each, under the row cap), compressing about 120:1,
+ * so it passes the ratio check that stops classic zip bombs. `lieAboutSize` declares 1 KB for the sheet.
+ */
+export function expandingWorkbook(megabytes: number, lieAboutSize = false): Buffer {
+  const target = megabytes * 1024 * 1024;
+  const rows: string[] = [];
+  let size = 0;
+  let seed = 40;
+  const noise = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed.toString(36);
+  };
+  const padding = 'x'.repeat(1900);
+  const header =
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>employeeNumber</t></is></c><c r="B1" t="inlineStr"><is><t>Name_1_English</t></is></c></row>';
+  rows.push(header);
+  size += header.length;
+  for (let r = 2; size < target; r++) {
+    const row = `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>E${r}${noise()}</t></is></c><c r="B${r}" t="inlineStr"><is><t>${padding}${noise()}</t></is></c></row>`;
+    rows.push(row);
+    size += row.length;
+  }
+  const sheet = Buffer.from(`<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`);
+  return rawWorkbook(sheet, lieAboutSize ? 1000 : undefined);
+}

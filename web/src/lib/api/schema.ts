@@ -18627,7 +18627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IMPORT_SCHEMA_INVALID or IMPORT_TOO_MANY_ROWS or IMPORT_FILE_UNSAFE or IMPORT_FILE_UNREADABLE */
+            /** @description The workbook does not match the template, has too many rows, expands past the size caps (a sheet at most 640 bytes a row of the row cap, refused before inflating), or cannot be read */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18651,7 +18651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database cannot be reached; retry after the given delay */
+            /** @description Another upload is being checked (one at a time per process) and this one waited too long, or the database cannot be reached; retry after `Retry-After` seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -18661,7 +18661,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "DATABASE_UNAVAILABLE";
+                        code: "UPLOADS_BUSY" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -27109,7 +27109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IMPORT_SCHEMA_INVALID or IMPORT_TOO_MANY_ROWS or IMPORT_FILE_UNSAFE or IMPORT_FILE_UNREADABLE */
+            /** @description The workbook does not match the template, has too many rows, expands past the size caps (a sheet at most 640 bytes a row of the row cap, refused before inflating), or cannot be read */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -27133,7 +27133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database cannot be reached; retry after the given delay */
+            /** @description Another upload is being checked (one at a time per process) and this one waited too long, or the database cannot be reached; retry after `Retry-After` seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -27143,7 +27143,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "DATABASE_UNAVAILABLE";
+                        code: "UPLOADS_BUSY" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
