@@ -10,6 +10,7 @@ for (const script of [
   'bench/attendance/run.ts',
   'bench/reconciliation/run.ts',
   'bench/reports/run.ts',
+  'bench/uploads/run.ts',
 ]) {
   console.log(`\n# ${script}`);
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], {

@@ -7,13 +7,17 @@ import { registerGuard } from './core/auth/guard.ts';
 import { createPrincipalStore } from './core/auth/principal-store.ts';
 import { createTokenService } from './core/auth/tokens.ts';
 import type { Database } from './core/db/database.ts';
-import { clientErrorHandler } from './core/http/client-errors.ts';
+import { createClientErrorHandler, createFrameworkErrorHandler } from './core/http/client-errors.ts';
 import { registerEmptyBodyDefault } from './core/http/empty-body.ts';
-import { registerErrorHandling, sendProblem } from './core/http/error-handler.ts';
+import { registerErrorHandling } from './core/http/error-handler.ts';
 import { registerFiniteNumbers } from './core/http/finite-numbers.ts';
 import { registerJsonBodyParser } from './core/http/json-body.ts';
 import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
-import { registerCachePolicy, registerSecurityHeaders } from './core/http/security-headers.ts';
+import {
+  registerCachePolicy,
+  registerSecurityHeaders,
+  securityHeaderValues,
+} from './core/http/security-headers.ts';
 import { registerWebClient } from './core/http/web-client.ts';
 import { createJobRunner } from './core/jobs/runner.ts';
 import type { ModuleContext } from './core/module-context.ts';
@@ -58,6 +62,9 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** Builds the service; it never listens (the server entry and the tests decide that). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const production = config.env === 'production';
+  // Answers written before any hook runs carry the same security headers as the others.
+  const earlyHeaders = securityHeaderValues(production);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
@@ -67,10 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
     },
-    clientErrorHandler,
-    frameworkErrors: (error, request, reply) => {
-      sendProblem(request, reply, 400, 'VALIDATION_FAILED', error.message);
-    },
+    clientErrorHandler: createClientErrorHandler(earlyHeaders),
+    frameworkErrors: createFrameworkErrorHandler(earlyHeaders),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const now = deps.now ?? (() => new Date());
@@ -106,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, config.env === 'development');
   registerRouteDeclarations(app);
   // Headers first, so that the guard's 401 and 403 answers carry them like every other answer.
-  await registerSecurityHeaders(app, config.env === 'production');
+  await registerSecurityHeaders(app, production);
   if (config.corsOrigins.length) await app.register(cors, { origin: [...config.corsOrigins] });
   registerCachePolicy(app);
   registerJsonBodyParser(app);

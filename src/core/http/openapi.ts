@@ -5,6 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ErrorCode } from './error-codes.ts';
 import { API_TAGS, finishDocument, markComponents } from './openapi-document.ts';
 import { ProblemSchema } from './problem.ts';
+import { refuseUnknownQueryParameters } from './strict-query.ts';
 
 export interface RouteEntry {
   method: string;
@@ -46,7 +47,14 @@ function documentErrors(route: RouteOptions, hasParams: boolean, hasInput: boole
   const add = (status: number, codes: ProblemCodes, description: string) => {
     response[status] ??= problemResponse(codes, description);
   };
-  if (hasInput) add(400, ['VALIDATION_FAILED'], 'The request does not match the schema');
+  // Every operation refuses a query parameter it does not declare (strict-query.ts).
+  if (hasInput)
+    add(
+      400,
+      ['VALIDATION_FAILED', 'UNKNOWN_QUERY_PARAMETER'],
+      'The request does not match the schema, or names a query parameter the operation does not accept',
+    );
+  else add(400, ['UNKNOWN_QUERY_PARAMETER'], 'A query parameter the operation does not accept');
   if (route.schema!.body) {
     add(413, ['PAYLOAD_TOO_LARGE'], 'The body is over the size limit');
     add(415, ['UNSUPPORTED_MEDIA_TYPE'], 'The body is not of a supported content type');
@@ -111,6 +119,7 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
     if (methods.some((m) => m === 'PUT' || m === 'PATCH') && isVersioned(response[200])) {
       response[412] ??= problemResponse(['PRECONDITION_FAILED'], 'If-Match names another version');
     }
+    refuseUnknownQueryParameters(route, where);
     documentErrors(
       route,
       Boolean(schema.params),
@@ -133,7 +142,8 @@ export async function registerOpenApi(
         description:
           'Plans who works which shift, records who came, and keeps people, skills, leave and approvals straight. ' +
           'Errors are RFC 9457 problem details (`application/problem+json`) with an UPPER_SNAKE `code`; lists ' +
-          'are paged with `page` and `pageSize`; versioned resources send an `ETag` and honour `If-Match`.',
+          'are paged with `page` and `pageSize`; a query parameter an operation does not declare is refused with 400 ' +
+          '`UNKNOWN_QUERY_PARAMETER` naming it and listing the accepted ones (only `_`, a cache-buster, is ignored); versioned resources send an `ETag` and honour `If-Match`.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       components: {

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { XlsxError } from '../xlsx/index.ts';
+import { SHEET_BYTES_PER_ROW, XlsxError } from '../xlsx/index.ts';
 import { fileResponse, sendFile } from './downloads.ts';
 import { AppError, validationFailed } from './errors.ts';
 import { problemResponse } from './openapi.ts';
@@ -19,12 +19,16 @@ export const sendWorkbook = (reply: FastifyReply, name: string, bytes: Buffer) =
 export const uploadProblems = () => ({
   413: problemResponse(['PAYLOAD_TOO_LARGE'], 'The file is over 10 MB'),
   415: problemResponse(['UNSUPPORTED_MEDIA_TYPE'], 'Not multipart, or the file is not an xlsx by content'),
-  422: problemResponse([
-    'IMPORT_SCHEMA_INVALID',
-    'IMPORT_TOO_MANY_ROWS',
-    'IMPORT_FILE_UNSAFE',
-    'IMPORT_FILE_UNREADABLE',
-  ]),
+  422: problemResponse(
+    ['IMPORT_SCHEMA_INVALID', 'IMPORT_TOO_MANY_ROWS', 'IMPORT_FILE_UNSAFE', 'IMPORT_FILE_UNREADABLE'],
+    'The workbook does not match the template, has too many rows, expands past the size caps (a sheet at ' +
+      `most ${SHEET_BYTES_PER_ROW} bytes a row of the row cap, refused before inflating), or cannot be read`,
+  ),
+  503: problemResponse(
+    ['UPLOADS_BUSY', 'DATABASE_UNAVAILABLE'],
+    'Another upload is being checked (one at a time per process) and this one waited too long, or the ' +
+      'database cannot be reached; retry after `Retry-After` seconds',
+  ),
 });
 
 /** Uploads: at most 10 MB, one file in the form field `file`. */

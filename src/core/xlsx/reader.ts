@@ -18,7 +18,26 @@ export interface ReadLimits extends ZipLimits {
   maxRows: number;
 }
 
-export const DEFAULT_READ_LIMITS: ReadLimits = { ...DEFAULT_ZIP_LIMITS, maxRows: 100_000 };
+/**
+ * Inflated bytes a sheet's XML may take per row of the row cap. An export of 100,000 employees (nine columns,
+ * names in both languages, inline strings) is 348 bytes a row; 640 leaves room for longer names and styles.
+ * A sheet that expands further is no spreadsheet of ours, only work for the parser: its declared size is
+ * refused before a byte is inflated, and a size it lies about stops the inflation at the first byte past it.
+ */
+export const SHEET_BYTES_PER_ROW = 640;
+
+/**
+ * The limits for a file of `maxRows` rows a sheet: each part (a sheet, the shared strings) may expand to
+ * `maxRows` × `SHEET_BYTES_PER_ROW`, all parts together to twice that (a workbook holds two or three sheets,
+ * the shared strings and a few small parts, never several full ones).
+ */
+export function readLimitsFor(maxRows: number): ReadLimits {
+  const maxEntryBytes = maxRows * SHEET_BYTES_PER_ROW;
+  return { ...DEFAULT_ZIP_LIMITS, maxRows, maxEntryBytes, maxTotalBytes: 2 * maxEntryBytes };
+}
+
+/** 100,000 rows a sheet: each part at most 61 MiB inflated, the whole workbook at most 122 MiB. */
+export const DEFAULT_READ_LIMITS: ReadLimits = readLimitsFor(100_000);
 
 export type XlsxRefusal = 'NOT_XLSX' | 'TOO_MANY_ROWS' | 'UNSAFE_ARCHIVE' | 'CORRUPT';
 

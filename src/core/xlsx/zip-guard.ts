@@ -56,6 +56,8 @@ export interface GuardedZip {
   close(): void;
 }
 
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
 const fromBuffer = (buffer: Buffer) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(
@@ -95,7 +97,9 @@ export async function openGuardedZip(
           reject(
             new ZipGuardError(
               'TOO_LARGE',
-              `The archive declares more than the uncompressed-size cap (${entry.fileName})`,
+              declaredSize > limits.maxEntryBytes
+                ? `${entry.fileName} declares ${mib(declaredSize)} uncompressed; a part may expand to at most ${mib(limits.maxEntryBytes)}`
+                : `The archive declares ${mib(declaredTotal)} uncompressed by ${entry.fileName}; all parts together may expand to at most ${mib(limits.maxTotalBytes)}`,
             ),
           );
           return;
@@ -154,7 +158,12 @@ export async function openGuardedZip(
             inflated += chunk.length;
             inflatedTotal += chunk.length;
             if (inflated > limits.maxEntryBytes || inflatedTotal > limits.maxTotalBytes) {
-              fail(new ZipGuardError('TOO_LARGE', `Entry ${name} inflates past the uncompressed-size cap`));
+              fail(
+                new ZipGuardError(
+                  'TOO_LARGE',
+                  `Entry ${name} inflates past the uncompressed-size cap (${mib(limits.maxEntryBytes)} a part, ${mib(limits.maxTotalBytes)} in all)`,
+                ),
+              );
               return;
             }
             if (

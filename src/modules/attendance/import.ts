@@ -3,6 +3,7 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
 import { lockUntilCommit } from '../../core/db/database.ts';
 import { AppError, conflict, notFound } from '../../core/http/errors.ts';
+import { uploadGate } from '../../core/http/upload-gate.ts';
 import { type Upload, workbookRefusal } from '../../core/http/workbooks.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import {
@@ -222,17 +223,19 @@ export async function previewImport(
   upload: Upload,
 ): Promise<ImportPreview> {
   const { principal } = caller;
-  let workbook: XlsxWorkbook | null = null;
-  let sheet: Awaited<ReturnType<typeof readSheet>>;
-  try {
-    workbook = await openXlsx(upload.bytes);
-    sheet = await readSheet(workbook);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw workbookRefusal(error);
-  } finally {
-    workbook?.close();
-  }
+  // One upload parsed at a time in the process (upload-gate.ts); the others wait their turn or get 503.
+  const sheet = await uploadGate.run(async () => {
+    let workbook: XlsxWorkbook | null = null;
+    try {
+      workbook = await openXlsx(upload.bytes);
+      return await readSheet(workbook);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw workbookRefusal(error);
+    } finally {
+      workbook?.close();
+    }
+  });
   const [employees, statuses] = await Promise.all([
     repo.employeesByNumber(deps.db, principal.buId, principal.scopeOf('attendance.import')),
     repo.activeStatuses(deps.db, principal.buId),

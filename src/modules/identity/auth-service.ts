@@ -9,7 +9,7 @@ import { businessDate } from '../../core/time/dates.ts';
 import { readSettings } from '../settings/service.ts';
 import { assertPasswordPolicy, burnVerification, hashPassword, verifyPassword } from './passwords.ts';
 import {
-  countRecentAttempts,
+  countRecentFailures,
   findUser,
   findUserByUsername,
   insertLoginAttempt,
@@ -30,8 +30,13 @@ export interface ClientInfo {
   traceId: string;
 }
 
-/** Login attempts allowed per minute, per client address and per username, before 429. */
-export const LOGIN_RATE = { windowMs: 60_000, perIp: 30, perUsername: 10 } as const;
+/**
+ * Failed logins allowed per minute (a sliding window), per client address and per username, before 429.
+ * Only failures count, so a shift of colleagues signing in behind one NAT address is never refused for
+ * signing in; the per-username figure stops guessing one account from many addresses (an existing
+ * account locks sooner, at the settings' `lockout.threshold`). Documented in the login operation.
+ */
+export const LOGIN_RATE = { windowMs: 60_000, failuresPerIp: 30, failuresPerUsername: 10 } as const;
 
 const invalidCredentials = () =>
   new AppError(401, 'INVALID_CREDENTIALS', 'The username or password is not correct');
@@ -47,21 +52,29 @@ const selfActor = (
 });
 
 async function assertNotRateLimited(deps: AuthDeps, username: string, client: ClientInfo): Promise<void> {
-  const since = new Date(deps.now().getTime() - LOGIN_RATE.windowMs);
+  const now = deps.now().getTime();
+  const since = new Date(now - LOGIN_RATE.windowMs);
   const [byIp, byName] = await Promise.all([
-    countRecentAttempts(deps.db, { ip: client.ip }, since),
-    countRecentAttempts(deps.db, { username }, since),
+    countRecentFailures(deps.db, { ip: client.ip }, since),
+    countRecentFailures(deps.db, { username }, since),
   ]);
-  if (byIp >= LOGIN_RATE.perIp || byName >= LOGIN_RATE.perUsername) {
-    const retryAfter = String(Math.ceil(LOGIN_RATE.windowMs / 1000));
-    throw new AppError(
-      429,
-      'RATE_LIMITED',
-      'Too many login attempts; wait a minute and try again',
-      { retryAfterSeconds: Number(retryAfter) },
-      { 'retry-after': retryAfter },
-    );
-  }
+  const limited = [
+    byIp.failures >= LOGIN_RATE.failuresPerIp ? byIp : null,
+    byName.failures >= LOGIN_RATE.failuresPerUsername ? byName : null,
+  ].filter((window) => window !== null);
+  if (!limited.length) return;
+  // Until the oldest counted failure leaves the window (the later of the two when both are full).
+  const freeAt = Math.max(
+    ...limited.map((window) => (window.oldest?.getTime() ?? now) + LOGIN_RATE.windowMs),
+  );
+  const retryAfter = Math.min(Math.max(1, Math.ceil((freeAt - now) / 1000)), LOGIN_RATE.windowMs / 1000);
+  throw new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many failed login attempts; try again in ${retryAfter} s`,
+    { retryAfterSeconds: retryAfter },
+    { 'retry-after': String(retryAfter) },
+  );
 }
 
 /** The token and the session description every successful login answers with. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import { containsPattern } from '../../core/db/database.ts';
 import {
@@ -176,11 +176,16 @@ export async function insertLoginAttempt(executor: Executor, values: typeof logi
   await executor.insert(loginHistory).values(values);
 }
 
-export async function countRecentAttempts(
+/**
+ * Failed login attempts since `since`, per client address or per username, with the oldest of them (when
+ * it leaves the window, one more attempt is allowed). Successful logins never count: colleagues signing in
+ * one after the other behind one address are no guessing to limit.
+ */
+export async function countRecentFailures(
   executor: Executor,
   by: { ip?: string; username?: string },
   since: Date,
-): Promise<number> {
+): Promise<{ failures: number; oldest: Date | null }> {
   // An unlock or an administrator's reset starts the username's window afresh.
   const condition = by.ip
     ? eq(loginHistory.ip, by.ip)
@@ -189,11 +194,11 @@ export async function countRecentAttempts(
                                                where lower(u.username) = lower(${by.username ?? ''})
                                                  and u.deleted_at is null), '-infinity')`;
   const [row] = await executor
-    .select({ n: count() })
+    .select({ n: count(), oldest: sql<Date | string | null>`min(${loginHistory.at})` })
     .from(loginHistory)
-    // Development logins ask for no password, so they are no guessing to limit.
-    .where(and(condition, gte(loginHistory.at, since), ne(loginHistory.reason, 'DEV_LOGIN')));
-  return row?.n ?? 0;
+    .where(and(condition, gte(loginHistory.at, since), eq(loginHistory.success, false)));
+  const oldest = row?.oldest ?? null;
+  return { failures: row?.n ?? 0, oldest: oldest === null ? null : new Date(oldest) };
 }
 
 export async function listLoginHistory(executor: Executor, userId: string, limit: number, offset: number) {

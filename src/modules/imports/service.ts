@@ -5,6 +5,7 @@ import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Db } from '../../core/db/database.ts';
 import { AppError, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
+import { uploadGate } from '../../core/http/upload-gate.ts';
 import { workbookRefusal } from '../../core/http/workbooks.ts';
 import { openXlsx, writeXlsx, type XlsxWorkbook } from '../../core/xlsx/index.ts';
 import type { ImportPayload } from './job.ts';
@@ -60,23 +61,25 @@ export async function startImport(
   file: { fileName: string | null; bytes: Buffer },
 ): Promise<ImportJobCreated> {
   const { buId } = caller.principal;
-  let workbook: XlsxWorkbook | null = null;
-  let rowsTotal: number;
-  try {
-    workbook = await openXlsx(file.bytes);
-    const checked = await checkWorkbook(workbook);
-    if (!checked.ok) {
-      throw new AppError(422, 'IMPORT_SCHEMA_INVALID', 'The workbook does not match the template', {
-        errors: checked.problems,
-      });
+  // One upload parsed at a time in the process (upload-gate.ts); the others wait their turn or get 503.
+  const rowsTotal = await uploadGate.run(async () => {
+    let workbook: XlsxWorkbook | null = null;
+    try {
+      workbook = await openXlsx(file.bytes);
+      const checked = await checkWorkbook(workbook);
+      if (!checked.ok) {
+        throw new AppError(422, 'IMPORT_SCHEMA_INVALID', 'The workbook does not match the template', {
+          errors: checked.problems,
+        });
+      }
+      return checked.rowsTotal;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw workbookRefusal(error);
+    } finally {
+      workbook?.close();
     }
-    rowsTotal = checked.rowsTotal;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw workbookRefusal(error);
-  } finally {
-    workbook?.close();
-  }
+  });
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const payload: ImportPayload = {
     scope: scopeOf(caller),

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
-import { changePassword, developmentSession, login } from '../auth-service.ts';
+import { changePassword, developmentSession, LOGIN_RATE, login } from '../auth-service.ts';
 import { ChangePasswordBody, LoginBody, LoginResult, TokenResult, UsernameBody } from '../schemas.ts';
 
 const clientOf = (request: FastifyRequest) => ({
@@ -23,6 +23,12 @@ export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         schema: {
           operationId: 'login',
           summary: 'Log in with username and password; the token is valid 8 hours',
+          description:
+            `Failed attempts are limited over a sliding minute: ${LOGIN_RATE.failuresPerIp} per client address and ` +
+            `${LOGIN_RATE.failuresPerUsername} per username, then 429 \`RATE_LIMITED\` with \`Retry-After\` (seconds ` +
+            'until the oldest counted failure leaves the window). Successful logins never count, so colleagues ' +
+            "behind one address can all sign in. An account also locks after the settings' " +
+            '`lockout.threshold` failures in a row (423 `ACCOUNT_LOCKED`, for `lockout.minutes`).',
           tags: ['auth'],
           body: LoginBody,
           response: {
@@ -41,7 +47,7 @@ export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
             }),
             429: problemResponse(
               ['RATE_LIMITED'],
-              'Too many attempts from this address or for this username',
+              'Too many failed attempts from this address or for this username; `Retry-After` says when to retry',
             ),
           },
         },

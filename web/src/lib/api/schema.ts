@@ -78,6 +78,8 @@ export interface paths {
         /**
          * Log in with username and password; the token is valid 8 hours
          * @description Open: no authentication.
+         *
+         *     Failed attempts are limited over a sliding minute: 30 per client address and 10 per username, then 429 `RATE_LIMITED` with `Retry-After` (seconds until the oldest counted failure leaves the window). Successful logins never count, so colleagues behind one address can all sign in. An account also locks after the settings' `lockout.threshold` failures in a row (423 `ACCOUNT_LOCKED`, for `lockout.minutes`).
          */
         post: operations["login"];
         delete?: never;
@@ -6925,6 +6927,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -6994,6 +7008,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -7049,6 +7075,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BusinessUnitSettings"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -7118,7 +7156,7 @@ export interface operations {
                     "application/json": components["schemas"]["BusinessUnitSettings"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7126,7 +7164,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7278,7 +7316,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7286,7 +7324,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7342,7 +7380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many attempts from this address or for this username */
+            /** @description Too many failed attempts from this address or for this username; `Retry-After` says when to retry */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -7406,7 +7444,7 @@ export interface operations {
                     "application/json": components["schemas"]["DevelopmentToken"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7414,7 +7452,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7536,7 +7574,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7544,7 +7582,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7634,7 +7672,7 @@ export interface operations {
                     "application/json": components["schemas"]["DevelopmentToken"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7642,7 +7680,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7730,6 +7768,18 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description No valid bearer token */
             401: {
                 headers: {
@@ -7797,7 +7847,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7805,7 +7855,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7908,7 +7958,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginAttemptPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7916,7 +7966,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -7986,7 +8036,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7994,7 +8044,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8074,7 +8124,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUser"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8082,7 +8132,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8208,7 +8258,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8216,7 +8266,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8302,7 +8352,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8310,7 +8360,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8419,7 +8469,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8427,7 +8477,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8569,7 +8619,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8577,7 +8627,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8703,7 +8753,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8711,7 +8761,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8803,7 +8853,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUser"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8811,7 +8861,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -8940,7 +8990,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginAttemptPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8948,7 +8998,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9043,7 +9093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Grant"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9051,7 +9101,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9186,7 +9236,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9194,7 +9244,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9297,7 +9347,7 @@ export interface operations {
                     "application/json": components["schemas"]["RolePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9305,7 +9355,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9387,7 +9437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9395,7 +9445,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9521,7 +9571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9529,7 +9579,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9615,7 +9665,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9623,7 +9673,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9732,7 +9782,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9740,7 +9790,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9891,7 +9941,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermissionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9899,7 +9949,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -9984,7 +10034,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEventPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9992,7 +10042,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10085,7 +10135,7 @@ export interface operations {
                     "application/json": components["schemas"]["GradePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10093,7 +10143,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10175,7 +10225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Grade"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10183,7 +10233,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10297,7 +10347,7 @@ export interface operations {
                     "application/json": components["schemas"]["Grade"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10305,7 +10355,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10402,7 +10452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Grade"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10410,7 +10460,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10556,7 +10606,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10564,7 +10614,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10669,7 +10719,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillDefinitionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10677,7 +10727,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10759,7 +10809,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10767,7 +10817,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10893,7 +10943,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10901,7 +10951,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -10998,7 +11048,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11006,7 +11056,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11152,7 +11202,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11160,7 +11210,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11265,7 +11315,7 @@ export interface operations {
                     "application/json": components["schemas"]["TerminalPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11273,7 +11323,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11355,7 +11405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Terminal"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11363,7 +11413,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11477,7 +11527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Terminal"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11485,7 +11535,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11582,7 +11632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Terminal"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11590,7 +11640,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11736,7 +11786,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11744,7 +11794,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11849,7 +11899,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeTypePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11857,7 +11907,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -11939,7 +11989,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeType"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11947,7 +11997,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12061,7 +12111,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeType"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12069,7 +12119,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12166,7 +12216,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeType"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12174,7 +12224,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12320,7 +12370,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12328,7 +12378,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12433,7 +12483,7 @@ export interface operations {
                     "application/json": components["schemas"]["HolidayPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12441,7 +12491,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12523,7 +12573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Holiday"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12531,7 +12581,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12657,7 +12707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Holiday"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12665,7 +12715,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12762,7 +12812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Holiday"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12770,7 +12820,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -12916,7 +12966,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12924,7 +12974,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13029,7 +13079,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandReasonPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13037,7 +13087,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13119,7 +13169,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandReason"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13127,7 +13177,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13241,7 +13291,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandReason"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13249,7 +13299,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13346,7 +13396,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandReason"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13354,7 +13404,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13500,7 +13550,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13508,7 +13558,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13613,7 +13663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinitionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13621,7 +13671,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13703,7 +13753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13711,7 +13761,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13837,7 +13887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13845,7 +13895,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -13942,7 +13992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinition"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13950,7 +14000,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14096,7 +14146,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14104,7 +14154,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14209,7 +14259,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceStatusPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14217,7 +14267,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14299,7 +14349,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceStatus"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14307,7 +14357,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14421,7 +14471,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceStatus"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14429,7 +14479,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14526,7 +14576,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceStatus"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14534,7 +14584,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14680,7 +14730,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14688,7 +14738,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14793,7 +14843,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationTypePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14801,7 +14851,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -14883,7 +14933,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationType"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14891,7 +14941,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15005,7 +15055,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationType"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15013,7 +15063,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15110,7 +15160,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationType"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15118,7 +15168,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15264,7 +15314,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15272,7 +15322,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15377,7 +15427,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrgNodePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15385,7 +15435,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15456,7 +15506,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrgNodePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15464,7 +15514,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15533,7 +15583,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15541,7 +15591,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15610,7 +15660,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15618,7 +15668,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15687,7 +15737,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15695,7 +15745,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15764,7 +15814,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15772,7 +15822,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15841,7 +15891,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillLevelEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15849,7 +15899,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15918,7 +15968,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15926,7 +15976,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -15995,7 +16045,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookupEntryPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16003,7 +16053,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16063,6 +16113,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CalendarConfiguration"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -16140,7 +16202,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkingDays"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16148,7 +16210,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16227,7 +16289,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkingHours"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16235,7 +16297,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16314,7 +16376,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarHolidays"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16322,7 +16384,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16403,7 +16465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftTemplateDefinitionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16411,7 +16473,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16513,7 +16575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16521,7 +16583,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16602,7 +16664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftPatternPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16610,7 +16672,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16691,7 +16753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftPatternPreview"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16699,7 +16761,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16803,7 +16865,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16811,7 +16873,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -16885,6 +16947,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeDetail"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -16973,7 +17047,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16981,7 +17055,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17075,7 +17149,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17083,7 +17157,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17166,7 +17240,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillHolderPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17174,7 +17248,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17274,7 +17348,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationRequirementList"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17282,7 +17356,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17376,7 +17450,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationRequirement"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17384,7 +17458,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17519,7 +17593,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17527,7 +17601,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17624,7 +17698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Skill"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17632,7 +17706,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17760,7 +17834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExpiringCertificationPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17768,7 +17842,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17848,7 +17922,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17856,7 +17930,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -17926,7 +18000,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17934,7 +18008,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18030,7 +18104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Certification"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18038,7 +18112,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18193,7 +18267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Certification"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18201,7 +18275,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18357,7 +18431,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18365,7 +18439,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18475,7 +18549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Certification"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18483,7 +18557,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18624,7 +18698,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroupPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18632,7 +18706,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18714,7 +18788,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroup"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18722,7 +18796,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18848,7 +18922,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroup"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18856,7 +18930,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -18942,7 +19016,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18950,7 +19024,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19059,7 +19133,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroup"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19067,7 +19141,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19196,7 +19270,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroupMemberPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19204,7 +19278,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19298,7 +19372,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeGroupMember"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19306,7 +19380,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19441,7 +19515,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19449,7 +19523,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19537,6 +19611,18 @@ export interface operations {
                     "application/json": components["schemas"]["ImportJobCreated"];
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description No valid bearer token */
             401: {
                 headers: {
@@ -19585,7 +19671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IMPORT_SCHEMA_INVALID or IMPORT_TOO_MANY_ROWS or IMPORT_FILE_UNSAFE or IMPORT_FILE_UNREADABLE */
+            /** @description The workbook does not match the template, has too many rows, expands past the size caps (a sheet at most 640 bytes a row of the row cap, refused before inflating), or cannot be read */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19609,7 +19695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database cannot be reached; retry after the given delay */
+            /** @description Another upload is being checked (one at a time per process) and this one waited too long, or the database cannot be reached; retry after `Retry-After` seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -19619,7 +19705,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "DATABASE_UNAVAILABLE";
+                        code: "UPLOADS_BUSY" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -19641,6 +19727,18 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -19711,6 +19809,18 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -19789,7 +19899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportJobPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19797,7 +19907,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19873,7 +19983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19881,7 +19991,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -19969,7 +20079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19977,7 +20087,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20077,7 +20187,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20085,7 +20195,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20179,7 +20289,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20187,7 +20297,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20269,7 +20379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pool"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20277,7 +20387,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20403,7 +20513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pool"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20411,7 +20521,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20497,7 +20607,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20505,7 +20615,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20614,7 +20724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pool"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20622,7 +20732,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20763,7 +20873,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolMemberPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20771,7 +20881,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20866,7 +20976,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolMember"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20874,7 +20984,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -20997,7 +21107,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21005,7 +21115,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21102,7 +21212,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolLendingRulePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21110,7 +21220,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21192,7 +21302,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolLendingRule"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21200,7 +21310,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21326,7 +21436,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolLendingRule"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21334,7 +21444,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21420,7 +21530,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21428,7 +21538,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21525,7 +21635,7 @@ export interface operations {
                     "application/json": components["schemas"]["PoolLendingRule"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21533,7 +21643,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21691,7 +21801,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandPlanPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21699,7 +21809,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21781,7 +21891,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandPlanDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21789,7 +21899,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -21915,7 +22025,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandPlanDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21923,7 +22033,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22009,7 +22119,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22017,7 +22127,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22127,7 +22237,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandPlanDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22135,7 +22245,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22287,7 +22397,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandTemplatePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22295,7 +22405,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22377,7 +22487,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandTemplate"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22385,7 +22495,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22499,7 +22609,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandTemplate"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22507,7 +22617,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22593,7 +22703,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22601,7 +22711,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22698,7 +22808,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandTemplate"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22706,7 +22816,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -22846,7 +22956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApplyDemandTemplateResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22854,7 +22964,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23002,7 +23112,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequestPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23010,7 +23120,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23092,7 +23202,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23100,7 +23210,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23232,7 +23342,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequestPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23240,7 +23350,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23318,7 +23428,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23326,7 +23436,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23423,7 +23533,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23431,7 +23541,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23588,7 +23698,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23596,7 +23706,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23749,7 +23859,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaveRequest"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23757,7 +23867,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23880,7 +23990,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRunPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23888,7 +23998,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -23970,7 +24080,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23978,7 +24088,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24092,7 +24202,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24100,7 +24210,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24186,7 +24296,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24194,7 +24304,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24310,7 +24420,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24318,7 +24428,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24434,7 +24544,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24442,7 +24552,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24548,7 +24658,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24556,7 +24666,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24682,7 +24792,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRun"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24690,7 +24800,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24808,7 +24918,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemandLineCandidatesPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24816,7 +24926,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -24922,7 +25032,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationCandidatePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24930,7 +25040,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25036,7 +25146,7 @@ export interface operations {
                     "application/json": components["schemas"]["IneligibleEmployeePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25044,7 +25154,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25155,7 +25265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProposedAssignmentPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25163,7 +25273,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25270,7 +25380,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationRunRosterGrid"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25278,7 +25388,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25383,7 +25493,7 @@ export interface operations {
                     "application/json": components["schemas"]["EqualizationScorePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25391,7 +25501,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25479,7 +25589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftAssignmentPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25487,7 +25597,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25584,7 +25694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftAssignmentPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25592,7 +25702,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25698,7 +25808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftAssignment"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25706,7 +25816,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25836,7 +25946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShiftSchedule"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25844,7 +25954,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -25942,7 +26052,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25950,7 +26060,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26046,7 +26156,7 @@ export interface operations {
                     "application/json": components["schemas"]["RosterGapPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26054,7 +26164,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26147,7 +26257,7 @@ export interface operations {
                     "application/json": components["schemas"]["CoverCandidatePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26155,7 +26265,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26249,7 +26359,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishOutcome"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26257,7 +26367,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26387,7 +26497,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishOutcome"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26395,7 +26505,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26522,7 +26632,7 @@ export interface operations {
                     "application/json": components["schemas"]["RosterApprovalItemPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26530,7 +26640,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26602,6 +26712,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PendingRosterApprovalCount"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -26682,7 +26804,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishedRoster"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26690,7 +26812,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26832,7 +26954,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishedRoster"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26840,7 +26962,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -26987,7 +27109,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishedRosterPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26995,7 +27117,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27073,7 +27195,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublishedRosterDetail"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27081,7 +27203,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27172,7 +27294,7 @@ export interface operations {
                     "application/json": components["schemas"]["OwnRoster"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27180,7 +27302,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27267,7 +27389,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecordPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27275,7 +27397,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27362,7 +27484,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecordPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27370,7 +27492,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27455,7 +27577,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecordPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27463,7 +27585,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27541,7 +27663,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecord"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27549,7 +27671,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27642,7 +27764,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceChangePage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27650,7 +27772,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27747,7 +27869,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceRecord"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27755,7 +27877,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -27901,6 +28023,18 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description No valid bearer token */
             401: {
                 headers: {
@@ -27971,6 +28105,18 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceImportPreview"];
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description No valid bearer token */
             401: {
                 headers: {
@@ -28019,7 +28165,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description IMPORT_SCHEMA_INVALID or IMPORT_TOO_MANY_ROWS or IMPORT_FILE_UNSAFE or IMPORT_FILE_UNREADABLE */
+            /** @description The workbook does not match the template, has too many rows, expands past the size caps (a sheet at most 640 bytes a row of the row cap, refused before inflating), or cannot be read */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28043,7 +28189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database cannot be reached; retry after the given delay */
+            /** @description Another upload is being checked (one at a time per process) and this one waited too long, or the database cannot be reached; retry after `Retry-After` seconds */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -28053,7 +28199,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "DATABASE_UNAVAILABLE";
+                        code: "UPLOADS_BUSY" | "DATABASE_UNAVAILABLE";
                     };
                 };
             };
@@ -28081,7 +28227,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceImportResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28089,7 +28235,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28222,7 +28368,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceReviewPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28230,7 +28376,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28302,6 +28448,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PendingAttendanceReviewCount"];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description No valid bearer token */
@@ -28382,7 +28540,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceReview"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28390,7 +28548,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28532,7 +28690,7 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceReview"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28540,7 +28698,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28677,7 +28835,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReconciliationExceptionPage"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28685,7 +28843,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28777,7 +28935,7 @@ export interface operations {
                     "application/json": components["schemas"]["PendingReconciliationExceptionCount"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28785,7 +28943,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -28875,7 +29033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReconciliationExceptionValidationResult"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28883,7 +29041,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29011,7 +29169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Variance"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29019,7 +29177,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29105,6 +29263,18 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardSummary"];
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description No valid bearer token */
             401: {
                 headers: {
@@ -29184,7 +29354,7 @@ export interface operations {
                     "application/json": components["schemas"]["DailyRosterReport"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29192,7 +29362,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29299,7 +29469,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29307,7 +29477,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29414,7 +29584,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29422,7 +29592,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29529,7 +29699,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonthlyRosterReport"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29537,7 +29707,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29644,7 +29814,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29652,7 +29822,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29759,7 +29929,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29767,7 +29937,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29874,7 +30044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Variance"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29882,7 +30052,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -29977,7 +30147,7 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -29985,7 +30155,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -30080,7 +30250,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30088,7 +30258,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -30181,7 +30351,7 @@ export interface operations {
                     "application/json": components["schemas"]["UtilizationReport"];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30189,7 +30359,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -30289,6 +30459,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -30334,6 +30516,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["AuditEvent"][];
+                    };
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -30393,7 +30587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30401,7 +30595,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
@@ -30477,6 +30671,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -30537,6 +30743,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -30591,6 +30809,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
+                };
+            };
             /** @description A bug; the traceId finds it in the logs */
             500: {
                 headers: {
@@ -30635,6 +30865,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApprovalRule"][];
+                };
+            };
+            /** @description A query parameter the operation does not accept */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "UNKNOWN_QUERY_PARAMETER";
+                    };
                 };
             };
             /** @description A bug; the traceId finds it in the logs */
@@ -30687,7 +30929,7 @@ export interface operations {
                     "application/json": components["schemas"]["Approver"][];
                 };
             };
-            /** @description The request does not match the schema */
+            /** @description The request does not match the schema, or names a query parameter the operation does not accept */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -30695,7 +30937,7 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                     };
                 };
             };
