@@ -7,14 +7,10 @@ import type { ClaimedJob, JobControl, JobHandler, JobStatus } from '../../core/j
 import { businessDate } from '../../core/time/dates.ts';
 import { openXlsx, readSheet, type SchemaProblem, type SheetRow } from '../../core/xlsx/index.ts';
 import { readSettings } from '../settings/service.ts';
-import {
-  createCertificationIndex,
-  createSkillIndex,
-  failOverlappingCertifications,
-  planEmployee,
-  planNodes,
-  type Unit,
-} from './plan.ts';
+import { planNodes, type Unit } from './plan.ts';
+import { createCertificationIndex, failOverlappingCertifications } from './plan-certifications.ts';
+import { planEmployee } from './plan-employees.ts';
+import { createSkillIndex } from './plan-skills.ts';
 import * as repo from './repository.ts';
 import { SHEET_COLUMNS, SHEETS } from './workbook.ts';
 

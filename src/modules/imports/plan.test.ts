@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failOverlappingCertifications, planNodes, type Unit } from './plan.ts';
+import { planNodes, type Unit } from './plan.ts';
+import { failOverlappingCertifications } from './plan-certifications.ts';
 import type { CertificationValues, OrgMaps } from './repository.ts';
 import { ORG_NODE_COLUMNS } from './workbook.ts';
 
