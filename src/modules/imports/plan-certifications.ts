@@ -1,8 +1,8 @@
 /** The EmployeeCertifications sheet: its rows by employee number, and the overlap check of a batch. */
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { cellOf, dateOf, type SheetRow } from '../../core/xlsx/index.ts';
+import type * as repo from './batch-repository.ts';
 import type { Unit } from './plan.ts';
-import type * as repo from './repository.ts';
 import { type CertificationColumn, isOrphanSkill, SHEETS } from './workbook.ts';
 
 interface CertificationEntry {

@@ -1,10 +1,10 @@
 /** The Employees sheet: one row as a unit, with the skills and certifications of its employee. */
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { cellOf, dateOf, type SheetRow } from '../../core/xlsx/index.ts';
+import type * as repo from './batch-repository.ts';
 import { nameProblem, type Unit } from './plan.ts';
 import type { CertificationIndex } from './plan-certifications.ts';
 import type { SkillIndex } from './plan-skills.ts';
-import type * as repo from './repository.ts';
 import { type EmployeeColumn, SHEETS } from './workbook.ts';
 
 const EMPLOYEE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;

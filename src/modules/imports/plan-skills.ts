@@ -1,6 +1,6 @@
 import { cellOf, type SheetRow } from '../../core/xlsx/index.ts';
+import type * as repo from './batch-repository.ts';
 import type { Unit } from './plan.ts';
-import type * as repo from './repository.ts';
 import { isOrphanSkill, SHEETS, type SkillColumn } from './workbook.ts';
 
 interface SkillEntry {

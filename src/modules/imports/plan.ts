@@ -1,6 +1,6 @@
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { cellOf, type SheetRow } from '../../core/xlsx/index.ts';
-import type * as repo from './repository.ts';
+import type * as repo from './batch-repository.ts';
 import { type OrgNodeColumn, SHEETS } from './workbook.ts';
 
 /**
