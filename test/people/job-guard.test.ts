@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from '../../src/core/db/database.ts';
 import { advanceStatement, isJobLost } from '../../src/core/jobs/runner.ts';
-import { employeeBatchStatement } from '../../src/modules/imports/repository.ts';
+import { employeeBatchStatement } from '../../src/modules/imports/batch-repository.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 
 describeEachDatabase('the job cursor guard', (t) => {

@@ -18,6 +18,7 @@ import {
   writeXlsx,
   type XlsxWorkbook,
 } from '../../core/xlsx/index.ts';
+import * as importRepo from './import-repository.ts';
 import * as repo from './repository.ts';
 import type { ImportPreview, ImportResult, ImportRowVerdict } from './schemas.ts';
 
@@ -62,7 +63,7 @@ export async function template(deps: ServiceDeps, caller: Caller): Promise<Buffe
 /** A row's verdict and, while it is valid, the row resolved to ids. */
 interface Checked {
   verdict: ImportRowVerdict;
-  row: repo.ImportRow | null;
+  row: importRepo.ImportRow | null;
 }
 
 /** Reads the sheet's rows and checks the headers; 422 IMPORT_SCHEMA_INVALID lists what does not match. */
@@ -148,9 +149,9 @@ const reject = (item: Checked, column: Column, code: string, message: string) =>
   item.row = null;
 };
 
-const dayKey = (row: repo.ImportRow) => `${row.e}|${row.d}`;
-const segmentKey = (row: repo.ImportRow) => `${row.e}|${row.d}|${row.i ?? ''}`;
-const asSegment = (row: repo.ImportRow): Segment => ({ Time_In: row.i, Time_Out: row.o });
+const dayKey = (row: importRepo.ImportRow) => `${row.e}|${row.d}`;
+const segmentKey = (row: importRepo.ImportRow) => `${row.e}|${row.d}|${row.i ?? ''}`;
+const asSegment = (row: importRepo.ImportRow): Segment => ({ Time_In: row.i, Time_Out: row.o });
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -178,7 +179,7 @@ function rejectDuplicates(checked: Checked[]): void {
  * other are all rejected; a row overlapping a recorded segment the file does not replace is rejected. A
  * rejected row leaves the segment it would have replaced in place, so the check runs again until it holds.
  */
-function rejectOverlaps(checked: Checked[], recorded: repo.ImportRow[]): void {
+function rejectOverlaps(checked: Checked[], recorded: importRepo.ImportRow[]): void {
   const recordedByDay = groupBy(recorded, dayKey);
   const valid = checked.filter((item) => item.row);
   for (const [day, items] of groupBy(valid, (item) => dayKey(item.row!))) {
@@ -237,14 +238,14 @@ export async function previewImport(
     }
   });
   const [employees, statuses] = await Promise.all([
-    repo.employeesByNumber(deps.db, principal.buId, principal.scopeOf('attendance.import')),
+    importRepo.employeesByNumber(deps.db, principal.buId, principal.scopeOf('attendance.import')),
     repo.activeStatuses(deps.db, principal.buId),
   ]);
   const checked = sheet.rows.map((row) =>
     checkRow(row, sheet.columns, { employees, statuses, today: principal.today }),
   );
   rejectDuplicates(checked);
-  const recorded = await repo.segmentsOf(
+  const recorded = await importRepo.segmentsOf(
     deps.db,
     principal.buId,
     checked.flatMap((item) => (item.row ? [item.row] : [])),
@@ -269,8 +270,8 @@ export async function previewImport(
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
   const createdAt = deps.now();
   const previewId = await deps.db.transaction(async (tx) => {
-    await repo.purgeImports(tx, principal.buId, new Date(createdAt.getTime() - PREVIEW_KEPT_MS));
-    const id = await repo.insertImport(tx, {
+    await importRepo.purgeImports(tx, principal.buId, new Date(createdAt.getTime() - PREVIEW_KEPT_MS));
+    const id = await importRepo.insertImport(tx, {
       buId: principal.buId,
       createdBy: principal.userId,
       createdAt,
@@ -313,7 +314,7 @@ export async function commitImport(
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
     await lockUntilCommit(tx, attendanceLock(principal.buId));
-    const preview = await repo.findImport(tx, principal.buId, previewId);
+    const preview = await importRepo.findImport(tx, principal.buId, previewId);
     if (!preview || preview.createdBy !== principal.userId) throw notFound('Attendance import preview');
     if (preview.committedAt) {
       throw conflict(
@@ -332,14 +333,14 @@ export async function commitImport(
         { expiresAt: expiresAt.toISOString() },
       );
     }
-    const written = await repo.commitImport(tx, {
+    const written = await importRepo.commitImport(tx, {
       buId: principal.buId,
       importId: previewId,
       at,
       actorUserId: principal.userId,
       actorUsername: principal.username,
     });
-    const overlaps = await repo.overlapsOfImport(tx, principal.buId, previewId);
+    const overlaps = await importRepo.overlapsOfImport(tx, principal.buId, previewId);
     if (overlaps.length) {
       throw conflict(
         'SEGMENT_OVERLAP',
@@ -362,7 +363,7 @@ export async function commitImport(
       unchanged: valid - written.inserted - written.updated,
       rejected: preview.rowsRejected,
     };
-    await repo.markCommitted(tx, previewId, { by: principal.userId, at, result });
+    await importRepo.markCommitted(tx, previewId, { by: principal.userId, at, result });
     await recordAudit(tx, actorOf(caller), {
       action: 'attendance.import.commit',
       entityType: 'attendance_import',

@@ -8,6 +8,7 @@ import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pag
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import * as repo from './repository.ts';
+import * as reviewRepo from './reviews-repository.ts';
 import type {
   AttendanceChange,
   AttendanceEdit,
@@ -212,11 +213,11 @@ export async function editRecord(
       at,
     );
     const reason = body.reason ?? null;
-    const pending = await repo.pendingReviewOf(tx, id);
+    const pending = await reviewRepo.pendingReviewOf(tx, id);
     let reviewId: string;
     if (pending) {
       reviewId = pending.id;
-      await repo.extendReview(tx, reviewId, {
+      await reviewRepo.extendReview(tx, reviewId, {
         after,
         afterVersion: version,
         reason,
@@ -224,7 +225,7 @@ export async function editRecord(
         at,
       });
     } else {
-      reviewId = await repo.openReview(tx, {
+      reviewId = await reviewRepo.openReview(tx, {
         buId: principal.buId,
         recordId: id,
         before,
@@ -267,7 +268,7 @@ export async function editRecord(
 
 const person = (id: string | null, username: string | null) => ({ id, username });
 
-function reviewView(row: repo.ReviewRow, record: repo.RecordRow): AttendanceReview {
+function reviewView(row: reviewRepo.ReviewRow, record: repo.RecordRow): AttendanceReview {
   return {
     id: row.id,
     status: row.status as AttendanceReview['status'],
@@ -295,7 +296,7 @@ export async function listPendingReviews(
   query: ReviewListQuery,
 ): Promise<Page<AttendanceReview>> {
   const { buId } = caller.principal;
-  const { rows, total } = await repo.listPendingReviews(
+  const { rows, total } = await reviewRepo.listPendingReviews(
     deps.db,
     buId,
     reviewScope(caller),
@@ -320,7 +321,7 @@ export async function listPendingReviews(
 }
 
 export async function countPendingReviews(deps: ServiceDeps, caller: Caller): Promise<{ count: number }> {
-  return { count: await repo.countPending(deps.db, caller.principal.buId, reviewScope(caller)) };
+  return { count: await reviewRepo.countPending(deps.db, caller.principal.buId, reviewScope(caller)) };
 }
 
 /**
@@ -331,11 +332,11 @@ export async function countPendingReviews(deps: ServiceDeps, caller: Caller): Pr
 async function reviewForDecision(tx: Executor, caller: Caller, id: string) {
   const { buId } = caller.principal;
   await lockUntilCommit(tx, attendanceLock(buId));
-  const unlocked = await repo.findReview(tx, buId, id);
+  const unlocked = await reviewRepo.findReview(tx, buId, id);
   if (!unlocked) throw notFound('Attendance review');
   const record = await repo.findRecord(tx, buId, unlocked.recordId, true);
   if (!record || !scopeReaches(reviewScope(caller), record.departmentId)) throw notFound('Attendance review');
-  const review = (await repo.findReview(tx, buId, id, true))!;
+  const review = (await reviewRepo.findReview(tx, buId, id, true))!;
   if (review.status !== 'Pending') {
     throw conflict('ATTENDANCE_REVIEW_CLOSED', `The review is ${review.status} already`, {
       status: review.status,
@@ -346,7 +347,7 @@ async function reviewForDecision(tx: Executor, caller: Caller, id: string) {
 
 async function reviewAnswer(deps: ServiceDeps, caller: Caller, id: string): Promise<AttendanceReview> {
   const { buId } = caller.principal;
-  const review = (await repo.findReview(deps.db, buId, id))!;
+  const review = (await reviewRepo.findReview(deps.db, buId, id))!;
   return reviewView(review, (await repo.findRecord(deps.db, buId, review.recordId))!);
 }
 
@@ -366,7 +367,7 @@ export async function acknowledgeReview(
         'Nobody acknowledges an edit of their own; another reviewer does (or revert it)',
       );
     }
-    await repo.closeReview(tx, id, {
+    await reviewRepo.closeReview(tx, id, {
       status: 'Acknowledged',
       by: principal.userId,
       at: deps.now(),
@@ -426,7 +427,7 @@ export async function revertReview(
       after: before,
       reviewId: id,
     });
-    await repo.closeReview(tx, id, {
+    await reviewRepo.closeReview(tx, id, {
       status: 'Reverted',
       by: principal.userId,
       at,

@@ -7,14 +7,11 @@ import type { ClaimedJob, JobControl, JobHandler, JobStatus } from '../../core/j
 import { businessDate } from '../../core/time/dates.ts';
 import { openXlsx, readSheet, type SchemaProblem, type SheetRow } from '../../core/xlsx/index.ts';
 import { readSettings } from '../settings/service.ts';
-import {
-  createCertificationIndex,
-  createSkillIndex,
-  failOverlappingCertifications,
-  planEmployee,
-  planNodes,
-  type Unit,
-} from './plan.ts';
+import * as batchRepo from './batch-repository.ts';
+import { planNodes, type Unit } from './plan.ts';
+import { createCertificationIndex, failOverlappingCertifications } from './plan-certifications.ts';
+import { planEmployee } from './plan-employees.ts';
+import { createSkillIndex } from './plan-skills.ts';
 import * as repo from './repository.ts';
 import { SHEET_COLUMNS, SHEETS } from './workbook.ts';
 
@@ -64,14 +61,14 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
         const numbers = withCertifications.map((unit) =>
           unit.kind === 'employee' ? unit.values.employeeNumber : '',
         );
-        const stored = await repo.lockedCertificationsOf(tx, job.buId, numbers);
+        const stored = await batchRepo.lockedCertificationsOf(tx, job.buId, numbers);
         const units = failOverlappingCertifications(planned, stored);
         const errors = units.flatMap((unit) => (unit.kind === 'failed' ? unit.errors : []));
         const failed = units.filter((unit) => unit.kind === 'failed').length;
         const employees = units.flatMap((unit) => (unit.kind === 'employee' ? [unit.values] : []));
         const [answer] = await queryRows<{ cancel_requested: boolean }>(
           tx,
-          repo.employeeBatchStatement(
+          batchRepo.employeeBatchStatement(
             job.buId,
             job.id,
             employees,
@@ -91,11 +88,11 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
       return db.transaction(async (tx) => {
         let changed = 0;
         for (const unit of units) {
-          if (unit.kind === 'node' && (await repo.upsertNode(tx, job.buId, unit.values))) changed += 1;
+          if (unit.kind === 'node' && (await batchRepo.upsertNode(tx, job.buId, unit.values))) changed += 1;
         }
         const [answer] = await queryRows<{ cancel_requested: boolean }>(
           tx,
-          repo.failedRowsStatement(job.id, errors, control.advance(from, to, { failed, changed })),
+          batchRepo.failedRowsStatement(job.id, errors, control.advance(from, to, { failed, changed })),
         );
         return answer?.cancel_requested === true;
       });
@@ -103,7 +100,7 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
     const employees = units.flatMap((unit) => (unit.kind === 'employee' ? [unit.values] : []));
     const [answer] = await queryRows<{ cancel_requested: boolean }>(
       db,
-      repo.employeeBatchStatement(
+      batchRepo.employeeBatchStatement(
         job.buId,
         job.id,
         employees,
@@ -124,7 +121,7 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
         : [SHEETS.employees, unit.values.employeeNumber, unit.values.employeeNumber];
     const [answer] = await queryRows<{ cancel_requested: boolean }>(
       db,
-      repo.failedRowsStatement(
+      batchRepo.failedRowsStatement(
         job.id,
         [{ rowNumber: unit.rowNumber, employeeNumber, sheet, column: null, value, reason: refusal(error) }],
         control.advance(index, index + 1, { failed: 1, changed: 0 }),
@@ -166,12 +163,12 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
             },
           );
           if (!columns) return failed();
-          for (const unit of planNodes(rows, columns, await repo.orgMaps(db, job.buId), scope)) {
+          for (const unit of planNodes(rows, columns, await batchRepo.orgMaps(db, job.buId), scope)) {
             await batcher.push(unit);
           }
           await batcher.flush();
         }
-        const maps = await repo.codeMaps(db, job.buId, scope.kind === 'departments');
+        const maps = await batchRepo.codeMaps(db, job.buId, scope.kind === 'departments');
         const skills = createSkillIndex(maps);
         const skillColumns = await readSheet(
           workbook,

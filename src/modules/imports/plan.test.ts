@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { failOverlappingCertifications, planNodes, type Unit } from './plan.ts';
-import type { CertificationValues, OrgMaps } from './repository.ts';
+import type { CertificationValues, OrgMaps } from './batch-repository.ts';
+import { planNodes, type Unit } from './plan.ts';
+import { failOverlappingCertifications } from './plan-certifications.ts';
 import { ORG_NODE_COLUMNS } from './workbook.ts';
 
 const columns = Object.fromEntries(ORG_NODE_COLUMNS.map((column, index) => [column, index])) as Record<

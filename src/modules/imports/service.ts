@@ -8,6 +8,7 @@ import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { uploadGate } from '../../core/http/upload-gate.ts';
 import { workbookRefusal } from '../../core/http/workbooks.ts';
 import { openXlsx, writeXlsx, type XlsxWorkbook } from '../../core/xlsx/index.ts';
+import * as batchRepo from './batch-repository.ts';
 import type { ImportPayload } from './job.ts';
 import * as repo from './repository.ts';
 import type { ImportJob, ImportJobCreated, JobListQuery } from './schemas.ts';
@@ -191,7 +192,10 @@ export async function errorReport(deps: ImportDeps, caller: Caller, id: string):
 
 /** The template's columns, their header comments listing the unit's codes. */
 async function templateColumns(deps: ImportDeps, buId: string) {
-  const [maps, org] = await Promise.all([repo.codeMaps(deps.db, buId, false), repo.orgMaps(deps.db, buId)]);
+  const [maps, org] = await Promise.all([
+    batchRepo.codeMaps(deps.db, buId, false),
+    batchRepo.orgMaps(deps.db, buId),
+  ]);
   return columnsOf({
     departments: [...maps.departments.keys()],
     grades: [...maps.grades.keys()],
