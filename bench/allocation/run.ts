@@ -53,6 +53,7 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     const health: number[] = [];
     const polls: number[] = [];
     const phases: string[] = [];
+    const coverageSeen: number[] = [];
     let executed = accepted;
     while (executed.body.executing) {
       const healthStarted = performance.now();
@@ -62,6 +63,8 @@ async function benchmark(driver: 'pglite' | 'postgres') {
       polls.push(executed.ms);
       const phase = executed.body.progress?.phase;
       if (phase && phases.at(-1) !== phase) phases.push(phase);
+      const assigned = executed.body.progress?.coverage?.assigned;
+      if (typeof assigned === 'number' && coverageSeen.at(-1) !== assigned) coverageSeen.push(assigned);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     executed = { ...executed, ms: Math.round(performance.now() - started) };
@@ -88,6 +91,7 @@ async function benchmark(driver: 'pglite' | 'postgres') {
         written: locked.body.lockedAssignments,
         acceptMs: accepted.ms,
         phasesSeen: phases,
+        coverageSeen,
         runGetDuringExecute: {
           samples: polls.length,
           p50Ms: percentile(polls, 0.5),
