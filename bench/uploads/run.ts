@@ -3,7 +3,8 @@
  * workbook that is small packed and whose one sheet expands a lot at a ratio the zip guard lets through
  * (the file of issue 40: 190 MiB), then three of the largest such sheet the cap still lets the parser read
  * (60 MiB, under the 61 MiB cap of 100,000 rows × 640 bytes). Meanwhile the health check is called every
- * 25 ms over HTTP: its latency is the figure that says whether the service starves. Peak memory is the
+ * 25 ms over HTTP: its latency is the figure that says whether the service starves. The uploads come from a
+ * process of their own (`send.ts`), so only the service's work delays the health check. Peak memory is the
  * kernel's high-water mark of this process (server and parser are one process), reset before each scenario,
  * over the resident set before it. The workbooks are built by a process of their own (`hostile.ts`).
  */
