@@ -362,10 +362,6 @@ export async function findApproval(
   return row ?? null;
 }
 
-/** A line of `published_roster_lines` is planned when the `planned_roster_lines` view holds it. */
-export const isPlannedLine = sql<boolean>`exists (select 1 from ${plannedRosterLines}
-  where ${plannedRosterLines.id} = ${publishedRosterLines.id})`;
-
 /**
  * The planned roster between two dates, by date, start and number: optionally one employee's, one
  * department's, or the departments of a scope (`null` reaches none).
