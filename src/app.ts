@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const runners = [
     createJobRunner({
       database,
-      handlers: [employeeImportJob(database, { batchRows: config.importBatchRows })],
+      handlers: [employeeImportJob(database, { batchRows: config.importBatchRows, now })],
       staleAfterMs: config.jobStaleAfterMs,
       log: app.log,
     }),

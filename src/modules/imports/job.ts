@@ -26,6 +26,8 @@ export interface ImportPayload {
 export interface ImportJobOptions {
   /** Rows applied per statement or transaction (`IMPORT_BATCH_ROWS`). */
   batchRows: number;
+  /** The service's clock: an import's "today" (effective dates) is the one every request sees. */
+  now: () => Date;
 }
 
 /** The driver's own message (the query wrapper's names the whole statement), first line only. */
@@ -135,7 +137,7 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
     async run(job: ClaimedJob, control: JobControl) {
       const { scope, certificationScope } = job.payload as unknown as ImportPayload;
       const { settings } = await readSettings(db, job.buId);
-      const today = businessDate(new Date(), settings.timezone);
+      const today = businessDate(options.now(), settings.timezone);
       const batcher = createBatcher<Unit>({
         control,
         size: options.batchRows,
