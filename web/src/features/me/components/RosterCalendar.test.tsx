@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderIn } from '../../../test/render';
-import type { OwnRosterLine } from '../api';
+import type { OwnRoster, OwnRosterLine } from '../api';
 import { RosterCalendar } from './RosterCalendar';
 import { buildRosterDays } from './rosterDays';
 
@@ -25,16 +25,27 @@ const lines = [
   line('2026-12-02', 'NIGHT', '22:00', '06:00', 'الليلية'),
   line('2026-12-06', 'EVENING', '14:00', '22:00', 'المسائية'),
 ];
-const holidays = [
-  {
-    date: '2026-12-18',
-    endDate: '2026-12-18',
-    Name_1_English: 'National Day',
-    Name_2_Arabic: 'اليوم الوطني',
-  },
-];
-const leave = [{ from: '2026-12-09', to: '2026-12-10', status: 'Approved' as const }];
-const days = buildRosterDays('2026-12-01', '2026-12-31', lines, holidays, leave);
+type OwnDay = OwnRoster['days'][number];
+
+/** The days as the service answers them: published 2026-12-01 to 12-07, leave 9–10, a holiday on the 18th. */
+const dayOf = (date: string): OwnDay => {
+  const lineIds = lines.filter((l) => l.date === date).map((l) => l.id);
+  const holiday =
+    date === '2026-12-18' ? { code: 'NATIONAL', nameEn: 'National Day', nameAr: 'اليوم الوطني' } : null;
+  const leave = date === '2026-12-09' || date === '2026-12-10';
+  const kind = lineIds.length
+    ? 'shift'
+    : leave
+      ? 'leave'
+      : holiday
+        ? 'holiday'
+        : date <= '2026-12-07'
+          ? 'dayOff'
+          : 'unplanned';
+  return { date, weekday: '', kind, lineIds, holiday, leaveRequestId: leave ? 'l1' : null };
+};
+const december = Array.from({ length: 31 }, (_, i) => `2026-12-${String(i + 1).padStart(2, '0')}`);
+const days = buildRosterDays({ lines, days: december.map(dayOf) }, []);
 const cell = (date: string) => document.querySelector<HTMLElement>(`td[data-date="${date}"]`)!;
 
 describe('the roster calendar', () => {
@@ -91,23 +102,23 @@ describe('the roster calendar', () => {
 });
 
 describe('the roster’s days', () => {
-  it('calls a date of the published period without a shift a day off, and no date outside it', () => {
-    const built = buildRosterDays('2026-11-29', '2026-12-08', lines, [], []);
-    const off = built.filter((day) => day.off).map((day) => day.date);
-    expect(off).toEqual(['2026-12-03', '2026-12-04', '2026-12-05']);
+  it('takes the service’s day off, leave and holiday, and the lines of each date', () => {
+    const off = days.filter((day) => day.off).map((day) => day.date);
+    expect(off).toEqual(['2026-12-03', '2026-12-04', '2026-12-05', '2026-12-07']);
+    expect(days.find((day) => day.date === '2026-12-02')!.shifts[0]).toMatchObject({
+      code: 'NIGHT',
+      endsNextDay: true,
+    });
+    expect(days.find((day) => day.date === '2026-12-09')!.leave).toBe('Approved');
+    expect(days.find((day) => day.date === '2026-12-18')!.holiday?.nameEn).toBe('National Day');
   });
 
-  it('prefers approved leave over a pending request on the same date', () => {
-    const built = buildRosterDays(
-      '2026-12-09',
-      '2026-12-09',
-      [],
-      [],
-      [
-        { from: '2026-12-08', to: '2026-12-09', status: 'Pending' },
-        { from: '2026-12-09', to: '2026-12-09', status: 'Approved' },
-      ],
-    );
-    expect(built[0]!.leave).toBe('Approved');
+  it('marks a pending request of the caller, which is then no day off', () => {
+    const built = buildRosterDays({ lines, days: december.map(dayOf) }, [
+      { from: '2026-12-04', to: '2026-12-04', status: 'Pending' },
+    ]);
+    const fourth = built.find((day) => day.date === '2026-12-04')!;
+    expect([fourth.leave, fourth.off]).toEqual(['Pending', false]);
+    expect(built.find((day) => day.date === '2026-12-09')!.leave).toBe('Approved');
   });
 });

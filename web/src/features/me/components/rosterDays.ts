@@ -1,5 +1,4 @@
-import { eachDay } from '../../../lib/dates';
-import type { OwnRosterLine } from '../api';
+import type { OwnRoster, OwnRosterLine } from '../api';
 
 export interface RosterShift {
   id: string;
@@ -29,55 +28,43 @@ export interface LeaveSpan {
   status: 'Approved' | 'Pending';
 }
 
-export interface HolidaySpan {
-  date: string;
-  endDate: string;
-  Name_1_English: string;
-  Name_2_Arabic: string | null;
-}
-
 /**
- * One entry per date of the range: the shifts of the published roster, holidays, leave, and days off
- * (dates the published roster covers on which the person has no shift).
+ * One entry per date of the range, as the service answers it (shift, leave, holiday, day off or not yet
+ * planned), with the caller's leave requests still pending marked on the dates they ask for.
  */
 export function buildRosterDays(
-  from: string,
-  to: string,
-  lines: readonly OwnRosterLine[],
-  holidays: readonly HolidaySpan[],
-  leave: readonly LeaveSpan[],
+  roster: Pick<OwnRoster, 'lines' | 'days'>,
+  pendingLeave: readonly LeaveSpan[],
 ): RosterDay[] {
-  const byDate = new Map<string, RosterShift[]>();
-  for (const line of lines) {
-    const shifts = byDate.get(line.date) ?? [];
-    shifts.push({
-      id: line.id,
-      code: line.shift.code,
-      nameEn: line.shift.nameEn,
-      nameAr: line.shift.nameAr,
-      start: line.shift.start,
-      end: line.shift.end,
-      endsNextDay: line.shift.end <= line.shift.start,
-      terminal: line.terminal,
-      version: line.rosterVersion,
-    });
-    byDate.set(line.date, shifts);
-  }
-  const dates = lines.map((line) => line.date).sort();
-  const covered = dates.length ? { from: dates[0]!, to: dates[dates.length - 1]! } : null;
-  return eachDay(from, to).map((date) => {
-    const shifts = (byDate.get(date) ?? []).sort((a, b) => a.start.localeCompare(b.start));
-    const holiday = holidays.find((h) => h.date <= date && date <= h.endDate);
-    const span =
-      leave.find((l) => l.from <= date && date <= l.to && l.status === 'Approved') ??
-      leave.find((l) => l.from <= date && date <= l.to);
-    const inPublished = covered !== null && covered.from <= date && date <= covered.to;
+  const lines = new Map(roster.lines.map((line) => [line.id, line]));
+  return roster.days.map((day) => {
+    const shifts = day.lineIds
+      .flatMap((id) => {
+        const line = lines.get(id);
+        return line ? [shiftOf(line)] : [];
+      })
+      .sort((a, b) => a.start.localeCompare(b.start));
+    const pending = pendingLeave.some(
+      (span) => span.status === 'Pending' && span.from <= day.date && day.date <= span.to,
+    );
     return {
-      date,
+      date: day.date,
       shifts,
-      holiday: holiday ? { nameEn: holiday.Name_1_English, nameAr: holiday.Name_2_Arabic } : null,
-      leave: span?.status ?? null,
-      off: inPublished && shifts.length === 0 && !span && !holiday,
+      holiday: day.holiday ? { nameEn: day.holiday.nameEn, nameAr: day.holiday.nameAr } : null,
+      leave: day.kind === 'leave' ? 'Approved' : pending ? 'Pending' : null,
+      off: day.kind === 'dayOff' && !pending,
     };
   });
 }
+
+const shiftOf = (line: OwnRosterLine): RosterShift => ({
+  id: line.id,
+  code: line.shift.code,
+  nameEn: line.shift.nameEn,
+  nameAr: line.shift.nameAr,
+  start: line.shift.start,
+  end: line.shift.end,
+  endsNextDay: line.endsNextDay,
+  terminal: line.terminal,
+  version: line.rosterVersion,
+});

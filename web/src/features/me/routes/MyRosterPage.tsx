@@ -3,12 +3,10 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
-import { usePermissions } from '../../../lib/auth/permissions';
 import { addMonths, firstOfMonth, lastOfMonth, monthOf, today as todayIn } from '../../../lib/dates';
 import { monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useHolidays } from '../../calendar/api';
 import { useMyLeaveRequests } from '../../leave/api';
 import { useOwnRoster } from '../api';
 import { RosterCalendar } from '../components/RosterCalendar';
@@ -19,7 +17,6 @@ export default function MyRosterPage() {
   const t = useT();
   const lang = useLanguage();
   const unit = useUnit();
-  const { has } = usePermissions();
   const [params, setParams] = useSearchParams();
   const today = todayIn(unit.timeZone);
   const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : monthOf(today);
@@ -27,7 +24,6 @@ export default function MyRosterPage() {
   const from = firstOfMonth(month);
   const to = lastOfMonth(month);
   const roster = useOwnRoster(from, to);
-  const holidays = useHolidays(from, to, has('calendar.view'));
   const leave = useMyLeaveRequests();
   const set = (changes: Record<string, string>) =>
     setParams((current) => {
@@ -37,14 +33,11 @@ export default function MyRosterPage() {
     });
 
   const lines = roster.data?.lines ?? [];
-  const spans: LeaveSpan[] = (leave.data ?? [])
-    .filter((request) => request.Status !== 'Rejected' && request.Status !== 'Cancelled')
-    .map((request) => ({
-      from: request.from,
-      to: request.to,
-      status: request.Status === 'Approved' ? 'Approved' : 'Pending',
-    }));
-  const days = buildRosterDays(from, to, lines, holidays.data?.items ?? [], spans);
+  // Approved leave, holidays and days off come with the roster; requests still pending are the caller's own.
+  const pending: LeaveSpan[] = (leave.data ?? [])
+    .filter((request) => !['Approved', 'Rejected', 'Cancelled'].includes(request.Status))
+    .map((request) => ({ from: request.from, to: request.to, status: 'Pending' }));
+  const days = roster.data ? buildRosterDays(roster.data, pending) : [];
   const versions = [...new Set(lines.map((line) => line.rosterVersion))].sort((a, b) => a - b);
 
   return (
