@@ -9,12 +9,6 @@ export const weekday = (day: string) => parseDay(day).getUTCDay();
 export const daysBetween = (from: string, to: string) =>
   Math.round((parseDay(to).getTime() - parseDay(from).getTime()) / ONE_DAY);
 
-export function eachDay(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
-}
-
 /** `YYYY-MM` of a business date. */
 export const monthOf = (day: string) => day.slice(0, 7);
 export const firstOfMonth = (month: string) => `${month}-01`;
