@@ -4,6 +4,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/app.ts';
+import { compileErrors } from '../helpers/typed-client.ts';
 
 const PDF = 'application/pdf';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -85,21 +86,7 @@ describeEachDatabase('file downloads in the OpenAPI document', (t) => {
       ].join('\n'),
     );
     copyFileSync(join(import.meta.dirname, 'typed-client', 'download.ts'), join(folder, 'download.ts'));
-    const program = ts.createProgram([join(folder, 'download.ts'), join(folder, 'downloads.ts')], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      allowImportingTsExtensions: true,
-      skipLibCheck: true,
-      types: [],
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    });
-    const diagnostics = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    expect(diagnostics).toEqual([]);
+    expect(compileErrors([join(folder, 'download.ts'), join(folder, 'downloads.ts')])).toEqual([]);
 
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     // Not imported statically: the client compiles only beside the types generated above.

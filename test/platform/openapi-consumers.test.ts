@@ -2,9 +2,9 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
-import ts from 'typescript';
 import { afterAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD, describeEachDatabase } from '../helpers/app.ts';
+import { compileErrors } from '../helpers/typed-client.ts';
 
 /** Tools nobody here wrote read the served document as a consumer would, at their default settings. */
 describeEachDatabase('OpenAPI document as its consumers read it', (t) => {
@@ -33,21 +33,7 @@ describeEachDatabase('OpenAPI document as its consumers read it', (t) => {
     writeFileSync(join(folder, 'api.ts'), types);
     copyFileSync(join(import.meta.dirname, 'typed-client', 'client.ts'), join(folder, 'client.ts'));
 
-    const program = ts.createProgram([join(folder, 'client.ts')], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      allowImportingTsExtensions: true,
-      skipLibCheck: true,
-      types: [],
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    });
-    const diagnostics = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    expect(diagnostics).toEqual([]);
+    expect(compileErrors([join(folder, 'client.ts')])).toEqual([]);
 
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     // Not imported statically: the client compiles only beside the types generated above.
