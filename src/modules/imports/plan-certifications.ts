@@ -1,5 +1,5 @@
 /** The EmployeeCertifications sheet: its rows by employee number, and the overlap check of a batch. */
-import type { DepartmentScope } from '../../core/auth/principal.ts';
+import { type DepartmentScope, scopeReaches } from '../../core/auth/principal.ts';
 import { cellOf, dateOf, type SheetRow } from '../../core/xlsx/index.ts';
 import type * as repo from './batch-repository.ts';
 import type { Unit } from './plan.ts';
@@ -106,11 +106,7 @@ export function createCertificationIndex(
       const entry = byNumber.get(employeeNumber);
       if (!entry) return undefined;
       entry.claimed = true;
-      const covered =
-        manageScope !== null &&
-        (manageScope.kind === 'unit' ||
-          (departmentId !== null && manageScope.departmentIds.includes(departmentId)));
-      if (covered) return entry;
+      if (scopeReaches(manageScope, departmentId)) return entry;
       const reason =
         manageScope === null
           ? 'Certifications are written by holders of certifications.manage'
