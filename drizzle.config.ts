@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/core/db/schema/index.ts',
+  schema: './src/core/db/tables/index.ts',
   out: './migrations',
 });

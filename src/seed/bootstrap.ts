@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Executor } from '../core/db/database.ts';
-import { businessUnits, roles, userRoles, users } from '../core/db/schema/index.ts';
+import { businessUnits, roles, userRoles, users } from '../core/db/tables/index.ts';
 import { hashPassword, unmetPasswordRules } from '../modules/identity/passwords.ts';
 import { SETTING_DEFAULTS } from '../modules/settings/schemas.ts';
 import { loadDemoData } from './demo/index.ts';

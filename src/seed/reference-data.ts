@@ -6,7 +6,7 @@ import {
   holidayTypes,
   shiftTypes,
   skillLevels,
-} from '../core/db/schema/index.ts';
+} from '../core/db/tables/index.ts';
 import type { LookupTable } from '../modules/lookups/repository.ts';
 
 export interface SeedLookupRow {

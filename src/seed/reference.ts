@@ -12,7 +12,7 @@ import {
   roles,
   userRoles,
   users,
-} from '../core/db/schema/index.ts';
+} from '../core/db/tables/index.ts';
 import { syncReferenceLookups } from './reference-data.ts';
 
 /** Reference rows every business unit has, whatever else it holds. Later areas add theirs here. */

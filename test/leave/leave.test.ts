@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { businessUnits, employees, orgNodes, users } from '../../src/core/db/schema/index.ts';
+import { businessUnits, employees, orgNodes, users } from '../../src/core/db/tables/index.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 
 const STRONG = 'Leave#Chain2026x';

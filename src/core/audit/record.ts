@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller.ts';
 import type { Executor } from '../db/database.ts';
-import { auditEvents } from '../db/schema/index.ts';
+import { auditEvents } from '../db/tables/index.ts';
 
 export interface AuditEntry {
   action: string;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from './database.ts';
-import { employees } from './schema/index.ts';
+import { employees } from './tables/index.ts';
 
 /** An employee as answers name them: id, number, both names, department. */
 export const employeeRefColumns = {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { plannedRosterLines, publishedRosterLines } from './schema/index.ts';
+import { plannedRosterLines, publishedRosterLines } from './tables/index.ts';
 
 /**
  * A line of `published_roster_lines` is planned when the `planned_roster_lines` view holds it: what

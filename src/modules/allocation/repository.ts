@@ -3,6 +3,7 @@ import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
 import { employeeRefColumns } from '../../core/db/employee-ref.ts';
 import { paged } from '../../core/db/paging.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   type AllocationRunStatus,
   allocationRuns,
@@ -12,8 +13,7 @@ import {
   shiftTemplates,
   skills,
   terminals,
-} from '../../core/db/schema/index.ts';
-import { inDepartmentScope } from '../../core/db/scope.ts';
+} from '../../core/db/tables/index.ts';
 
 /*
  * SQL of allocation runs. The compressed instance and result are read only where needed (execute, lock,

@@ -2,7 +2,7 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import { type Caller, scopeOf } from '../../core/auth/caller.ts';
 import type { Permission } from '../../core/auth/catalog.ts';
 import type { Executor } from '../../core/db/database.ts';
-import type { AllocationRunStatus } from '../../core/db/schema/index.ts';
+import type { AllocationRunStatus } from '../../core/db/tables/index.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { type AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';

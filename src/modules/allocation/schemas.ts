@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ALLOCATION_RUN_STATUSES } from '../../core/db/schema/index.ts';
+import { ALLOCATION_RUN_STATUSES } from '../../core/db/tables/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { REASON_CODES } from '../../engine/index.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';

@@ -2,14 +2,14 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   attendanceImports,
   attendanceRecordChanges,
   attendanceRecords,
   attendanceStatuses,
   employees,
-} from '../../core/db/schema/index.ts';
-import { inDepartmentScope } from '../../core/db/scope.ts';
+} from '../../core/db/tables/index.ts';
 import { OVERLAP_SQL } from './segments.ts';
 
 /** The values of a record as JSON, the shape the trail and the reviews keep (`AttendanceValues`). */

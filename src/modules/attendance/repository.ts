@@ -3,13 +3,13 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   attendanceRecordChanges,
   attendanceRecords,
   attendanceStatuses,
   employees,
-} from '../../core/db/schema/index.ts';
-import { inDepartmentScope } from '../../core/db/scope.ts';
+} from '../../core/db/tables/index.ts';
 import type { AttendanceValues } from './schemas.ts';
 
 const hhmm = (column: AnyPgColumn) => sql<string | null>`to_char(${column}, 'HH24:MI')`;

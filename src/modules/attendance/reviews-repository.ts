@@ -3,8 +3,8 @@ import { and, asc, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
-import { attendanceRecords, attendanceReviews, employees, users } from '../../core/db/schema/index.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
+import { attendanceRecords, attendanceReviews, employees, users } from '../../core/db/tables/index.ts';
 import type { AttendanceValues } from './schemas.ts';
 
 interface ReviewNames {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { auditEvents } from '../../core/db/schema/index.ts';
+import { auditEvents } from '../../core/db/tables/index.ts';
 
 export interface AuditFilter {
   action?: string;

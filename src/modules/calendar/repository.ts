@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { holidays, holidayTypes, workingHourModifiers } from '../../core/db/schema/index.ts';
+import { holidays, holidayTypes, workingHourModifiers } from '../../core/db/tables/index.ts';
 
 /** Active holidays that touch the range (a multi-day holiday may start before it or end after it). */
 export async function holidaysOverlapping(executor: Executor, buId: string, from: string, to: string) {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, lockUntilCommit } from '../../core/db/database.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   DEPARTMENT_NODE_TYPE,
   demandLines,
@@ -13,8 +14,7 @@ import {
   shiftTemplates,
   skills,
   terminals,
-} from '../../core/db/schema/index.ts';
-import { inDepartmentScope } from '../../core/db/scope.ts';
+} from '../../core/db/tables/index.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

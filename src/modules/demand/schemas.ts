@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DEMAND_PLAN_STATUSES, MAX_PLAN_DAYS } from '../../core/db/schema/index.ts';
+import { DEMAND_PLAN_STATUSES, MAX_PLAN_DAYS } from '../../core/db/tables/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { BusinessDate, Name, Uuid } from '../lookups/schemas.ts';
 

@@ -2,7 +2,7 @@ import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import { type Caller, scopeOf } from '../../core/auth/caller.ts';
 import { scopeReaches } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
-import { type DemandPlanStatus, MAX_PLAN_DAYS } from '../../core/db/schema/index.ts';
+import { type DemandPlanStatus, MAX_PLAN_DAYS } from '../../core/db/tables/index.ts';
 import { businessRule, conflict, type FieldError, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';

@@ -12,7 +12,7 @@ import {
   roles,
   userRoles,
   users,
-} from '../../core/db/schema/index.ts';
+} from '../../core/db/tables/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;

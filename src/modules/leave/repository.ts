@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
-import { employees, leaveRequestSteps, leaveRequests, userRoles, users } from '../../core/db/schema/index.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
+import { employees, leaveRequestSteps, leaveRequests, userRoles, users } from '../../core/db/tables/index.ts';
 
 export interface RequestRow {
   id: string;

@@ -7,7 +7,7 @@ import {
   skillCategories,
   skillLevels,
   terminals,
-} from '../../core/db/schema/index.ts';
+} from '../../core/db/tables/index.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { listOrgNodes } from './org-repository.ts';

@@ -6,7 +6,7 @@ import {
   grades,
   nodeTypes,
   terminals,
-} from '../../core/db/schema/index.ts';
+} from '../../core/db/tables/index.ts';
 import { type LookupGroup, none } from './group-definition.ts';
 import { HOLIDAYS } from './holiday-group.ts';
 import { lookupRecordFields } from './schemas.ts';

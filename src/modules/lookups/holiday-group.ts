@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { holidays, holidayTypes } from '../../core/db/schema/index.ts';
+import { holidays, holidayTypes } from '../../core/db/tables/index.ts';
 import { businessRule } from '../../core/http/errors.ts';
 import { daysBetween } from '../../core/time/dates.ts';
 import { codeOf, type LookupGroup, optionalReference } from './group-definition.ts';

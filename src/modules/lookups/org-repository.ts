@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/db/database.ts';
-import { nodeTypes, orgNodes } from '../../core/db/schema/index.ts';
+import { nodeTypes, orgNodes } from '../../core/db/tables/index.ts';
 
 const parents = alias(orgNodes, 'parent');
 

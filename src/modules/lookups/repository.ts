@@ -2,7 +2,7 @@ import { and, asc, count, eq, getTableColumns, getTableName, type SQL, sql } fro
 import type { BuildColumns } from 'drizzle-orm/column-builder';
 import type { PgColumn, PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../core/db/database.ts';
-import type { lookupColumns } from '../../core/db/schema/index.ts';
+import type { lookupColumns } from '../../core/db/tables/index.ts';
 
 /** Any table built on `lookupColumns()`: the generic mechanism sees only the shared columns. */
 export type LookupTable = PgTableWithColumns<{

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { shiftTemplates, shiftTypes } from '../../core/db/schema/index.ts';
+import { shiftTemplates, shiftTypes } from '../../core/db/tables/index.ts';
 import { businessRule } from '../../core/http/errors.ts';
 import { crossesMidnight, durationHours, TIME_PATTERN } from '../../core/time/shift-times.ts';
 import { codeOf, type LookupGroup, optionalReference } from './group-definition.ts';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { skillCategories, skills } from '../../core/db/schema/index.ts';
+import { skillCategories, skills } from '../../core/db/tables/index.ts';
 import { codeOf, type LookupGroup, optionalReference } from './group-definition.ts';
 import { Code, Nullable } from './schemas.ts';
 

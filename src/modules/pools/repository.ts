@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   DEPARTMENT_NODE_TYPE,
   employees,
@@ -11,8 +12,7 @@ import {
   poolMembers,
   pools,
   skills,
-} from '../../core/db/schema/index.ts';
-import { inDepartmentScope } from '../../core/db/scope.ts';
+} from '../../core/db/tables/index.ts';
 import type { HomePool } from './schemas.ts';
 
 export type PoolRow = typeof pools.$inferSelect & { departmentCode: string; memberCount: number };

@@ -2,6 +2,7 @@ import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, ne, sql } fr
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import { paged } from '../../core/db/paging.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   demandLines,
   employees,
@@ -16,8 +17,7 @@ import {
   standingRosters,
   terminals,
   users,
-} from '../../core/db/schema/index.ts';
-import { inDepartmentScope } from '../../core/db/scope.ts';
+} from '../../core/db/tables/index.ts';
 
 /** SQL of published rosters and their approvals. */
 

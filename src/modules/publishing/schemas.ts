@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { ROSTER_APPROVAL_STATUSES } from '../../core/db/schema/index.ts';
+import { ROSTER_APPROVAL_STATUSES } from '../../core/db/tables/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
 import { EmployeeReference } from '../people/schemas.ts';

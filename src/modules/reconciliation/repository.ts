@@ -2,8 +2,8 @@ import { and, asc, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-o
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Db, type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import { isPlannedLine } from '../../core/db/planned-roster.ts';
-import { employees, reconciliationExceptions, users } from '../../core/db/schema/index.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
+import { employees, reconciliationExceptions, users } from '../../core/db/tables/index.ts';
 import { addDays } from '../../core/time/dates.ts';
 
 /** SQL of reconciliation: planned shifts matched with attendance, the exceptions kept, the figures. */

@@ -2,7 +2,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import {
   RECONCILIATION_EXCEPTION_KINDS,
   RECONCILIATION_RESOLUTIONS,
-} from '../../core/db/schema/reconciliation.ts';
+} from '../../core/db/tables/reconciliation.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { EmployeeReference } from '../people/schemas.ts';
 

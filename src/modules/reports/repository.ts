@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { employeeSkills, orgNodes, skills } from '../../core/db/schema/index.ts';
+import { employeeSkills, orgNodes, skills } from '../../core/db/tables/index.ts';
 
 /** The departments a report names, by code. */
 export async function departmentsByIds(executor: Executor, buId: string, ids: string[]) {

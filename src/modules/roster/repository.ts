@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, lockUntilCommit, queryRows } from '../../core/db/database.ts';
 import { employeeRefColumns } from '../../core/db/employee-ref.ts';
+import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   demandLines,
   demandPlans,
@@ -12,8 +13,7 @@ import {
   shiftTemplates,
   skills,
   terminals,
-} from '../../core/db/schema/index.ts';
-import { inDepartmentScope } from '../../core/db/scope.ts';
+} from '../../core/db/tables/index.ts';
 
 /** SQL of the live roster (`shift_assignments`). */
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { SHIFT_ASSIGNMENT_SOURCES } from '../../core/db/schema/index.ts';
+import { SHIFT_ASSIGNMENT_SOURCES } from '../../core/db/tables/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
 import { EmployeeInDepartment } from '../people/schemas.ts';

@@ -10,7 +10,7 @@ import {
   shiftTemplates,
   shiftTypes,
   skillCertificationRequirements,
-} from '../../core/db/schema/index.ts';
+} from '../../core/db/tables/index.ts';
 
 /* The reads a snapshot needs; id lists travel as one parameter (`uuidList`). */
 

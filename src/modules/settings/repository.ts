@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { businessUnitSettings, businessUnits } from '../../core/db/schema/index.ts';
+import { businessUnitSettings, businessUnits } from '../../core/db/tables/index.ts';
 
 export async function findSettingsRow(executor: Executor, buId: string) {
   const [row] = await executor

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { shiftPatternDays, shiftPatterns, shiftTemplates } from '../../core/db/schema/index.ts';
+import { shiftPatternDays, shiftPatterns, shiftTemplates } from '../../core/db/tables/index.ts';
 
 export type PatternRow = typeof shiftPatterns.$inferSelect;
 

@@ -13,7 +13,7 @@ import {
   shiftTemplates,
   skills,
   terminals,
-} from '../../core/db/schema/index.ts';
+} from '../../core/db/tables/index.ts';
 import { addDays, weekdayOf } from '../../core/time/dates.ts';
 import type { DemoStep } from './index.ts';
 

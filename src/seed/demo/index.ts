@@ -8,7 +8,7 @@ import {
   roles,
   userRoles,
   users,
-} from '../../core/db/schema/index.ts';
+} from '../../core/db/tables/index.ts';
 import { businessDate, DEFAULT_TIMEZONE } from '../../core/time/dates.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import { createBusinessUnit, nodeTypeId } from '../reference.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { employees, leaveRequestSteps, leaveRequests, users } from '../../core/db/schema/index.ts';
+import { employees, leaveRequestSteps, leaveRequests, users } from '../../core/db/tables/index.ts';
 import { addDays } from '../../core/time/dates.ts';
 import type { DemoStep } from './index.ts';
 

@@ -16,7 +16,7 @@ import {
   skills,
   terminals,
   workingHourModifiers,
-} from '../../core/db/schema/index.ts';
+} from '../../core/db/tables/index.ts';
 import type { LookupTable } from '../../modules/lookups/repository.ts';
 import type { DemoContext, DemoStep } from './index.ts';
 

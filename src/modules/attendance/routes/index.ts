@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../core/http/versioning.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
+import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import {
   receiveUpload,
   registerUploads,
   sendWorkbook,
   uploadProblems,
   workbookResponse,
-} from '../../core/http/workbooks.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import * as imports from './import.ts';
+} from '../../../core/http/workbooks.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import * as imports from '../import.ts';
 import {
   AttendanceChange,
   AttendanceEdit,
@@ -26,8 +26,8 @@ import {
   PendingReviewCount,
   ReviewDecision,
   ReviewListQuery,
-} from './schemas.ts';
-import * as attendance from './service.ts';
+} from '../schemas.ts';
+import * as attendance from '../service.ts';
 
 const tags = ['attendance'];
 const review = { auth: 'attendance.review' } as const;

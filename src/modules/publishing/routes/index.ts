@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import {
   ApprovalDecision,
   IdParams,
@@ -16,8 +16,8 @@ import {
   PublishRequest,
   RepublishRequest,
   RosterApprovalItem,
-} from './schemas.ts';
-import * as publishing from './service.ts';
+} from '../schemas.ts';
+import * as publishing from '../service.ts';
 
 const tags = ['publishing'];
 

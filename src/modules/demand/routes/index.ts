@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { pageSchema } from '../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { pageSchema } from '../../../core/http/pagination.ts';
+import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import {
   ApplyDemandTemplateRequest,
   ApplyDemandTemplateResult,
@@ -19,9 +19,9 @@ import {
   NewDemandTemplate,
   PlanListQuery,
   TemplateListQuery,
-} from './schemas.ts';
-import * as demand from './service.ts';
-import * as templates from './templates-service.ts';
+} from '../schemas.ts';
+import * as demand from '../service.ts';
+import * as templates from '../templates-service.ts';
 
 const tags = ['demand'];
 const cellErrors = problemResponse(

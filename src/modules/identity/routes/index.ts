@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../core/module-context.ts';
-import { authRoutes } from './routes/auth.ts';
-import { meRoutes } from './routes/me.ts';
-import { roleRoutes } from './routes/roles.ts';
-import { userRoutes } from './routes/users.ts';
+import type { ModuleContext } from '../../../core/module-context.ts';
+import { authRoutes } from './auth.ts';
+import { meRoutes } from './me.ts';
+import { roleRoutes } from './roles.ts';
+import { userRoutes } from './users.ts';
 
 export function identityRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   return async (app) => {

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { recordAudit } from '../../core/audit/record.ts';
-import { businessUnits } from '../../core/db/schema/index.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { AuditEvent } from '../audit/schemas.ts';
-import { recentAuditEvents } from '../audit/service.ts';
-import { runExpirySweep } from '../people/certifications-service.ts';
-import { employeeSummary } from '../people/employees-service.ts';
-import { skillMatrix } from '../people/skills-service.ts';
+import { recordAudit } from '../../../core/audit/record.ts';
+import { businessUnits } from '../../../core/db/tables/index.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { AuditEvent } from '../../audit/schemas.ts';
+import { recentAuditEvents } from '../../audit/service.ts';
+import { runExpirySweep } from '../../people/certifications-service.ts';
+import { employeeSummary } from '../../people/employees-service.ts';
+import { skillMatrix } from '../../people/skills-service.ts';
 
 const tags = ['diagnostics'];
 const config = { auth: 'open' } as const;

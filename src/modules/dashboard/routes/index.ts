@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { DashboardSummary } from './schemas.ts';
-import * as dashboard from './service.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { DashboardSummary } from '../schemas.ts';
+import * as dashboard from '../service.ts';
 
 /** The manager dashboard's tile counts (JSON, no charts). */
 export function dashboardRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Caller } from '../../core/auth/caller.ts';
-import type { Permission } from '../../core/auth/catalog.ts';
-import { callerOf } from '../../core/auth/guard.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { pdfResponse, sendPdf } from '../../core/http/pdf.ts';
-import { sendWorkbook, workbookResponse } from '../../core/http/workbooks.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { Variance } from '../reconciliation/schemas.ts';
-import * as documents from './documents.ts';
+import type { Caller } from '../../../core/auth/caller.ts';
+import type { Permission } from '../../../core/auth/catalog.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { pdfResponse, sendPdf } from '../../../core/http/pdf.ts';
+import { sendWorkbook, workbookResponse } from '../../../core/http/workbooks.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { Variance } from '../../reconciliation/schemas.ts';
+import * as documents from '../documents.ts';
 import {
   DailyRosterQuery,
   DailyRosterReport,
@@ -18,8 +18,8 @@ import {
   RangeReportQuery,
   UtilizationQuery,
   UtilizationReport,
-} from './schemas.ts';
-import * as reports from './service.ts';
+} from '../schemas.ts';
+import * as reports from '../service.ts';
 
 const tags = ['reports'];
 const rangeProblems = {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { pageSchema } from '../../core/http/pagination.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { pageSchema } from '../../../core/http/pagination.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import {
   ExceptionListQuery,
   ExceptionValidation,
@@ -12,8 +12,8 @@ import {
   ReconciliationException,
   Variance,
   VarianceQuery,
-} from './schemas.ts';
-import * as reconciliation from './service.ts';
+} from '../schemas.ts';
+import * as reconciliation from '../service.ts';
 
 const tags = ['reconciliation'];
 const view = { auth: 'reconciliation.view' } as const;

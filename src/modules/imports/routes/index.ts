@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { SUPER_ADMIN_ROLE } from '../../core/auth/role-matrix.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { pageSchema } from '../../core/http/pagination.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { SUPER_ADMIN_ROLE } from '../../../core/auth/role-matrix.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { pageSchema } from '../../../core/http/pagination.ts';
 import {
   receiveUpload,
   registerUploads,
   sendWorkbook,
   uploadProblems,
   workbookResponse,
-} from '../../core/http/workbooks.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { IdParams, ImportJob, ImportJobCreated, JobListQuery } from './schemas.ts';
-import * as imports from './service.ts';
+} from '../../../core/http/workbooks.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { IdParams, ImportJob, ImportJobCreated, JobListQuery } from '../schemas.ts';
+import * as imports from '../service.ts';
 
 const tags = ['imports'];
 const run = { auth: 'imports.run' } as const;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { CalendarConfiguration, Holidays, RangeQuery, WorkingDays, WorkingHours } from './schemas.ts';
-import * as calendar from './service.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { CalendarConfiguration, Holidays, RangeQuery, WorkingDays, WorkingHours } from '../schemas.ts';
+import * as calendar from '../service.ts';
 
 const config = { auth: 'calendar.view' } as const;
 const tags = ['calendar'];

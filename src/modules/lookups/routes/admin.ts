@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { type ErrorCode, lookupCodePrefix } from '../../core/http/error-codes.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { LOOKUP_GROUPS, type LookupGroup, recordSchemaOf } from './groups.ts';
-import { ActiveFilter, IdParams, type LookupBody, lookupBodySchemas } from './schemas.ts';
-import * as lookups from './service.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { type ErrorCode, lookupCodePrefix } from '../../../core/http/error-codes.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
+import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { LOOKUP_GROUPS, type LookupGroup, recordSchemaOf } from '../groups.ts';
+import { ActiveFilter, IdParams, type LookupBody, lookupBodySchemas } from '../schemas.ts';
+import * as lookups from '../service.ts';
 
 /** The five routes of one admin group, from its description. */
 function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginAsyncTypebox {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ModuleContext } from '../../core/module-context.ts';
-import { adminLookupRoutes } from './admin-routes.ts';
-import { catalogRoutes } from './catalog-routes.ts';
+import type { ModuleContext } from '../../../core/module-context.ts';
+import { adminLookupRoutes } from './admin.ts';
+import { catalogRoutes } from './catalog.ts';
 
 export function lookupRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   return async (app) => {

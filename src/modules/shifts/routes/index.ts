@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { shiftTypes } from '../../core/db/schema/index.ts';
-import { pageSchema } from '../../core/http/pagination.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { listCatalog } from '../lookups/catalog.ts';
-import { recordSchemaOf, SHIFT_TEMPLATES } from '../lookups/groups.ts';
-import { IdParams, LookupRecord } from '../lookups/schemas.ts';
-import { listLookups } from '../lookups/service.ts';
-import { ListQuery, PatternPreview, PreviewQuery, ShiftPattern } from './schemas.ts';
-import * as shifts from './service.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { shiftTypes } from '../../../core/db/tables/index.ts';
+import { pageSchema } from '../../../core/http/pagination.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { listCatalog } from '../../lookups/catalog.ts';
+import { recordSchemaOf, SHIFT_TEMPLATES } from '../../lookups/groups.ts';
+import { IdParams, LookupRecord } from '../../lookups/schemas.ts';
+import { listLookups } from '../../lookups/service.ts';
+import { ListQuery, PatternPreview, PreviewQuery, ShiftPattern } from '../schemas.ts';
+import * as shifts from '../service.ts';
 
 const tags = ['shifts'];
 const shiftTypeCatalog = { table: shiftTypes, select: {}, view: () => ({}) };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { pageSchema } from '../../core/http/pagination.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { AuditEvent, AuditQuery } from './schemas.ts';
-import { AUDIT_PERMISSION, queryAuditLog } from './service.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { pageSchema } from '../../../core/http/pagination.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { AuditEvent, AuditQuery } from '../schemas.ts';
+import { AUDIT_PERMISSION, queryAuditLog } from '../service.ts';
 
 export function auditRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   return async (app) => {

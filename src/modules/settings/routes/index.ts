@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { SettingsPatch, SettingsResponse } from './schemas.ts';
-import { settingsOf, updateSettings } from './service.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { SettingsPatch, SettingsResponse } from '../schemas.ts';
+import { settingsOf, updateSettings } from '../service.ts';
 
 export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   const deps = depsOf(context);

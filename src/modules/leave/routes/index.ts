@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { pageSchema } from '../../core/http/pagination.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { pageSchema } from '../../../core/http/pagination.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import {
   IdParams,
   LeaveDecision,
@@ -11,8 +11,8 @@ import {
   LeaveRequest,
   NewLeaveRequest,
   OwnLeaveQuery,
-} from './schemas.ts';
-import * as leave from './service.ts';
+} from '../schemas.ts';
+import * as leave from '../service.ts';
 
 const tags = ['leave'];
 const decided = problemResponse(['LEAVE_STEP_ALREADY_DECIDED'], 'No step waits, or it was decided meanwhile');

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { problemResponse } from '../../core/http/openapi.ts';
-import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../core/http/versioning.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import * as lendingRules from './lending-rules-service.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
+import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import * as lendingRules from '../lending-rules-service.ts';
 import {
   IdParams,
   LendingRule,
@@ -19,8 +19,8 @@ import {
   PoolListQuery,
   PoolMember,
   PoolUpdate,
-} from './schemas.ts';
-import * as pools from './service.ts';
+} from '../schemas.ts';
+import * as pools from '../service.ts';
 
 const tags = ['pools'];
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { callerOf } from '../../core/auth/guard.ts';
-import { DEPARTMENT_NODE_TYPE } from '../../core/db/schema/index.ts';
-import { PageQuery, pageSchema } from '../../core/http/pagination.ts';
-import { depsOf, type ModuleContext } from '../../core/module-context.ts';
-import { CATALOG, catalogRecordOf, listCatalog, listNodes, OrgNode } from './catalog.ts';
-import { ActiveFilter, Code } from './schemas.ts';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { DEPARTMENT_NODE_TYPE } from '../../../core/db/tables/index.ts';
+import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
+import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { CATALOG, catalogRecordOf, listCatalog, listNodes, OrgNode } from '../catalog.ts';
+import { ActiveFilter, Code } from '../schemas.ts';
 
 const config = { auth: 'auth' } as const;
 const tags = ['lookups'];
