@@ -18,10 +18,10 @@ export function screenshotPath(lang: Lang, name: string): string {
 }
 
 /** Words the tests look for, in the language of the project (the catalogues are the source). */
-import ar from '../src/lib/i18n/messages/ar.json' with { type: 'json' };
-import en from '../src/lib/i18n/messages/en.json' with { type: 'json' };
-export type MessageId = keyof typeof en;
-export const text = (lang: Lang, id: MessageId) => (lang === 'ar' ? ar : en)[id];
+import { arabic, english, type MessageId } from '../src/lib/i18n/messages/index.ts';
+
+export type { MessageId };
+export const text = (lang: Lang, id: MessageId) => (lang === 'ar' ? arabic : english)[id];
 
 /** Every page records CSP violations and console errors, which `checkScreen` asserts are none. */
 export async function watchPage(page: Page): Promise<void> {

@@ -3,13 +3,13 @@ import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import type { Language } from './format';
 import { language } from './language';
-import ar from './messages/ar.json';
-import en from './messages/en.json';
+import { arabic, english, type MessageId } from './messages/index';
 
-export type MessageId = keyof typeof en;
-const catalogues: Record<Language, Record<MessageId, string>> = { en, ar };
+export type { MessageId };
 
-export const hasMessage = (id: string): id is MessageId => Object.hasOwn(en, id);
+const catalogues: Record<Language, Record<MessageId, string>> = { en: english, ar: arabic };
+
+export const hasMessage = (id: string): id is MessageId => Object.hasOwn(english, id);
 
 export const useLanguage = (): Language => useSyncExternalStore(language.subscribe, language.get);
 

@@ -1,0 +1,66 @@
+/**
+ * The message catalogues, one pair of files per area of the client (`<area>.en.json`, `<area>.ar.json`,
+ * every key starting with `<area>.`), so that screens of different areas never edit the same file.
+ * `en.json` and `ar.json` hold what is shared (navigation, errors, the self-service screens).
+ */
+import adminAr from './admin.ar.json' with { type: 'json' };
+import adminEn from './admin.en.json' with { type: 'json' };
+import ar from './ar.json' with { type: 'json' };
+import attendanceAdminAr from './attendanceAdmin.ar.json' with { type: 'json' };
+import attendanceAdminEn from './attendanceAdmin.en.json' with { type: 'json' };
+import demandAr from './demand.ar.json' with { type: 'json' };
+import demandEn from './demand.en.json' with { type: 'json' };
+import en from './en.json' with { type: 'json' };
+import importsAr from './imports.ar.json' with { type: 'json' };
+import importsEn from './imports.en.json' with { type: 'json' };
+import liveRosterAr from './liveRoster.ar.json' with { type: 'json' };
+import liveRosterEn from './liveRoster.en.json' with { type: 'json' };
+import peopleAr from './people.ar.json' with { type: 'json' };
+import peopleEn from './people.en.json' with { type: 'json' };
+import poolsAr from './pools.ar.json' with { type: 'json' };
+import poolsEn from './pools.en.json' with { type: 'json' };
+import reportsAr from './reports.ar.json' with { type: 'json' };
+import reportsEn from './reports.en.json' with { type: 'json' };
+import runsAr from './runs.ar.json' with { type: 'json' };
+import runsEn from './runs.en.json' with { type: 'json' };
+
+/** Each area's pair, by the prefix its keys carry (the shared pair under ''). */
+export const areas = {
+  '': { en, ar },
+  admin: { en: adminEn, ar: adminAr },
+  attendanceAdmin: { en: attendanceAdminEn, ar: attendanceAdminAr },
+  demand: { en: demandEn, ar: demandAr },
+  imports: { en: importsEn, ar: importsAr },
+  liveRoster: { en: liveRosterEn, ar: liveRosterAr },
+  people: { en: peopleEn, ar: peopleAr },
+  pools: { en: poolsEn, ar: poolsAr },
+  reports: { en: reportsEn, ar: reportsAr },
+  runs: { en: runsEn, ar: runsAr },
+} as const;
+
+export const english = {
+  ...en,
+  ...adminEn,
+  ...attendanceAdminEn,
+  ...demandEn,
+  ...importsEn,
+  ...liveRosterEn,
+  ...peopleEn,
+  ...poolsEn,
+  ...reportsEn,
+  ...runsEn,
+};
+export type MessageId = keyof typeof english;
+
+export const arabic: Record<MessageId, string> = {
+  ...ar,
+  ...adminAr,
+  ...attendanceAdminAr,
+  ...demandAr,
+  ...importsAr,
+  ...liveRosterAr,
+  ...peopleAr,
+  ...poolsAr,
+  ...reportsAr,
+  ...runsAr,
+};
