@@ -50,7 +50,7 @@ export async function requestExecution(
     if (run.status === 'Executing') {
       throw conflict('RUN_EXECUTING', 'The engine is working on this run already; read it again shortly');
     }
-    const from = run.status as AllocationRunStatus;
+    const from = run.status;
     if (!TRANSITIONS[action].includes(from)) throw transitionRefused(run.status, action);
     const payload: ExecutionPayload = { runId: id, action, actor: actorOf(caller) };
     const jobId = await enqueueJob(tx, {

@@ -79,7 +79,7 @@ export async function findRun(
 }
 
 export interface RunFilters {
-  status?: string;
+  status?: AllocationRunStatus;
   planId?: string;
   departmentId?: string;
   from?: string;

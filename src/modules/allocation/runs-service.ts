@@ -22,9 +22,9 @@ export const TRANSITIONS: Record<'execute' | 'rerun' | 'review' | 'lock', readon
   lock: ['Reviewed'],
 };
 
-export function transitionRefused(status: string, action: string): AppError {
+export function transitionRefused(status: AllocationRunStatus, action: string): AppError {
   const allowed = Object.entries(TRANSITIONS)
-    .filter(([, from]) => from.includes(status as AllocationRunStatus))
+    .filter(([, from]) => from.includes(status))
     .map(([name]) => name);
   if (status !== 'Archived') allowed.push('archive');
   return conflict('INVALID_STATE_TRANSITION', `A ${status} run cannot ${action}`, {
@@ -54,7 +54,7 @@ export function runView(row: repo.RunRow, now: Date): Run {
     departmentId: row.departmentId,
     from: row.periodFrom,
     to: row.periodTo,
-    Status: row.status as AllocationRunStatus,
+    Status: row.status,
     options,
     executing: isExecuting(row),
     progress: progressView(row, now),
@@ -178,8 +178,7 @@ export async function reviewRun(
     if (isExecuting(run)) {
       throw conflict('RUN_EXECUTING', 'The engine is working on this run; review it when it has finished');
     }
-    if (!TRANSITIONS.review.includes(run.status as AllocationRunStatus))
-      throw transitionRefused(run.status, 'review');
+    if (!TRANSITIONS.review.includes(run.status)) throw transitionRefused(run.status, 'review');
     await repo.moveStatus(tx, id, 'Executed', 'Reviewed', {
       reviewedBy: caller.principal.userId,
       reviewedAt: deps.now(),
@@ -202,7 +201,7 @@ export async function archiveRun(deps: ServiceDeps, caller: Caller, id: string):
     if (isExecuting(run)) {
       throw conflict('RUN_EXECUTING', 'The engine is working on this run; archive it when it has finished');
     }
-    await repo.moveStatus(tx, id, run.status as AllocationRunStatus, 'Archived', {
+    await repo.moveStatus(tx, id, run.status, 'Archived', {
       archivedBy: caller.principal.userId,
       archivedAt: deps.now(),
     });

@@ -271,7 +271,7 @@ const person = (id: string | null, username: string | null) => ({ id, username }
 function reviewView(row: reviewRepo.ReviewRow, record: repo.RecordRow): AttendanceReview {
   return {
     id: row.id,
-    status: row.status as AttendanceReview['status'],
+    status: row.status,
     record: recordView(record),
     before: row.before as AttendanceValues,
     after: row.after as AttendanceValues,

@@ -4,6 +4,7 @@ import { type Executor, lockUntilCommit } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   DEPARTMENT_NODE_TYPE,
+  type DemandPlanStatus,
   demandLines,
   demandPlans,
   demandReasons,
@@ -82,7 +83,7 @@ export type PlanRow = {
   departmentCode: string;
   periodFrom: string;
   periodTo: string;
-  status: string;
+  status: DemandPlanStatus;
   version: number;
   createdAt: Date;
   updatedAt: Date;
@@ -94,7 +95,7 @@ export async function listPlans(
   executor: Executor,
   buId: string,
   scope: DepartmentScope,
-  filter: { date?: string; terminal?: string; departmentId?: string; status?: string },
+  filter: { date?: string; terminal?: string; departmentId?: string; status?: DemandPlanStatus },
   limit: number,
   offset: number,
 ): Promise<{ rows: PlanRow[]; total: number }> {

@@ -35,7 +35,7 @@ function planView(row: repo.PlanRow): DemandPlan {
     departmentCode: row.departmentCode,
     from: row.periodFrom,
     to: row.periodTo,
-    Status: row.status as DemandPlanStatus,
+    Status: row.status,
     lineCount: Number(row.lineCount),
     totalRequired: Number(row.totalRequired),
     version: row.version,
@@ -279,7 +279,7 @@ export async function updatePlan(
     const plan = await repo.lockPlan(tx, buId, scope, id);
     if (!plan) throw notFound('The demand plan');
     assertVersion(expectedVersion, plan.version);
-    const status = plan.status as DemandPlanStatus;
+    const status = plan.status;
     if (body.cells?.length) assertCellsEditable(status);
     if (body.name !== undefined && status === 'Archived') assertCellsEditable(status);
     if (body.status !== undefined && body.status !== status && !TRANSITIONS[status].includes(body.status)) {

@@ -1,6 +1,5 @@
 import { type Grant, grantInForce, type Principal } from '../../core/auth/principal.ts';
-
-export type LeaveStatus = 'Pending' | 'ManagerApproved' | 'Approved' | 'Rejected' | 'Cancelled';
+import type { LeaveStatus } from '../../core/db/tables/index.ts';
 
 export interface ChainStep {
   step: 1 | 2;

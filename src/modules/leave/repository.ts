@@ -2,7 +2,14 @@ import { and, count, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from '
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import { employees, leaveRequestSteps, leaveRequests, userRoles, users } from '../../core/db/tables/index.ts';
+import {
+  employees,
+  type LeaveStatus,
+  leaveRequestSteps,
+  leaveRequests,
+  userRoles,
+  users,
+} from '../../core/db/tables/index.ts';
 
 export interface RequestRow {
   id: string;
@@ -15,7 +22,7 @@ export interface RequestRow {
   fromDate: string;
   toDate: string;
   comment: string | null;
-  status: string;
+  status: LeaveStatus;
   requestedBy: string;
   requesterUsername: string;
   requesterName: string;
@@ -139,7 +146,7 @@ export async function stepsOf(executor: Executor, requestIds: string[]): Promise
 }
 
 export interface ListFilters {
-  status?: string;
+  status?: LeaveStatus;
   employeeId?: string;
   departmentId?: string;
   from?: string;
@@ -202,7 +209,12 @@ export async function listRequests(
 }
 
 /** Moves a request on only from the status it was read in: a concurrent decision makes this a no-op. */
-export async function moveStatus(tx: Executor, id: string, from: string, to: string): Promise<boolean> {
+export async function moveStatus(
+  tx: Executor,
+  id: string,
+  from: LeaveStatus,
+  to: LeaveStatus,
+): Promise<boolean> {
   const moved = await tx
     .update(leaveRequests)
     .set({ status: to, version: sql`${leaveRequests.version} + 1`, updatedAt: new Date() })

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { LEAVE_STATUSES } from '../../core/db/tables/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { EmployeeInDepartment } from '../people/schemas.ts';
 
@@ -7,7 +8,6 @@ const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const Comment = Type.String({ maxLength: 1000 });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const LEAVE_STATUSES = ['Pending', 'ManagerApproved', 'Approved', 'Rejected', 'Cancelled'] as const;
 const Status = Type.Union(LEAVE_STATUSES.map((status) => Type.Literal(status)));
 
 export const NewLeaveRequest = Type.Object(

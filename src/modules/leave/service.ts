@@ -36,7 +36,7 @@ function view(row: repo.RequestRow, steps: repo.StepRow[], nextDecider: NextDeci
     to: row.toDate,
     days: daysBetween(row.fromDate, row.toDate),
     comment: row.comment,
-    Status: row.status as LeaveRequest['Status'],
+    Status: row.status,
     steps: steps
       .filter((step) => step.requestId === row.id)
       .map((step) => ({

@@ -51,7 +51,7 @@ function headerView(row: repo.HeaderRow): PublishedRoster {
     publishedAt: row.publishedAt.toISOString(),
     approval: {
       id: row.approvalId,
-      status: row.approvalStatus as PublishedRoster['approval']['status'],
+      status: row.approvalStatus,
       decidedBy: row.decidedBy,
       decidedAt: row.decidedAt?.toISOString() ?? null,
       comment: row.comment,

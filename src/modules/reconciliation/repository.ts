@@ -3,7 +3,12 @@ import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Db, type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import { isPlannedLine } from '../../core/db/planned-roster.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import { employees, reconciliationExceptions, users } from '../../core/db/tables/index.ts';
+import {
+  type ExceptionStatus,
+  employees,
+  reconciliationExceptions,
+  users,
+} from '../../core/db/tables/index.ts';
 import { addDays } from '../../core/time/dates.ts';
 
 /** SQL of reconciliation: planned shifts matched with attendance, the exceptions kept, the figures. */
@@ -283,7 +288,7 @@ export interface ExceptionFilters {
   from: string;
   to: string;
   kind?: string;
-  status?: string;
+  status?: ExceptionStatus;
   employeeId?: string;
   departmentId?: string;
 }

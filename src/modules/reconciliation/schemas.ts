@@ -1,5 +1,6 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TLiteral, type TSchema, Type } from '@sinclair/typebox';
 import {
+  EXCEPTION_STATUSES,
   RECONCILIATION_EXCEPTION_KINDS,
   RECONCILIATION_RESOLUTIONS,
 } from '../../core/db/tables/reconciliation.ts';
@@ -11,12 +12,8 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const TimeOfDay = Type.String({ description: 'HH:mm' });
 const literals = <T extends readonly string[]>(values: T, description: string) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    { description },
-  );
+  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T[number]>[], { description });
 
-export const EXCEPTION_STATUSES = ['OPEN', 'VALIDATED'] as const;
 /** The longest range one reconciliation read covers. */
 export const MAX_RANGE_DAYS = 92;
 

@@ -89,7 +89,7 @@ const exceptionView = ({
   Time_In: row.timeIn,
   Time_Out: row.timeOut,
   minutes: row.minutes,
-  status: row.status as ReconciliationException['status'],
+  status: row.status,
   resolution: row.resolution as ReconciliationException['resolution'],
   comment: row.comment,
   validatedBy: row.validatedBy ? { id: row.validatedBy, username: validatedByUsername } : null,

@@ -49,7 +49,7 @@ export const allocationRuns = pgTable(
       .references(() => orgNodes.id),
     periodFrom: date('period_from').notNull(),
     periodTo: date('period_to').notNull(),
-    status: text('status').notNull().default('Draft'),
+    status: text('status').$type<AllocationRunStatus>().notNull().default('Draft'),
     options: jsonb('options').notNull().default({}),
     /** While `Executing`: the job that executes it, the state it came from, and how far it got. */
     executionJobId: uuid('execution_job_id'),

@@ -90,6 +90,9 @@ export const attendanceRecordChanges = pgTable(
   ],
 );
 
+export const ATTENDANCE_REVIEW_STATUSES = ['Pending', 'Acknowledged', 'Reverted'] as const;
+export type AttendanceReviewStatus = (typeof ATTENDANCE_REVIEW_STATUSES)[number];
+
 /**
  * The review an admin edit opens: the values before the first edit and after the latest one. At most one
  * review of a record is Pending (the partial unique index): a second edit extends it.
@@ -104,7 +107,7 @@ export const attendanceReviews = pgTable(
     recordId: uuid('record_id')
       .notNull()
       .references(() => attendanceRecords.id),
-    status: text('status').notNull().default('Pending'),
+    status: text('status').$type<AttendanceReviewStatus>().notNull().default('Pending'),
     before: jsonb('before').notNull(),
     after: jsonb('after').notNull(),
     /** The record's version the latest edit left: a revert refuses a record changed since. */

@@ -135,7 +135,7 @@ export const demandPlans = pgTable(
     name: text('name').notNull(),
     periodFrom: date('period_from').notNull(),
     periodTo: date('period_to').notNull(),
-    status: text('status').notNull().default('Draft'),
+    status: text('status').$type<DemandPlanStatus>().notNull().default('Draft'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,9 @@ import { users } from './identity.ts';
 import { employees } from './org.ts';
 import { businessUnits } from './platform.ts';
 
+export const LEAVE_STATUSES = ['Pending', 'ManagerApproved', 'Approved', 'Rejected', 'Cancelled'] as const;
+export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
+
 /** A leave request (no leave type, as the spec says) and its place in the two-step approval chain. */
 export const leaveRequests = pgTable(
   'leave_requests',
@@ -18,7 +21,7 @@ export const leaveRequests = pgTable(
     fromDate: date('from_date').notNull(),
     toDate: date('to_date').notNull(),
     comment: text('comment'),
-    status: text('status').notNull().default('Pending'),
+    status: text('status').$type<LeaveStatus>().notNull().default('Pending'),
     requestedBy: uuid('requested_by')
       .notNull()
       .references(() => users.id),

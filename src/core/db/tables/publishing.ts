@@ -103,6 +103,7 @@ export const publishedRosterLines = pgTable(
 );
 
 export const ROSTER_APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected', 'Superseded'] as const;
+export type RosterApprovalStatus = (typeof ROSTER_APPROVAL_STATUSES)[number];
 
 export const rosterApprovals = pgTable(
   'roster_approvals',
@@ -118,7 +119,7 @@ export const rosterApprovals = pgTable(
     departmentId: uuid('department_id')
       .notNull()
       .references(() => orgNodes.id),
-    status: text('status').notNull().default('Pending'),
+    status: text('status').$type<RosterApprovalStatus>().notNull().default('Pending'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     comment: text('comment'),

@@ -29,6 +29,8 @@ export const RECONCILIATION_EXCEPTION_KINDS = [
   'WRONG_SHIFT',
 ] as const;
 export const RECONCILIATION_RESOLUTIONS = ['JUSTIFIED', 'UNJUSTIFIED'] as const;
+export const EXCEPTION_STATUSES = ['OPEN', 'VALIDATED'] as const;
+export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 
 export const reconciliationExceptions = pgTable(
   'reconciliation_exceptions',
@@ -60,7 +62,7 @@ export const reconciliationExceptions = pgTable(
     workedShiftCode: text('worked_shift_code'),
     workedStart: text('worked_start'),
     workedEnd: text('worked_end'),
-    status: text('status').notNull().default('OPEN'),
+    status: text('status').$type<ExceptionStatus>().notNull().default('OPEN'),
     resolution: text('resolution'),
     comment: text('comment'),
     validatedBy: uuid('validated_by').references(() => users.id),
