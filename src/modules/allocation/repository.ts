@@ -103,15 +103,14 @@ export async function listRuns(
     filters.from ? gte(allocationRuns.periodTo, filters.from) : undefined,
     filters.to ? lte(allocationRuns.periodFrom, filters.to) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return paged(
     runQuery(executor)
       .where(where)
       .orderBy(desc(allocationRuns.createdAt), desc(allocationRuns.id))
       .limit(limit)
       .offset(offset),
-    executor.select({ total: count() }).from(allocationRuns).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+    executor.select({ n: count() }).from(allocationRuns).where(where),
+  );
 }
 
 export async function insertRun(executor: Executor, values: typeof allocationRuns.$inferInsert) {
@@ -325,7 +324,7 @@ export async function employeesPage(
     filters.departmentId ? eq(employees.departmentId, filters.departmentId) : undefined,
     filters.employeeId ? eq(employees.id, filters.employeeId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return paged(
     executor
       .select(employeeRefColumns)
       .from(employees)
@@ -333,9 +332,8 @@ export async function employeesPage(
       .orderBy(employees.employeeNumber)
       .limit(limit)
       .offset(offset),
-    executor.select({ total: count() }).from(employees).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+    executor.select({ n: count() }).from(employees).where(where),
+  );
 }
 
 /** The department's most recently executed run that is not a draft or archived. */

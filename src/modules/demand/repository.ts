@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, lockUntilCommit } from '../../core/db/database.ts';
+import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   DEPARTMENT_NODE_TYPE,
@@ -112,16 +113,17 @@ export async function listPlans(
     filter.departmentId === undefined ? undefined : eq(demandPlans.departmentId, filter.departmentId),
     filter.status === undefined ? undefined : eq(demandPlans.status, filter.status),
   );
-  const rows = await executor
-    .select(planSelect)
-    .from(demandPlans)
-    .innerJoin(orgNodes, eq(orgNodes.id, demandPlans.departmentId))
-    .where(where)
-    .orderBy(desc(demandPlans.periodFrom), asc(demandPlans.name), asc(demandPlans.id))
-    .limit(limit)
-    .offset(offset);
-  const [counted] = await executor.select({ total: count() }).from(demandPlans).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return paged(
+    executor
+      .select(planSelect)
+      .from(demandPlans)
+      .innerJoin(orgNodes, eq(orgNodes.id, demandPlans.departmentId))
+      .where(where)
+      .orderBy(desc(demandPlans.periodFrom), asc(demandPlans.name), asc(demandPlans.id))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(demandPlans).where(where),
+  );
 }
 
 export async function findPlan(
@@ -339,15 +341,16 @@ export async function listTemplates(
     templateInScope(scope),
     filter.departmentId === undefined ? undefined : eq(demandTemplates.departmentId, filter.departmentId),
   );
-  const rows = await executor
-    .select()
-    .from(demandTemplates)
-    .where(where)
-    .orderBy(asc(demandTemplates.name), asc(demandTemplates.id))
-    .limit(limit)
-    .offset(offset);
-  const [counted] = await executor.select({ total: count() }).from(demandTemplates).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return paged(
+    executor
+      .select()
+      .from(demandTemplates)
+      .where(where)
+      .orderBy(asc(demandTemplates.name), asc(demandTemplates.id))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(demandTemplates).where(where),
+  );
 }
 
 export async function findTemplate(

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/db/database.ts';
+import { paged } from '../../core/db/paging.ts';
 import { nodeTypes, orgNodes } from '../../core/db/tables/index.ts';
 
 const parents = alias(orgNodes, 'parent');
@@ -18,28 +19,29 @@ export async function listOrgNodes(
     filter.nodeTypeCode === undefined ? undefined : eq(nodeTypes.code, filter.nodeTypeCode),
     filter.isActive === undefined ? undefined : eq(orgNodes.isActive, filter.isActive),
   );
-  const rows = await executor
-    .select({
-      id: orgNodes.id,
-      code: orgNodes.code,
-      nameEn: orgNodes.nameEn,
-      nameAr: orgNodes.nameAr,
-      nodeTypeCode: nodeTypes.code,
-      parentId: orgNodes.parentId,
-      parentCode: parents.code,
-      isActive: orgNodes.isActive,
-    })
-    .from(orgNodes)
-    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
-    .leftJoin(parents, eq(parents.id, orgNodes.parentId))
-    .where(where)
-    .orderBy(asc(orgNodes.code))
-    .limit(limit)
-    .offset(offset);
-  const [counted] = await executor
-    .select({ total: count() })
-    .from(orgNodes)
-    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
-    .where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return paged(
+    executor
+      .select({
+        id: orgNodes.id,
+        code: orgNodes.code,
+        nameEn: orgNodes.nameEn,
+        nameAr: orgNodes.nameAr,
+        nodeTypeCode: nodeTypes.code,
+        parentId: orgNodes.parentId,
+        parentCode: parents.code,
+        isActive: orgNodes.isActive,
+      })
+      .from(orgNodes)
+      .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
+      .leftJoin(parents, eq(parents.id, orgNodes.parentId))
+      .where(where)
+      .orderBy(asc(orgNodes.code))
+      .limit(limit)
+      .offset(offset),
+    executor
+      .select({ n: count() })
+      .from(orgNodes)
+      .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
+      .where(where),
+  );
 }

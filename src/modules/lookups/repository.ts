@@ -2,6 +2,7 @@ import { and, asc, count, eq, getTableColumns, getTableName, type SQL, sql } fro
 import type { BuildColumns } from 'drizzle-orm/column-builder';
 import type { PgColumn, PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../core/db/database.ts';
+import { paged } from '../../core/db/paging.ts';
 import type { lookupColumns } from '../../core/db/tables/index.ts';
 
 /** Any table built on `lookupColumns()`: the generic mechanism sees only the shared columns. */
@@ -56,15 +57,17 @@ export async function listLookupRows(
     eq(table.buId, buId),
     filter.isActive === undefined ? undefined : eq(table.isActive, filter.isActive),
   );
-  const rows = await executor
-    .select(selection(table, extra))
-    .from(table)
-    .where(where)
-    .orderBy(asc(table.code))
-    .limit(limit)
-    .offset(offset);
-  const [counted] = await executor.select({ total: count() }).from(table).where(where);
-  return { rows: rows.map(withExtra), total: counted?.total ?? 0 };
+  const { rows, total } = await paged(
+    executor
+      .select(selection(table, extra))
+      .from(table)
+      .where(where)
+      .orderBy(asc(table.code))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(table).where(where),
+  );
+  return { rows: rows.map(withExtra), total };
 }
 
 export async function findLookupRow(

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
+import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   DEPARTMENT_NODE_TYPE,
@@ -51,16 +52,17 @@ export async function listPools(
     filter.isDefault === undefined ? undefined : eq(pools.isDefault, filter.isDefault),
     filter.isActive === undefined ? undefined : eq(pools.isActive, filter.isActive),
   );
-  const rows = await executor
-    .select(poolSelect)
-    .from(pools)
-    .innerJoin(orgNodes, eq(orgNodes.id, pools.departmentId))
-    .where(where)
-    .orderBy(asc(orgNodes.code), asc(pools.code))
-    .limit(limit)
-    .offset(offset);
-  const [counted] = await executor.select({ total: count() }).from(pools).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return paged(
+    executor
+      .select(poolSelect)
+      .from(pools)
+      .innerJoin(orgNodes, eq(orgNodes.id, pools.departmentId))
+      .where(where)
+      .orderBy(asc(orgNodes.code), asc(pools.code))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(pools).where(where),
+  );
 }
 
 export async function findPool(
@@ -166,19 +168,17 @@ export async function findMember(executor: Executor, poolId: string, employeeId:
 }
 
 export async function listMembers(executor: Executor, poolId: string, limit: number, offset: number) {
-  const rows = await executor
-    .select(memberSelect)
-    .from(poolMembers)
-    .innerJoin(employees, eq(employees.id, poolMembers.employeeId))
-    .where(eq(poolMembers.poolId, poolId))
-    .orderBy(asc(employees.employeeNumber))
-    .limit(limit)
-    .offset(offset);
-  const [counted] = await executor
-    .select({ total: count() })
-    .from(poolMembers)
-    .where(eq(poolMembers.poolId, poolId));
-  return { rows, total: counted?.total ?? 0 };
+  return paged(
+    executor
+      .select(memberSelect)
+      .from(poolMembers)
+      .innerJoin(employees, eq(employees.id, poolMembers.employeeId))
+      .where(eq(poolMembers.poolId, poolId))
+      .orderBy(asc(employees.employeeNumber))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(poolMembers).where(eq(poolMembers.poolId, poolId)),
+  );
 }
 
 export async function findEmployee(executor: Executor, buId: string, id: string) {
@@ -322,13 +322,14 @@ export async function listRules(
           or(isNull(poolLendingRules.effectiveTo), sql`${poolLendingRules.effectiveTo} >= ${filter.date}`),
         ),
   );
-  const rows = await ruleQuery(executor)
-    .where(where)
-    .orderBy(asc(poolLendingRules.effectiveFrom), asc(poolLendingRules.id))
-    .limit(limit)
-    .offset(offset);
-  const [counted] = await executor.select({ total: count() }).from(poolLendingRules).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return paged(
+    ruleQuery(executor)
+      .where(where)
+      .orderBy(asc(poolLendingRules.effectiveFrom), asc(poolLendingRules.id))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(poolLendingRules).where(where),
+  );
 }
 
 export async function findRule(

@@ -182,19 +182,18 @@ export async function listRosters(
     filters.currentOnly ? isCurrent : undefined,
     filters.pendingOnly ? eq(rosterApprovals.status, 'Pending') : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return paged(
     headerQuery(executor)
       .where(where)
       .orderBy(desc(publishedRosters.publishedAt), desc(publishedRosters.version))
       .limit(limit)
       .offset(offset),
     executor
-      .select({ total: count() })
+      .select({ n: count() })
       .from(publishedRosters)
       .innerJoin(rosterApprovals, eq(rosterApprovals.rosterId, publishedRosters.id))
       .where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  );
 }
 
 /** Pending approvals the caller may decide: in their scope and not of a version they published. */

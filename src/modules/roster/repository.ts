@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, lockUntilCommit, queryRows } from '../../core/db/database.ts';
 import { employeeRefColumns } from '../../core/db/employee-ref.ts';
+import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   demandLines,
@@ -97,19 +98,18 @@ export async function listAssignments(
   offset: number,
 ) {
   const where = filtersOf(buId, scope, filters);
-  const [rows, [total]] = await Promise.all([
+  return paged(
     assignmentQuery(executor)
       .where(where)
       .orderBy(asc(shiftAssignments.date), asc(shiftTemplates.startTime), asc(employees.employeeNumber))
       .limit(limit)
       .offset(offset),
     executor
-      .select({ total: count() })
+      .select({ n: count() })
       .from(shiftAssignments)
       .innerJoin(employees, eq(employees.id, shiftAssignments.employeeId))
       .where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  );
 }
 
 export async function findAssignment(

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
+import { paged } from '../../core/db/paging.ts';
 import { shiftPatternDays, shiftPatterns, shiftTemplates } from '../../core/db/tables/index.ts';
 
 export type PatternRow = typeof shiftPatterns.$inferSelect;
@@ -15,15 +16,16 @@ export async function listPatterns(
     eq(shiftPatterns.buId, buId),
     filter.isActive === undefined ? undefined : eq(shiftPatterns.isActive, filter.isActive),
   );
-  const rows = await executor
-    .select()
-    .from(shiftPatterns)
-    .where(where)
-    .orderBy(asc(shiftPatterns.code))
-    .limit(limit)
-    .offset(offset);
-  const [counted] = await executor.select({ total: count() }).from(shiftPatterns).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  return paged(
+    executor
+      .select()
+      .from(shiftPatterns)
+      .where(where)
+      .orderBy(asc(shiftPatterns.code))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(shiftPatterns).where(where),
+  );
 }
 
 export async function findPattern(
