@@ -1,5 +1,5 @@
-import type { MessageId } from '../lib/i18n/I18nProvider';
 import { LOOKUP_GROUPS } from '../features/admin/components/lookupGroups';
+import type { MessageId } from '../lib/i18n/I18nProvider';
 import { paths } from './paths';
 
 const LOOKUP_VIEWS = LOOKUP_GROUPS.map((group) => `${group.entity}.view`);

@@ -52,8 +52,7 @@ export function useLoginHistory(id: string, page: number) {
 export function useRoles() {
   return useQuery({
     queryKey: adminKeys.roles,
-    queryFn: async () =>
-      (await call(api.GET('/api/roles', { params: { query: { pageSize: 200 } } }))).items,
+    queryFn: async () => (await call(api.GET('/api/roles', { params: { query: { pageSize: 200 } } }))).items,
     staleTime: 5 * 60_000,
   });
 }

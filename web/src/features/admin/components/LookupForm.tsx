@@ -26,8 +26,7 @@ export function LookupForm({
       setValues((current) => ({ ...current, [key]: value }));
   const field = (key: keyof LookupFormValues) => ({
     value: values[key] as string,
-    onChange: (event: { currentTarget: { value: string } }) =>
-      set(key)(event.currentTarget.value as never),
+    onChange: (event: { currentTarget: { value: string } }) => set(key)(event.currentTarget.value as never),
   });
   const mutation = row ? replace : create;
   const submit = (event: FormEvent) => {

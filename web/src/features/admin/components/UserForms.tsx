@@ -14,8 +14,8 @@ import { useNavigate } from 'react-router';
 import { adminPaths } from '../../../app/paths';
 import { ErrorNotice } from '../../../components/QueryState';
 import type { Schemas } from '../../../lib/api/client';
-import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { localName } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useDepartments } from '../../lookups/api';
 import { type User, useCreateUser, useGrantRole, useRoles, useUpdateUser } from '../api/users';
 
@@ -26,11 +26,13 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const create = useCreateUser();
+  const current = useLanguage();
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
-  const [language, setLanguage] = useState<'en' | 'ar'>('en');
+  // The administrator's own language is the likelier choice for people they create.
+  const [language, setLanguage] = useState<'en' | 'ar'>(current);
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -237,7 +239,10 @@ export function GrantForm({ user }: { user: User }) {
             label={t('admin.grants.role')}
             required
             searchable
-            data={(roles.data ?? []).map((role) => ({ value: role.id, label: `${role.name} (${role.code})` }))}
+            data={(roles.data ?? []).map((role) => ({
+              value: role.id,
+              label: role.name === role.code ? role.code : `${role.name} (${role.code})`,
+            }))}
             value={roleId}
             onChange={setRoleId}
             data-testid="grant-role"

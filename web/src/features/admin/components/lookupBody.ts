@@ -72,7 +72,11 @@ export function lookupBody(group: LookupGroupRoute, values: LookupFormValues): L
     isActive: values.isActive,
   };
   if (group === 'skills')
-    return { ...body, categoryCode: upper(values.categoryCode), requiresCertification: values.requiresCertification };
+    return {
+      ...body,
+      categoryCode: upper(values.categoryCode),
+      requiresCertification: values.requiresCertification,
+    };
   if (group === 'holidays')
     return {
       ...body,

@@ -54,7 +54,8 @@ export default function AuditPage() {
   const [query, setQuery] = useState<AuditQuery>({ page: 1 });
   const events = useAuditEvents(query);
   const actors = useUsers('', 1);
-  const set = (key: keyof Filters) => (value: string | null) => setDraft((d) => ({ ...d, [key]: value ?? '' }));
+  const set = (key: keyof Filters) => (value: string | null) =>
+    setDraft((d) => ({ ...d, [key]: value ?? '' }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setQuery({

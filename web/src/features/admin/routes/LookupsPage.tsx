@@ -60,13 +60,19 @@ export default function LookupsPage() {
       {/* A new key per group: the page and any refusal start afresh. */}
       <GroupRows key={group} group={group} canEdit={canEdit} onEdit={setEditing} />
       <Modal
+        // No scroll lock: the library behind it injects a <style> without the CSP nonce.
+        lockScroll={false}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={t(editing === 'new' ? 'admin.lookups.new' : 'admin.lookups.edit')}
         size="lg"
       >
         {editing !== null && (
-          <LookupForm group={group} row={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+          <LookupForm
+            group={group}
+            row={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
         )}
       </Modal>
     </>
@@ -171,6 +177,7 @@ function GroupRows({
       )}
       <Pager page={page} total={rows.data?.total ?? 0} pageSize={LOOKUPS_PAGE_SIZE} onChange={setPage} />
       <Modal
+        lockScroll={false}
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={t('admin.lookups.deleteTitle')}
@@ -209,8 +216,10 @@ function details(row: LookupRow, lang: 'en' | 'ar', t: ReturnType<typeof useT>):
       hours: row.paidHours ?? 0,
     });
   if (row.requiresCertification !== undefined)
-    return [row.categoryCode, row.requiresCertification ? t('admin.lookups.needsCertification') : null]
-      .filter(Boolean)
-      .join(' · ') || '—';
+    return (
+      [row.categoryCode, row.requiresCertification ? t('admin.lookups.needsCertification') : null]
+        .filter(Boolean)
+        .join(' · ') || '—'
+    );
   return row.description ?? '—';
 }

@@ -28,7 +28,9 @@ export default function RolesPage() {
                       {t('admin.roles.system')}
                     </Badge>
                   )}
-                  <Badge variant="light">{t('admin.roles.permissionCount', { count: role.permissions.length })}</Badge>
+                  <Badge variant="light">
+                    {t('admin.roles.permissionCount', { count: role.permissions.length })}
+                  </Badge>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>

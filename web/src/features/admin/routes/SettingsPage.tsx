@@ -213,12 +213,19 @@ function SettingsForm({ saved, update }: { saved: Settings; update: ReturnType<t
           )}
           {!readOnly && (
             <Group justify="space-between">
-              <span>{t('admin.settings.updatedAt', { time: formatInstant(lang, saved.updatedAt, unit.timeZone) })}</span>
+              <span>
+                {t('admin.settings.updatedAt', { time: formatInstant(lang, saved.updatedAt, unit.timeZone) })}
+              </span>
               <Group>
                 <Button variant="default" disabled={!patch} onClick={() => setValues(saved.settings)}>
                   {t('admin.settings.undo')}
                 </Button>
-                <Button type="submit" disabled={!patch} loading={update.isPending} data-testid="save-settings">
+                <Button
+                  type="submit"
+                  disabled={!patch}
+                  loading={update.isPending}
+                  data-testid="save-settings"
+                >
                   {t('admin.save')}
                 </Button>
               </Group>

@@ -119,7 +119,10 @@ function Grants({ user }: { user: User }) {
             {user.roles.map((grant) => (
               <Table.Tr key={grant.userRoleId}>
                 <Table.Td>
-                  {grant.roleName} <Text span c="dimmed" size="xs" dir="ltr">({grant.roleCode})</Text>
+                  {grant.roleName}{' '}
+                  <Text span c="dimmed" size="xs" dir="ltr">
+                    ({grant.roleCode})
+                  </Text>
                 </Table.Td>
                 <Table.Td>{grant.departmentCode ?? t('admin.grants.everywhere')}</Table.Td>
                 <Table.Td>
@@ -230,8 +233,7 @@ function ResetPanel({ user }: { user: User }) {
         </Group>
         {reset.isSuccess && (
           <Alert color="green" role="status">
-            {t('admin.user.passwordReset')}{' '}
-            {generated && <Code dir="ltr">{generated}</Code>}
+            {t('admin.user.passwordReset')} {generated && <Code dir="ltr">{generated}</Code>}
           </Alert>
         )}
         {reset.error && <ErrorNotice error={reset.error} />}

@@ -76,8 +76,14 @@ export default function UsersPage() {
                     <Table.Td>
                       <Group gap={4}>
                         {user.roles.map((grant) => (
-                          <Badge key={grant.userRoleId} variant="light" color={grant.inForce ? 'blue' : 'gray'}>
-                            {grant.departmentCode ? `${grant.roleCode} · ${grant.departmentCode}` : grant.roleCode}
+                          <Badge
+                            key={grant.userRoleId}
+                            variant="light"
+                            color={grant.inForce ? 'blue' : 'gray'}
+                          >
+                            {grant.departmentCode
+                              ? `${grant.roleCode} · ${grant.departmentCode}`
+                              : grant.roleCode}
                           </Badge>
                         ))}
                       </Group>
@@ -102,7 +108,8 @@ export default function UsersPage() {
         )}
         <Pager page={page} total={users.data?.total ?? 0} pageSize={USERS_PAGE_SIZE} onChange={setPage} />
       </QueryState>
-      <Modal opened={creating} onClose={close} title={t('admin.users.new')} size="lg">
+      {/* No scroll lock: the library behind it injects a <style> without the CSP nonce. */}
+      <Modal opened={creating} onClose={close} title={t('admin.users.new')} size="lg" lockScroll={false}>
         <NewUserForm onDone={close} />
       </Modal>
     </>
