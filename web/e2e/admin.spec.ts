@@ -29,8 +29,8 @@ interface Exception {
   employee: { Name_1_English: string; Name_2_Arabic: string | null };
 }
 
-const nameIn = (lang: Lang, employee: Exception['employee']) =>
-  lang === 'ar' && employee.Name_2_Arabic ? employee.Name_2_Arabic : employee.Name_1_English;
+const nameIn = (lang: Lang, record: { Name_1_English: string; Name_2_Arabic: string | null }) =>
+  lang === 'ar' && record.Name_2_Arabic ? record.Name_2_Arabic : record.Name_1_English;
 
 /** Picks an option of a Mantine select by typing part of its label, as a person does with the keyboard. */
 async function choose(page: Page, testId: string, typed: string, option: RegExp): Promise<void> {
@@ -60,7 +60,7 @@ test('an administrator creates a user and grants a role in one department; the u
   await watchPage(page);
   const sysadmin = await apiAs('sysadmin');
   const departments = (await (await sysadmin.get('/api/lookups/departments')).json()) as {
-    items: { id: string; code: string }[];
+    items: { id: string; code: string; Name_1_English: string; Name_2_Arabic: string | null }[];
   };
   const cargo = departments.items.find((d) => d.code === 'CARGO')!;
   const open = (await (
@@ -93,7 +93,7 @@ test('an administrator creates a user and grants a role in one department; the u
   await choose(page, 'grant-department', 'CARGO', /\(CARGO\)/);
   await page.getByRole('button', { name: text(lang, 'admin.grants.grant') }).click();
   const grants = page.getByTestId('grants');
-  await expect(grants.getByRole('row').filter({ hasText: 'CARGO' })).toHaveCount(1);
+  await expect(grants.getByRole('row').filter({ hasText: nameIn(lang, cargo) })).toHaveCount(1);
   await checkScreen(page, info, 'admin-user');
 
   // The list finds the new account by part of its name.

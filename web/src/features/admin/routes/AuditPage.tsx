@@ -34,6 +34,9 @@ const COMMON_ACTIONS = [
   'reconciliation.validate',
 ];
 
+/** Names and codes read whole: the page's `overflow-wrap: anywhere` would break them mid-word. */
+const NO_WRAP = { whiteSpace: 'nowrap', overflowWrap: 'normal' } as const;
+
 interface Filters {
   action: string;
   entityType: string;
@@ -155,11 +158,11 @@ export default function AuditPage() {
               <Table.Tbody>
                 {items.map((event) => (
                   <Table.Tr key={event.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatInstant(lang, event.at, unit.timeZone)}
+                    <Table.Td style={NO_WRAP}>{formatInstant(lang, event.at, unit.timeZone)}</Table.Td>
+                    <Table.Td dir="ltr" style={NO_WRAP}>
+                      {event.actorUsername ?? t('admin.audit.system')}
                     </Table.Td>
-                    <Table.Td dir="ltr">{event.actorUsername ?? t('admin.audit.system')}</Table.Td>
-                    <Table.Td dir="ltr" data-testid="audit-action-cell">
+                    <Table.Td dir="ltr" style={NO_WRAP} data-testid="audit-action-cell">
                       {event.action}
                     </Table.Td>
                     <Table.Td dir="ltr">

@@ -38,7 +38,7 @@ export default function LookupsPage() {
     <>
       <PageHeader
         title={t('admin.lookups.title')}
-        description={t('admin.lookups.description')}
+        description={t('admin.lookups.intro')}
         actions={
           canEdit && (
             <Button onClick={() => setEditing('new')} data-testid="new-lookup">

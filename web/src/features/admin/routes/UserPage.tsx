@@ -20,9 +20,10 @@ import { adminPaths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
-import { formatDay, formatInstant } from '../../../lib/i18n/format';
+import { formatDay, formatInstant, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
+import { useDepartments } from '../../lookups/api';
 import {
   type User,
   useLockUser,
@@ -84,6 +85,9 @@ export default function UserPage() {
   );
 }
 
+/** Headings read whole in a narrow table (the page breaks words anywhere otherwise). */
+const NO_WRAP = { whiteSpace: 'nowrap', overflowWrap: 'normal' } as const;
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder component="section">
@@ -99,6 +103,11 @@ function Grants({ user }: { user: User }) {
   const t = useT();
   const lang = useLanguage();
   const revoke = useRevokeGrant();
+  const departments = useDepartments();
+  const departmentName = (id: string, code: string | null) => {
+    const node = departments.data?.get(id);
+    return node ? localName(lang, node) : (code ?? id);
+  };
   if (!user.roles.length) return <Text c="dimmed">{t('admin.grants.none')}</Text>;
   return (
     <>
@@ -106,10 +115,10 @@ function Grants({ user }: { user: User }) {
         <Table data-testid="grants">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('admin.grants.role')}</Table.Th>
-              <Table.Th>{t('admin.grants.department')}</Table.Th>
-              <Table.Th>{t('admin.grants.dates')}</Table.Th>
-              <Table.Th>{t('admin.grants.state')}</Table.Th>
+              <Table.Th style={NO_WRAP}>{t('admin.grants.role')}</Table.Th>
+              <Table.Th style={NO_WRAP}>{t('admin.grants.department')}</Table.Th>
+              <Table.Th style={NO_WRAP}>{t('admin.grants.dates')}</Table.Th>
+              <Table.Th style={NO_WRAP}>{t('admin.grants.state')}</Table.Th>
               <Table.Th>
                 <VisuallyHidden>{t('admin.actions')}</VisuallyHidden>
               </Table.Th>
@@ -119,12 +128,19 @@ function Grants({ user }: { user: User }) {
             {user.roles.map((grant) => (
               <Table.Tr key={grant.userRoleId}>
                 <Table.Td>
-                  {grant.roleName}{' '}
-                  <Text span c="dimmed" size="xs" dir="ltr">
-                    ({grant.roleCode})
-                  </Text>
+                  {grant.roleName}
+                  {grant.roleName !== grant.roleCode && (
+                    <Text span c="dimmed" size="xs" dir="ltr">
+                      {' '}
+                      ({grant.roleCode})
+                    </Text>
+                  )}
                 </Table.Td>
-                <Table.Td>{grant.departmentCode ?? t('admin.grants.everywhere')}</Table.Td>
+                <Table.Td>
+                  {grant.departmentId
+                    ? departmentName(grant.departmentId, grant.departmentCode)
+                    : t('admin.grants.everywhere')}
+                </Table.Td>
                 <Table.Td>
                   {grant.effectiveFrom || grant.effectiveTo
                     ? t('admin.grants.range', {
