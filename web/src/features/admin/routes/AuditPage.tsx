@@ -1,4 +1,17 @@
-import { Autocomplete, Button, Code, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import {
+  Autocomplete,
+  Button,
+  Card,
+  Code,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
@@ -71,6 +84,8 @@ export default function AuditPage() {
     });
   };
   const items = events.data?.items ?? [];
+  // On a phone each event is a card: a table of five columns would need scrolling both ways.
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   return (
     <>
       <PageHeader title={t('admin.audit.title')} description={t('admin.audit.description')} />
@@ -142,6 +157,37 @@ export default function AuditPage() {
           <Text c="dimmed" data-testid="audit-empty">
             {t('admin.audit.empty')}
           </Text>
+        ) : narrow ? (
+          <Stack gap="xs" data-testid="audit-events">
+            {items.map((event) => (
+              <Card key={event.id} withBorder padding="sm">
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600} size="sm" dir="ltr" data-testid="audit-action-cell">
+                    {event.action}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatInstant(lang, event.at, unit.timeZone)}
+                  </Text>
+                </Group>
+                <Text size="sm">
+                  {t('admin.audit.by', { actor: event.actorUsername ?? t('admin.audit.system') })}
+                </Text>
+                {event.entityType && (
+                  <Text size="xs" c="dimmed" dir="ltr" ta="start">
+                    {event.entityType} {event.entityId}
+                  </Text>
+                )}
+                {event.details && (
+                  <Code block mt={4} style={{ whiteSpace: 'pre-wrap' }} dir="ltr">
+                    {summary(event.details)}
+                  </Code>
+                )}
+              </Card>
+            ))}
+            <Text size="sm" c="dimmed" ta="center">
+              {t('admin.audit.count', { count: events.data?.total ?? 0 })}
+            </Text>
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={720}>
             <Table striped data-testid="audit-events">

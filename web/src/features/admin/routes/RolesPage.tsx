@@ -1,8 +1,11 @@
-import { Accordion, Badge, Group, Table, Text } from '@mantine/core';
+import { Accordion, Badge, Group, List, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useT } from '../../../lib/i18n/I18nProvider';
 import { usePermissionCatalog, useRoles } from '../api/users';
+
+/** A permission code reads whole (the page otherwise breaks words anywhere). */
+const WHOLE = { overflowWrap: 'normal', wordBreak: 'break-word' } as const;
 
 /** The roles and what each allows, read only: the service's matrix, with each permission described. */
 export default function RolesPage() {
@@ -20,9 +23,11 @@ export default function RolesPage() {
               <Accordion.Control>
                 <Group gap="xs" wrap="wrap">
                   <Text fw={600}>{role.name}</Text>
-                  <Text c="dimmed" size="sm" dir="ltr">
-                    {role.code}
-                  </Text>
+                  {role.name !== role.code && (
+                    <Text c="dimmed" size="sm" dir="ltr">
+                      {role.code}
+                    </Text>
+                  )}
                   {role.isSystem && (
                     <Badge variant="light" color="grape">
                       {t('admin.roles.system')}
@@ -35,26 +40,27 @@ export default function RolesPage() {
               </Accordion.Control>
               <Accordion.Panel>
                 {role.description && <Text mb="sm">{role.description}</Text>}
-                <Table.ScrollContainer minWidth={320}>
-                  <Table striped>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('admin.roles.permission')}</Table.Th>
-                        <Table.Th>{t('admin.roles.area')}</Table.Th>
-                        <Table.Th>{t('admin.roles.meaning')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {role.permissions.map((code) => (
-                        <Table.Tr key={code}>
-                          <Table.Td dir="ltr">{code}</Table.Td>
-                          <Table.Td dir="ltr">{described.get(code)?.area ?? '—'}</Table.Td>
-                          <Table.Td dir="ltr">{described.get(code)?.description ?? '—'}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <List listStyleType="none" spacing={6} aria-label={t('admin.roles.permissions')}>
+                  {role.permissions.map((code) => (
+                    <List.Item key={code}>
+                      <Group gap="xs" wrap="wrap">
+                        <Text fw={600} size="sm" dir="ltr" style={WHOLE}>
+                          {code}
+                        </Text>
+                        {described.get(code) && (
+                          <Badge variant="outline" size="xs" color="gray">
+                            {described.get(code)?.area}
+                          </Badge>
+                        )}
+                      </Group>
+                      {described.get(code) && (
+                        <Text size="xs" c="dimmed" dir="ltr" ta="start">
+                          {described.get(code)?.description}
+                        </Text>
+                      )}
+                    </List.Item>
+                  ))}
+                </List>
               </Accordion.Panel>
             </Accordion.Item>
           ))}
