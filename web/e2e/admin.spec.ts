@@ -15,7 +15,8 @@ import {
  * The administrator's screens, in English and in Arabic (the two projects run side by side on one
  * service: every name made here carries the project's language and a stamp, so the runs never meet).
  */
-test.describe.configure({ mode: 'serial' });
+// Long flows (two people, several screens each checked at two widths) on a machine shared by many runs.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const FIRST_PASSWORD = 'Start#Admin2026';
 const OWN_PASSWORD = 'Own#Scoped2026!';

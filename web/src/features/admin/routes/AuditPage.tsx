@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
@@ -69,7 +69,17 @@ export default function AuditPage() {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [query, setQuery] = useState<AuditQuery>({ page: 1 });
   const events = useAuditEvents(query);
-  const actors = useUsers('', 1);
+  // Who: searched on the service by what is typed (a unit may have more users than one page).
+  const [actorSearch, setActorSearch] = useState('');
+  const [actorQuery] = useDebouncedValue(actorSearch.trim(), 250);
+  const [actorChosen, setActorChosen] = useState<{ value: string; label: string } | null>(null);
+  const actors = useUsers(actorQuery === actorChosen?.label ? '' : actorQuery, 1);
+  const actorOptions = [
+    ...(actorChosen ? [actorChosen] : []),
+    ...(actors.data?.items ?? [])
+      .filter((user) => user.id !== actorChosen?.value)
+      .map((user) => ({ value: user.id, label: `${user.displayName} (${user.username})` })),
+  ];
   const set = (key: keyof Filters) => (value: string | null) =>
     setDraft((d) => ({ ...d, [key]: value ?? '' }));
   const apply = (event: FormEvent) => {
@@ -104,12 +114,15 @@ export default function AuditPage() {
             placeholder={t('admin.audit.anyone')}
             clearable
             searchable
-            data={(actors.data?.items ?? []).map((user) => ({
-              value: user.id,
-              label: `${user.displayName} (${user.username})`,
-            }))}
+            filter={({ options }) => options}
+            data={actorOptions}
+            searchValue={actorSearch}
+            onSearchChange={setActorSearch}
             value={draft.actorUserId}
-            onChange={(value) => setDraft((d) => ({ ...d, actorUserId: value }))}
+            onChange={(value, option) => {
+              setActorChosen(value ? option : null);
+              setDraft((d) => ({ ...d, actorUserId: value }));
+            }}
           />
           <TextInput
             label={t('admin.audit.entityType')}
@@ -145,6 +158,8 @@ export default function AuditPage() {
             variant="default"
             onClick={() => {
               setDraft(NO_FILTERS);
+              setActorChosen(null);
+              setActorSearch('');
               setQuery({ page: 1 });
             }}
           >
