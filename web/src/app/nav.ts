@@ -1,5 +1,8 @@
+import { LOOKUP_GROUPS } from '../features/admin/components/lookupGroups';
 import type { MessageId } from '../lib/i18n/I18nProvider';
 import { paths } from './paths';
+
+const LOOKUP_VIEWS = LOOKUP_GROUPS.map((group) => `${group.entity}.view`);
 
 export interface NavItem {
   to: string;
@@ -31,6 +34,11 @@ export const NAV: NavItem[] = [
     anyOf: ['reconciliation.view'],
     section: 'work',
   },
+  { to: paths.adminUsers, label: 'admin.nav.users', anyOf: ['admin.users'], section: 'work' },
+  { to: paths.adminRoles, label: 'admin.nav.roles', anyOf: ['admin.roles'], section: 'work' },
+  { to: paths.adminLookups, label: 'admin.nav.lookups', anyOf: LOOKUP_VIEWS, section: 'work' },
+  { to: paths.adminSettings, label: 'admin.nav.settings', anyOf: ['admin.config'], section: 'work' },
+  { to: paths.adminAudit, label: 'admin.nav.audit', anyOf: ['admin.audit'], section: 'work' },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },
   {
     to: paths.myLeave,

@@ -12,4 +12,16 @@ export const paths = {
   leaveApprovals: '/approvals/leave',
   attendanceReviews: '/attendance/reviews',
   reconciliationExceptions: '/reconciliation/exceptions',
+  adminUsers: '/admin/users',
+  adminUser: '/admin/users/:id',
+  adminRoles: '/admin/roles',
+  adminLookups: '/admin/lookups',
+  adminSettings: '/admin/settings',
+  adminAudit: '/admin/audit',
 } as const;
+
+/** The administration screens' addresses, with the one that takes an id. */
+export const adminPaths = {
+  users: paths.adminUsers,
+  user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+};

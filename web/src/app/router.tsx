@@ -60,6 +60,30 @@ export const router = createBrowserRouter([
           { index: true, lazy: lazy(() => import('../features/reconciliation/routes/ExceptionsPage')) },
         ],
       },
+      {
+        path: paths.adminUsers,
+        element: <RequirePermission permission="admin.users" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/admin/routes/UsersPage')) },
+          { path: ':id', lazy: lazy(() => import('../features/admin/routes/UserPage')) },
+        ],
+      },
+      {
+        path: paths.adminRoles,
+        element: <RequirePermission permission="admin.roles" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/admin/routes/RolesPage')) }],
+      },
+      { path: paths.adminLookups, lazy: lazy(() => import('../features/admin/routes/LookupsPage')) },
+      {
+        path: paths.adminSettings,
+        element: <RequirePermission permission="admin.config" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/admin/routes/SettingsPage')) }],
+      },
+      {
+        path: paths.adminAudit,
+        element: <RequirePermission permission="admin.audit" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/admin/routes/AuditPage')) }],
+      },
       { path: '*', lazy: lazy(() => import('./NotFoundPage')) },
     ],
   },

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../../lib/api/client';
+
+export type Settings = Schemas['BusinessUnitSettings'];
+export type SettingValues = Schemas['SettingValues'];
+
+export function useSettings() {
+  return useQuery({
+    queryKey: ['admin', 'settings'],
+    queryFn: () => call(api.GET('/api/settings')),
+  });
+}
+
+/** Sends only the changed keys, with the version read (If-Match): a concurrent change is a 412. */
+export function useUpdateSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ version, patch }: { version: number; patch: Schemas['SettingsUpdate'] }) =>
+      call(api.PATCH('/api/settings', { params: { header: { 'If-Match': `"${version}"` } }, body: patch })),
+    onSettled: () => {
+      client.invalidateQueries({ queryKey: ['admin', 'settings'] });
+      // The profile carries the unit's time zone and week.
+      client.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
+}

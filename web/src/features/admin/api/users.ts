@@ -1,0 +1,117 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../../lib/api/client';
+
+export type User = Schemas['User'];
+export type Grant = Schemas['Grant'];
+export type Role = Schemas['Role'];
+
+export const USERS_PAGE_SIZE = 25;
+
+export const adminKeys = {
+  users: ['admin', 'users'] as const,
+  user: (id: string) => ['admin', 'users', id] as const,
+  logins: (id: string, page: number) => ['admin', 'users', id, 'logins', page] as const,
+  roles: ['admin', 'roles'] as const,
+};
+
+/** A page of users, matching part of a username or display name; the previous page stays while the next loads. */
+export function useUsers(q: string, page: number) {
+  return useQuery({
+    queryKey: [...adminKeys.users, 'list', q, page],
+    queryFn: () =>
+      call(
+        api.GET('/api/users', {
+          params: { query: { page, pageSize: USERS_PAGE_SIZE, ...(q ? { q } : {}) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(id: string) {
+  return useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: () => call(api.GET('/api/users/{id}', { params: { path: { id } } })),
+  });
+}
+
+export function useLoginHistory(id: string, page: number) {
+  return useQuery({
+    queryKey: adminKeys.logins(id, page),
+    queryFn: () =>
+      call(
+        api.GET('/api/users/{id}/login-history', {
+          params: { path: { id }, query: { page, pageSize: 10 } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every role (a handful), with its permissions. */
+export function useRoles() {
+  return useQuery({
+    queryKey: adminKeys.roles,
+    queryFn: async () => (await call(api.GET('/api/roles', { params: { query: { pageSize: 200 } } }))).items,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePermissionCatalog() {
+  return useQuery({
+    queryKey: ['admin', 'permissions'],
+    queryFn: async () =>
+      (await call(api.GET('/api/permissions', { params: { query: { pageSize: 500 } } }))).items,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Any change to users refreshes every user list and record. */
+function useUserMutation<A, R>(mutationFn: (argument: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.users }),
+  });
+}
+
+export const useCreateUser = () =>
+  useUserMutation((body: Schemas['NewUser']) => call(api.POST('/api/users', { body })));
+
+export const useUpdateUser = () =>
+  useUserMutation(({ user, body }: { user: User; body: Schemas['UserUpdate'] }) =>
+    call(
+      api.PATCH('/api/users/{id}', {
+        params: { path: { id: user.id }, header: { 'If-Match': `"${user.version}"` } },
+        body,
+      }),
+    ),
+  );
+
+export const useLockUser = () =>
+  useUserMutation(({ id, reason }: { id: string; reason: string }) =>
+    call(api.POST('/api/users/{id}/lock', { params: { path: { id } }, body: reason ? { reason } : {} })),
+  );
+
+export const useUnlockUser = () =>
+  useUserMutation((id: string) => call(api.POST('/api/users/{id}/unlock', { params: { path: { id } } })));
+
+export const useResetPassword = () =>
+  useUserMutation(({ id, newPassword }: { id: string; newPassword: string }) =>
+    call(
+      api.POST('/api/users/{id}/reset-password', {
+        params: { path: { id } },
+        body: newPassword ? { newPassword } : {},
+      }),
+    ),
+  );
+
+export const useGrantRole = () =>
+  useUserMutation(({ userId, body }: { userId: string; body: Schemas['GrantRequest'] }) =>
+    call(api.POST('/api/users/{userId}/roles', { params: { path: { userId } }, body })),
+  );
+
+export const useRevokeGrant = () =>
+  useUserMutation(({ userId, userRoleId }: { userId: string; userRoleId: string }) =>
+    call(api.DELETE('/api/users/{userId}/roles/{userRoleId}', { params: { path: { userId, userRoleId } } })),
+  );

@@ -1,0 +1,287 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { adminPaths } from '../../../app/paths';
+import { ErrorNotice } from '../../../components/QueryState';
+import type { Schemas } from '../../../lib/api/client';
+import { localName } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useDepartments } from '../../lookups/api';
+import { type User, useCreateUser, useGrantRole, useRoles, useUpdateUser } from '../api/users';
+
+const orNull = (value: string) => value.trim() || null;
+
+/** A new account; the service asks the person to change the password at first sign-in. */
+export function NewUserForm({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const create = useCreateUser();
+  const current = useLanguage();
+  const [username, setUsername] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  // The administrator's own language is the likelier choice for people they create.
+  const [language, setLanguage] = useState<'en' | 'ar'>(current);
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      {
+        username: username.trim(),
+        displayName: displayName.trim(),
+        email: orNull(email),
+        phone: orNull(phone),
+        preferredLanguage: language,
+        ...(password ? { password } : {}),
+      },
+      {
+        onSuccess: (created) => {
+          onDone();
+          // A generated password is shown once, on the new user's page.
+          navigate(adminPaths.user(created.user.id), {
+            state: { temporaryPassword: created.temporaryPassword ?? null },
+          });
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} data-testid="new-user-form">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('admin.users.username')}
+            description={t('admin.users.usernameHint')}
+            required
+            dir="ltr"
+            autoComplete="off"
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+          />
+          <TextInput
+            label={t('admin.users.displayName')}
+            required
+            value={displayName}
+            onChange={(event) => setDisplayName(event.currentTarget.value)}
+          />
+          <TextInput
+            label={t('admin.users.email')}
+            type="email"
+            dir="ltr"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <TextInput
+            label={t('admin.users.phone')}
+            type="tel"
+            dir="ltr"
+            value={phone}
+            onChange={(event) => setPhone(event.currentTarget.value)}
+          />
+          <LanguageSelect value={language} onChange={setLanguage} />
+          <PasswordInput
+            label={t('admin.users.initialPassword')}
+            description={t('admin.users.initialPasswordHint')}
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+        </SimpleGrid>
+        {create.error && <ErrorNotice error={create.error} />}
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending}>
+            {t('admin.users.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function LanguageSelect({ value, onChange }: { value: 'en' | 'ar'; onChange: (value: 'en' | 'ar') => void }) {
+  const t = useT();
+  return (
+    <Select
+      label={t('admin.users.language')}
+      data={[
+        { value: 'en', label: t('language.en') },
+        { value: 'ar', label: t('language.ar') },
+      ]}
+      value={value}
+      allowDeselect={false}
+      onChange={(next) => onChange(next === 'ar' ? 'ar' : 'en')}
+    />
+  );
+}
+
+/** The account's details; sent with the version read (If-Match). */
+export function EditUserForm({ user }: { user: User }) {
+  const t = useT();
+  const update = useUpdateUser();
+  const [displayName, setDisplayName] = useState(user.displayName);
+  const [email, setEmail] = useState(user.email ?? '');
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const [language, setLanguage] = useState(user.preferredLanguage);
+  const [mustChange, setMustChange] = useState(user.mustChangePassword);
+  const [saved, setSaved] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    update.mutate(
+      {
+        user,
+        body: {
+          displayName: displayName.trim(),
+          email: orNull(email),
+          phone: orNull(phone),
+          preferredLanguage: language,
+          mustChangePassword: mustChange,
+        },
+      },
+      { onSuccess: () => setSaved(true) },
+    );
+  };
+  return (
+    <form onSubmit={submit} data-testid="edit-user-form">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('admin.users.displayName')}
+            required
+            value={displayName}
+            onChange={(event) => setDisplayName(event.currentTarget.value)}
+          />
+          <TextInput
+            label={t('admin.users.email')}
+            type="email"
+            dir="ltr"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <TextInput
+            label={t('admin.users.phone')}
+            type="tel"
+            dir="ltr"
+            value={phone}
+            onChange={(event) => setPhone(event.currentTarget.value)}
+          />
+          <LanguageSelect value={language} onChange={setLanguage} />
+        </SimpleGrid>
+        <Checkbox
+          label={t('admin.users.mustChangePassword')}
+          checked={mustChange}
+          onChange={(event) => setMustChange(event.currentTarget.checked)}
+        />
+        {update.error && <ErrorNotice error={update.error} />}
+        {saved && (
+          <Alert color="green" role="status">
+            {t('admin.saved')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending}>
+            {t('admin.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A role for the user: everywhere, or in one department, from and until optional dates. */
+export function GrantForm({ user }: { user: User }) {
+  const t = useT();
+  const lang = useLanguage();
+  const roles = useRoles();
+  const departments = useDepartments();
+  const grant = useGrantRole();
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const [departmentId, setDepartmentId] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!roleId) return;
+    const body: Schemas['GrantRequest'] = {
+      roleId,
+      departmentId,
+      effectiveFrom: from || null,
+      effectiveTo: to || null,
+    };
+    grant.mutate(
+      { userId: user.id, body },
+      {
+        onSuccess: () => {
+          setRoleId(null);
+          setDepartmentId(null);
+          setFrom('');
+          setTo('');
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} data-testid="grant-form">
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('admin.grants.role')}
+            required
+            searchable
+            data={(roles.data ?? []).map((role) => ({
+              value: role.id,
+              label: role.name === role.code ? role.code : `${role.name} (${role.code})`,
+            }))}
+            value={roleId}
+            onChange={setRoleId}
+            data-testid="grant-role"
+          />
+          <Select
+            label={t('admin.grants.department')}
+            description={t('admin.grants.departmentHint')}
+            placeholder={t('admin.grants.everywhere')}
+            clearable
+            searchable
+            data={[...(departments.data?.values() ?? [])].map((node) => ({
+              value: node.id,
+              label: `${localName(lang, node)} (${node.code})`,
+            }))}
+            value={departmentId}
+            onChange={setDepartmentId}
+            data-testid="grant-department"
+          />
+          <TextInput
+            type="date"
+            label={t('admin.grants.from')}
+            value={from}
+            onChange={(event) => setFrom(event.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label={t('admin.grants.to')}
+            min={from || undefined}
+            value={to}
+            onChange={(event) => setTo(event.currentTarget.value)}
+          />
+        </SimpleGrid>
+        {grant.error && <ErrorNotice error={grant.error} />}
+        <Group justify="flex-end">
+          <Button type="submit" loading={grant.isPending} disabled={!roleId}>
+            {t('admin.grants.grant')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
