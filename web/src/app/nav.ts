@@ -31,6 +31,16 @@ export const NAV: NavItem[] = [
     anyOf: ['reconciliation.view'],
     section: 'work',
   },
+  { to: paths.employees, label: 'people.nav.employees', anyOf: ['employee.view'], section: 'work' },
+  { to: paths.skills, label: 'people.nav.skills', anyOf: ['skill.view'], section: 'work' },
+  {
+    to: paths.expiringCertifications,
+    label: 'people.nav.expiring',
+    anyOf: ['certifications.read'],
+    section: 'work',
+  },
+  { to: paths.employeeGroups, label: 'people.nav.groups', anyOf: ['employee_group.read'], section: 'work' },
+  { to: paths.imports, label: 'imports.nav', anyOf: ['imports.run'], section: 'work' },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },
   {
     to: paths.myLeave,

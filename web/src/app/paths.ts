@@ -12,4 +12,13 @@ export const paths = {
   leaveApprovals: '/approvals/leave',
   attendanceReviews: '/attendance/reviews',
   reconciliationExceptions: '/reconciliation/exceptions',
+  employees: '/people/employees',
+  employee: (id: string) => `/people/employees/${id}`,
+  skills: '/people/skills',
+  skill: (id: string) => `/people/skills/${id}`,
+  expiringCertifications: '/people/certifications/expiring',
+  employeeGroups: '/people/groups',
+  employeeGroup: (id: string) => `/people/groups/${id}`,
+  imports: '/imports',
+  importJob: (id: string) => `/imports/jobs/${id}`,
 } as const;
