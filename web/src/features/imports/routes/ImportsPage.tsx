@@ -121,6 +121,7 @@ function UploadCard() {
           setDuplicateOf(null);
         }}
         clearable
+        clearButtonProps={{ 'aria-label': t('imports.upload.clear') }}
         data-testid="upload-file"
       />
       {refusal && (

@@ -7,7 +7,7 @@ import { QueryState } from '../../../components/QueryState';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useDepartmentList, useEmployee } from '../api';
+import { useDepartmentList, useEmployee, useLookup } from '../api';
 import { expiryLevel } from '../certifications';
 import { ListTable, PoolSource } from '../components/shared';
 
@@ -30,6 +30,10 @@ export default function EmployeeDetailPage() {
   const { id = '' } = useParams();
   const employee = useEmployee(id);
   const departments = useDepartmentList();
+  const statuses = useLookup('/api/lookups/employee-statuses');
+  const levels = useLookup('/api/lookups/skill-levels');
+  const statusName = new Map((statuses.data ?? []).map((s) => [s.code, localName(lang, s)]));
+  const levelName = new Map((levels.data ?? []).map((l) => [l.code, localName(lang, l)]));
   const e = employee.data;
   const department = e?.departmentId ? departments.data?.find((d) => d.id === e.departmentId) : undefined;
   return (
@@ -49,11 +53,11 @@ export default function EmployeeDetailPage() {
             <Card withBorder>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
                 <Fact label={t('people.employees.name')}>
-                  <div lang="en" dir="ltr">
-                    {e.Name_1_English}
+                  <div>
+                    <bdi lang="en">{e.Name_1_English}</bdi>
                   </div>
-                  <div lang="ar" dir="rtl">
-                    {e.Name_2_Arabic}
+                  <div>
+                    <bdi lang="ar">{e.Name_2_Arabic}</bdi>
                   </div>
                 </Fact>
                 <Fact label={t('people.employees.department')}>
@@ -62,9 +66,7 @@ export default function EmployeeDetailPage() {
                 <Fact label={t('people.employees.grade')}>
                   <bdi>{e.gradeCode ?? '—'}</bdi>
                 </Fact>
-                <Fact label={t('people.employees.status')}>
-                  <bdi>{e.Status}</bdi>
-                </Fact>
+                <Fact label={t('people.employees.status')}>{statusName.get(e.Status) ?? e.Status}</Fact>
                 <Fact label={t('people.employee.hired')}>
                   {e.hireDate ? formatDay(lang, e.hireDate) : '—'}
                 </Fact>
@@ -92,7 +94,7 @@ export default function EmployeeDetailPage() {
                 <ListTable
                   caption={t('people.employee.skills')}
                   minWidth={320}
-                  head={[t('people.skills.name'), t('people.skills.code'), t('people.skills.level')]}
+                  head={[t('people.skills.name'), t('people.skills.level')]}
                 >
                   {e.skills.map((skill) => (
                     <Table.Tr key={skill.skillId} data-testid="employee-skill">
@@ -106,10 +108,7 @@ export default function EmployeeDetailPage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <bdi>{skill.skillCode}</bdi>
-                      </Table.Td>
-                      <Table.Td>
-                        <bdi>{skill.levelCode ?? '—'}</bdi>
+                        {skill.levelCode ? (levelName.get(skill.levelCode) ?? skill.levelCode) : '—'}
                       </Table.Td>
                     </Table.Tr>
                   ))}

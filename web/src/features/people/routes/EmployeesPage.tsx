@@ -41,6 +41,7 @@ export default function EmployeesPage() {
   const grades = useGrades(has('grade.view'));
   const skills = useAllSkills(has('skill.view'));
   const pools = usePools(has('pool.read'));
+  const statusName = new Map((statuses.data ?? []).map((s) => [s.code, localName(lang, s)]));
   const departmentName = new Map((departments.data ?? []).map((d) => [d.id, localName(lang, d)]));
   const options = <T extends { code: string; Name_1_English: string; Name_2_Arabic: string | null }>(
     items: T[] | undefined,
@@ -144,9 +145,7 @@ export default function EmployeesPage() {
                     <Table.Td>
                       <bdi>{employee.gradeCode ?? '—'}</bdi>
                     </Table.Td>
-                    <Table.Td>
-                      <bdi>{employee.Status}</bdi>
-                    </Table.Td>
+                    <Table.Td>{statusName.get(employee.Status) ?? employee.Status}</Table.Td>
                     <Table.Td>
                       {employee.homePool ? (
                         <Group gap={6} wrap="nowrap">

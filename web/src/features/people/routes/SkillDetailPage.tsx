@@ -45,6 +45,7 @@ export default function SkillDetailPage() {
   const skill = skills.data?.find((s) => s.id === id);
   const holders = useSkillHolders(id, values.minLevel, page);
   const levels = useLookup('/api/lookups/skill-levels');
+  const levelName = new Map((levels.data ?? []).map((l) => [l.code, localName(lang, l)]));
   const departments = useDepartmentList();
   const departmentName = new Map((departments.data ?? []).map((d) => [d.id, localName(lang, d)]));
   const requirements = useRequirements(id);
@@ -179,7 +180,7 @@ export default function SkillDetailPage() {
                           {holder.departmentId ? (departmentName.get(holder.departmentId) ?? '—') : '—'}
                         </Table.Td>
                         <Table.Td>
-                          <bdi>{holder.levelCode ?? '—'}</bdi>
+                          {holder.levelCode ? (levelName.get(holder.levelCode) ?? holder.levelCode) : '—'}
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { employeeWorkbook, readRows } from './hr-people-support.ts';
+import { apiAs, checkScreen, langOf, signIn, text, watchPage } from './support.ts';
+
+/**
+ * HR's people and import screens, in the project's language: finding an employee and reading their
+ * detail, the skills, certifications and groups screens, an import with one bad row and its error
+ * report, and an upload refused because it is no spreadsheet. Each project makes its own data.
+ */
+test.beforeEach(async ({ page }) => {
+  await watchPage(page);
+});
+
+test('HR searches for an employee and opens their detail; skills, certifications and groups read', async ({
+  page,
+}, info) => {
+  const lang = langOf(info);
+  await signIn(page, lang, 'hradmin');
+  await page
+    .getByRole('link', { name: text(lang, 'people.nav.employees') })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: text(lang, 'people.employees.title') })).toBeVisible();
+  await expect(page.getByTestId('employee-row').first()).toBeVisible();
+  await checkScreen(page, info, 'people-employees');
+
+  await page.getByTestId('employee-search').fill('E00001');
+  await expect(page).toHaveURL(/q=E00001/);
+  const row = page.getByTestId('employee-row').filter({ has: page.getByText('E00001', { exact: true }) });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link').click();
+  await expect(page.getByText(text(lang, 'people.employee.skills'))).toBeVisible();
+  await expect(page.getByTestId('home-pool')).toBeVisible();
+  await expect(page.getByTestId('employee-skill').first()).toBeVisible();
+  await checkScreen(page, info, 'people-employee-detail');
+
+  // A skill's holders, from the employee's first skill.
+  await page.getByTestId('employee-skill').first().getByRole('link').click();
+  await expect(page.getByRole('heading', { name: text(lang, 'people.skill.holders') })).toBeVisible();
+  await expect(page.getByTestId('holder-row').first()).toBeVisible();
+  await checkScreen(page, info, 'people-skill-detail');
+
+  await page.getByRole('link', { name: text(lang, 'people.skill.back') }).click();
+  await expect(page.getByTestId('skill-row').first()).toBeVisible();
+  await checkScreen(page, info, 'people-skills');
+
+  await page
+    .getByRole('link', { name: text(lang, 'people.nav.expiring') })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: text(lang, 'people.expiring.title') })).toBeVisible();
+  await page.locator('label').filter({ hasText: /^90\D/ }).click();
+  await expect(page).toHaveURL(/within=90/);
+  await checkScreen(page, info, 'people-expiring');
+});
+
+test('HR creates a group, adds a member and removes them', async ({ page }, info) => {
+  const lang = langOf(info);
+  const code = `E2E-${lang.toUpperCase()}-${Date.now().toString(36)}`;
+  await signIn(page, lang, 'hradmin');
+  await page
+    .getByRole('link', { name: text(lang, 'people.nav.groups') })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: text(lang, 'people.groups.title') })).toBeVisible();
+  await checkScreen(page, info, 'people-groups');
+  await page.getByLabel(text(lang, 'people.groups.code')).fill(code);
+  await page.getByLabel(text(lang, 'people.groups.nameEn')).fill(`Group ${code}`);
+  await page.getByLabel(text(lang, 'people.groups.nameAr')).fill(`مجموعة ${code}`);
+  await page.getByRole('button', { name: text(lang, 'people.groups.create') }).click();
+  await expect(page.getByText(text(lang, 'people.group.noMembers'))).toBeVisible();
+
+  await page.getByTestId('member-picker').fill('E00002');
+  await page.getByRole('option', { name: /^E00002 · / }).click();
+  await page.getByRole('button', { name: text(lang, 'people.group.add'), exact: true }).click();
+  await expect(page.getByTestId('member-row')).toHaveCount(1);
+  await checkScreen(page, info, 'people-group-detail');
+  await page.getByTestId('member-row').getByRole('button').click();
+  await expect(page.getByText(text(lang, 'people.group.noMembers'))).toBeVisible();
+});
+
+test('HR imports a workbook with one bad row and downloads its error report', async ({ page }, info) => {
+  const lang = langOf(info);
+  const stamp = `${lang.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
+  const good = `HRP-${stamp}-1`;
+  const bad = `HRP-${stamp}-2`;
+  const workbook = await employeeWorkbook([
+    {
+      employeeNumber: good,
+      Name_1_English: `Imported ${stamp}`,
+      Name_2_Arabic: `مستورد ${stamp}`,
+      departmentCode: 'RAMP',
+    },
+    {
+      employeeNumber: bad,
+      Name_1_English: `Broken ${stamp}`,
+      Name_2_Arabic: `معطوب ${stamp}`,
+      departmentCode: 'NO-SUCH-DEPT',
+    },
+  ]);
+  await signIn(page, lang, 'hradmin');
+  await page
+    .getByRole('link', { name: text(lang, 'imports.nav') })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: text(lang, 'imports.title') })).toBeVisible();
+  await checkScreen(page, info, 'imports');
+
+  // The template comes down as an xlsx with the session's token.
+  const template = page.waitForEvent('download');
+  await page.getByTestId('download-template').click();
+  expect((await template).suggestedFilename()).toMatch(/\.xlsx$/);
+
+  await page.locator('input[type=file]').setInputFiles({
+    name: `people-${stamp}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: workbook,
+  });
+  await page.getByTestId('upload-submit').click();
+  await expect(page).toHaveURL(/\/imports\/jobs\//);
+  await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'CompletedWithErrors', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('rows-failed')).toHaveText('1');
+  await checkScreen(page, info, 'imports-job');
+
+  const report = page.waitForEvent('download');
+  await page.getByTestId('download-errors').click();
+  const file = await (await report).path();
+  expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+  const rows = await readRows(file);
+  const failed = rows.filter((cells) => cells.includes(bad));
+  expect(failed, JSON.stringify(rows)).toHaveLength(1);
+  expect(failed[0]!.join(' ')).toContain('NO-SUCH-DEPT');
+  expect(rows.some((cells) => cells.includes(good))).toBe(false);
+
+  // The good row is in: HR finds the new employee.
+  const hr = await apiAs('hradmin');
+  const found = (await (await hr.get(`/api/employees?q=${good}`)).json()) as { total: number };
+  expect(found.total).toBe(1);
+  await hr.dispose();
+
+  await page.getByRole('link', { name: text(lang, 'imports.job.back') }).click();
+  await expect(page.getByTestId('job-row').filter({ hasText: `people-${stamp}.xlsx` })).toBeVisible();
+});
+
+test('an upload that is no spreadsheet is refused with a readable message', async ({ page }, info) => {
+  const lang = langOf(info);
+  await signIn(page, lang, 'hradmin');
+  await page
+    .getByRole('link', { name: text(lang, 'imports.nav') })
+    .first()
+    .click();
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('employeeNumber,name\nE1,Someone\n'),
+  });
+  await page.getByTestId('upload-submit').click();
+  const refusal = page.getByTestId('upload-refusal');
+  await expect(refusal).toContainText(text(lang, 'imports.refused.notSpreadsheet.title'));
+  await expect(refusal).toContainText(text(lang, 'imports.refused.notSpreadsheet.body'));
+  await checkScreen(page, info, 'imports-refused');
+});
