@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { employeeWorkbook, readRows } from './hr-people-support.ts';
-import { apiAs, checkScreen, langOf, signIn, text, watchPage } from './support.ts';
+import { apiAs, base, checkScreen, langOf, signIn, text, watchPage } from './support.ts';
 
 /**
  * HR's people and import screens, in the project's language: finding an employee and reading their
@@ -162,4 +162,83 @@ test('an upload that is no spreadsheet is refused with a readable message', asyn
   await expect(refusal).toContainText(text(lang, 'imports.refused.notSpreadsheet.title'));
   await expect(refusal).toContainText(text(lang, 'imports.refused.notSpreadsheet.body'));
   await checkScreen(page, info, 'imports-refused');
+});
+
+/**
+ * The time from navigation to a list's rows on screen, for docs/benchmarks.md: run by hand with
+ * HR_PEOPLE_BENCH=1 (a timing on a shared machine is a figure to record, not a test to fail).
+ */
+test('lists of the demo data render in time (by hand)', async ({ page }, info) => {
+  test.skip(!process.env.HR_PEOPLE_BENCH, 'a measurement, run by hand with HR_PEOPLE_BENCH=1');
+  test.setTimeout(300_000);
+  const lang = langOf(info);
+  await signIn(page, lang, 'hradmin');
+  const hr = await apiAs('hradmin');
+  const skills = (await (await hr.get('/api/skills?pageSize=1')).json()) as { items: { id: string }[] };
+  const groups = (await (await hr.get('/api/employee-groups?pageSize=100')).json()) as {
+    items: { id: string; memberCount: number }[];
+  };
+  // The demo has no import yet: one, so that the history has a row.
+  const uploaded = await hr.post('/api/imports/employees', {
+    multipart: {
+      file: {
+        name: 'bench.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await employeeWorkbook([]),
+      },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  await hr.dispose();
+  const group = groups.items.sort((a, b) => b.memberCount - a.memberCount)[0];
+  const lists: [string, string, string][] = [
+    ['employees', '/people/employees', 'employee-row'],
+    ['employees, filtered by skill', `/people/employees?skill=MARSHALLING`, 'employee-row'],
+    ['skills', '/people/skills', 'skill-row'],
+    ['skill holders', `/people/skills/${skills.items[0]!.id}`, 'holder-row'],
+    ['expiring certifications (90 days)', '/people/certifications/expiring?within=90', 'expiring-row'],
+    ['employee groups', '/people/groups', 'group-row'],
+    ...(group
+      ? [['group members', `/people/groups/${group.id}`, 'member-row'] as [string, string, string]]
+      : []),
+    ['import jobs', '/imports', 'job-row'],
+  ];
+  const figures: string[] = [];
+  for (const [name, path, row] of lists) {
+    const warm: number[] = [];
+    const api: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      // Back to a screen without the list, then into it through the router, as a person clicks.
+      await page.goto(`${base()}/profile`);
+      await expect(page.getByTestId('user-menu')).toBeVisible();
+      const started = Date.now();
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await expect(page.getByTestId(row).first()).toBeVisible();
+      warm.push(Date.now() - started);
+      // The slowest answer of the service among the calls the screen made (resource timing).
+      api.push(
+        await page.evaluate(() =>
+          Math.round(
+            Math.max(
+              0,
+              ...performance
+                .getEntriesByType('resource')
+                .filter((entry) => entry.name.includes('/api/') && !entry.name.includes('/api/me'))
+                .map((entry) => entry.duration),
+            ),
+          ),
+        ),
+      );
+    }
+    const runs = warm.slice(1).sort((a, b) => a - b);
+    const answers = api.slice(1).sort((a, b) => a - b);
+    const median = (values: number[]) => values[Math.floor(values.length / 2)];
+    figures.push(
+      `${name}: on screen median ${median(runs)} ms (max ${runs.at(-1)}); slowest API answer median ${median(answers)} ms`,
+    );
+    console.log(`[${lang}] ${figures.at(-1)}`);
+  }
 });

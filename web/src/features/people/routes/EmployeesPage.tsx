@@ -118,6 +118,7 @@ export default function EmployeesPage() {
             ) : (
               <ListTable
                 caption={t('people.employees.title')}
+                minWidth={760}
                 head={[
                   t('people.employees.number'),
                   t('people.employees.name'),
@@ -130,7 +131,7 @@ export default function EmployeesPage() {
                 {data.items.map((employee) => (
                   <Table.Tr key={employee.id} data-testid="employee-row">
                     <Table.Td>
-                      <bdi>{employee.employeeNumber}</bdi>
+                      <bdi style={{ whiteSpace: 'nowrap' }}>{employee.employeeNumber}</bdi>
                     </Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={paths.employee(employee.id)}>

@@ -66,7 +66,7 @@ export default function GroupDetailPage() {
                     {members.data.items.map((member) => (
                       <Table.Tr key={member.employeeId} data-testid="member-row">
                         <Table.Td>
-                          <bdi>{member.employeeNumber}</bdi>
+                          <bdi style={{ whiteSpace: 'nowrap' }}>{member.employeeNumber}</bdi>
                         </Table.Td>
                         <Table.Td>
                           <Anchor component={Link} to={paths.employee(member.employeeId)}>

@@ -169,7 +169,7 @@ export default function SkillDetailPage() {
                     {holders.data.items.map((holder) => (
                       <Table.Tr key={holder.employeeId} data-testid="holder-row">
                         <Table.Td>
-                          <bdi>{holder.employeeNumber}</bdi>
+                          <bdi style={{ whiteSpace: 'nowrap' }}>{holder.employeeNumber}</bdi>
                         </Table.Td>
                         <Table.Td>
                           <Anchor component={Link} to={paths.employee(holder.employeeId)}>
