@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { employeeWorkbook, readRows } from './hr-people-support.ts';
-import { apiAs, base, checkScreen, langOf, signIn, text, watchPage } from './support.ts';
+import { apiAs, base, checkScreen, langOf, signIn, signOut, text, watchPage } from './support.ts';
 
 /**
  * HR's people and import screens, in the project's language: finding an employee and reading their
@@ -162,6 +162,39 @@ test('an upload that is no spreadsheet is refused with a readable message', asyn
   await expect(refusal).toContainText(text(lang, 'imports.refused.notSpreadsheet.title'));
   await expect(refusal).toContainText(text(lang, 'imports.refused.notSpreadsheet.body'));
   await checkScreen(page, info, 'imports-refused');
+});
+
+test('who sees what: the ramp manager reads ramp employees only and cannot import; the HR director reads employees', async ({
+  page,
+}, info) => {
+  const lang = langOf(info);
+  const hr = await apiAs('hradmin');
+  const departments = (await (await hr.get('/api/lookups/departments?pageSize=500')).json()) as {
+    items: { code: string; Name_1_English: string; Name_2_Arabic: string }[];
+  };
+  await hr.dispose();
+  const ramp = departments.items.find((d) => d.code === 'RAMP')!;
+  await signIn(page, lang, 'manager');
+  await expect(page.getByRole('link', { name: text(lang, 'imports.nav') })).toHaveCount(0);
+  await page
+    .getByRole('link', { name: text(lang, 'people.nav.employees') })
+    .first()
+    .click();
+  await expect(page.getByTestId('employee-row').first()).toBeVisible();
+  const cells = await page.getByTestId('employee-row').locator('td:nth-child(3)').allTextContents();
+  expect(new Set(cells)).toEqual(new Set([lang === 'ar' ? ramp.Name_2_Arabic : ramp.Name_1_English]));
+  await page.goto(`${base()}/imports`);
+  await expect(page.getByRole('alert')).toContainText(text(lang, 'error.forbidden.title'));
+  await signOut(page);
+
+  await signIn(page, lang, 'hrdirector');
+  await expect(page.getByRole('link', { name: text(lang, 'people.nav.skills') })).toHaveCount(0);
+  await page
+    .getByRole('link', { name: text(lang, 'people.nav.employees') })
+    .first()
+    .click();
+  await expect(page.getByTestId('employee-row').first()).toBeVisible();
+  await expect(page.getByLabel(text(lang, 'people.employees.skill'))).toHaveCount(0);
 });
 
 /**
