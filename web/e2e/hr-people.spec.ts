@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { employeeWorkbook, readRows } from './hr-people-support.ts';
-import { apiAs, base, checkScreen, langOf, signIn, signOut, text, watchPage } from './support.ts';
+import { apiAs, base, checkScreen, langOf, signIn, signOut, switchTo, text, watchPage } from './support.ts';
 
 /**
  * HR's people and import screens, in the project's language: finding an employee and reading their
@@ -164,7 +164,7 @@ test('an upload that is no spreadsheet is refused with a readable message', asyn
   await checkScreen(page, info, 'imports-refused');
 });
 
-test('who sees what: the ramp manager reads ramp employees only and cannot import; the HR director reads employees', async ({
+test('who sees what: the ramp manager reads ramp employees only and cannot import; the HR director reads employees but no groups or imports', async ({
   page,
 }, info) => {
   const lang = langOf(info);
@@ -184,17 +184,22 @@ test('who sees what: the ramp manager reads ramp employees only and cannot impor
   const cells = await page.getByTestId('employee-row').locator('td:nth-child(3)').allTextContents();
   expect(new Set(cells)).toEqual(new Set([lang === 'ar' ? ramp.Name_2_Arabic : ramp.Name_1_English]));
   await page.goto(`${base()}/imports`);
+  // The profile's language (the other project may have switched it) wins on a reload: back to ours.
+  await switchTo(page, lang);
   await expect(page.getByRole('alert')).toContainText(text(lang, 'error.forbidden.title'));
   await signOut(page);
 
   await signIn(page, lang, 'hrdirector');
-  await expect(page.getByRole('link', { name: text(lang, 'people.nav.skills') })).toHaveCount(0);
+  // The directorate reads employees (and skills, a lookup it may view), not groups, certifications or imports.
+  await expect(page.getByRole('link', { name: text(lang, 'people.nav.groups') })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: text(lang, 'people.nav.expiring') })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: text(lang, 'imports.nav') })).toHaveCount(0);
   await page
     .getByRole('link', { name: text(lang, 'people.nav.employees') })
     .first()
     .click();
   await expect(page.getByTestId('employee-row').first()).toBeVisible();
-  await expect(page.getByLabel(text(lang, 'people.employees.skill'))).toHaveCount(0);
+  await expect(page.getByLabel(text(lang, 'people.employees.pool'))).toHaveCount(0);
 });
 
 /**
