@@ -39,6 +39,17 @@ export const NAV: NavItem[] = [
   { to: paths.adminLookups, label: 'admin.nav.lookups', anyOf: LOOKUP_VIEWS, section: 'work' },
   { to: paths.adminSettings, label: 'admin.nav.settings', anyOf: ['admin.config'], section: 'work' },
   { to: paths.adminAudit, label: 'admin.nav.audit', anyOf: ['admin.audit'], section: 'work' },
+
+  { to: paths.employees, label: 'people.nav.employees', anyOf: ['employee.view'], section: 'work' },
+  { to: paths.skills, label: 'people.nav.skills', anyOf: ['skill.view'], section: 'work' },
+  {
+    to: paths.expiringCertifications,
+    label: 'people.nav.expiring',
+    anyOf: ['certifications.read'],
+    section: 'work',
+  },
+  { to: paths.employeeGroups, label: 'people.nav.groups', anyOf: ['employee_group.read'], section: 'work' },
+  { to: paths.imports, label: 'imports.nav', anyOf: ['imports.run'], section: 'work' },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },
   {
     to: paths.myLeave,

@@ -18,6 +18,16 @@ export const paths = {
   adminLookups: '/admin/lookups',
   adminSettings: '/admin/settings',
   adminAudit: '/admin/audit',
+
+  employees: '/people/employees',
+  employee: (id: string) => `/people/employees/${id}`,
+  skills: '/people/skills',
+  skill: (id: string) => `/people/skills/${id}`,
+  expiringCertifications: '/people/certifications/expiring',
+  employeeGroups: '/people/groups',
+  employeeGroup: (id: string) => `/people/groups/${id}`,
+  imports: '/imports',
+  importJob: (id: string) => `/imports/jobs/${id}`,
 } as const;
 
 /** The administration screens' addresses, with the one that takes an id. */

@@ -84,6 +84,50 @@ export const router = createBrowserRouter([
         element: <RequirePermission permission="admin.audit" />,
         children: [{ index: true, lazy: lazy(() => import('../features/admin/routes/AuditPage')) }],
       },
+      {
+        element: <RequirePermission permission="employee.view" />,
+        children: [
+          { path: paths.employees, lazy: lazy(() => import('../features/people/routes/EmployeesPage')) },
+          {
+            path: paths.employee(':id'),
+            lazy: lazy(() => import('../features/people/routes/EmployeeDetailPage')),
+          },
+        ],
+      },
+      {
+        element: <RequirePermission permission="skill.view" />,
+        children: [
+          { path: paths.skills, lazy: lazy(() => import('../features/people/routes/SkillsPage')) },
+          { path: paths.skill(':id'), lazy: lazy(() => import('../features/people/routes/SkillDetailPage')) },
+        ],
+      },
+      {
+        path: paths.expiringCertifications,
+        element: <RequirePermission permission="certifications.read" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/people/routes/ExpiringCertificationsPage')) },
+        ],
+      },
+      {
+        element: <RequirePermission permission="employee_group.read" />,
+        children: [
+          { path: paths.employeeGroups, lazy: lazy(() => import('../features/people/routes/GroupsPage')) },
+          {
+            path: paths.employeeGroup(':id'),
+            lazy: lazy(() => import('../features/people/routes/GroupDetailPage')),
+          },
+        ],
+      },
+      {
+        element: <RequirePermission permission="imports.run" />,
+        children: [
+          { path: paths.imports, lazy: lazy(() => import('../features/imports/routes/ImportsPage')) },
+          {
+            path: paths.importJob(':id'),
+            lazy: lazy(() => import('../features/imports/routes/ImportJobPage')),
+          },
+        ],
+      },
       { path: '*', lazy: lazy(() => import('./NotFoundPage')) },
     ],
   },

@@ -3,16 +3,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { formatDay } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { type Certification, useMyCertifications } from '../api';
-
-/** Expiry within this many days is warned about. */
-export const EXPIRY_WARNING_DAYS = 30;
-
-export function expiryLevel(cert: Pick<Certification, 'Status' | 'daysToExpiry'>): 'expired' | 'soon' | 'ok' {
-  if (cert.Status === 'Expired' || (cert.daysToExpiry !== null && cert.daysToExpiry < 0)) return 'expired';
-  if (cert.daysToExpiry !== null && cert.daysToExpiry <= EXPIRY_WARNING_DAYS) return 'soon';
-  return 'ok';
-}
+import { useMyCertifications } from '../api';
+import { expiryLevel } from '../certifications';
 
 export default function MyCertificationsPage() {
   const t = useT();

@@ -1,0 +1,132 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Problem } from '../../../lib/api/client';
+import { fileNameOf, type ImportJob, isActive, type JobStatus } from '../logic';
+
+export const JOBS_PAGE_SIZE = 20;
+
+export const importKeys = {
+  all: ['imports'] as const,
+  jobs: (status: string, page: number) => ['imports', 'jobs', status, page] as const,
+  job: (id: string) => ['imports', 'job', id] as const,
+};
+
+export function useImportJobs(status: string, page: number) {
+  return useQuery({
+    queryKey: importKeys.jobs(status, page),
+    queryFn: () =>
+      call(
+        api.GET('/api/imports/jobs', {
+          params: {
+            query: { page, pageSize: JOBS_PAGE_SIZE, ...(status ? { status: status as JobStatus } : {}) },
+          },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    // The history shows running jobs moving too, more slowly than the job's own screen.
+    refetchInterval: (query) => (query.state.data?.items.some((job) => isActive(job.status)) ? 3000 : false),
+  });
+}
+
+/** One job; while it is queued or running it is read again every second, then no more. */
+export function useImportJob(id: string) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: importKeys.job(id),
+    queryFn: async () => {
+      const job = await call(api.GET('/api/imports/jobs/{id}', { params: { path: { id } } }));
+      if (!isActive(job.status)) {
+        // The imported people change the people screens' lists.
+        void client.invalidateQueries({ queryKey: ['people'] });
+        void client.invalidateQueries({ queryKey: ['imports', 'jobs'] });
+      }
+      return job;
+    },
+    refetchInterval: (query) => (query.state.data && !isActive(query.state.data.status) ? false : 1000),
+  });
+}
+
+/** A refused upload: the answer's status, its problem details and `Retry-After`, for the screen to word. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: (Problem & { errors?: unknown }) | undefined,
+    readonly retryAfter: string | null,
+  ) {
+    super(`upload refused: ${status}`);
+  }
+}
+
+export function useUploadWorkbook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      // The OpenAPI document does not describe this multipart body (the generated type is `never`): the
+      // form goes as it is and the browser writes its Content-Type with the boundary.
+      const { data, error, response } = await api.POST('/api/imports/employees', {
+        body: form as never,
+        bodySerializer: (body: unknown) => body as FormData,
+      });
+      if (!response.ok || !data)
+        throw new UploadRefused(
+          response.status,
+          error as Problem | undefined,
+          response.headers.get('retry-after'),
+        );
+      return data;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['imports', 'jobs'] }),
+  });
+}
+
+export function useCancelJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api.DELETE('/api/imports/jobs/{id}', { params: { path: { id } } })),
+    onSuccess: (job: ImportJob) => client.setQueryData(importKeys.job(job.id), job),
+    onSettled: () => client.invalidateQueries({ queryKey: importKeys.all }),
+  });
+}
+
+/** The three workbooks the service offers: the blank template, today's data, a job's failed rows. */
+export type Download = { kind: 'template' } | { kind: 'current' } | { kind: 'errors'; jobId: string };
+
+const fetchWorkbook = (what: Download) => {
+  if (what.kind === 'errors')
+    return api.GET('/api/imports/jobs/{id}/error-report', {
+      params: { path: { id: what.jobId } },
+      parseAs: 'blob',
+    });
+  return api.GET(what.kind === 'template' ? '/api/imports/template' : '/api/imports/export-current', {
+    parseAs: 'blob',
+  });
+};
+
+const FALLBACK_NAMES: Record<Download['kind'], string> = {
+  template: 'employee-import-template.xlsx',
+  current: 'employees-current.xlsx',
+  errors: 'import-errors.xlsx',
+};
+
+/**
+ * Downloads a workbook with the session's bearer token (a plain link would carry none): fetched as a blob,
+ * then saved under the service's file name through a temporary link.
+ */
+export async function downloadWorkbook(what: Download): Promise<void> {
+  const { data, error, response } = await fetchWorkbook(what);
+  if (!response.ok || !data) await call(Promise.resolve({ error, response }));
+  const url = URL.createObjectURL(data as Blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response.headers.get('content-disposition'), FALLBACK_NAMES[what.kind]);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the blob once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useDownload() {
+  return useMutation({ mutationFn: downloadWorkbook });
+}
