@@ -31,6 +31,24 @@ export const NAV: NavItem[] = [
     anyOf: ['reconciliation.view'],
     section: 'work',
   },
+  {
+    to: paths.attendanceRecords,
+    label: 'attendanceAdmin.nav.records',
+    anyOf: ['attendance.view.all', 'attendance.view.scoped'],
+    section: 'work',
+  },
+  {
+    to: paths.attendanceImport,
+    label: 'attendanceAdmin.nav.import',
+    anyOf: ['attendance.import'],
+    section: 'work',
+  },
+  {
+    to: paths.reconciliationVariance,
+    label: 'attendanceAdmin.nav.variance',
+    anyOf: ['reconciliation.view'],
+    section: 'work',
+  },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },
   {
     to: paths.myLeave,

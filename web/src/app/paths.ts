@@ -12,4 +12,9 @@ export const paths = {
   leaveApprovals: '/approvals/leave',
   attendanceReviews: '/attendance/reviews',
   reconciliationExceptions: '/reconciliation/exceptions',
+  attendanceRecords: '/attendance/records',
+  attendanceRecordPattern: '/attendance/records/:id',
+  attendanceRecord: (id: string) => `/attendance/records/${id}`,
+  attendanceImport: '/attendance/import',
+  reconciliationVariance: '/reconciliation/variance',
 } as const;
