@@ -38,7 +38,7 @@ export interface Planned {
 }
 
 /**
- * Publishes one day of the passenger department: a plan asking for three on T1's morning, its run
+ * Publishes one day of the passenger department: a plan asking for eight on T1's morning, its run
  * executed, reviewed, locked (rerun when the other language's lock came between) and published.
  * Answers the people planned, the demo users' own employees left out.
  */
@@ -54,7 +54,7 @@ export async function publishPastDay(day: string): Promise<Planned[]> {
   expect(created.status(), await created.text()).toBe(201);
   const plan = (await created.json()) as { id: string };
   const cells = await planner.patch(`/api/demand/plans/${plan.id}`, {
-    data: { cells: [{ date: day, terminalCode: 'T1', shiftTemplateCode: 'MORNING', required: 4 }] },
+    data: { cells: [{ date: day, terminalCode: 'T1', shiftTemplateCode: 'MORNING', required: 8 }] },
   });
   expect(cells.status(), await cells.text()).toBe(200);
   const run = await json<{ id: string }>(

@@ -109,8 +109,8 @@ test('an attendance file with a no-show and a late arrival is previewed, committ
   // Reconciled: the late arrival and the no-show are among the open exceptions of the day.
   await page.getByRole('link', { name: text(lang, 'attendanceAdmin.import.toExceptions') }).click();
   await page.getByRole('heading', { name: text(lang, 'exceptions.title') }).waitFor();
-  await page.getByLabel(text(lang, 'attendanceAdmin.filter.from')).fill(day);
-  await page.getByLabel(text(lang, 'attendanceAdmin.filter.to')).fill(day);
+  await page.getByLabel(text(lang, 'attendanceAdmin.filter.from'), { exact: true }).fill(day);
+  await page.getByLabel(text(lang, 'attendanceAdmin.filter.to'), { exact: true }).fill(day);
   const lateRow = page.locator(
     `[data-testid="exception-row"][data-employee="${late.employeeNumber}"][data-kind="LATE_ARRIVAL"]`,
   );
@@ -127,13 +127,13 @@ test('an attendance file with a no-show and a late arrival is previewed, committ
   await expect(page.getByTestId('validate-panel')).toContainText(
     lang === 'en' ? 'One exception chosen' : 'استثناء واحد مختار',
   );
-  await page.getByLabel(text(lang, 'attendanceAdmin.exceptions.comment')).fill(comment(lang));
+  await page.getByLabel(text(lang, 'attendanceAdmin.exceptions.comment'), { exact: true }).fill(comment(lang));
   await page.getByRole('button', { name: text(lang, 'attendanceAdmin.exceptions.justified') }).click();
   await expect(page.getByRole('status')).toContainText(
     lang === 'en' ? 'One exception validated' : 'اعتُمد استثناء واحد',
   );
   await expect(lateRow).toHaveCount(0);
-  await page.getByRole('textbox', { name: text(lang, 'attendanceAdmin.exceptions.status') }).click();
+  await page.getByRole('combobox', { name: text(lang, 'attendanceAdmin.exceptions.status'), exact: true }).click();
   await page.getByRole('option', { name: text(lang, 'attendanceAdmin.exceptions.status.VALIDATED') }).click();
   await expect(lateRow).toContainText(comment(lang));
   await expect(lateRow).toContainText(text(lang, 'attendanceAdmin.exceptions.resolution.JUSTIFIED'));
@@ -149,8 +149,8 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   const { day, late } = await sceneOf(lang);
   await openAs(page, lang, 'hrdirector', '/attendance/records');
   await page.getByRole('heading', { name: text(lang, 'attendanceAdmin.records.title') }).waitFor();
-  await page.getByLabel(text(lang, 'attendanceAdmin.filter.from')).fill(day);
-  await page.getByLabel(text(lang, 'attendanceAdmin.filter.to')).fill(day);
+  await page.getByLabel(text(lang, 'attendanceAdmin.filter.from'), { exact: true }).fill(day);
+  await page.getByLabel(text(lang, 'attendanceAdmin.filter.to'), { exact: true }).fill(day);
   const row = page.locator(`[data-testid="record-row"][data-employee="${late.employeeNumber}"]`);
   await expect(row).toHaveCount(1);
   await checkScreen(page, info, 'attendance-records');
@@ -172,7 +172,7 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   });
   expect(other.status(), await other.text()).toBe(200);
 
-  await page.getByLabel(text(lang, 'attendanceAdmin.edit.reason')).fill(comment(lang));
+  await page.getByLabel(text(lang, 'attendanceAdmin.edit.reason'), { exact: true }).fill(comment(lang));
   await page.getByRole('button', { name: text(lang, 'attendanceAdmin.edit.save') }).click();
   await expect(page.getByTestId('edit-error')).toContainText(text(lang, 'attendanceAdmin.edit.stale'));
   await expect(page.getByTestId('record-version')).toContainText(String(current.version + 1));
@@ -188,7 +188,7 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   const item = reviewer.locator(`[data-testid="review-item"][data-employee="${late.employeeNumber}"]`);
   await expect(item).toBeVisible();
   await checkScreen(reviewer, info, 'attendance-reviews');
-  await item.getByLabel(text(lang, 'attendanceAdmin.reviews.comment')).fill(comment(lang));
+  await item.getByLabel(text(lang, 'attendanceAdmin.reviews.comment'), { exact: true }).fill(comment(lang));
   await item.getByRole('button', { name: text(lang, 'attendanceAdmin.reviews.acknowledge') }).click();
   await expect(item).toHaveCount(0);
   await reviewer.close();

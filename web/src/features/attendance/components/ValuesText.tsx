@@ -6,14 +6,16 @@ export function ValuesText({
 }: {
   values: { Time_In: string | null; Time_Out: string | null; statusCode: string };
 }) {
+  const times =
+    values.Time_In === null && values.Time_Out === null
+      ? '—'
+      : `${values.Time_In ?? '—'}–${values.Time_Out ?? '—'}`;
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm">
-        <bdi dir="ltr">
-          {values.Time_In ?? '—'}–{values.Time_Out ?? '—'}
-        </bdi>
+      <Text size="sm" style={{ flexShrink: 0 }}>
+        <bdi dir="ltr">{times}</bdi>
       </Text>
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
         <bdi>{values.statusCode}</bdi>
       </Badge>
     </Group>

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -93,6 +92,7 @@ export default function AttendanceImportPage() {
               commit.reset();
             }}
             clearable
+            clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
             w={{ base: '100%', sm: 360 }}
             data-testid="import-file"
           />
@@ -136,12 +136,12 @@ export default function AttendanceImportPage() {
                 })}
               </Text>
               <Group gap="md" mt="xs">
-                <Anchor component={Link} to={paths.reconciliationExceptions}>
+                <Button component={Link} to={paths.reconciliationExceptions} variant="default" size="xs">
                   {t('attendanceAdmin.import.toExceptions')}
-                </Anchor>
-                <Anchor component={Link} to={paths.attendanceRecords}>
+                </Button>
+                <Button component={Link} to={paths.attendanceRecords} variant="default" size="xs">
                   {t('attendanceAdmin.import.toRecords')}
-                </Anchor>
+                </Button>
               </Group>
             </Alert>
           ) : (
@@ -186,7 +186,7 @@ export default function AttendanceImportPage() {
             style={{ maxWidth: '100%', overflowX: 'auto' }}
           />
           <Table.ScrollContainer minWidth={720}>
-            <Table striped data-testid="preview-table">
+            <Table striped data-testid="preview-table" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('attendanceAdmin.import.row')}</Table.Th>
@@ -218,7 +218,11 @@ export default function AttendanceImportPage() {
                     <Table.Td>{row.before ? <ValuesText values={row.before} /> : '—'}</Table.Td>
                     <Table.Td>
                       {row.verdict === 'rejected' ? (
-                        <List size="sm" data-testid="row-reasons">
+                        <List
+                          size="sm"
+                          data-testid="row-reasons"
+                          style={{ whiteSpace: 'normal', minWidth: 260 }}
+                        >
                           {row.errors.map((reason) => (
                             <List.Item key={`${reason.column}-${reason.code}`}>
                               <bdi>{reason.column}</bdi>: {rowReasonText(t, reason)}

@@ -193,7 +193,7 @@ function Trail({ id }: { id: string }) {
           <Text c="dimmed">{t('attendanceAdmin.trail.empty')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={560}>
-            <Table striped data-testid="trail-table">
+            <Table striped data-testid="trail-table" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('attendanceAdmin.trail.at')}</Table.Th>

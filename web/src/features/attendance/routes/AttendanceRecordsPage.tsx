@@ -73,6 +73,7 @@ export default function AttendanceRecordsPage() {
             setPage(1);
           }}
           clearable
+          clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
           w={180}
         />
       </RangeFilters>
@@ -84,7 +85,7 @@ export default function AttendanceRecordsPage() {
           <Text c="dimmed">{t('attendanceAdmin.records.empty')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={640}>
-            <Table striped data-testid="records-table">
+            <Table striped data-testid="records-table" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('attendance.date')}</Table.Th>

@@ -51,6 +51,7 @@ export function RangeFilters({
         value={value.departmentId}
         onChange={(departmentId) => onChange({ ...value, departmentId })}
         clearable
+        clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
         searchable
         w={200}
       />

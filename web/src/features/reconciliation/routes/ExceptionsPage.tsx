@@ -97,6 +97,7 @@ export default function ExceptionsPage() {
           value={kind}
           onChange={(value) => refilter(() => setKind(value as ExceptionKind | null))}
           clearable
+          clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
           w={200}
         />
         <Select
@@ -109,6 +110,7 @@ export default function ExceptionsPage() {
           value={status}
           onChange={(value) => refilter(() => setStatus(value as Status | null))}
           clearable
+          clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
           w={160}
         />
       </RangeFilters>
@@ -165,7 +167,7 @@ export default function ExceptionsPage() {
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={760}>
-            <Table striped data-testid="exceptions-table">
+            <Table striped data-testid="exceptions-table" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
                   {canValidate && (
@@ -303,7 +305,12 @@ function ExceptionRow({
               )}
             </Badge>
             {exception.comment && (
-              <Text size="xs" c="dimmed" data-testid="exception-comment">
+              <Text
+                size="xs"
+                c="dimmed"
+                data-testid="exception-comment"
+                style={{ whiteSpace: 'normal', minWidth: 160 }}
+              >
                 “{exception.comment}”
               </Text>
             )}
