@@ -127,13 +127,17 @@ test('an attendance file with a no-show and a late arrival is previewed, committ
   await expect(page.getByTestId('validate-panel')).toContainText(
     lang === 'en' ? 'One exception chosen' : 'استثناء واحد مختار',
   );
-  await page.getByLabel(text(lang, 'attendanceAdmin.exceptions.comment'), { exact: true }).fill(comment(lang));
+  await page
+    .getByLabel(text(lang, 'attendanceAdmin.exceptions.comment'), { exact: true })
+    .fill(comment(lang));
   await page.getByRole('button', { name: text(lang, 'attendanceAdmin.exceptions.justified') }).click();
   await expect(page.getByRole('status')).toContainText(
     lang === 'en' ? 'One exception validated' : 'اعتُمد استثناء واحد',
   );
   await expect(lateRow).toHaveCount(0);
-  await page.getByRole('combobox', { name: text(lang, 'attendanceAdmin.exceptions.status'), exact: true }).click();
+  await page
+    .getByRole('combobox', { name: text(lang, 'attendanceAdmin.exceptions.status'), exact: true })
+    .click();
   await page.getByRole('option', { name: text(lang, 'attendanceAdmin.exceptions.status.VALIDATED') }).click();
   await expect(lateRow).toContainText(comment(lang));
   await expect(lateRow).toContainText(text(lang, 'attendanceAdmin.exceptions.resolution.JUSTIFIED'));
@@ -183,7 +187,8 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   await expect(page.locator('[data-testid="trail-row"][data-action="edit"]')).toHaveCount(2);
 
   // The review: neither editor may acknowledge it; the system administrator does.
-  const reviewer = await browser.newPage();
+  const context = await browser.newContext();
+  const reviewer = await context.newPage();
   await openAs(reviewer, lang, 'sysadmin', '/attendance/reviews');
   const item = reviewer.locator(`[data-testid="review-item"][data-employee="${late.employeeNumber}"]`);
   await expect(item).toBeVisible();
@@ -191,7 +196,7 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   await item.getByLabel(text(lang, 'attendanceAdmin.reviews.comment'), { exact: true }).fill(comment(lang));
   await item.getByRole('button', { name: text(lang, 'attendanceAdmin.reviews.acknowledge') }).click();
   await expect(item).toHaveCount(0);
-  await reviewer.close();
+  await context.close();
 });
 
 test('the variance screen shows required, planned and actual heads as a chart, and as a table', async ({

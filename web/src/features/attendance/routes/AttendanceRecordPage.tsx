@@ -79,7 +79,7 @@ export default function AttendanceRecordPage() {
                   {data.pendingReviewId && <Badge color="orange">{t('attendance.underReview')}</Badge>}
                 </Group>
               </Card>
-              {has('attendance.edit') && <EditForm key={data.version} record={data} />}
+              {has('attendance.edit') && <EditForm key={data.id} record={data} />}
             </SimpleGrid>
             <Trail id={id} />
           </Stack>
