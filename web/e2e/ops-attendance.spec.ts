@@ -190,7 +190,9 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   const context = await browser.newContext();
   const reviewer = await context.newPage();
   await openAs(reviewer, lang, 'sysadmin', '/attendance/reviews');
-  const item = reviewer.locator(`[data-testid="review-item"][data-employee="${late.employeeNumber}"]`);
+  const item = reviewer.locator(
+    `[data-testid="review-item"][data-employee="${late.employeeNumber}"][data-date="${day}"]`,
+  );
   await expect(item).toBeVisible();
   await checkScreen(reviewer, info, 'attendance-reviews');
   await item.getByLabel(text(lang, 'attendanceAdmin.reviews.comment'), { exact: true }).fill(comment(lang));

@@ -15,7 +15,12 @@ export function ValuesText({
       <Text size="sm" style={{ flexShrink: 0 }}>
         <bdi dir="ltr">{times}</bdi>
       </Text>
-      <Badge color="gray" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+      <Badge
+        color="gray"
+        variant="light"
+        style={{ flexShrink: 0 }}
+        styles={{ label: { overflow: 'visible' } }}
+      >
         <bdi>{values.statusCode}</bdi>
       </Badge>
     </Group>

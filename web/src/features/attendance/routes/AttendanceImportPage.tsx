@@ -211,7 +211,7 @@ export default function AttendanceImportPage() {
                     </Table.Td>
                     <Table.Td>{row.date ? formatDay(lang, row.date) : '—'}</Table.Td>
                     <Table.Td>
-                      <Badge color={VERDICT_COLOR[row.verdict]}>
+                      <Badge color={VERDICT_COLOR[row.verdict]} styles={{ label: { overflow: 'visible' } }}>
                         {t(`attendanceAdmin.import.verdict.${row.verdict}`)}
                       </Badge>
                     </Table.Td>

@@ -137,11 +137,13 @@ export default function AttendanceRecordsPage() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4}>
-                          <Badge color="gray" variant="light">
+                          <Badge color="gray" variant="light" styles={{ label: { overflow: 'visible' } }}>
                             <bdi>{record.statusCode}</bdi>
                           </Badge>
                           {record.pendingReviewId && (
-                            <Badge color="orange">{t('attendance.underReview')}</Badge>
+                            <Badge color="orange" styles={{ label: { overflow: 'visible' } }}>
+                              {t('attendance.underReview')}
+                            </Badge>
                           )}
                         </Group>
                       </Table.Td>

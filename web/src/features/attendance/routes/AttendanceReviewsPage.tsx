@@ -47,7 +47,12 @@ function ReviewCard({ review }: { review: AttendanceReview }) {
   const record = review.record;
   const run = (decision: 'acknowledge' | 'revert') => decide.mutate({ id: review.id, decision, comment });
   return (
-    <Card withBorder data-testid="review-item" data-employee={record.employee.employeeNumber}>
+    <Card
+      withBorder
+      data-testid="review-item"
+      data-employee={record.employee.employeeNumber}
+      data-date={record.date}
+    >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text fw={700}>
           {localName(lang, record.employee)} <bdi dir="ltr">({record.employee.employeeNumber})</bdi>

@@ -262,7 +262,10 @@ function ExceptionRow({
         {name} <bdi dir="ltr">({exception.employee.employeeNumber})</bdi>
       </Table.Td>
       <Table.Td>
-        <Badge color={exception.kind === 'NO_SHOW' ? 'red' : 'orange'}>
+        <Badge
+          color={exception.kind === 'NO_SHOW' ? 'red' : 'orange'}
+          styles={{ label: { overflow: 'visible' } }}
+        >
           {t(`exceptions.kind.${exception.kind}`)}
         </Badge>
       </Table.Td>
@@ -294,10 +297,15 @@ function ExceptionRow({
       <Table.Td>{exception.minutes === null ? '—' : formatNumber(lang, exception.minutes)}</Table.Td>
       <Table.Td>
         {exception.status === 'OPEN' ? (
-          <Badge color="gray">{t('attendanceAdmin.exceptions.status.OPEN')}</Badge>
+          <Badge color="gray" styles={{ label: { overflow: 'visible' } }}>
+            {t('attendanceAdmin.exceptions.status.OPEN')}
+          </Badge>
         ) : (
           <Stack gap={2}>
-            <Badge color={exception.resolution === 'JUSTIFIED' ? 'green' : 'red'}>
+            <Badge
+              color={exception.resolution === 'JUSTIFIED' ? 'green' : 'red'}
+              styles={{ label: { overflow: 'visible' } }}
+            >
               {t(
                 exception.resolution === 'JUSTIFIED'
                   ? 'attendanceAdmin.exceptions.resolution.JUSTIFIED'
