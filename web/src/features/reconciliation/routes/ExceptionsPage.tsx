@@ -291,7 +291,9 @@ function ExceptionRow({
       </Table.Td>
       <Table.Td>
         <bdi dir="ltr">
-          {exception.Time_In ?? '—'}–{exception.Time_Out ?? '—'}
+          {exception.Time_In === null && exception.Time_Out === null
+            ? '—'
+            : `${exception.Time_In ?? '—'}–${exception.Time_Out ?? '—'}`}
         </bdi>
       </Table.Td>
       <Table.Td>{exception.minutes === null ? '—' : formatNumber(lang, exception.minutes)}</Table.Td>
