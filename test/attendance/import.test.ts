@@ -118,6 +118,12 @@ describeEachDatabase('attendance import', (t) => {
       [3, 'changed'],
       [4, 'new'],
     ]);
+    // A changed row says what it replaces, so a person reads the change as before and after.
+    expect(second.json().rows.map((row: { before: unknown }) => row.before)).toEqual([
+      { Time_In: '06:00', Time_Out: '14:00', statusCode: 'PRESENT' },
+      { Time_In: '06:00', Time_Out: '14:00', statusCode: 'PRESENT' },
+      null,
+    ]);
     const result = await commit(t, 'sysadmin', second.json().previewId);
     expect(result.json()).toMatchObject({ inserted: 1, updated: 1, unchanged: 1, rejected: 0 });
     const records = (

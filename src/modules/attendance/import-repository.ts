@@ -49,20 +49,26 @@ export interface ImportRow {
   s: string;
 }
 
+/** A recorded segment with its status code (`c`), what a changed row of the preview replaces. */
+export interface RecordedSegment extends ImportRow {
+  c: string;
+}
+
 /** Every recorded segment of the employees and dates the rows name (all of a date, not only their keys). */
 export async function segmentsOf(
   executor: Executor,
   buId: string,
   rows: readonly ImportRow[],
-): Promise<ImportRow[]> {
+): Promise<RecordedSegment[]> {
   if (!rows.length) return [];
   const pairs = [...new Map(rows.map((row) => [`${row.e}|${row.d}`, { e: row.e, d: row.d }])).values()];
-  return queryRows<ImportRow>(
+  return queryRows<RecordedSegment>(
     executor,
     sql`select a.employee_id as e, to_char(a.date, 'YYYY-MM-DD') as d, to_char(a.time_in, 'HH24:MI') as i,
-               to_char(a.time_out, 'HH24:MI') as o, a.status_id as s
+               to_char(a.time_out, 'HH24:MI') as o, a.status_id as s, st.code as c
           from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as k(e uuid, d date)
-          join ${attendanceRecords} a on a.bu_id = ${buId} and a.employee_id = k.e and a.date = k.d`,
+          join ${attendanceRecords} a on a.bu_id = ${buId} and a.employee_id = k.e and a.date = k.d
+          join ${attendanceStatuses} st on st.id = a.status_id`,
   );
 }
 

@@ -138,6 +138,7 @@ function checkRow(
     statusCode,
     verdict: errors.length ? 'rejected' : 'new',
     errors,
+    before: null,
   };
   if (errors.length) return { verdict, row: null };
   return { verdict, row: { e: employeeId!, d: date!, i: timeIn, o: timeOut, s: statusId! } };
@@ -257,6 +258,7 @@ export async function previewImport(
     const now = current.get(segmentKey(row));
     if (!now) continue;
     verdict.verdict = now.o === row.o && now.s === row.s ? 'unchanged' : 'changed';
+    verdict.before = { Time_In: now.i, Time_Out: now.o, statusCode: now.c };
   }
   const verdicts = checked.map((item) => item.verdict);
   const count = (kind: ImportRowVerdict['verdict']) => verdicts.filter((v) => v.verdict === kind).length;

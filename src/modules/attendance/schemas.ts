@@ -189,6 +189,21 @@ export const ImportRowVerdict = Type.Object(
       },
     ),
     errors: Type.Array(Type.Object({ column: Type.String(), code: Type.String(), message: Type.String() })),
+    before: Type.Union(
+      [
+        Type.Object({
+          Time_In: Nullable(TimeOfDay),
+          Time_Out: Nullable(ClockOut),
+          statusCode: Type.String(),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'The recorded segment the row replaces (changed and unchanged rows), so the change reads as before ' +
+          'and after; null for new and rejected rows',
+      },
+    ),
   },
   { $id: 'AttendanceImportRow' },
 );

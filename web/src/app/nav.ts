@@ -50,6 +50,25 @@ export const NAV: NavItem[] = [
   },
   { to: paths.employeeGroups, label: 'people.nav.groups', anyOf: ['employee_group.read'], section: 'work' },
   { to: paths.imports, label: 'imports.nav', anyOf: ['imports.run'], section: 'work' },
+
+  {
+    to: paths.attendanceRecords,
+    label: 'attendanceAdmin.nav.records',
+    anyOf: ['attendance.view.all', 'attendance.view.scoped'],
+    section: 'work',
+  },
+  {
+    to: paths.attendanceImport,
+    label: 'attendanceAdmin.nav.import',
+    anyOf: ['attendance.import'],
+    section: 'work',
+  },
+  {
+    to: paths.reconciliationVariance,
+    label: 'attendanceAdmin.nav.variance',
+    anyOf: ['reconciliation.view'],
+    section: 'work',
+  },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },
   {
     to: paths.myLeave,

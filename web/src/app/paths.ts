@@ -28,6 +28,12 @@ export const paths = {
   employeeGroup: (id: string) => `/people/groups/${id}`,
   imports: '/imports',
   importJob: (id: string) => `/imports/jobs/${id}`,
+
+  attendanceRecords: '/attendance/records',
+  attendanceRecordPattern: '/attendance/records/:id',
+  attendanceRecord: (id: string) => `/attendance/records/${id}`,
+  attendanceImport: '/attendance/import',
+  reconciliationVariance: '/reconciliation/variance',
 } as const;
 
 /** The administration screens' addresses, with the one that takes an id. */

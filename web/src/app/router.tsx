@@ -128,6 +128,32 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // Open to the whole and the scoped readers alike; the service refuses anyone else (403 shown as such).
+      {
+        path: paths.attendanceRecords,
+        lazy: lazy(() => import('../features/attendance/routes/AttendanceRecordsPage')),
+      },
+      {
+        path: paths.attendanceRecordPattern,
+        element: <RequirePermission permission="attendance.view.all" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/attendance/routes/AttendanceRecordPage')) },
+        ],
+      },
+      {
+        path: paths.attendanceImport,
+        element: <RequirePermission permission="attendance.import" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/attendance/routes/AttendanceImportPage')) },
+        ],
+      },
+      {
+        path: paths.reconciliationVariance,
+        element: <RequirePermission permission="reconciliation.view" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/reconciliation/routes/VariancePage')) },
+        ],
+      },
       { path: '*', lazy: lazy(() => import('./NotFoundPage')) },
     ],
   },

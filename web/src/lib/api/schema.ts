@@ -3939,6 +3939,12 @@ export interface components {
                 code: string;
                 message: string;
             }[];
+            /** @description The recorded segment the row replaces (changed and unchanged rows), so the change reads as before and after; null for new and rejected rows */
+            before: {
+                Time_In: string | null;
+                Time_Out: string | null;
+                statusCode: string;
+            } | null;
         };
         /** @description A segment of presence: keyed by employee, date and `Time_In`, several a date (a night is two segments, 22:00–24:00 and 00:00–06:00 on the next date); segments of one person do not overlap. A record without `Time_In` is a status for the whole date (e.g. ABSENT). */
         AttendanceRecord: {
