@@ -12,4 +12,8 @@ export const paths = {
   leaveApprovals: '/approvals/leave',
   attendanceReviews: '/attendance/reviews',
   reconciliationExceptions: '/reconciliation/exceptions',
+  demandPlans: '/demand/plans',
+  demandPlan: '/demand/plans/:id',
+  pools: '/pools',
+  reports: '/reports',
 } as const;
