@@ -20,7 +20,7 @@ export const demandKeys = {
   all: ['demand'] as const,
   plans: (filters: PlanFilters) => ['demand', 'plans', filters] as const,
   plan: (id: string) => ['demand', 'plan', id] as const,
-  templates: (departmentId: string | undefined) => ['demand', 'templates', departmentId] as const,
+  templates: ['demand', 'templates'] as const,
   terminals: ['demand', 'terminals'] as const,
   shifts: ['demand', 'shift-templates'] as const,
   skills: ['demand', 'skills'] as const,
@@ -64,17 +64,19 @@ export function useDemandPlan(id: string) {
 export const fetchPlan = (id: string) =>
   call(api.GET('/api/demand/plans/{id}', { params: { path: { id } } }));
 
+/**
+ * The templates a plan of the department may use: the department's own and the unit-wide ones (the
+ * list's `departmentId` filter would leave the unit-wide ones out, so the filter is applied here).
+ */
 export function useDemandTemplates(departmentId: string | undefined) {
   return useQuery({
-    queryKey: demandKeys.templates(departmentId),
+    queryKey: demandKeys.templates,
     queryFn: async () =>
-      (
-        await call(
-          api.GET('/api/demand/templates', {
-            params: { query: { pageSize: 200, ...(departmentId ? { departmentId } : {}) } },
-          }),
-        )
-      ).items,
+      (await call(api.GET('/api/demand/templates', { params: { query: { pageSize: 500 } } }))).items,
+    select: (templates) =>
+      templates.filter(
+        (template) => template.departmentId === null || template.departmentId === departmentId,
+      ),
   });
 }
 

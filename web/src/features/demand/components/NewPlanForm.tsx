@@ -24,9 +24,7 @@ export function NewPlanForm({ onCancel }: { onCancel: () => void }) {
   const [to, setTo] = useState('');
   const [templateId, setTemplateId] = useState<string | null>(null);
   const templates = useDemandTemplates(departmentId ?? undefined);
-  const usable = (templates.data ?? []).filter(
-    (template) => template.departmentId === null || template.departmentId === departmentId,
-  );
+  const usable = templates.data ?? [];
   const ready = name.trim() !== '' && departmentId !== null && from !== '' && to !== '';
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -35,9 +35,7 @@ export function TemplatePanel({
   const [to, setTo] = useState(plan.to);
   const [preview, setPreview] = useState<ApplyResult | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const usable = (templates.data ?? []).filter(
-    (template) => template.departmentId === null || template.departmentId === plan.departmentId,
-  );
+  const usable = templates.data ?? [];
 
   const dryRun = (id = templateId) => {
     if (!id) return;
