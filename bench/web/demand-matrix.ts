@@ -120,16 +120,10 @@ async function main(): Promise<void> {
     );
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((value) => {
-      sessionStorage.setItem(
-        'rostering.session',
-        JSON.stringify({
-          token: value,
-          expiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
-          username: 'x',
-        }),
-      );
-    }, plannerToken);
+    // The browser's side is written as text: this file is type-checked without the DOM's types.
+    await context.addInitScript({
+      content: `sessionStorage.setItem('rostering.session', JSON.stringify({ token: ${JSON.stringify(plannerToken)}, expiresAt: new Date(Date.now() + 8 * 3600000).toISOString(), username: 'x' }));`,
+    });
     const page = await context.newPage();
     await page.goto(`${base}/demand/plans/${plan.id}`);
     await page.getByTestId('unfold-all').check({ force: true });
@@ -140,18 +134,13 @@ async function main(): Promise<void> {
     const rows = DAYS * 3;
     console.log(`matrix: ${rows} rows × ${cols} columns = ${rows * cols} cells`);
 
-    await page.evaluate(() => {
-      const w = window as unknown as { __lat: number[] };
-      w.__lat = [];
-      window.addEventListener(
-        'keydown',
-        (event) => {
-          const start = event.timeStamp;
-          requestAnimationFrame(() => setTimeout(() => w.__lat.push(performance.now() - start), 0));
-        },
-        true,
-      );
-    });
+    await page.evaluate(`
+      window.__lat = [];
+      window.addEventListener('keydown', (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => window.__lat.push(performance.now() - start), 0));
+      }, true);
+    `);
 
     // The paste: a block of rows × columns numbers, from the first cell.
     await matrix.locator('td[data-key]').first().click();
@@ -159,40 +148,29 @@ async function main(): Promise<void> {
     const block = Array.from({ length: blockRows }, (_, r) =>
       Array.from({ length: cols }, (_, c) => String(((r + c) % 9) + 1)).join('\t'),
     ).join('\n');
-    const pasteMs = await matrix.evaluate(
-      (element, data) =>
-        new Promise<number>((resolve) => {
-          const transfer = new DataTransfer();
-          transfer.setData('text/plain', data);
-          const event = new ClipboardEvent('paste', {
-            clipboardData: transfer,
-            bubbles: true,
-            cancelable: true,
-          });
-          const start = performance.now();
-          element.dispatchEvent(event);
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
-        }),
-      block,
-    );
+    await page.evaluate(`window.__block = ${JSON.stringify(block)}`);
+    const pasteMs = (await page.evaluate(`new Promise((resolve) => {
+      const transfer = new DataTransfer();
+      transfer.setData('text/plain', window.__block);
+      const event = new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
+      const start = performance.now();
+      document.querySelector('[data-testid="demand-matrix"]').dispatchEvent(event);
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+    })`)) as number;
     const pending = await page.getByTestId('save-plan').textContent();
     console.log(
       `paste of ${blockRows * cols} cells: ${pasteMs.toFixed(1)} ms to the frame that shows it (${pending})`,
     );
 
     // Typing: a digit and Enter in 30 cells, a key every 120 ms.
-    await page.evaluate(() => {
-      (window as unknown as { __lat: number[] }).__lat = [];
-    });
+    await page.evaluate('window.__lat = []');
     for (let i = 0; i < 30; i++) {
       await page.keyboard.press(String((i % 9) + 1), { delay: 0 });
       await page.waitForTimeout(120);
       await page.keyboard.press('Enter');
       await page.waitForTimeout(120);
     }
-    const latencies = (await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat)).sort(
-      (a, b) => a - b,
-    );
+    const latencies = ((await page.evaluate('window.__lat')) as number[]).sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
     console.log(
       `input to paint over ${latencies.length} keys: median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,

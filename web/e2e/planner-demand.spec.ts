@@ -21,6 +21,8 @@ test.beforeEach(async ({ page }) => {
 test('the planner creates a plan from a template, edits it by keyboard and paste, saves once, and meets a stale save', async ({
   page,
 }, info) => {
+  // A long flow on a machine the other language's run shares.
+  test.setTimeout(240_000);
   const lang = langOf(info);
   const { from, to } = weekOf(lang);
   const { templateName } = await prepareDemand(lang);
