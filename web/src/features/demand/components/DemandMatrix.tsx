@@ -3,7 +3,6 @@ import {
   type ClipboardEvent,
   type KeyboardEvent,
   memo,
-  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -26,7 +25,6 @@ import {
   parseRequired,
   pasteBlock,
   type Row,
-  totals,
 } from './matrixModel';
 
 const ROW_HEIGHT = 34;
@@ -153,7 +151,7 @@ export function DemandMatrix({
     }
   };
 
-  const onEditorKey = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onEditorKeyNow = (event: KeyboardEvent<HTMLInputElement>) => {
     const text = event.currentTarget.value;
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -169,6 +167,22 @@ export function DemandMatrix({
     event.preventDefault();
     if (commit(text)) go(move(active, step, rows.length, columns.length));
   };
+
+  // The rows get handlers that never change (so that a memoised row renders only when its own data
+  // does); they call the latest closures through a ref.
+  const latest = useRef({ onEditorKeyNow, commit, go, editing, onToggleDate });
+  latest.current = { onEditorKeyNow, commit, go, editing, onToggleDate };
+  const [handlers] = useState(() => ({
+    onEditorKey: (event: KeyboardEvent<HTMLInputElement>) => latest.current.onEditorKeyNow(event),
+    onEditorBlur: (text: string) => {
+      if (!latest.current.commit(text)) setEditing(null);
+    },
+    onPick: (row: number, col: number) => {
+      if (latest.current.editing !== null) setEditing(null);
+      latest.current.go({ row, col });
+    },
+    onToggle: (date: string) => latest.current.onToggleDate(date),
+  }));
 
   const onGridPaste = (event: ClipboardEvent<HTMLTableElement>) => {
     if (readOnly || editing !== null || rows.length === 0) return;
@@ -239,15 +253,10 @@ export function DemandMatrix({
                   activeCol={active.row === index ? active.col : -1}
                   editing={active.row === index ? editing : null}
                   expanded={row.skill === null && unfolded ? unfolded(row.date) : undefined}
-                  onToggle={onToggleDate}
-                  onPick={(col) => {
-                    if (editing !== null) setEditing(null);
-                    go({ row: index, col });
-                  }}
-                  onEditorKey={onEditorKey}
-                  onEditorBlur={(text) => {
-                    if (!commit(text)) setEditing(null);
-                  }}
+                  onToggle={handlers.onToggle}
+                  onPick={handlers.onPick}
+                  onEditorKey={handlers.onEditorKey}
+                  onEditorBlur={handlers.onEditorBlur}
                   lang={lang}
                 />
               );
@@ -273,7 +282,7 @@ interface RowProps {
   editing: string | null;
   expanded: boolean | undefined;
   onToggle: (date: string) => void;
-  onPick: (col: number) => void;
+  onPick: (row: number, col: number) => void;
   onEditorKey: (event: KeyboardEvent<HTMLInputElement>) => void;
   onEditorBlur: (text: string) => void;
   lang: 'en' | 'ar';
@@ -344,7 +353,7 @@ const MatrixRow = memo(function MatrixRow({
             onMouseDown={(event) => {
               if (!(event.target instanceof HTMLInputElement)) {
                 event.preventDefault();
-                onPick(col);
+                onPick(index, col);
               }
             }}
             data-key={key}
@@ -407,7 +416,7 @@ function Editor({
   );
 }
 
-/** Totals per column (a terminal's shift) and overall, behind the typing: computed from a deferred version. */
+/** Totals per column (a terminal's shift) and overall. */
 function Footer({
   columns,
   store,
@@ -419,9 +428,7 @@ function Footer({
 }) {
   const t = useT();
   const lang = useLanguage();
-  const version = useSyncExternalStore(store.subscribe, store.getVersion);
-  const deferred = useDeferredValue(version);
-  const sums = useMemoByVersion(store, deferred);
+  const sums = useTotals(store);
   return (
     <tfoot className={classes.foot}>
       <tr aria-rowindex={rowCount + 2} className={classes.row}>
@@ -449,26 +456,14 @@ function Footer({
   );
 }
 
-const memoTotals = new WeakMap<EditStore, { version: number; sums: ReturnType<typeof totals> }>();
-
-function useMemoByVersion(store: EditStore, version: number) {
-  const cached = memoTotals.get(store);
-  if (cached && cached.version === version) return cached.sums;
-  const sums = totals(store.stored, store.edits);
-  memoTotals.set(store, { version, sums });
-  return sums;
-}
-
-/** A date's total over its skill lines, behind the typing like the footer's. */
+/** A date's total over its skill lines. */
 function DateTotal({ date, store }: { date: string; store: EditStore }) {
   const lang = useLanguage();
-  const sums = useShiftTotals(store);
+  const sums = useTotals(store);
   return <>{formatNumber(lang, sums.byDate.get(date) ?? 0)}</>;
 }
 
 /** Totals per shift over every terminal, for the summary under the matrix. */
-export function useShiftTotals(store: EditStore) {
-  const version = useSyncExternalStore(store.subscribe, store.getVersion);
-  const deferred = useDeferredValue(version);
-  return useMemoByVersion(store, deferred);
+export function useTotals(store: EditStore) {
+  return useSyncExternalStore(store.subscribe, () => store.totals);
 }

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { problemText } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useDepartments } from '../../lookups/api';
 import { useCreatePlan, useDemandTemplates } from '../api';
+import { demandProblem } from './problem';
 
 /**
  * A new Draft plan: name, department and period, and optionally a template whose week the plan page
@@ -94,7 +94,7 @@ export function NewPlanForm({ onCancel }: { onCancel: () => void }) {
       </SimpleGrid>
       {create.error && (
         <Alert color="red" role="alert" mt="sm">
-          {create.error instanceof ApiError ? problemText(t, create.error) : t('error.network')}
+          {create.error instanceof ApiError ? demandProblem(t, create.error) : t('error.network')}
         </Alert>
       )}
       <Group mt="md" gap="sm">

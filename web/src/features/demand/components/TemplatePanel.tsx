@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Paper, Select, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { problemText } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { type ApplyResult, type DemandPlanDetail, useApplyTemplate, useDemandTemplates } from '../api';
 import type { MatrixLabels } from './DemandMatrix';
+import { demandProblem } from './problem';
 
 const SHOWN = 200;
 
@@ -111,7 +111,7 @@ export function TemplatePanel({
       </Group>
       {apply.error && (
         <Alert color="red" role="alert" mt="sm">
-          {apply.error instanceof ApiError ? problemText(t, apply.error) : t('error.network')}
+          {apply.error instanceof ApiError ? demandProblem(t, apply.error) : t('error.network')}
         </Alert>
       )}
       {preview && (

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { problemText, QueryState } from '../../../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
@@ -20,7 +20,7 @@ import {
   useTerminals,
   useUpdatePlan,
 } from '../api';
-import { DemandMatrix, type MatrixLabels, useShiftTotals } from '../components/DemandMatrix';
+import { DemandMatrix, type MatrixLabels, useTotals } from '../components/DemandMatrix';
 import { EditStore } from '../components/editStore';
 import {
   type Column,
@@ -32,6 +32,7 @@ import {
   staleDiff,
   storedCells,
 } from '../components/matrixModel';
+import { demandProblem } from '../components/problem';
 import { StaleNotice } from '../components/StaleNotice';
 import { StatusBadge, statusLabel } from '../components/StatusBadge';
 import { TemplatePanel } from '../components/TemplatePanel';
@@ -219,7 +220,7 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
       )}
       {saveError && (
         <Alert color="red" role="alert" mb="sm">
-          {problemText(t, saveError)}
+          {demandProblem(t, saveError)}
         </Alert>
       )}
       {notice && (
@@ -318,7 +319,7 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
 function ShiftTotals({ store, labels }: { store: EditStore; labels: MatrixLabels }) {
   const t = useT();
   const lang = useLanguage();
-  const sums = useShiftTotals(store);
+  const sums = useTotals(store);
   return (
     <Group
       gap={6}

@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { problemText, QueryState } from '../../../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { type LendingRule, type Pool, useDeleteRule, useLendingRules } from '../api';
+import { poolsProblem } from './problem';
 import { RuleForm } from './RuleForm';
 
 /** The lending rules with the pool on either side: who lends to whom, when, which skills, and the daily cap. */
@@ -111,7 +112,7 @@ export function LendingRules({ pool, pools }: { pool: Pool; pools: readonly Pool
       )}
       {remove.error instanceof ApiError && (
         <Alert color="red" role="alert" mt="sm">
-          {problemText(t, remove.error)}
+          {poolsProblem(t, remove.error)}
         </Alert>
       )}
       {editing !== null ? (

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { problemText } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { useT } from '../../../lib/i18n/I18nProvider';
 import { type Pool, useUpdatePool } from '../api';
+import { poolsProblem } from './problem';
 
 /** A pool's names, description and state; making it the department's default moves the default here. */
 export function PoolDetails({ pool }: { pool: Pool }) {
@@ -81,7 +81,7 @@ export function PoolDetails({ pool }: { pool: Pool }) {
       </SimpleGrid>
       {update.error instanceof ApiError && (
         <Alert color="red" role="alert" mt="sm">
-          {problemText(t, update.error)}
+          {poolsProblem(t, update.error)}
         </Alert>
       )}
       {saved && (

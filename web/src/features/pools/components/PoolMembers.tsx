@@ -2,13 +2,14 @@ import { Alert, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Pager } from '../../../components/Pager';
-import { problemText, QueryState } from '../../../components/QueryState';
+import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatInstant, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import { MEMBER_PAGE_SIZE, type Pool, useDepartmentEmployees, useMembership, usePoolMembers } from '../api';
+import { poolsProblem } from './problem';
 
 /**
  * The pool's explicit members (a department's default pool holds everyone else of the department);
@@ -98,7 +99,7 @@ export function PoolMembers({ pool }: { pool: Pool }) {
       )}
       {membership.error instanceof ApiError && (
         <Alert color="red" role="alert" mt="sm">
-          {problemText(t, membership.error)}
+          {poolsProblem(t, membership.error)}
         </Alert>
       )}
     </QueryState>

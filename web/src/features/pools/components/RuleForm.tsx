@@ -12,11 +12,11 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { problemText } from '../../../components/QueryState';
 import { ApiError, api, call } from '../../../lib/api/client';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { type LendingRule, type Pool, useSaveRule } from '../api';
+import { poolsProblem } from './problem';
 
 function useSkillChoices() {
   return useQuery({
@@ -145,7 +145,7 @@ export function RuleForm({
       </SimpleGrid>
       {save.error && (
         <Alert color="red" role="alert" mt="sm">
-          {save.error instanceof ApiError ? problemText(t, save.error) : t('error.network')}
+          {save.error instanceof ApiError ? poolsProblem(t, save.error) : t('error.network')}
         </Alert>
       )}
       <Group mt="md" gap="sm">

@@ -11,7 +11,6 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
-import { problemText } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { monthOf, today } from '../../../lib/dates';
@@ -27,6 +26,7 @@ import {
   useDraftRuns,
   useReportFile,
 } from '../api';
+import { reportsProblem } from '../components/problem';
 import { UtilizationTable } from '../components/UtilizationTable';
 
 const PUBLISHED = 'published';
@@ -271,7 +271,7 @@ export default function ReportsPage() {
       </Paper>
       {file.error && (
         <Alert color="red" role="alert" mt="md">
-          {file.error instanceof ApiError ? problemText(t, file.error) : t('error.network')}
+          {file.error instanceof ApiError ? reportsProblem(t, file.error) : t('error.network')}
         </Alert>
       )}
       {delivered && (
