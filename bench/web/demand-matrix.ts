@@ -14,7 +14,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -132,13 +132,19 @@ async function main(): Promise<void> {
     const columns = await matrix.locator('thead th').count();
     const cols = columns - 2;
     const rows = DAYS * 3;
+    console.log(
+      `load average at start: ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(', ')}`,
+    );
     console.log(`matrix: ${rows} rows × ${cols} columns = ${rows * cols} cells`);
 
     await page.evaluate(`
       window.__lat = [];
       window.addEventListener('keydown', (event) => {
         const start = event.timeStamp;
-        requestAnimationFrame(() => setTimeout(() => window.__lat.push(performance.now() - start), 0));
+        const key = event.key === 'Enter' ? 'Enter' : 'digit';
+        requestAnimationFrame(() => setTimeout(() => window.__lat.push([key, performance.now() - start]), 0));
       }, true);
     `);
 
@@ -170,11 +176,25 @@ async function main(): Promise<void> {
       await page.keyboard.press('Enter');
       await page.waitForTimeout(120);
     }
-    const latencies = ((await page.evaluate('window.__lat')) as number[]).sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+    const measured = (await page.evaluate('window.__lat')) as [string, number][];
+    const summary = (name: string, values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+      return `${name} (${sorted.length}): median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
+    };
     console.log(
-      `input to paint over ${latencies.length} keys: median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+      `input to paint, ${summary(
+        'every key',
+        measured.map(([, ms]) => ms),
+      )}`,
     );
+    for (const key of ['digit', 'Enter'])
+      console.log(
+        `  ${summary(
+          key,
+          measured.filter(([name]) => name === key).map(([, ms]) => ms),
+        )}`,
+      );
 
     // The save: one PATCH.
     const patches: { bytes: number; cells: number }[] = [];
@@ -182,6 +202,7 @@ async function main(): Promise<void> {
       if (request.method() === 'PATCH') {
         const body = request.postData() ?? '';
         patches.push({ bytes: body.length, cells: (JSON.parse(body) as { cells: unknown[] }).cells.length });
+        void request.headerValue('if-match').then((value) => console.log(`  If-Match: ${value}`));
       }
     });
     const started = Date.now();
