@@ -69,6 +69,10 @@ export const NAV: NavItem[] = [
     anyOf: ['reconciliation.view'],
     section: 'work',
   },
+
+  { to: paths.demandPlans, label: 'demand.nav.plans', anyOf: ['demand.read'], section: 'work' },
+  { to: paths.pools, label: 'pools.nav', anyOf: ['pool.read'], section: 'work' },
+  { to: paths.reports, label: 'reports.nav', anyOf: ['roster.view', 'reconciliation.view'], section: 'work' },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },
   {
     to: paths.myLeave,

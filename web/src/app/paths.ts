@@ -34,6 +34,11 @@ export const paths = {
   attendanceRecord: (id: string) => `/attendance/records/${id}`,
   attendanceImport: '/attendance/import',
   reconciliationVariance: '/reconciliation/variance',
+
+  demandPlans: '/demand/plans',
+  demandPlan: '/demand/plans/:id',
+  pools: '/pools',
+  reports: '/reports',
 } as const;
 
 /** The administration screens' addresses, with the one that takes an id. */

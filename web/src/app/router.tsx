@@ -154,6 +154,25 @@ export const router = createBrowserRouter([
           { index: true, lazy: lazy(() => import('../features/reconciliation/routes/VariancePage')) },
         ],
       },
+      {
+        path: paths.demandPlans,
+        element: <RequirePermission permission="demand.read" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/demand/routes/DemandPlansPage')) }],
+      },
+      {
+        path: paths.demandPlan,
+        element: <RequirePermission permission="demand.read" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/demand/routes/DemandPlanPage')) }],
+      },
+      {
+        path: paths.pools,
+        element: <RequirePermission permission="pool.read" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/pools/routes/PoolsPage')) }],
+      },
+      {
+        path: paths.reports,
+        lazy: lazy(() => import('../features/reports/routes/ReportsPage')),
+      },
       { path: '*', lazy: lazy(() => import('./NotFoundPage')) },
     ],
   },

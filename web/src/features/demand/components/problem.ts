@@ -1,0 +1,9 @@
+import { problemText } from '../../../components/QueryState';
+import type { ApiError } from '../../../lib/api/client';
+import { hasMessage, type useT } from '../../../lib/i18n/I18nProvider';
+
+/** A problem this area's screens meet, in the reader's language: the area's own sentence, else the shared one. */
+export function demandProblem(t: ReturnType<typeof useT>, error: ApiError): string {
+  const key = `demand.problem.${error.code}`;
+  return hasMessage(key) ? t(key) : problemText(t, error);
+}
