@@ -31,6 +31,8 @@ export const NAV: NavItem[] = [
     anyOf: ['reconciliation.view'],
     section: 'work',
   },
+  { to: paths.runs, label: 'runs.nav', anyOf: ['allocation_run.read'], section: 'work' },
+  { to: paths.liveRoster, label: 'liveRoster.nav', anyOf: ['roster.view'], section: 'work' },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },
   {
     to: paths.myLeave,

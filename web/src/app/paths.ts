@@ -12,4 +12,7 @@ export const paths = {
   leaveApprovals: '/approvals/leave',
   attendanceReviews: '/attendance/reviews',
   reconciliationExceptions: '/reconciliation/exceptions',
+  runs: '/runs',
+  run: '/runs/:id',
+  liveRoster: '/roster/live',
 } as const;

@@ -1,3 +1,6 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid's rows and cells come and go; a table cannot hold them
+// biome-ignore-all lint/a11y/useFocusableInteractive: one tab stop: the roving focus is on the cells, not on rows and headers
+// biome-ignore-all lint/a11y/useKeyWithClickEvents: keys are handled once, on the grid (arrows, Enter)
 import { useDirection } from '@mantine/core';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -9,7 +12,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type GridCell, type GridEmployee, type GridModel, moveFocus, type Position, withFocused } from './gridModel';
+import {
+  type GridCell,
+  type GridEmployee,
+  type GridModel,
+  moveFocus,
+  type Position,
+  withFocused,
+} from './gridModel';
 import classes from './RosterGrid.module.css';
 
 const ROW_H = 40;
@@ -115,7 +125,12 @@ export function RosterGrid(props: RosterGridProps) {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       const employee = model.employees[focus.row]!;
-      props.onOpen(focus, model.cells[focus.row]![focus.column] ?? null, employee, model.dates[focus.column]!);
+      props.onOpen(
+        focus,
+        model.cells[focus.row]![focus.column] ?? null,
+        employee,
+        model.dates[focus.column]!,
+      );
       return;
     }
     const page = Math.max(1, Math.floor(((scroller.current?.clientHeight ?? 400) - HEADER_H) / ROW_H) - 1);
@@ -143,7 +158,6 @@ export function RosterGrid(props: RosterGridProps) {
   const visibleColumns = columns.getVirtualItems();
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a virtualised grid cannot be a table (rows come and go)
     <div
       ref={scroller}
       className={classes.scroller}
@@ -193,7 +207,12 @@ export function RosterGrid(props: RosterGridProps) {
               className={classes.row}
               style={{ transform: `translateY(${row.start}px)`, inlineSize: width }}
             >
-              <div role="rowheader" aria-colindex={1} className={classes.name} title={props.employeeName(employee)}>
+              <div
+                role="rowheader"
+                aria-colindex={1}
+                className={classes.name}
+                title={props.employeeName(employee)}
+              >
                 <span className={classes.number}>{employee.employeeNumber}</span>
                 <span className={classes.employeeName}>{props.employeeName(employee)}</span>
               </div>
@@ -250,7 +269,17 @@ export function RosterGrid(props: RosterGridProps) {
 }
 
 /** What the marks of the grid mean, under it. */
-export function GridLegend({ night, lent, fixed, gap }: { night: string; lent: string; fixed?: string; gap?: string }) {
+export function GridLegend({
+  night,
+  lent,
+  fixed,
+  gap,
+}: {
+  night: string;
+  lent: string;
+  fixed?: string;
+  gap?: string;
+}) {
   return (
     <div className={classes.legend}>
       <span>

@@ -13,7 +13,12 @@ const cell = (date: string, shiftCode = 'MORNING') => ({
 
 describe('the roster grid model', () => {
   it('lists every date of a period, across a month end', () => {
-    expect(datesOf('2026-01-30', '2026-02-02')).toEqual(['2026-01-30', '2026-01-31', '2026-02-01', '2026-02-02']);
+    expect(datesOf('2026-01-30', '2026-02-02')).toEqual([
+      '2026-01-30',
+      '2026-01-31',
+      '2026-02-01',
+      '2026-02-02',
+    ]);
   });
 
   it('orders employees by number and places each assignment under its date', () => {
@@ -40,7 +45,10 @@ describe('the roster grid model', () => {
 
   it('groups assignments into rows, with rows for employees who have none', () => {
     const rows = rowsOf(
-      [{ who: employee('E1'), date: '2026-03-01' }, { who: employee('E1'), date: '2026-03-02' }],
+      [
+        { who: employee('E1'), date: '2026-03-01' },
+        { who: employee('E1'), date: '2026-03-02' },
+      ],
       (a) => ({ employee: a.who, cell: cell(a.date) }),
       [employee('E2')],
     );
@@ -93,10 +101,7 @@ describe('the change list before publishing', () => {
   });
   it('lists what was added, removed and moved against the standing version', () => {
     const published = [entry('E1', '2026-03-01', 'MORNING'), entry('E2', '2026-03-01', 'EVENING')];
-    const live = [
-      entry('E1', '2026-03-01', 'MORNING', 'T2'),
-      entry('E3', '2026-03-01', 'EVENING'),
-    ];
+    const live = [entry('E1', '2026-03-01', 'MORNING', 'T2'), entry('E3', '2026-03-01', 'EVENING')];
     const changes = changesBetween(published, live);
     expect(changes.added.map((c) => c.employeeNumber)).toEqual(['E3']);
     expect(changes.removed.map((c) => [c.employeeNumber, c.before?.shiftCode])).toEqual([['E2', 'EVENING']]);

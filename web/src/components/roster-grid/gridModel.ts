@@ -70,7 +70,9 @@ export function rowsOf<A>(
   toRow: (assignment: A) => { employee: GridEmployee; cell: GridCell },
   everyone: GridEmployee[] = [],
 ): GridRowInput[] {
-  const rows = new Map<string, GridRowInput>(everyone.map((employee) => [employee.id, { employee, cells: [] }]));
+  const rows = new Map<string, GridRowInput>(
+    everyone.map((employee) => [employee.id, { employee, cells: [] }]),
+  );
   for (const assignment of assignments) {
     const { employee, cell } = toRow(assignment);
     let row = rows.get(employee.id);

@@ -75,7 +75,10 @@ export function useRunAction(id: string) {
           return call(api.POST('/api/allocation-runs/{id}/rerun', path));
         case 'review':
           return call(
-            api.POST('/api/allocation-runs/{id}/review', { ...path, body: { comment: comment?.trim() || null } }),
+            api.POST('/api/allocation-runs/{id}/review', {
+              ...path,
+              body: { comment: comment?.trim() || null },
+            }),
           );
         case 'lock':
           return call(api.POST('/api/allocation-runs/{id}/lock', path));
@@ -115,6 +118,8 @@ export function useRunGrid(id: string, executions: number, enabled: boolean) {
       const first = await page(1);
       const pages = Math.ceil(first.total / GRID_PAGE);
       const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => page(i + 2)));
+      performance.clearMarks('roster-grid:data');
+      performance.mark('roster-grid:data');
       return { from: first.from, to: first.to, rows: [first, ...rest].flatMap((p) => p.items) };
     },
   });
