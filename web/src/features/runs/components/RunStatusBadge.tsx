@@ -15,7 +15,14 @@ const colors: Record<Run['Status'], string> = {
 export function RunStatusBadge({ status }: { status: Run['Status'] }) {
   const t = useT();
   return (
-    <Badge color={colors[status]} variant="light" data-testid="run-status" data-status={status}>
+    <Badge
+      color={colors[status]}
+      variant="light"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      miw="fit-content"
+      data-testid="run-status"
+      data-status={status}
+    >
       {t(`runs.status.${status}` as MessageId)}
     </Badge>
   );

@@ -148,7 +148,12 @@ function RunActions({ run }: { run: Run }) {
           )}
         </Alert>
       )}
-      <Modal opened={reviewing} onClose={() => setReviewing(false)} title={t('runs.review.title')}>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('runs.close') }}
+        opened={reviewing}
+        onClose={() => setReviewing(false)}
+        title={t('runs.review.title')}
+      >
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -176,7 +181,12 @@ function RunActions({ run }: { run: Run }) {
           </Stack>
         </form>
       </Modal>
-      <Modal opened={archiving} onClose={() => setArchiving(false)} title={t('runs.archive.title')}>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('runs.close') }}
+        opened={archiving}
+        onClose={() => setArchiving(false)}
+        title={t('runs.archive.title')}
+      >
         <Stack>
           <Text>{t('runs.archive.body')}</Text>
           <Group justify="flex-end">

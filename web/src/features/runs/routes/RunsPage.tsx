@@ -32,7 +32,7 @@ export default function RunsPage() {
             {runs.data?.items.length === 0 ? (
               <Text c="dimmed">{t('runs.list.empty')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={520}>
+              <Table.ScrollContainer minWidth={640}>
                 <Table striped data-testid="runs-table">
                   <Table.Thead>
                     <Table.Tr>
