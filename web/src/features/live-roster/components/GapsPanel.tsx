@@ -97,6 +97,7 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
   const n = (value: number) => formatNumber(lang, value, { maximumFractionDigits: 2 });
   return (
     <Modal
+      lockScroll={false}
       closeButtonProps={{ 'aria-label': t('runs.close') }}
       opened={gap !== null}
       onClose={close}

@@ -100,6 +100,7 @@ export function LiveGrid({
         gap={t('liveRoster.grid.gapLegend')}
       />
       <Modal
+        lockScroll={false}
         closeButtonProps={{ 'aria-label': t('runs.close') }}
         opened={opened !== null}
         onClose={close}

@@ -189,6 +189,7 @@ function PublishModal({
   };
   return (
     <Modal
+      lockScroll={false}
       closeButtonProps={{ 'aria-label': t('runs.close') }}
       opened={target !== null}
       onClose={close}

@@ -31,6 +31,7 @@ export function CandidatesModal({
   const n = (value: number) => formatNumber(lang, value, { maximumFractionDigits: 2 });
   return (
     <Modal
+      lockScroll={false}
       closeButtonProps={{ 'aria-label': t('runs.close') }}
       opened={line !== null}
       onClose={onClose}

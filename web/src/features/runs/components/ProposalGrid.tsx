@@ -48,6 +48,7 @@ export function ProposalGrid({ run }: { run: Run }) {
       />
       <GridLegend night={t('runs.grid.night')} lent={t('runs.grid.lent')} fixed={t('runs.grid.fixed')} />
       <Modal
+        lockScroll={false}
         closeButtonProps={{ 'aria-label': t('runs.close') }}
         opened={opened !== null}
         onClose={() => setOpened(null)}

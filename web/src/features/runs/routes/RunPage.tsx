@@ -149,6 +149,7 @@ function RunActions({ run }: { run: Run }) {
         </Alert>
       )}
       <Modal
+        lockScroll={false}
         closeButtonProps={{ 'aria-label': t('runs.close') }}
         opened={reviewing}
         onClose={() => setReviewing(false)}
@@ -182,6 +183,7 @@ function RunActions({ run }: { run: Run }) {
         </form>
       </Modal>
       <Modal
+        lockScroll={false}
         closeButtonProps={{ 'aria-label': t('runs.close') }}
         opened={archiving}
         onClose={() => setArchiving(false)}
