@@ -15,8 +15,8 @@ export interface OwnPlan {
 
 /**
  * A demand plan of the planner's own for one language: a week of CARGO far ahead (each language its own
- * week, moved on when another test holds those dates), two heads a day on T1's morning and more on T2's
- * evening than the department has people, so that some lines stay unfilled with reasons.
+ * week, moved on when another test holds those dates), two heads a day on T1's morning and T2's evening,
+ * and a night of a skill that nobody in CARGO has, so that some lines stay unfilled with reasons.
  */
 export async function createOwnPlan(lang: Lang): Promise<OwnPlan> {
   const planner = await apiAs('planner');
@@ -37,7 +37,15 @@ export async function createOwnPlan(lang: Lang): Promise<OwnPlan> {
     const plan = (await created.json()) as { id: string };
     const cells = Array.from({ length: 7 }, (_, day) => [
       { date: addDays(from, day), terminalCode: 'T1', shiftTemplateCode: 'MORNING', required: 2 },
-      { date: addDays(from, day), terminalCode: 'T2', shiftTemplateCode: 'EVENING', required: 40 },
+      { date: addDays(from, day), terminalCode: 'T2', shiftTemplateCode: 'EVENING', required: 2 },
+      // Cargo staff do not check passengers in: these lines stay unfilled (SKILL_MISSING).
+      {
+        date: addDays(from, day),
+        terminalCode: 'T3',
+        shiftTemplateCode: 'NIGHT',
+        skillCode: 'CHECK_IN',
+        required: 1,
+      },
     ]).flat();
     const patched = await planner.patch(`/api/demand/plans/${plan.id}`, { data: { cells } });
     expect(patched.status(), await patched.text()).toBe(200);

@@ -79,6 +79,7 @@ test('the planner creates a run, starts it, reads why lines stay unfilled and lo
   await page.keyboard.press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
   await expect(grid.locator('[data-cell="1:1"]')).toBeFocused();
   await checkScreen(page, info, 'run-proposal');
+  await grid.locator('[data-cell="1:1"]').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('cell-details')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -106,6 +107,11 @@ test('the planner covers a gap from the candidates and publishes with the change
   // Remove one assignment from the grid: its line opens a gap that its former holder can cover.
   const grid = page.getByTestId('roster-grid');
   const worked = grid.locator('[role="gridcell"]').filter({ hasText: 'T1' }).first();
+  // Rows are virtualised: scroll down until a T1 shift is in the document.
+  for (let step = 0; step < 20 && (await worked.count()) === 0; step += 1) {
+    await grid.evaluate((element) => element.scrollBy(0, 300));
+    await page.waitForTimeout(100);
+  }
   await worked.click();
   await expect(page.getByTestId('cell-details')).toBeVisible();
   await page.getByRole('button', { name: text(lang, 'liveRoster.remove') }).click();
