@@ -63,7 +63,7 @@ export async function approvedLeave(employeeId: string, date: string): Promise<v
   const { id } = (await created.json()) as { id: string };
   const deciders: APIRequestContext[] = [await apiAs('sysadmin'), hr];
   for (const decider of deciders) {
-    const decided = await decider.post(`/api/leave-requests/${id}/approve`, { data: {} });
+    const decided = await decider.patch(`/api/leave-requests/${id}/approve`, { data: {} });
     expect(decided.status(), await decided.text()).toBe(200);
   }
   const final = (await (await hr.get(`/api/leave-requests/${id}`)).json()) as { Status: string };
