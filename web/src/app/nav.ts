@@ -73,6 +73,9 @@ export const NAV: NavItem[] = [
   { to: paths.demandPlans, label: 'demand.nav.plans', anyOf: ['demand.read'], section: 'work' },
   { to: paths.pools, label: 'pools.nav', anyOf: ['pool.read'], section: 'work' },
   { to: paths.reports, label: 'reports.nav', anyOf: ['roster.view', 'reconciliation.view'], section: 'work' },
+
+  { to: paths.runs, label: 'runs.nav', anyOf: ['allocation_run.read'], section: 'work' },
+  { to: paths.liveRoster, label: 'liveRoster.nav', anyOf: ['roster.view'], section: 'work' },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },
   {
     to: paths.myLeave,

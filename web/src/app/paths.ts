@@ -39,6 +39,10 @@ export const paths = {
   demandPlan: '/demand/plans/:id',
   pools: '/pools',
   reports: '/reports',
+
+  runs: '/runs',
+  run: '/runs/:id',
+  liveRoster: '/roster/live',
 } as const;
 
 /** The administration screens' addresses, with the one that takes an id. */

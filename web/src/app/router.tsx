@@ -173,6 +173,21 @@ export const router = createBrowserRouter([
         path: paths.reports,
         lazy: lazy(() => import('../features/reports/routes/ReportsPage')),
       },
+      {
+        path: paths.runs,
+        element: <RequirePermission permission="allocation_run.read" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/runs/routes/RunsPage')) },
+          { path: ':id', lazy: lazy(() => import('../features/runs/routes/RunPage')) },
+        ],
+      },
+      {
+        path: paths.liveRoster,
+        element: <RequirePermission permission="roster.view" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/live-roster/routes/LiveRosterPage')) },
+        ],
+      },
       { path: '*', lazy: lazy(() => import('./NotFoundPage')) },
     ],
   },

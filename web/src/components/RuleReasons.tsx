@@ -1,0 +1,46 @@
+import { Badge, Group } from '@mantine/core';
+import { ApiError } from '../lib/api/client';
+import { hasMessage, type MessageId, useT } from '../lib/i18n/I18nProvider';
+import { problemText } from './QueryState';
+
+/** A rule code read as words (`runs.reason.ON_LEAVE`), the code itself when the catalogue lacks it. */
+export function useReasonName() {
+  const t = useT();
+  return (code: string) => {
+    const key = `runs.reason.${code}`;
+    return hasMessage(key) ? t(key as MessageId) : code;
+  };
+}
+
+/** How many employees each rule kept off a line, largest first. */
+export function ReasonCounts({ reasons }: { reasons: Record<string, number | undefined> }) {
+  const t = useT();
+  const name = useReasonName();
+  const entries = Object.entries(reasons)
+    .filter((entry): entry is [string, number] => (entry[1] ?? 0) > 0)
+    .sort((a, b) => b[1] - a[1]);
+  if (!entries.length) return <span>{t('runs.reason.none')}</span>;
+  return (
+    <Group gap={4} data-testid="reasons">
+      {entries.map(([code, count]) => (
+        <Badge key={code} variant="outline" color="gray" tt="none" data-reason={code}>
+          {t('runs.reason.count', { reason: name(code), count })}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** A refusal read as a sentence; a rule refusal names every rule it broke. */
+export function useRefusalText() {
+  const t = useT();
+  const name = useReasonName();
+  return (error: unknown): string => {
+    if (!(error instanceof ApiError)) return t('error.network');
+    const reasons = (error.problem?.reasons as string[] | undefined) ?? [];
+    if (error.code === 'NOT_ELIGIBLE' && reasons.length)
+      return t('runs.problem.NOT_ELIGIBLE', { rules: reasons.map(name).join('، ') });
+    const key = `runs.problem.${error.code}`;
+    return hasMessage(key) ? t(key as MessageId) : problemText(t, error);
+  };
+}

@@ -1,0 +1,305 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid's rows and cells come and go; a table cannot hold them
+// biome-ignore-all lint/a11y/useFocusableInteractive: one tab stop: the roving focus is on the cells, not on rows and headers
+// biome-ignore-all lint/a11y/useKeyWithClickEvents: keys are handled once, on the grid (arrows, Enter)
+import { useDirection } from '@mantine/core';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import {
+  type GridCell,
+  type GridEmployee,
+  type GridModel,
+  moveFocus,
+  type Position,
+  withFocused,
+} from './gridModel';
+import classes from './RosterGrid.module.css';
+
+const ROW_H = 40;
+const HEADER_H = 44;
+const COL_W = 72;
+
+export interface RosterGridProps {
+  model: GridModel;
+  /** The grid's accessible name. */
+  label: string;
+  cornerLabel: string;
+  dateHeader: (date: string) => ReactNode;
+  dateLabel: (date: string) => string;
+  cellLabel: (cell: GridCell | null, employee: GridEmployee, date: string) => string;
+  employeeName: (employee: GridEmployee) => string;
+  isWeekend?: (date: string) => boolean;
+  /** Heads missing per date: those dates are highlighted. */
+  gapsByDate?: ReadonlyMap<string, number>;
+  /** Enter or a click on a cell. */
+  onOpen: (at: Position, cell: GridCell | null, employee: GridEmployee, date: string) => void;
+  blockSize?: string;
+}
+
+/**
+ * Employees × dates, one cell per assignment; rows and columns are virtualised (only what is in view is
+ * in the document), the employee column and the date header stay in place, and a CSS grid with logical
+ * properties mirrors it in Arabic. One tab stop: arrow keys, Home/End and Page keys move a roving focus,
+ * Enter opens the cell.
+ */
+export function RosterGrid(props: RosterGridProps) {
+  const { model, gapsByDate } = props;
+  const rtl = useDirection().dir === 'rtl';
+  const scroller = useRef<HTMLDivElement>(null);
+  const [focus, setFocus] = useState<Position>({ row: 0, column: 0 });
+  const moved = useRef(false);
+  const [narrow, setNarrow] = useState(false);
+  const nameW = narrow ? 112 : 176;
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setNarrow(element.clientWidth < 560));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const rows = useVirtualizer({
+    count: model.employees.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_H,
+    paddingStart: HEADER_H,
+    scrollPaddingStart: HEADER_H,
+    overscan: 6,
+    rangeExtractor: useCallback(
+      (range: Range) => withFocused(defaultRangeExtractor(range), focus.row),
+      [focus.row],
+    ),
+  });
+  const columns = useVirtualizer({
+    horizontal: true,
+    isRtl: rtl,
+    count: model.dates.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => COL_W,
+    paddingStart: nameW,
+    scrollPaddingStart: nameW,
+    overscan: 3,
+    rangeExtractor: useCallback(
+      (range: Range) => withFocused(defaultRangeExtractor(range), focus.column),
+      [focus.column],
+    ),
+  });
+
+  // The grid is painted: how long since its data arrived (the benchmark reads this measure).
+  useEffect(() => {
+    if (!model.employees.length) return;
+    const frame = requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (performance.getEntriesByName('roster-grid:data').length)
+          performance.measure('roster-grid', 'roster-grid:data');
+      }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [model]);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    scroller.current
+      ?.querySelector<HTMLElement>(`[data-cell="${focus.row}:${focus.column}"]`)
+      ?.focus({ preventScroll: true });
+  });
+
+  const go = (next: Position) => {
+    moved.current = true;
+    setFocus(next);
+    rows.scrollToIndex(next.row);
+    columns.scrollToIndex(next.column);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!model.employees.length) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const employee = model.employees[focus.row]!;
+      props.onOpen(
+        focus,
+        model.cells[focus.row]![focus.column] ?? null,
+        employee,
+        model.dates[focus.column]!,
+      );
+      return;
+    }
+    const page = Math.max(1, Math.floor(((scroller.current?.clientHeight ?? 400) - HEADER_H) / ROW_H) - 1);
+    const next = moveFocus(
+      focus,
+      event.key,
+      { rows: model.employees.length, columns: model.dates.length, page },
+      rtl,
+      event.ctrlKey || event.metaKey,
+    );
+    if (!next) return;
+    event.preventDefault();
+    go(next);
+  };
+
+  const style = {
+    '--name-w': `${nameW}px`,
+    '--col-w': `${COL_W}px`,
+    '--cols': model.dates.length,
+    '--row-h': `${ROW_H}px`,
+    '--header-h': `${HEADER_H}px`,
+    blockSize: props.blockSize ?? `min(70vh, ${HEADER_H + ROW_H * model.employees.length + 4}px)`,
+  } as CSSProperties;
+  const width = nameW + COL_W * model.dates.length;
+  const visibleColumns = columns.getVirtualItems();
+
+  return (
+    <div
+      ref={scroller}
+      className={classes.scroller}
+      style={style}
+      role="grid"
+      aria-label={props.label}
+      aria-rowcount={model.employees.length + 1}
+      aria-colcount={model.dates.length + 1}
+      onKeyDown={onKeyDown}
+      data-testid="roster-grid"
+    >
+      <div className={classes.sizer} style={{ blockSize: rows.getTotalSize(), inlineSize: width }}>
+        <div role="row" aria-rowindex={1} className={classes.header} style={{ inlineSize: width }}>
+          <div role="columnheader" aria-colindex={1} className={classes.corner}>
+            {props.cornerLabel}
+          </div>
+          {visibleColumns.map((column) => {
+            const date = model.dates[column.index]!;
+            const gaps = gapsByDate?.get(date) ?? 0;
+            return (
+              <div
+                key={column.key}
+                role="columnheader"
+                aria-colindex={column.index + 2}
+                aria-label={props.dateLabel(date)}
+                className={[
+                  classes.date,
+                  props.isWeekend?.(date) ? classes.weekend : '',
+                  gaps > 0 ? classes.gapDate : '',
+                ].join(' ')}
+                style={{ gridColumn: column.index + 2 }}
+                data-gaps={gaps || undefined}
+              >
+                {props.dateHeader(date)}
+              </div>
+            );
+          })}
+        </div>
+        {rows.getVirtualItems().map((row) => {
+          const employee = model.employees[row.index]!;
+          const line = model.cells[row.index]!;
+          return (
+            <div
+              key={row.key}
+              role="row"
+              aria-rowindex={row.index + 2}
+              className={classes.row}
+              style={{ transform: `translateY(${row.start}px)`, inlineSize: width }}
+            >
+              <div
+                role="rowheader"
+                aria-colindex={1}
+                className={classes.name}
+                title={props.employeeName(employee)}
+              >
+                <span className={classes.number}>{employee.employeeNumber}</span>
+                <span className={classes.employeeName}>{props.employeeName(employee)}</span>
+              </div>
+              {visibleColumns.map((column) => {
+                const cell = line[column.index] ?? null;
+                const date = model.dates[column.index]!;
+                const focused = focus.row === row.index && focus.column === column.index;
+                return (
+                  <div
+                    key={column.key}
+                    role="gridcell"
+                    aria-colindex={column.index + 2}
+                    aria-label={props.cellLabel(cell, employee, date)}
+                    tabIndex={focused ? 0 : -1}
+                    data-cell={`${row.index}:${column.index}`}
+                    data-date={date}
+                    data-employee={employee.employeeNumber}
+                    data-night={cell?.night || undefined}
+                    data-lent={cell?.lent || undefined}
+                    className={[
+                      classes.cell,
+                      cell ? (cell.night ? classes.night : classes.work) : '',
+                      cell?.lent ? classes.lent : '',
+                      cell?.fixed ? classes.fixed : '',
+                    ].join(' ')}
+                    style={{ gridColumn: column.index + 2 }}
+                    onClick={() => {
+                      const at = { row: row.index, column: column.index };
+                      setFocus(at);
+                      props.onOpen(at, cell, employee, date);
+                    }}
+                  >
+                    {cell && (
+                      <>
+                        <span className={classes.code} aria-hidden>
+                          {cell.night ? '☾ ' : ''}
+                          {cell.shiftCode}
+                          {cell.lent ? ' ⇄' : ''}
+                        </span>
+                        <span className={classes.terminal} aria-hidden>
+                          {cell.terminalCode}
+                        </span>
+                      </>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** What the marks of the grid mean, under it. */
+export function GridLegend({
+  night,
+  lent,
+  fixed,
+  gap,
+}: {
+  night: string;
+  lent: string;
+  fixed?: string;
+  gap?: string;
+}) {
+  return (
+    <div className={classes.legend}>
+      <span>
+        <span className={`${classes.swatch} ${classes.night}`} aria-hidden />☾ {night}
+      </span>
+      <span>
+        <span className={`${classes.swatch} ${classes.work} ${classes.lent}`} aria-hidden />⇄ {lent}
+      </span>
+      {fixed && (
+        <span>
+          <span className={`${classes.swatch} ${classes.work} ${classes.fixed}`} aria-hidden />
+          {fixed}
+        </span>
+      )}
+      {gap && (
+        <span>
+          <span className={`${classes.swatch} ${classes.gapDate}`} aria-hidden />
+          {gap}
+        </span>
+      )}
+    </div>
+  );
+}

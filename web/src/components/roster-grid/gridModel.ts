@@ -1,0 +1,191 @@
+/**
+ * The roster grid's logic, free of React: the dates of a period, cells indexed by row and column, keyboard
+ * moves (mirrored in right-to-left), and the change list between a published version and the live roster.
+ */
+import { addDays } from '../../lib/dates';
+
+export interface GridEmployee {
+  id: string;
+  employeeNumber: string;
+  Name_1_English: string;
+  Name_2_Arabic?: string | null;
+}
+
+export interface GridCell {
+  date: string;
+  shiftCode: string;
+  terminalCode: string;
+  skillCode: string | null;
+  /** Ends the next day. */
+  night: boolean;
+  /** Staff lent from another pool. */
+  lent: boolean;
+  /** Live work a run kept as it was. */
+  fixed?: boolean;
+  /** The live assignment, when the grid shows the live roster. */
+  assignmentId?: string;
+  demandLineId?: string | null;
+}
+
+export interface GridRowInput {
+  employee: GridEmployee;
+  cells: GridCell[];
+}
+
+export interface GridModel {
+  dates: string[];
+  employees: GridEmployee[];
+  /** `cells[row][column]`: the assignment of that employee on that date, or null. */
+  cells: (GridCell | null)[][];
+}
+
+/** Every date from `from` to `to`, inclusive. */
+export function datesOf(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) dates.push(day);
+  return dates;
+}
+
+/** Rows by employee number, cells placed under their dates (outside the period: dropped). */
+export function buildGrid(from: string, to: string, rows: GridRowInput[]): GridModel {
+  const dates = datesOf(from, to);
+  const column = new Map(dates.map((date, index) => [date, index]));
+  const sorted = [...rows].sort((a, b) =>
+    a.employee.employeeNumber.localeCompare(b.employee.employeeNumber, 'en', { numeric: true }),
+  );
+  const cells = sorted.map((row) => {
+    const line: (GridCell | null)[] = new Array(dates.length).fill(null);
+    for (const cell of row.cells) {
+      const index = column.get(cell.date);
+      if (index !== undefined) line[index] = cell;
+    }
+    return line;
+  });
+  return { dates, employees: sorted.map((row) => row.employee), cells };
+}
+
+/** Groups flat assignments into rows, one per employee; `everyone` adds rows for employees without work. */
+export function rowsOf<A>(
+  assignments: A[],
+  toRow: (assignment: A) => { employee: GridEmployee; cell: GridCell },
+  everyone: GridEmployee[] = [],
+): GridRowInput[] {
+  const rows = new Map<string, GridRowInput>(
+    everyone.map((employee) => [employee.id, { employee, cells: [] }]),
+  );
+  for (const assignment of assignments) {
+    const { employee, cell } = toRow(assignment);
+    let row = rows.get(employee.id);
+    if (!row) {
+      row = { employee, cells: [] };
+      rows.set(employee.id, row);
+    }
+    row.cells.push(cell);
+  }
+  return [...rows.values()];
+}
+
+/** A night shift ends at or before it starts (the next day). */
+export const isNight = (start: string, end: string) => end <= start;
+
+export interface Position {
+  row: number;
+  column: number;
+}
+
+/**
+ * Where a key moves the focus in a grid of `rows` × `columns`; null for a key that does not move it.
+ * Arrow keys follow what the reader sees: in right-to-left, ArrowRight goes to the previous date.
+ */
+export function moveFocus(
+  at: Position,
+  key: string,
+  size: { rows: number; columns: number; page: number },
+  rtl: boolean,
+  ctrl = false,
+): Position | null {
+  const clamp = (value: number, count: number) => Math.max(0, Math.min(count - 1, value));
+  const { row, column } = at;
+  switch (key) {
+    case 'ArrowDown':
+      return { row: clamp(row + 1, size.rows), column };
+    case 'ArrowUp':
+      return { row: clamp(row - 1, size.rows), column };
+    case 'ArrowRight':
+      return { row, column: clamp(column + (rtl ? -1 : 1), size.columns) };
+    case 'ArrowLeft':
+      return { row, column: clamp(column + (rtl ? 1 : -1), size.columns) };
+    case 'Home':
+      return ctrl ? { row: 0, column: 0 } : { row, column: 0 };
+    case 'End':
+      return ctrl ? { row: size.rows - 1, column: size.columns - 1 } : { row, column: size.columns - 1 };
+    case 'PageDown':
+      return { row: clamp(row + size.page, size.rows), column };
+    case 'PageUp':
+      return { row: clamp(row - size.page, size.rows), column };
+    default:
+      return null;
+  }
+}
+
+/** The visible indices plus the focused one, so the roving tab stop never leaves the document. */
+export function withFocused(indexes: number[], focused: number): number[] {
+  if (focused < 0 || indexes.includes(focused)) return indexes;
+  return [...indexes, focused].sort((a, b) => a - b);
+}
+
+export interface RosterEntry {
+  employeeId: string;
+  employeeNumber: string;
+  date: string;
+  shiftCode: string;
+  terminalCode: string;
+}
+
+export interface RosterChange {
+  employeeId: string;
+  employeeNumber: string;
+  date: string;
+  before: { shiftCode: string; terminalCode: string } | null;
+  after: { shiftCode: string; terminalCode: string } | null;
+}
+
+export interface ChangeList {
+  added: RosterChange[];
+  removed: RosterChange[];
+  moved: RosterChange[];
+}
+
+/**
+ * What publishing would change against the standing version, by employee and date, as the service
+ * reports it after a republish: added, removed, and moved (another shift or terminal).
+ */
+export function changesBetween(published: RosterEntry[], live: RosterEntry[]): ChangeList {
+  const key = (entry: RosterEntry) => `${entry.employeeId}|${entry.date}`;
+  const before = new Map(published.map((entry) => [key(entry), entry]));
+  const after = new Map(live.map((entry) => [key(entry), entry]));
+  const slot = (entry: RosterEntry) => ({ shiftCode: entry.shiftCode, terminalCode: entry.terminalCode });
+  const change = (entry: RosterEntry, was: RosterEntry | undefined, now: RosterEntry | undefined) => ({
+    employeeId: entry.employeeId,
+    employeeNumber: entry.employeeNumber,
+    date: entry.date,
+    before: was ? slot(was) : null,
+    after: now ? slot(now) : null,
+  });
+  const list: ChangeList = { added: [], removed: [], moved: [] };
+  for (const [k, now] of after) {
+    const was = before.get(k);
+    if (!was) list.added.push(change(now, undefined, now));
+    else if (was.shiftCode !== now.shiftCode || was.terminalCode !== now.terminalCode)
+      list.moved.push(change(now, was, now));
+  }
+  for (const [k, was] of before) if (!after.has(k)) list.removed.push(change(was, was, undefined));
+  const order = (a: RosterChange, b: RosterChange) =>
+    a.date.localeCompare(b.date) || a.employeeNumber.localeCompare(b.employeeNumber, 'en', { numeric: true });
+  list.added.sort(order);
+  list.removed.sort(order);
+  list.moved.sort(order);
+  return list;
+}
+
+export const changeCount = (list: ChangeList) => list.added.length + list.removed.length + list.moved.length;

@@ -1,0 +1,179 @@
+import { Alert, Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { QueryState } from '../../../components/QueryState';
+import { ReasonCounts, useRefusalText } from '../../../components/RuleReasons';
+import { usePermissions } from '../../../lib/auth/permissions';
+import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { type RosterGap, useCoverCandidates, useCoverGap } from '../api';
+
+const gapLabel = (lang: 'en' | 'ar', gap: RosterGap) =>
+  [formatDay(lang, gap.date), gap.terminal.code, gap.shift.code, gap.skill?.code].filter(Boolean).join(' · ');
+
+/** The open lines of the live roster, why each is open, and a way to cover it. */
+export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
+  const t = useT();
+  const lang = useLanguage();
+  const { has } = usePermissions();
+  const [covering, setCovering] = useState<RosterGap | null>(null);
+  if (!gaps.length)
+    return (
+      <Text c="dimmed" data-testid="no-gaps">
+        {t('liveRoster.gaps.none')}
+      </Text>
+    );
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped data-testid="gaps">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('liveRoster.gaps.line')}</Table.Th>
+              <Table.Th>{t('liveRoster.gaps.missing')}</Table.Th>
+              <Table.Th>{t('liveRoster.gaps.why')}</Table.Th>
+              {has('roster.create') && <Table.Th>{t('liveRoster.gaps.actions')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {gaps.map((gap) => (
+              <Table.Tr
+                key={gap.demandLineId}
+                data-testid="gap"
+                data-line={gap.demandLineId}
+                data-date={gap.date}
+              >
+                <Table.Td>{gapLabel(lang, gap)}</Table.Td>
+                <Table.Td>
+                  {t('liveRoster.gaps.missingOf', {
+                    missing: formatNumber(lang, gap.missing),
+                    required: formatNumber(lang, gap.required),
+                  })}
+                </Table.Td>
+                <Table.Td>
+                  {gap.openBecause.candidates > 0 ? (
+                    <Badge color="blue" variant="light" tt="none">
+                      {t('liveRoster.gaps.candidates', { count: gap.openBecause.candidates })}
+                    </Badge>
+                  ) : (
+                    <ReasonCounts reasons={gap.openBecause.reasons} />
+                  )}
+                </Table.Td>
+                {has('roster.create') && (
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      onClick={() => setCovering(gap)}
+                      aria-label={t('liveRoster.gaps.coverLine', { line: gapLabel(lang, gap) })}
+                    >
+                      {t('liveRoster.gaps.cover')}
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <CoverModal
+        gap={covering}
+        onClose={() => setCovering(null)}
+        label={covering ? gapLabel(lang, covering) : ''}
+      />
+    </>
+  );
+}
+
+/** Who can cover the gap, ranked; one click assigns, and the service's refusal is shown with its rule. */
+function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: string; onClose: () => void }) {
+  const t = useT();
+  const lang = useLanguage();
+  const candidates = useCoverCandidates(gap?.demandLineId ?? null);
+  const cover = useCoverGap();
+  const refusal = useRefusalText();
+  const close = () => {
+    cover.reset();
+    onClose();
+  };
+  const n = (value: number) => formatNumber(lang, value, { maximumFractionDigits: 2 });
+  return (
+    <Modal
+      lockScroll={false}
+      closeButtonProps={{ 'aria-label': t('runs.close') }}
+      opened={gap !== null}
+      onClose={close}
+      title={t('liveRoster.cover.title', { line: label })}
+      size="xl"
+    >
+      {cover.error && (
+        <Alert
+          color="red"
+          role="alert"
+          title={t('liveRoster.cover.refused')}
+          mb="sm"
+          data-testid="cover-refused"
+        >
+          {refusal(cover.error)}
+        </Alert>
+      )}
+      <QueryState query={candidates}>
+        {candidates.data?.items.length === 0 ? (
+          <Text c="dimmed">{t('liveRoster.cover.none')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped data-testid="cover-candidates">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('runs.candidates.rank')}</Table.Th>
+                  <Table.Th>{t('runs.candidates.employee')}</Table.Th>
+                  <Table.Th>{t('runs.candidates.lent')}</Table.Th>
+                  <Table.Th>{t('runs.candidates.load')}</Table.Th>
+                  <Table.Th>{t('runs.candidates.history')}</Table.Th>
+                  <Table.Th>{t('liveRoster.cover.assign')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {candidates.data?.items.map((candidate) => {
+                  const who = `${candidate.employee.employeeNumber} ${localName(lang, candidate.employee)}`;
+                  return (
+                    <Table.Tr key={candidate.employee.id} data-testid="cover-candidate">
+                      <Table.Td>{formatNumber(lang, candidate.rank)}</Table.Td>
+                      <Table.Td>{who}</Table.Td>
+                      <Table.Td>
+                        {candidate.lent ? t('runs.candidates.yes') : t('runs.candidates.no')}
+                      </Table.Td>
+                      <Table.Td>{n(candidate.load)}</Table.Td>
+                      <Table.Td>{n(candidate.history)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          <Button
+                            size="xs"
+                            loading={cover.isPending && cover.variables?.employeeId === candidate.employee.id}
+                            disabled={cover.isPending}
+                            aria-label={t('liveRoster.cover.assignWho', { who })}
+                            onClick={() =>
+                              gap &&
+                              cover.mutate(
+                                {
+                                  employeeId: candidate.employee.id,
+                                  date: gap.date,
+                                  demandLineId: gap.demandLineId,
+                                },
+                                { onSuccess: close },
+                              )
+                            }
+                          >
+                            {t('liveRoster.cover.assign')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { QueryState } from '../../../components/QueryState';
+import { buildGrid, type GridCell, type GridEmployee } from '../../../components/roster-grid/gridModel';
+import { gridText } from '../../../components/roster-grid/gridText';
+import { GridLegend, RosterGrid } from '../../../components/roster-grid/RosterGrid';
+import { weekday } from '../../../lib/dates';
+import { formatDay, localName } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useUnit } from '../../../lib/unit';
+import { type Run, useRunGrid } from '../api';
+
+interface Opened {
+  cell: GridCell | null;
+  employee: GridEmployee;
+  date: string;
+}
+
+/** The run's proposal as a roster grid; Enter on a cell shows what it holds. */
+export function ProposalGrid({ run }: { run: Run }) {
+  const t = useT();
+  const lang = useLanguage();
+  const unit = useUnit();
+  const grid = useRunGrid(run.id, run.executions, run.result !== null);
+  const model = useMemo(
+    () =>
+      buildGrid(
+        run.from,
+        run.to,
+        (grid.data?.rows ?? []).map((row) => ({
+          employee: row.employee,
+          cells: row.cells.map((cell) => ({ ...cell, night: cell.endsNextDay })),
+        })),
+      ),
+    [grid.data, run.from, run.to],
+  );
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const text = gridText(t, lang);
+  return (
+    <QueryState query={grid}>
+      <RosterGrid
+        model={model}
+        label={t('runs.grid.label')}
+        cornerLabel={t('runs.grid.employee')}
+        {...text}
+        isWeekend={(date) => unit.weekendDays.includes(weekday(date))}
+        onOpen={(_at, cell, employee, date) => setOpened({ cell, employee, date })}
+      />
+      <GridLegend night={t('runs.grid.night')} lent={t('runs.grid.lent')} fixed={t('runs.grid.fixed')} />
+      <Modal
+        lockScroll={false}
+        closeButtonProps={{ 'aria-label': t('runs.close') }}
+        opened={opened !== null}
+        onClose={() => setOpened(null)}
+        title={opened ? `${opened.employee.employeeNumber} ${localName(lang, opened.employee)}` : ''}
+      >
+        {opened && (
+          <Stack gap="xs" data-testid="cell-details">
+            <Text>{formatDay(lang, opened.date, { weekday: 'long', day: 'numeric', month: 'long' })}</Text>
+            {opened.cell ? (
+              <>
+                <Text>
+                  {t('runs.grid.details', {
+                    shift: opened.cell.shiftCode,
+                    terminal: opened.cell.terminalCode,
+                    skill: opened.cell.skillCode ?? '—',
+                  })}
+                </Text>
+                {opened.cell.night && <Text>☾ {t('runs.grid.night')}</Text>}
+                {opened.cell.lent && <Text>⇄ {t('runs.grid.lent')}</Text>}
+                {opened.cell.fixed && <Text>{t('runs.grid.fixed')}</Text>}
+              </>
+            ) : (
+              <Text c="dimmed">{t('runs.grid.off')}</Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(null)}>
+                {t('runs.close')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </QueryState>
+  );
+}
