@@ -62,7 +62,10 @@ async function main(): Promise<void> {
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
   await page.addInitScript((value) => {
-    sessionStorage.setItem(
+    // Runs in the page; this file is compiled without the DOM's types.
+    (
+      globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } }
+    ).sessionStorage.setItem(
       'rostering.session',
       JSON.stringify({
         token: value,
