@@ -143,6 +143,16 @@ test('HR imports a workbook with one bad row and downloads its error report', as
 
   await page.getByRole('link', { name: text(lang, 'imports.job.back') }).click();
   await expect(page.getByTestId('job-row').filter({ hasText: `people-${stamp}.xlsx` })).toBeVisible();
+
+  // The same file again within 24 hours: accepted, and the screen says it was already uploaded.
+  await page.locator('input[type=file]').setInputFiles({
+    name: `people-${stamp}-again.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: workbook,
+  });
+  await page.getByTestId('upload-submit').click();
+  await expect(page.getByTestId('duplicate-warning')).toContainText(text(lang, 'imports.duplicate.title'));
+  await checkScreen(page, info, 'imports-duplicate');
 });
 
 test('an upload that is no spreadsheet is refused with a readable message', async ({ page }, info) => {
