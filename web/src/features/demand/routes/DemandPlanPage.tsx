@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useDepartments } from '../../lookups/api';
 import {
   type DemandPlanDetail,
   demandKeys,
@@ -55,6 +56,10 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
   const shifts = useShiftTemplates();
   const skills = useSkills();
   const update = useUpdatePlan(plan.id);
+  const departments = useDepartments();
+  const department = departments.data?.get(plan.departmentId);
+  // The department's name in the reader's language (a Latin code would lead an Arabic line astray).
+  const departmentName = department ? localName(lang, department) : plan.departmentCode;
 
   const stored = useMemo(() => storedCells(plan.lines), [plan.lines]);
   const [store] = useState(() => new EditStore(stored));
@@ -178,7 +183,7 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
       </Anchor>
       <PageHeader
         title={plan.name}
-        description={`${plan.departmentCode} · ${formatDay(lang, plan.from)} – ${formatDay(lang, plan.to)}`}
+        description={`${departmentName} · ${formatDay(lang, plan.from)} – ${formatDay(lang, plan.to)}`}
         actions={
           has('demand.write') ? (
             <Group gap="xs">
