@@ -61,20 +61,6 @@ async function main(): Promise<void> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  await page.addInitScript((value) => {
-    // Runs in the page; this file is compiled without the DOM's types.
-    (
-      globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } }
-    ).sessionStorage.setItem(
-      'rostering.session',
-      JSON.stringify({
-        token: value,
-        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-        username: 'x',
-      }),
-    );
-  }, token);
-
   // A script as text: this file is type-checked with the server's settings, which know no DOM.
   const session = JSON.stringify({
     token,
