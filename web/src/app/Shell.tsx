@@ -19,7 +19,7 @@ import { session } from '../lib/auth/session';
 import { useT } from '../lib/i18n/I18nProvider';
 import { Bell } from './Bell';
 import { LanguageSwitch } from './LanguageSwitch';
-import { visibleNav } from './nav';
+import { NAV_SECTIONS, type NavSection, visibleNav } from './nav';
 import { paths } from './paths';
 import { queryClient } from './queryClient';
 
@@ -39,7 +39,7 @@ export function Shell({ profile, children }: { profile: Profile; children: React
     queryClient.clear();
     navigate(paths.login, { replace: true });
   };
-  const section = (name: 'work' | 'mine') => items.filter((item) => item.section === name);
+  const section = (name: NavSection) => items.filter((item) => item.section === name);
   return (
     <AppShell
       header={{ height: 60 }}
@@ -93,12 +93,12 @@ export function Shell({ profile, children }: { profile: Profile; children: React
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('nav.label')} inert={narrow && !opened}>
-        <ScrollArea>
-          {(['work', 'mine'] as const).map((name) =>
+        <AppShell.Section grow component={ScrollArea}>
+          {NAV_SECTIONS.map((name) =>
             section(name).length ? (
               <div key={name}>
                 <Text size="xs" fw={700} c="dimmed" px="sm" pt="sm" pb={4} tt="uppercase">
-                  {t(name === 'work' ? 'nav.section.work' : 'nav.section.mine')}
+                  {t(`nav.section.${name}`)}
                 </Text>
                 {section(name).map((item) => (
                   <NavLink
@@ -114,7 +114,7 @@ export function Shell({ profile, children }: { profile: Profile; children: React
               </div>
             ) : null,
           )}
-        </ScrollArea>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {children}

@@ -4,12 +4,16 @@ import { paths } from './paths';
 
 const LOOKUP_VIEWS = LOOKUP_GROUPS.map((group) => `${group.entity}.view`);
 
+/** The navigation's groups, in the order they show: the day's inbox first, one's own things last. */
+export const NAV_SECTIONS = ['work', 'planning', 'people', 'attendance', 'admin', 'mine'] as const;
+export type NavSection = (typeof NAV_SECTIONS)[number];
+
 export interface NavItem {
   to: string;
   label: MessageId;
   /** Shown when the caller holds any of these; none: every signed-in person. */
   anyOf?: string[];
-  section: 'mine' | 'work';
+  section: NavSection;
 }
 
 /** The navigation, built from the caller's permissions: a link shows only where its screen may open. */
@@ -34,48 +38,49 @@ export const NAV: NavItem[] = [
     anyOf: ['reconciliation.view'],
     section: 'work',
   },
-  { to: paths.adminUsers, label: 'admin.nav.users', anyOf: ['admin.users'], section: 'work' },
-  { to: paths.adminRoles, label: 'admin.nav.roles', anyOf: ['admin.roles'], section: 'work' },
-  { to: paths.adminLookups, label: 'admin.nav.lookups', anyOf: LOOKUP_VIEWS, section: 'work' },
-  { to: paths.adminSettings, label: 'admin.nav.settings', anyOf: ['admin.config'], section: 'work' },
-  { to: paths.adminAudit, label: 'admin.nav.audit', anyOf: ['admin.audit'], section: 'work' },
-
-  { to: paths.employees, label: 'people.nav.employees', anyOf: ['employee.view'], section: 'work' },
-  { to: paths.skills, label: 'people.nav.skills', anyOf: ['skill.view'], section: 'work' },
+  { to: paths.demandPlans, label: 'demand.nav.plans', anyOf: ['demand.read'], section: 'planning' },
+  { to: paths.runs, label: 'runs.nav', anyOf: ['allocation_run.read'], section: 'planning' },
+  { to: paths.liveRoster, label: 'liveRoster.nav', anyOf: ['roster.view'], section: 'planning' },
+  { to: paths.pools, label: 'pools.nav', anyOf: ['pool.read'], section: 'planning' },
+  {
+    to: paths.reports,
+    label: 'reports.nav',
+    anyOf: ['roster.view', 'reconciliation.view'],
+    section: 'planning',
+  },
+  { to: paths.employees, label: 'people.nav.employees', anyOf: ['employee.view'], section: 'people' },
+  { to: paths.skills, label: 'people.nav.skills', anyOf: ['skill.view'], section: 'people' },
   {
     to: paths.expiringCertifications,
     label: 'people.nav.expiring',
     anyOf: ['certifications.read'],
-    section: 'work',
+    section: 'people',
   },
-  { to: paths.employeeGroups, label: 'people.nav.groups', anyOf: ['employee_group.read'], section: 'work' },
-  { to: paths.imports, label: 'imports.nav', anyOf: ['imports.run'], section: 'work' },
-
+  { to: paths.employeeGroups, label: 'people.nav.groups', anyOf: ['employee_group.read'], section: 'people' },
+  { to: paths.imports, label: 'imports.nav', anyOf: ['imports.run'], section: 'people' },
   {
     to: paths.attendanceRecords,
     label: 'attendanceAdmin.nav.records',
     anyOf: ['attendance.view.all', 'attendance.view.scoped'],
-    section: 'work',
+    section: 'attendance',
   },
   {
     to: paths.attendanceImport,
     label: 'attendanceAdmin.nav.import',
     anyOf: ['attendance.import'],
-    section: 'work',
+    section: 'attendance',
   },
   {
     to: paths.reconciliationVariance,
     label: 'attendanceAdmin.nav.variance',
     anyOf: ['reconciliation.view'],
-    section: 'work',
+    section: 'attendance',
   },
-
-  { to: paths.demandPlans, label: 'demand.nav.plans', anyOf: ['demand.read'], section: 'work' },
-  { to: paths.pools, label: 'pools.nav', anyOf: ['pool.read'], section: 'work' },
-  { to: paths.reports, label: 'reports.nav', anyOf: ['roster.view', 'reconciliation.view'], section: 'work' },
-
-  { to: paths.runs, label: 'runs.nav', anyOf: ['allocation_run.read'], section: 'work' },
-  { to: paths.liveRoster, label: 'liveRoster.nav', anyOf: ['roster.view'], section: 'work' },
+  { to: paths.adminUsers, label: 'admin.nav.users', anyOf: ['admin.users'], section: 'admin' },
+  { to: paths.adminRoles, label: 'admin.nav.roles', anyOf: ['admin.roles'], section: 'admin' },
+  { to: paths.adminLookups, label: 'admin.nav.lookups', anyOf: LOOKUP_VIEWS, section: 'admin' },
+  { to: paths.adminSettings, label: 'admin.nav.settings', anyOf: ['admin.config'], section: 'admin' },
+  { to: paths.adminAudit, label: 'admin.nav.audit', anyOf: ['admin.audit'], section: 'admin' },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },
   {
     to: paths.myLeave,
