@@ -6,6 +6,7 @@ import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/rea
 import {
   type CSSProperties,
   type KeyboardEvent,
+  memo,
   type ReactNode,
   useCallback,
   useEffect,
@@ -156,6 +157,15 @@ export function RosterGrid(props: RosterGridProps) {
   } as CSSProperties;
   const width = nameW + COL_W * model.dates.length;
   const visibleColumns = columns.getVirtualItems();
+  const columnIndexes = visibleColumns.map((column) => column.index);
+  const columnsKey = columnIndexes.join(',');
+  // The parent's callback through a ref: rows stay memoised while the parent renders anew.
+  const onOpen = useRef(props.onOpen);
+  onOpen.current = props.onOpen;
+  const onCell = useCallback((at: Position, cell: GridCell | null, employee: GridEmployee, date: string) => {
+    setFocus(at);
+    onOpen.current(at, cell, employee, date);
+  }, []);
 
   return (
     <div
@@ -196,77 +206,116 @@ export function RosterGrid(props: RosterGridProps) {
             );
           })}
         </div>
-        {rows.getVirtualItems().map((row) => {
-          const employee = model.employees[row.index]!;
-          const line = model.cells[row.index]!;
-          return (
-            <div
-              key={row.key}
-              role="row"
-              aria-rowindex={row.index + 2}
-              className={classes.row}
-              style={{ transform: `translateY(${row.start}px)`, inlineSize: width }}
-            >
-              <div
-                role="rowheader"
-                aria-colindex={1}
-                className={classes.name}
-                title={props.employeeName(employee)}
-              >
-                <span className={classes.number}>{employee.employeeNumber}</span>
-                <span className={classes.employeeName}>{props.employeeName(employee)}</span>
-              </div>
-              {visibleColumns.map((column) => {
-                const cell = line[column.index] ?? null;
-                const date = model.dates[column.index]!;
-                const focused = focus.row === row.index && focus.column === column.index;
-                return (
-                  <div
-                    key={column.key}
-                    role="gridcell"
-                    aria-colindex={column.index + 2}
-                    aria-label={props.cellLabel(cell, employee, date)}
-                    tabIndex={focused ? 0 : -1}
-                    data-cell={`${row.index}:${column.index}`}
-                    data-date={date}
-                    data-employee={employee.employeeNumber}
-                    data-night={cell?.night || undefined}
-                    data-lent={cell?.lent || undefined}
-                    className={[
-                      classes.cell,
-                      cell ? (cell.night ? classes.night : classes.work) : '',
-                      cell?.lent ? classes.lent : '',
-                      cell?.fixed ? classes.fixed : '',
-                    ].join(' ')}
-                    style={{ gridColumn: column.index + 2 }}
-                    onClick={() => {
-                      const at = { row: row.index, column: column.index };
-                      setFocus(at);
-                      props.onOpen(at, cell, employee, date);
-                    }}
-                  >
-                    {cell && (
-                      <>
-                        <span className={classes.code} aria-hidden>
-                          {cell.night ? '☾ ' : ''}
-                          {cell.shiftCode}
-                          {cell.lent ? ' ⇄' : ''}
-                        </span>
-                        <span className={classes.terminal} aria-hidden>
-                          {cell.terminalCode}
-                        </span>
-                      </>
-                    )}
-                  </div>
-                );
-              })}
-            </div>
-          );
-        })}
+        {rows.getVirtualItems().map((row) => (
+          <GridRow
+            key={row.key}
+            index={row.index}
+            start={row.start}
+            width={width}
+            employee={model.employees[row.index]!}
+            line={model.cells[row.index]!}
+            dates={model.dates}
+            columns={columnIndexes}
+            columnsKey={columnsKey}
+            focusColumn={focus.row === row.index ? focus.column : -1}
+            cellLabel={props.cellLabel}
+            employeeName={props.employeeName}
+            onCell={onCell}
+          />
+        ))}
       </div>
     </div>
   );
 }
+
+interface GridRowProps {
+  index: number;
+  start: number;
+  width: number;
+  employee: GridEmployee;
+  line: (GridCell | null)[];
+  dates: string[];
+  columns: number[];
+  columnsKey: string;
+  /** The focused column when the roving focus is on this row, else −1. */
+  focusColumn: number;
+  cellLabel: RosterGridProps['cellLabel'];
+  employeeName: RosterGridProps['employeeName'];
+  onCell: (at: Position, cell: GridCell | null, employee: GridEmployee, date: string) => void;
+}
+
+/**
+ * One employee's row, rendered again only when it moves, its columns change or the focus enters or
+ * leaves it: scrolling down renders the rows that come into view, not every row in view.
+ */
+const GridRow = memo(
+  function GridRow(props: GridRowProps) {
+    const { index, employee, line, dates } = props;
+    return (
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        className={classes.row}
+        style={{ transform: `translateY(${props.start}px)`, inlineSize: props.width }}
+      >
+        <div role="rowheader" aria-colindex={1} className={classes.name} title={props.employeeName(employee)}>
+          <span className={classes.number}>{employee.employeeNumber}</span>
+          <span className={classes.employeeName}>{props.employeeName(employee)}</span>
+        </div>
+        {props.columns.map((column) => {
+          const cell = line[column] ?? null;
+          const date = dates[column]!;
+          return (
+            <div
+              key={column}
+              role="gridcell"
+              aria-colindex={column + 2}
+              aria-label={props.cellLabel(cell, employee, date)}
+              tabIndex={props.focusColumn === column ? 0 : -1}
+              data-cell={`${index}:${column}`}
+              data-date={date}
+              data-employee={employee.employeeNumber}
+              data-night={cell?.night || undefined}
+              data-lent={cell?.lent || undefined}
+              className={[
+                classes.cell,
+                cell ? (cell.night ? classes.night : classes.work) : '',
+                cell?.lent ? classes.lent : '',
+                cell?.fixed ? classes.fixed : '',
+              ].join(' ')}
+              style={{ gridColumn: column + 2 }}
+              onClick={() => props.onCell({ row: index, column }, cell, employee, date)}
+            >
+              {cell && (
+                <>
+                  <span className={classes.code} aria-hidden>
+                    {cell.night ? '☾ ' : ''}
+                    {cell.shiftCode}
+                    {cell.lent ? ' ⇄' : ''}
+                  </span>
+                  <span className={classes.terminal} aria-hidden>
+                    {cell.terminalCode}
+                  </span>
+                </>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    );
+  },
+  (a, b) =>
+    a.index === b.index &&
+    a.start === b.start &&
+    a.width === b.width &&
+    a.line === b.line &&
+    a.employee === b.employee &&
+    a.columnsKey === b.columnsKey &&
+    a.focusColumn === b.focusColumn &&
+    a.cellLabel === b.cellLabel &&
+    a.employeeName === b.employeeName &&
+    a.onCell === b.onCell,
+);
 
 /** What the marks of the grid mean, under it. */
 export function GridLegend({

@@ -1,21 +1,39 @@
-import type { Language } from '../../lib/i18n/format';
-import { formatDay, localName } from '../../lib/i18n/format';
+import { intlLocale, type Language, localName } from '../../lib/i18n/format';
 import type { useT } from '../../lib/i18n/I18nProvider';
 import type { GridCell, GridEmployee } from './gridModel';
 
-/** The words of the roster grid in the reader's language (shared by the proposal and the live roster). */
+/**
+ * The words of the roster grid in the reader's language (shared by the proposal and the live roster).
+ * Formatters are made once and each date's words once: a scrolled grid asks for hundreds a frame, and
+ * making an `Intl.DateTimeFormat` each time costs more than the frame.
+ */
 export function gridText(t: ReturnType<typeof useT>, lang: Language) {
+  const format = (options: Intl.DateTimeFormatOptions) => {
+    const formatter = new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: 'UTC' });
+    const cache = new Map<string, string>();
+    return (date: string) => {
+      let text = cache.get(date);
+      if (text === undefined) {
+        text = formatter.format(new Date(`${date}T00:00:00Z`));
+        cache.set(date, text);
+      }
+      return text;
+    };
+  };
+  const header = format({ weekday: 'short', day: 'numeric' });
+  const long = format({ weekday: 'long', day: 'numeric', month: 'long' });
+  const short = format({ weekday: 'short', day: 'numeric', month: 'short' });
+  const night = t('runs.grid.night');
+  const lent = t('runs.grid.lent');
   return {
     employeeName: (employee: GridEmployee) => localName(lang, employee),
-    dateHeader: (date: string) => formatDay(lang, date, { weekday: 'short', day: 'numeric' }),
-    dateLabel: (date: string) => formatDay(lang, date, { weekday: 'long', day: 'numeric', month: 'long' }),
+    dateHeader: header,
+    dateLabel: long,
     cellLabel: (cell: GridCell | null, employee: GridEmployee, date: string) => {
       const who = `${employee.employeeNumber} ${localName(lang, employee)}`;
-      const day = formatDay(lang, date, { weekday: 'short', day: 'numeric', month: 'short' });
+      const day = short(date);
       if (!cell) return t('runs.grid.cellOff', { who, day });
-      const marks = [cell.night ? t('runs.grid.night') : '', cell.lent ? t('runs.grid.lent') : '']
-        .filter(Boolean)
-        .join(', ');
+      const marks = [cell.night ? night : '', cell.lent ? lent : ''].filter(Boolean).join(', ');
       return t('runs.grid.cell', {
         who,
         day,

@@ -72,7 +72,9 @@ export function LiveGrid({
     return byDate;
   }, [gaps]);
   const [opened, setOpened] = useState<Opened | null>(null);
-  const text = gridText(t, lang);
+  // One set of words per language: their caches live as long as it (t is a new function each render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
+  const text = useMemo(() => gridText(t, lang), [lang]);
   const close = () => {
     remove.reset();
     setOpened(null);

@@ -35,7 +35,9 @@ export function ProposalGrid({ run }: { run: Run }) {
     [grid.data, run.from, run.to],
   );
   const [opened, setOpened] = useState<Opened | null>(null);
-  const text = gridText(t, lang);
+  // One set of words per language: their caches live as long as it (t is a new function each render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
+  const text = useMemo(() => gridText(t, lang), [lang]);
   return (
     <QueryState query={grid}>
       <RosterGrid
