@@ -202,10 +202,16 @@ export async function listRequests(
 }
 
 /** Moves a request on only from the status it was read in: a concurrent decision makes this a no-op. */
-export async function moveStatus(tx: Executor, id: string, from: string, to: string): Promise<boolean> {
+export async function moveStatus(
+  tx: Executor,
+  id: string,
+  from: string,
+  to: string,
+  at: Date,
+): Promise<boolean> {
   const moved = await tx
     .update(leaveRequests)
-    .set({ status: to, version: sql`${leaveRequests.version} + 1`, updatedAt: new Date() })
+    .set({ status: to, version: sql`${leaveRequests.version} + 1`, updatedAt: at })
     .where(and(eq(leaveRequests.id, id), eq(leaveRequests.status, from)))
     .returning({ id: leaveRequests.id });
   return moved.length === 1;
