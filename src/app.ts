@@ -12,6 +12,7 @@ import { registerEmptyBodyDefault } from './core/http/empty-body.ts';
 import { registerErrorHandling } from './core/http/error-handler.ts';
 import { registerFiniteNumbers } from './core/http/finite-numbers.ts';
 import { registerJsonBodyParser } from './core/http/json-body.ts';
+import { lazyCompilers } from './core/http/lazy-compilers.ts';
 import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
 import {
   registerCachePolicy,
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
     },
+    schemaController: { compilersFactory: lazyCompilers() },
     clientErrorHandler: createClientErrorHandler(earlyHeaders),
     frameworkErrors: createFrameworkErrorHandler(earlyHeaders),
   }).withTypeProvider<TypeBoxTypeProvider>();

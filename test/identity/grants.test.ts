@@ -70,7 +70,7 @@ describeEachDatabase('grants and scope', (t) => {
     const token = await t.tokenOf('ramp.manager');
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     const store = await createPrincipalStore(t.database);
-    const principal = await store.resolve(claims);
+    const principal = await store.resolve(claims, new Date());
     if (typeof principal === 'string') throw new Error(principal);
     expect(principal.scopeOf('roster.approve')).toEqual({ kind: 'departments', departmentIds: [RAMP] });
     expect(principal.scopeOf('roster.approve')).not.toEqual({ kind: 'departments', departmentIds: [PAX] });
@@ -82,7 +82,7 @@ describeEachDatabase('grants and scope', (t) => {
       payload: { roleCode: 'MANAGER', departmentId: PAX },
     });
     await store.settle();
-    const both = await store.resolve(claims);
+    const both = await store.resolve(claims, new Date());
     await store.close();
     if (typeof both === 'string') throw new Error(both);
     const scope = both.scopeOf('roster.approve');
@@ -193,10 +193,10 @@ describeEachDatabase('grants and scope', (t) => {
         const user = await newUser('slow.listener');
         const token = await t.tokenOf('slow.listener');
         const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-        expect(typeof (await slow.resolve(claims))).toBe('object');
+        expect(typeof (await slow.resolve(claims, new Date()))).toBe('object');
         const locked = await t.request('sysadmin', { method: 'POST', url: `/api/users/${user.id}/lock` });
         expect(locked.statusCode).toBe(200);
-        expect(await slow.resolve(claims)).toBe('REVOKED');
+        expect(await slow.resolve(claims, new Date())).toBe('REVOKED');
       } finally {
         await slow.close();
       }

@@ -144,12 +144,12 @@ describeEachDatabase('pools', (t) => {
       firstHolds = resolve;
     });
     const first = t.database.db.transaction(async (tx) => {
-      await takeDefault(tx, ramp, a.id);
+      await takeDefault(tx, ramp, a.id, new Date());
       firstHolds();
       await gate;
     });
     await holding;
-    const second = t.database.db.transaction(async (tx) => takeDefault(tx, ramp, b.id));
+    const second = t.database.db.transaction(async (tx) => takeDefault(tx, ramp, b.id, new Date()));
     // The second waits on the first's row lock; let it queue, then commit the first.
     for (let i = 0; i < 50; i++) {
       const [waiting] = await queryRows<{ n: number }>(

@@ -28,7 +28,7 @@ interface GrantRow {
 export type Unauthenticated = 'UNKNOWN_USER' | 'REVOKED';
 
 export interface PrincipalStore {
-  resolve(claims: TokenClaims, now?: Date): Promise<Principal | Unauthenticated>;
+  resolve(claims: TokenClaims, now: Date): Promise<Principal | Unauthenticated>;
   /**
    * Resolves once every change committed before the call has reached this process's cache (a NOTIFY
    * round trip through the database), so the answer of a lock or revoke is never followed by a request
@@ -231,7 +231,7 @@ export async function createPrincipalStore(database: Database): Promise<Principa
   heartbeat.unref();
 
   return {
-    async resolve(claims, now = new Date()) {
+    async resolve(claims, now) {
       const account = await accountOf(claims);
       if (!account) return 'UNKNOWN_USER';
       if (claims.iatMs < account.validAfterMs) return 'REVOKED';

@@ -177,11 +177,12 @@ export async function insertPlan(executor: Executor, values: typeof demandPlans.
 export async function touchPlan(
   executor: Executor,
   id: string,
+  at: Date,
   values: Partial<typeof demandPlans.$inferInsert> = {},
 ): Promise<number> {
   const [row] = await executor
     .update(demandPlans)
-    .set({ ...values, version: sql`${demandPlans.version} + 1`, updatedAt: new Date() })
+    .set({ ...values, version: sql`${demandPlans.version} + 1`, updatedAt: at })
     .where(eq(demandPlans.id, id))
     .returning({ version: demandPlans.version });
   return row!.version;
@@ -407,10 +408,11 @@ export async function updateTemplate(
   executor: Executor,
   id: string,
   values: Partial<typeof demandTemplates.$inferInsert>,
+  at: Date,
 ): Promise<void> {
   await executor
     .update(demandTemplates)
-    .set({ ...values, version: sql`${demandTemplates.version} + 1`, updatedAt: new Date() })
+    .set({ ...values, version: sql`${demandTemplates.version} + 1`, updatedAt: at })
     .where(eq(demandTemplates.id, id));
 }
 

@@ -302,7 +302,7 @@ export async function updatePlan(
         resolved.map((cell, index) => ({ ...cell, required: cells[index]!.required })),
       );
     }
-    await repo.touchPlan(tx, id, {
+    await repo.touchPlan(tx, id, deps.now(), {
       ...(body.status === undefined ? {} : { status: body.status }),
       ...(body.name === undefined ? {} : { name: body.name }),
     });

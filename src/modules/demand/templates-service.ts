@@ -139,10 +139,15 @@ export async function updateTemplate(
         id,
         await resolveTemplateCells(tx, caller.principal.buId, body.cells),
       );
-    await repo.updateTemplate(tx, id, {
-      ...(body.name === undefined ? {} : { name: body.name }),
-      ...(body.description === undefined ? {} : { description: body.description }),
-    });
+    await repo.updateTemplate(
+      tx,
+      id,
+      {
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.description === undefined ? {} : { description: body.description }),
+      },
+      deps.now(),
+    );
     await recordAudit(tx, actorOf(caller), {
       action: 'demand_template.update',
       entityType: 'demand_template',
@@ -171,7 +176,7 @@ export async function deleteTemplate({ db }: ServiceDeps, caller: Caller, id: st
  * change and writes nothing; the commit writes exactly those in the plan's transaction.
  */
 export async function applyTemplate(
-  { db }: ServiceDeps,
+  { db, now }: ServiceDeps,
   caller: Caller,
   templateId: string,
   body: ApplyDemandTemplateRequest,
@@ -250,7 +255,7 @@ export async function applyTemplate(
     let planVersion = plan.version;
     if (!body.dryRun) {
       await repo.writeCells(executor, buId, body.planId, writes);
-      planVersion = await repo.touchPlan(executor, body.planId);
+      planVersion = await repo.touchPlan(executor, body.planId, now());
       await recordAudit(executor, actorOf(caller), {
         action: 'demand_template.apply',
         entityType: 'demand_plan',

@@ -153,7 +153,12 @@ export async function login(
     throw lockout ?? invalidCredentials();
   }
   const updated = await deps.db.transaction(async (tx) => {
-    const row = await updateUser(tx, user.id, { failedLoginCount: 0, lockoutUntil: null, lastLoginAt: now });
+    const row = await updateUser(
+      tx,
+      user.id,
+      { failedLoginCount: 0, lockoutUntil: null, lastLoginAt: now },
+      now,
+    );
     await insertLoginAttempt(tx, { ...history, success: true, reason: 'SUCCESS' });
     await recordAudit(tx, selfActor(user, client), {
       action: 'auth.login',
@@ -181,10 +186,12 @@ async function recordFailure(
     ? new Date(now.getTime() + settings['lockout.minutes'] * 60_000)
     : null;
   return deps.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, {
-      failedLoginCount: count,
-      lockoutUntil: lockoutUntil ?? user.lockoutUntil,
-    });
+    await updateUser(
+      tx,
+      user.id,
+      { failedLoginCount: count, lockoutUntil: lockoutUntil ?? user.lockoutUntil },
+      now,
+    );
     await recordAudit(tx, selfActor(user, client), {
       action: 'auth.login_failed',
       entityType: 'user',
@@ -245,12 +252,17 @@ export async function changePassword(
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     // Every token issued before now stops working; the answer carries a fresh one.
-    await updateUser(tx, user.id, {
-      passwordHash,
-      mustChangePassword: false,
-      passwordChangedAt: now,
-      tokensValidAfter: now,
-    });
+    await updateUser(
+      tx,
+      user.id,
+      {
+        passwordHash,
+        mustChangePassword: false,
+        passwordChangedAt: now,
+        tokensValidAfter: now,
+      },
+      now,
+    );
     await recordAudit(tx, actorOf(caller), {
       action: 'auth.password_changed',
       entityType: 'user',

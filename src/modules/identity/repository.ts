@@ -77,15 +77,16 @@ export async function insertUser(executor: Executor, values: typeof users.$infer
   return row!;
 }
 
-/** Updates a user and bumps its version; `changes` never touches the id or the unit. */
+/** Updates a user and bumps its version at `at` (the service's clock); `changes` never touches the id or the unit. */
 export async function updateUser(
   executor: Executor,
   id: string,
   changes: Partial<typeof users.$inferInsert>,
+  at: Date,
 ): Promise<UserRow> {
   const [row] = await executor
     .update(users)
-    .set({ ...changes, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .set({ ...changes, version: sql`${users.version} + 1`, updatedAt: at })
     .where(eq(users.id, id))
     .returning();
   return row!;
@@ -301,10 +302,11 @@ export async function updateRole(
   executor: Executor,
   id: string,
   changes: Partial<typeof roles.$inferInsert>,
+  at: Date,
 ) {
   const [row] = await executor
     .update(roles)
-    .set({ ...changes, version: sql`${roles.version} + 1`, updatedAt: new Date() })
+    .set({ ...changes, version: sql`${roles.version} + 1`, updatedAt: at })
     .where(eq(roles.id, id))
     .returning();
   return row!;

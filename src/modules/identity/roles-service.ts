@@ -104,7 +104,7 @@ export async function updateRole(
     if (current.isSystem) throw protectedRole(current);
     assertVersion(expectedVersion, current.version);
     const { permissions, ...fields } = body;
-    const updated = await repo.updateRole(tx, id, fields);
+    const updated = await repo.updateRole(tx, id, fields, deps.now());
     if (permissions) {
       await repo.replaceRolePermissions(tx, id, permissions);
       // Holders' cached permissions are stale now.

@@ -203,7 +203,7 @@ export async function updateUserDetails(
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireUser(tx, caller, id, true);
     assertVersion(expectedVersion, current.version);
-    const updated = await repo.updateUser(tx, id, body);
+    const updated = await repo.updateUser(tx, id, body, deps.now());
     await recordAudit(tx, actorOf(caller), {
       action: 'user.update',
       entityType: 'user',
@@ -223,7 +223,7 @@ export async function deleteUser(deps: ServiceDeps, caller: Caller, id: string):
     const current = await requireUser(tx, caller, id, true);
     await assertNotLastAdmin(tx, caller, id, now);
     // Soft delete: audit references and history keep pointing at the row; tokens stop at once.
-    await repo.updateUser(tx, id, { deletedAt: now, tokensValidAfter: now });
+    await repo.updateUser(tx, id, { deletedAt: now, tokensValidAfter: now }, now);
     await recordAudit(tx, actorOf(caller), {
       action: 'user.delete',
       entityType: 'user',
@@ -244,7 +244,7 @@ export async function lockUser(
   const row = await deps.db.transaction(async (tx) => {
     await requireUser(tx, caller, id, true);
     await assertNotLastAdmin(tx, caller, id, now);
-    const updated = await repo.updateUser(tx, id, { lockedByAdmin: true, tokensValidAfter: now });
+    const updated = await repo.updateUser(tx, id, { lockedByAdmin: true, tokensValidAfter: now }, now);
     await recordAudit(tx, actorOf(caller), {
       action: 'user.lock',
       entityType: 'user',
@@ -257,14 +257,20 @@ export async function lockUser(
 }
 
 export async function unlockUser(deps: ServiceDeps, caller: Caller, id: string): Promise<User> {
+  const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
     await requireUser(tx, caller, id, true);
-    const updated = await repo.updateUser(tx, id, {
-      lockedByAdmin: false,
-      failedLoginCount: 0,
-      lockoutUntil: null,
-      loginWindowFrom: deps.now(),
-    });
+    const updated = await repo.updateUser(
+      tx,
+      id,
+      {
+        lockedByAdmin: false,
+        failedLoginCount: 0,
+        lockoutUntil: null,
+        loginWindowFrom: now,
+      },
+      now,
+    );
     await recordAudit(tx, actorOf(caller), { action: 'user.unlock', entityType: 'user', entityId: id });
     return updated;
   });
@@ -288,15 +294,20 @@ export async function resetPassword(
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
     await requireUser(tx, caller, id, true);
-    const updated = await repo.updateUser(tx, id, {
-      passwordHash,
-      mustChangePassword: true,
-      passwordChangedAt: now,
-      tokensValidAfter: now,
-      failedLoginCount: 0,
-      lockoutUntil: null,
-      loginWindowFrom: now,
-    });
+    const updated = await repo.updateUser(
+      tx,
+      id,
+      {
+        passwordHash,
+        mustChangePassword: true,
+        passwordChangedAt: now,
+        tokensValidAfter: now,
+        failedLoginCount: 0,
+        lockoutUntil: null,
+        loginWindowFrom: now,
+      },
+      now,
+    );
     await recordAudit(tx, actorOf(caller), {
       action: 'user.password_reset',
       entityType: 'user',
@@ -409,7 +420,7 @@ export async function updateProfile(
   await deps.db.transaction(async (tx) => {
     const current = await requireUser(tx, caller, caller.principal.userId, true);
     assertVersion(expectedVersion, current.version);
-    await repo.updateUser(tx, current.id, patch);
+    await repo.updateUser(tx, current.id, patch, deps.now());
     await recordAudit(tx, actorOf(caller), {
       action: 'user.profile_update',
       entityType: 'user',

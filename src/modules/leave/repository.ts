@@ -214,10 +214,11 @@ export async function moveStatus(
   id: string,
   from: LeaveStatus,
   to: LeaveStatus,
+  at: Date,
 ): Promise<boolean> {
   const moved = await tx
     .update(leaveRequests)
-    .set({ status: to, version: sql`${leaveRequests.version} + 1`, updatedAt: new Date() })
+    .set({ status: to, version: sql`${leaveRequests.version} + 1`, updatedAt: at })
     .where(and(eq(leaveRequests.id, id), eq(leaveRequests.status, from)))
     .returning({ id: leaveRequests.id });
   return moved.length === 1;

@@ -301,7 +301,7 @@ export async function decideLeave(
       });
     }
     const next = decision === 'Approved' ? step.approvedTo : 'Rejected';
-    if (!(await repo.moveStatus(tx, row.id, row.status, next))) {
+    if (!(await repo.moveStatus(tx, row.id, row.status, next, deps.now()))) {
       throw conflict('LEAVE_STEP_ALREADY_DECIDED', `Step ${step.step} was decided meanwhile`);
     }
     await repo.insertStep(tx, {
@@ -353,7 +353,7 @@ export async function cancelLeave(deps: ServiceDeps, caller: Caller, id: string)
     if (row.fromDate <= principal.today) {
       throw conflict('LEAVE_ALREADY_STARTED', 'Leave can be cancelled only before its start date');
     }
-    if (!(await repo.moveStatus(tx, row.id, row.status, 'Cancelled'))) {
+    if (!(await repo.moveStatus(tx, row.id, row.status, 'Cancelled', deps.now()))) {
       throw conflict('LEAVE_NOT_CANCELLABLE', 'The request changed meanwhile; read it again');
     }
     await recordAudit(tx, actorOf(caller), {

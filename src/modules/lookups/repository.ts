@@ -122,10 +122,11 @@ export async function updateLookupRow(
   id: string,
   version: number,
   values: LookupValues,
+  at: Date,
 ): Promise<boolean> {
   const rows = await executor
     .update(table)
-    .set({ ...values, version: version + 1, updatedAt: new Date() } as Partial<LookupTable['$inferInsert']>)
+    .set({ ...values, version: version + 1, updatedAt: at } as Partial<LookupTable['$inferInsert']>)
     .where(and(eq(table.id, id), eq(table.version, version)))
     .returning({ id: table.id });
   return rows.length === 1;

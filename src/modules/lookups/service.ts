@@ -151,7 +151,7 @@ export async function updateLookup(
       );
     }
     const values = { ...sharedValues(body), ...(await group.columns(tx, buId, body)) };
-    if (!(await repo.updateLookupRow(tx, group.table, id, current.version, values))) {
+    if (!(await repo.updateLookupRow(tx, group.table, id, current.version, values, deps.now()))) {
       throw new AppError(
         412,
         'PRECONDITION_FAILED',

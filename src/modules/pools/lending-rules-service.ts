@@ -180,12 +180,17 @@ export async function updateRule(
     const to = body.effectiveTo === undefined ? current.effectiveTo : body.effectiveTo;
     assertWindow(from, to);
     await assertNoOverlap(tx, current.sourcePoolId, current.targetPoolId, from, to, id);
-    await repo.updateRule(tx, id, {
-      effectiveFrom: from,
-      effectiveTo: to,
-      ...(body.maxPerDay === undefined ? {} : { maxPerDay: body.maxPerDay }),
-      ...(body.description === undefined ? {} : { description: body.description }),
-    });
+    await repo.updateRule(
+      tx,
+      id,
+      {
+        effectiveFrom: from,
+        effectiveTo: to,
+        ...(body.maxPerDay === undefined ? {} : { maxPerDay: body.maxPerDay }),
+        ...(body.description === undefined ? {} : { description: body.description }),
+      },
+      deps.now(),
+    );
     if (body.skills)
       await repo.setRuleSkills(tx, id, await resolveSkills(tx, caller.principal.buId, body.skills));
     await recordAudit(tx, actorOf(caller), {

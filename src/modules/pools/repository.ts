@@ -112,10 +112,11 @@ export async function updatePool(
   executor: Executor,
   id: string,
   values: Partial<typeof pools.$inferInsert>,
+  at: Date,
 ): Promise<void> {
   await executor
     .update(pools)
-    .set({ ...values, version: sql`${pools.version} + 1`, updatedAt: new Date() })
+    .set({ ...values, version: sql`${pools.version} + 1`, updatedAt: at })
     .where(eq(pools.id, id));
 }
 
@@ -123,12 +124,17 @@ export async function updatePool(
  * Takes the default flag from whichever other pool of the department holds it. Under concurrency the
  * partial unique index decides: a second transaction that finds no default left to take fails on it.
  */
-export async function takeDefault(executor: Executor, departmentId: string, poolId: string): Promise<void> {
+export async function takeDefault(
+  executor: Executor,
+  departmentId: string,
+  poolId: string,
+  at: Date,
+): Promise<void> {
   await executor
     .update(pools)
-    .set({ isDefault: false, version: sql`${pools.version} + 1`, updatedAt: new Date() })
+    .set({ isDefault: false, version: sql`${pools.version} + 1`, updatedAt: at })
     .where(and(eq(pools.departmentId, departmentId), eq(pools.isDefault, true), ne(pools.id, poolId)));
-  await updatePool(executor, poolId, { isDefault: true });
+  await updatePool(executor, poolId, { isDefault: true }, at);
 }
 
 export async function deletePool(executor: Executor, id: string): Promise<void> {
@@ -195,6 +201,7 @@ export async function setMembership(
   buId: string,
   employeeId: string,
   poolId: string,
+  at: Date,
 ): Promise<string | null> {
   const [previous] = await executor
     .select({ poolId: poolMembers.poolId })
@@ -204,7 +211,7 @@ export async function setMembership(
   await executor
     .insert(poolMembers)
     .values({ buId, employeeId, poolId })
-    .onConflictDoUpdate({ target: poolMembers.employeeId, set: { poolId, createdAt: new Date() } });
+    .onConflictDoUpdate({ target: poolMembers.employeeId, set: { poolId, createdAt: at } });
   return previous?.poolId ?? null;
 }
 
@@ -409,10 +416,11 @@ export async function updateRule(
   executor: Executor,
   id: string,
   values: Partial<typeof poolLendingRules.$inferInsert>,
+  at: Date,
 ): Promise<void> {
   await executor
     .update(poolLendingRules)
-    .set({ ...values, version: sql`${poolLendingRules.version} + 1`, updatedAt: new Date() })
+    .set({ ...values, version: sql`${poolLendingRules.version} + 1`, updatedAt: at })
     .where(eq(poolLendingRules.id, id));
 }
 

@@ -113,13 +113,19 @@ export async function updatePool(
         );
       }
       const { isDefault, Name_1_English, Name_2_Arabic, ...rest } = body;
-      await repo.updatePool(tx, id, {
-        ...rest,
-        ...(Name_1_English === undefined ? {} : { nameEn: Name_1_English }),
-        ...(Name_2_Arabic === undefined ? {} : { nameAr: Name_2_Arabic }),
-      });
+      const at = deps.now();
+      await repo.updatePool(
+        tx,
+        id,
+        {
+          ...rest,
+          ...(Name_1_English === undefined ? {} : { nameEn: Name_1_English }),
+          ...(Name_2_Arabic === undefined ? {} : { nameAr: Name_2_Arabic }),
+        },
+        at,
+      );
       const makesDefault = isDefault === true && !locked?.isDefault;
-      if (makesDefault) await repo.takeDefault(tx, current.departmentId, id);
+      if (makesDefault) await repo.takeDefault(tx, current.departmentId, id, at);
       await recordAudit(tx, actorOf(caller), {
         action: 'pool.update',
         entityType: 'pool',
@@ -203,7 +209,7 @@ export async function addMember(
         { errors: [{ path: '/employeeId', message: 'employee of another department' }] },
       );
     }
-    const previous = await repo.setMembership(tx, caller.principal.buId, employeeId, poolId);
+    const previous = await repo.setMembership(tx, caller.principal.buId, employeeId, poolId, deps.now());
     await recordAudit(tx, actorOf(caller), {
       action: 'pool.member_add',
       entityType: 'pool',

@@ -24,10 +24,11 @@ export async function updateSettingsRow(
   version: number,
   values: Record<string, unknown>,
   userId: string,
+  at: Date,
 ): Promise<boolean> {
   const rows = await executor
     .update(businessUnitSettings)
-    .set({ values, version: version + 1, updatedAt: new Date(), updatedBy: userId })
+    .set({ values, version: version + 1, updatedAt: at, updatedBy: userId })
     .where(and(eq(businessUnitSettings.buId, buId), eq(businessUnitSettings.version, version)))
     .returning({ version: businessUnitSettings.version });
   return rows.length === 1;

@@ -43,7 +43,7 @@ function checkRules(settings: SettingsValues): void {
 }
 
 export async function updateSettings(
-  { db: executor }: ServiceDeps,
+  { db: executor, now }: ServiceDeps,
   caller: Caller,
   patch: SettingsPatch,
   expectedVersion: number | undefined,
@@ -56,7 +56,7 @@ export async function updateSettings(
     checkRules(next);
     const row = await findSettingsRow(tx, buId);
     const stored = { ...(row?.values as object), ...patch };
-    if (!(await updateSettingsRow(tx, buId, current.version, stored, caller.principal.userId))) {
+    if (!(await updateSettingsRow(tx, buId, current.version, stored, caller.principal.userId, now()))) {
       throw new AppError(412, 'PRECONDITION_FAILED', 'The settings were changed meanwhile; read them again');
     }
     const changed = Object.fromEntries(
