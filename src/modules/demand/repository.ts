@@ -94,7 +94,7 @@ export async function listPlans(
   executor: Executor,
   buId: string,
   scope: DepartmentScope,
-  filter: { date?: string; terminal?: string; departmentId?: string; status?: string },
+  filter: { date?: string; terminal?: string; departmentId?: string; state?: string },
   limit: number,
   offset: number,
 ): Promise<{ rows: PlanRow[]; total: number }> {
@@ -109,7 +109,7 @@ export async function listPlans(
       : sql`exists (select 1 from ${demandLines} join ${terminals} on ${terminals.id} = ${demandLines.terminalId}
               where ${demandLines.planId} = ${demandPlans.id} and ${terminals.code} = ${filter.terminal})`,
     filter.departmentId === undefined ? undefined : eq(demandPlans.departmentId, filter.departmentId),
-    filter.status === undefined ? undefined : eq(demandPlans.status, filter.status),
+    filter.state === undefined ? undefined : eq(demandPlans.status, filter.state),
   );
   const rows = await executor
     .select(planSelect)
