@@ -142,20 +142,28 @@ async function benchmark(
       '/api/admin/roster-approvals/pending/count',
     ],
   ];
+  // Each read alone, warm, before any load (so no straggler of a load is counted): the fewest statements
+  // and the least time of three tries, since the job runner and the cache's heartbeat share the counter.
   for (const [target, path] of reads) {
-    // One request alone, warm: what it sends to the database and how long it takes in the service.
     await fetch(`${address}${path}`, { headers: auth });
-    const before = { ...statements };
-    const started = performance.now();
-    const answer = await fetch(`${address}${path}`, { headers: auth });
-    await answer.arrayBuffer();
-    profiles.push({
-      target,
-      queries: statements.count - before.count,
-      databaseMs: Math.round((statements.ms - before.ms) * 100) / 100,
-      totalMs: Math.round((performance.now() - started) * 100) / 100,
-    });
-    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    let best: Profile | undefined;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const before = { ...statements };
+      const started = performance.now();
+      const answer = await fetch(`${address}${path}`, { headers: auth });
+      await answer.arrayBuffer();
+      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+      const tried = {
+        target,
+        queries: statements.count - before.count,
+        databaseMs: Math.round((statements.ms - before.ms) * 100) / 100,
+        totalMs: Math.round((performance.now() - started) * 100) / 100,
+      };
+      if (!best || tried.queries < best.queries || tried.totalMs < best.totalMs) best = tried;
+    }
+    profiles.push(best!);
+  }
+  for (const [target, path] of reads) {
     slow = 0;
     record(target, await load(`${address}${path}`, auth));
   }
