@@ -14,6 +14,7 @@ import { registerFiniteNumbers } from './core/http/finite-numbers.ts';
 import { registerJsonBodyParser } from './core/http/json-body.ts';
 import { lazyCompilers } from './core/http/lazy-compilers.ts';
 import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
+import { PGLITE_READ_QUEUE, type ReadQueueOptions, registerReadQueue } from './core/http/read-queue.ts';
 import {
   registerCachePolicy,
   registerSecurityHeaders,
@@ -56,6 +57,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The built web client's folder (default `web/dist`); tests point it at a fixture. */
   webRoot?: string;
+  /** Reads queued in the service on PGlite (read-queue.ts); `false` for the benchmark's comparison. */
+  readQueue?: ReadQueueOptions | false;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -121,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFiniteNumbers(app);
   const principals = await createPrincipalStore(database);
   app.addHook('onClose', () => principals.close());
+  const readQueue = deps.readQueue ?? (database.driver === 'pglite' ? PGLITE_READ_QUEUE : false);
+  if (readQueue) registerReadQueue(app, readQueue);
   registerGuard(app, context.tokens, principals, now);
   await registerOpenApi(app, serviceVersion, config.publicUrl);
 

@@ -287,8 +287,17 @@ describeEachDatabase('demand plans', (t) => {
     expect(await list('date=2030-01-15')).toEqual([b.id]);
     expect(await list('terminal=T3')).toEqual([a.id]);
     expect(await list(`departmentId=${await departmentId(t, 'PAX')}`)).toEqual([b.id]);
+    expect(await list('state=Approved')).toEqual([b.id]);
+    expect(await list('state=Draft&date=2030-01-07')).toEqual([a.id]);
+    // `status`, the name before the spec's `state`, still filters the same.
     expect(await list('status=Approved')).toEqual([b.id]);
-    expect(await list('status=Draft&date=2030-01-07')).toEqual([a.id]);
+    expect(await list('state=Draft&status=Draft&date=2030-01-07')).toEqual([a.id]);
+    const both = await t.request('planner', {
+      method: 'GET',
+      url: '/api/demand/plans?state=Draft&status=Approved',
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('shows a department-scoped caller only the plans of their department', async () => {

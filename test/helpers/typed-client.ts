@@ -14,7 +14,7 @@ export function compileErrors(files: readonly string[]): string[] {
     allowImportingTsExtensions: true,
     skipLibCheck: true,
     types: [],
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
   });
   return ts
     .getPreEmitDiagnostics(program)

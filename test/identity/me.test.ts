@@ -30,6 +30,28 @@ describeEachDatabase('own profile and password', (t) => {
     );
   });
 
+  it('keeps the profile ETag through logins and failed attempts elsewhere: they are login history', async () => {
+    const before = await t.request('supervisor', { method: 'GET', url: '/api/me/profile' });
+    const login = (password: string) =>
+      t.request(null, {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'supervisor', password },
+      });
+    expect((await login('not the password')).statusCode).toBe(401);
+    expect((await login(DEMO_PASSWORD)).statusCode).toBe(200);
+    const after = await t.request('supervisor', { method: 'GET', url: '/api/me/profile' });
+    expect(after.json().lastLoginAt).not.toBe(before.json().lastLoginAt);
+    expect(after.headers.etag).toBe(before.headers.etag);
+    const patch = await t.request('supervisor', {
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { 'if-match': before.headers.etag as string },
+      payload: { phone: '+966 55 111 2222' },
+    });
+    expect(patch.statusCode).toBe(200);
+  });
+
   it('lists every unmet password rule', async () => {
     const response = await t.request('planner', {
       method: 'POST',

@@ -100,12 +100,104 @@ function hoistNamedSchemas(node: Json, components: JsonObject): Json {
 
 const header = (description: string): JsonObject => ({ description, schema: { type: 'string' } });
 
-function finishOperation(operation: Operation, method: string): void {
+const pascal = (code: string): string =>
+  code
+    .toLowerCase()
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+
+/** The codes a problem answer narrows `code` to (see `problemResponse`). */
+function problemCodes(schema: Json): string[] {
+  const parts = isObject(schema) && Array.isArray(schema.allOf) ? schema.allOf : [];
+  return parts.flatMap((part) => {
+    const code = isObject(part) && isObject(part.properties) ? part.properties.code : undefined;
+    return isObject(code) && Array.isArray(code.enum) ? (code.enum as string[]) : [];
+  });
+}
+
+/** Names of the answers most operations share, shorter than the codes spelt out. */
+const COMMON_PROBLEMS: Record<string, string> = {
+  'VALIDATION_FAILED UNKNOWN_QUERY_PARAMETER': 'BadRequest',
+  'UNAUTHENTICATED TOKEN_EXPIRED': 'Unauthenticated',
+};
+
+/**
+ * Parameters that recur across operations (paging, the path `id`, `If-Match`, filters) are written once
+ * in `components.parameters`, named after the parameter, and referred to.
+ */
+function shareParameters(operations: Operation[]): JsonObject {
+  const uses = new Map<string, number>();
+  const keyOf = (parameter: Json) => JSON.stringify(parameter);
+  for (const operation of operations)
+    for (const parameter of operation.parameters ?? [])
+      uses.set(keyOf(parameter), (uses.get(keyOf(parameter)) ?? 0) + 1);
+  const shared: JsonObject = {};
+  const names = new Map<string, string>();
+  for (const operation of operations) {
+    operation.parameters = operation.parameters?.map((parameter) => {
+      const key = keyOf(parameter);
+      if ((uses.get(key) ?? 0) < 2 || typeof parameter.name !== 'string') return parameter;
+      let name = names.get(key);
+      if (name === undefined) {
+        const base =
+          parameter.name.charAt(0).toUpperCase() +
+          parameter.name.slice(1).replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+        name = base;
+        for (let n = 2; name in shared; n += 1) name = `${base}${n}`;
+        names.set(key, name);
+        shared[name] = parameter;
+      }
+      return { $ref: `#/components/parameters/${name}` };
+    });
+  }
+  return shared;
+}
+
+/**
+ * Problem answers recur in almost every operation (401, 403, 500, 503 and the 400 of strict queries):
+ * each distinct answer is written once in `components.responses`, named after the codes it can carry,
+ * and every operation refers to it; an operation that words it differently keeps its own description
+ * beside the `$ref` (OpenAPI 3.1 lets a reference override its description).
+ */
+class SharedResponses {
+  readonly responses: JsonObject = {};
+  private readonly names = new Map<string, string>();
+
+  refer(status: string, response: JsonObject): JsonObject {
+    const { description, ...body } = response;
+    // The plugin repeats the answer's description inside its schema: one place is enough.
+    for (const media of isObject(body.content) ? Object.values(body.content) : [])
+      if (isObject(media) && isObject(media.schema)) delete media.schema.description;
+    const key = `${status} ${JSON.stringify(body)}`;
+    let name = this.names.get(key);
+    if (name === undefined) {
+      const content = isObject(body.content) ? Object.values(body.content)[0] : undefined;
+      const codes = problemCodes(isObject(content) ? (content.schema ?? null) : null);
+      const base =
+        COMMON_PROBLEMS[codes.join(' ')] ?? (codes.length ? codes.map(pascal).join('Or') : `Status${status}`);
+      name = base;
+      for (let n = 2; name in this.responses; n += 1) name = `${base}${n}`;
+      this.names.set(key, name);
+      this.responses[name] = { description: description ?? base, ...body };
+    }
+    const use: JsonObject = { $ref: `#/components/responses/${name}` };
+    if (description !== undefined && description !== (this.responses[name] as JsonObject).description)
+      use.description = description;
+    return use;
+  }
+}
+
+function finishOperation(operation: Operation, method: string, shared: SharedResponses): void {
+  // The bearer token is the document's default requirement; an open operation says it needs none.
   if (operation['x-permission'] === 'open') operation.security = [];
-  // The server fills in a query parameter's default, so a client need not send it.
+  else delete operation.security;
+  // The server fills in a query parameter's default, so a client need not send it (not required is
+  // OpenAPI's default: it goes unsaid).
   for (const parameter of operation.parameters ?? []) {
     if (parameter.in === 'query' && isObject(parameter.schema) && parameter.schema.default !== undefined)
       parameter.required = false;
+    if (parameter.required === false) delete parameter.required;
   }
   const responses = operation.responses ?? {};
   let versioned = false;
@@ -131,6 +223,7 @@ function finishOperation(operation: Operation, method: string): void {
     if (code === 201) headers.Location = header('Where the created resource is read');
     if (code === 429 || code === 503) headers['Retry-After'] = header('Seconds to wait before trying again');
     if (Object.keys(headers).length) response.headers = headers;
+    if (code >= 400) responses[status] = shared.refer(status, response);
   }
   if (versioned && (method === 'put' || method === 'patch')) {
     operation.parameters = [
@@ -149,14 +242,26 @@ function finishOperation(operation: Operation, method: string): void {
 /** Turns what the route declarations produced into the published document. */
 export function finishDocument(document: object): object {
   const doc = document as JsonObject & { paths?: Record<string, Record<string, Operation>> };
+  const shared = new SharedResponses();
+  const operations: Operation[] = [];
   for (const item of Object.values(doc.paths ?? {})) {
-    for (const method of METHODS) if (item[method]) finishOperation(item[method], method);
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      finishOperation(operation, method, shared);
+      operations.push(operation);
+    }
   }
   const components = (isObject(doc.components) ? doc.components : {}) as JsonObject;
+  const parameters = shareParameters(operations);
   const schemas: JsonObject = isObject(components.schemas) ? components.schemas : {};
   doc.paths = hoistNamedSchemas(doc.paths as unknown as Json, schemas) as unknown as typeof doc.paths;
+  const responses = hoistNamedSchemas(shared.responses, schemas) as JsonObject;
+  components.parameters = hoistNamedSchemas(parameters, schemas) as JsonObject;
   components.schemas = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+  components.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   doc.components = components;
+  doc.security = [{ bearerAuth: [] }];
   doc.tags = Object.entries(API_TAGS).map(([name, description]) => ({ name, description }));
   return doc;
 }

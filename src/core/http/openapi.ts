@@ -60,7 +60,8 @@ function documentErrors(route: RouteOptions, hasParams: boolean, hasInput: boole
     add(415, ['UNSUPPORTED_MEDIA_TYPE'], 'The body is not of a supported content type');
   }
   if (auth !== 'open') add(401, ['UNAUTHENTICATED', 'TOKEN_EXPIRED'], 'No valid bearer token');
-  if (auth !== 'open' && auth !== 'auth') add(403, ['FORBIDDEN'], `The caller lacks "${auth}"`);
+  if (auth !== 'open' && auth !== 'auth')
+    add(403, ['FORBIDDEN'], 'The caller lacks the permission `x-permission` names');
   if (hasParams) add(404, ['NOT_FOUND'], "No such object in the caller's business unit and scope");
   add(500, ['INTERNAL_ERROR'], 'A bug; the traceId finds it in the logs');
   add(503, ['DATABASE_UNAVAILABLE'], 'The database cannot be reached; retry after the given delay');
@@ -128,6 +129,22 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
   });
 }
 
+/** The form of an upload route: one file in the field `file` (see workbooks.ts `receiveUpload`). */
+const UPLOAD_FORM = Type.Object(
+  { file: Type.String({ format: 'binary', description: 'The xlsx workbook, at most 10 MB' }) },
+  { $id: 'WorkbookUpload' },
+);
+
+/**
+ * An upload route takes its body from the multipart parser, not from a validated schema (a body schema
+ * would make Fastify validate what the parser left): the document alone is told its form.
+ */
+function documentUpload<T>(schema: T): T {
+  const route = schema as { consumes?: string[]; body?: unknown } | undefined;
+  if (!route?.consumes?.includes('multipart/form-data') || route.body) return schema;
+  return { ...route, body: UPLOAD_FORM } as T;
+}
+
 export async function registerOpenApi(
   app: FastifyInstance,
   version: string,
@@ -151,7 +168,7 @@ export async function registerOpenApi(
       },
     },
     // The plugin would inline (or number) schemas with an `$id`; renaming the mark keeps our names.
-    transform: ({ schema, url }) => ({ schema: markComponents(schema), url }),
+    transform: ({ schema, url }) => ({ schema: markComponents(documentUpload(schema)), url }),
     transformObject: (document) => finishDocument((document as { openapiObject: object }).openapiObject),
   });
   // The document names the server the caller reached (or the configured public address), so Swagger UI

@@ -169,7 +169,7 @@ export type RunProgress = Static<typeof RunProgress>;
 
 export const RunReview = Type.Object(
   { comment: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])) },
-  { $id: 'AllocationRunReview', additionalProperties: false },
+  { $id: 'RunReviewDecision', additionalProperties: false },
 );
 export type RunReview = Static<typeof RunReview>;
 

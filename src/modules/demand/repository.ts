@@ -96,7 +96,7 @@ export async function listPlans(
   executor: Executor,
   buId: string,
   scope: DepartmentScope,
-  filter: { date?: string; terminal?: string; departmentId?: string; status?: DemandPlanStatus },
+  filter: { date?: string; terminal?: string; departmentId?: string; state?: DemandPlanStatus },
   limit: number,
   offset: number,
 ): Promise<{ rows: PlanRow[]; total: number }> {
@@ -111,7 +111,7 @@ export async function listPlans(
       : sql`exists (select 1 from ${demandLines} join ${terminals} on ${terminals.id} = ${demandLines.terminalId}
               where ${demandLines.planId} = ${demandPlans.id} and ${terminals.code} = ${filter.terminal})`,
     filter.departmentId === undefined ? undefined : eq(demandPlans.departmentId, filter.departmentId),
-    filter.status === undefined ? undefined : eq(demandPlans.status, filter.status),
+    filter.state === undefined ? undefined : eq(demandPlans.status, filter.state),
   );
   return paged(
     executor

@@ -89,7 +89,18 @@ export const PlanListQuery = Type.Object({
     Type.String({ minLength: 1, maxLength: 40, description: 'Plans with demand at this terminal code' }),
   ),
   departmentId: Type.Optional(Uuid),
-  status: Type.Optional(PlanStatus),
+  state: Type.Optional(
+    Type.Union(
+      DEMAND_PLAN_STATUSES.map((status) => Type.Literal(status)),
+      { description: 'Plans in this state (the field `status` of a plan)' },
+    ),
+  ),
+  status: Type.Optional(
+    Type.Union(
+      DEMAND_PLAN_STATUSES.map((status) => Type.Literal(status)),
+      { description: 'Same as `state`, kept for clients written before it; use `state`', deprecated: true },
+    ),
+  ),
 });
 export type PlanListQuery = Static<typeof PlanListQuery>;
 
@@ -234,6 +245,6 @@ export const ApplyDemandTemplateResult = Type.Object(
     ),
     planVersion: Type.Integer({ description: 'The plan version after the apply (unchanged on a dry run)' }),
   },
-  { $id: 'ApplyDemandTemplateResult' },
+  { $id: 'DemandTemplateApplied' },
 );
 export type ApplyDemandTemplateResult = Static<typeof ApplyDemandTemplateResult>;

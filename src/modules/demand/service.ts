@@ -3,7 +3,13 @@ import { type Caller, scopeOf } from '../../core/auth/caller.ts';
 import { scopeReaches } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { type DemandPlanStatus, MAX_PLAN_DAYS } from '../../core/db/tables/index.ts';
-import { businessRule, conflict, type FieldError, notFound } from '../../core/http/errors.ts';
+import {
+  businessRule,
+  conflict,
+  type FieldError,
+  notFound,
+  validationFailed,
+} from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
@@ -93,11 +99,17 @@ export async function listPlans(
   caller: Caller,
   query: PlanListQuery,
 ): Promise<Page<DemandPlan>> {
+  if (query.state !== undefined && query.status !== undefined && query.state !== query.status) {
+    throw validationFailed('`status` is another name of `state`: give one, or the same value', [
+      { path: '/status', message: `must equal state (${query.state})` },
+    ]);
+  }
+  const { state, status, ...filter } = query;
   const { rows, total } = await repo.listPlans(
     db,
     caller.principal.buId,
     scopeOf(caller, 'demand.read'),
-    query,
+    { ...filter, state: state ?? status },
     query.pageSize,
     offsetOf(query),
   );

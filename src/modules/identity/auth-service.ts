@@ -13,6 +13,7 @@ import {
   findUser,
   findUserByUsername,
   insertLoginAttempt,
+  recordLoginOutcome,
   type UserRow,
   updateUser,
 } from './repository.ts';
@@ -153,12 +154,11 @@ export async function login(
     throw lockout ?? invalidCredentials();
   }
   const updated = await deps.db.transaction(async (tx) => {
-    const row = await updateUser(
-      tx,
-      user.id,
-      { failedLoginCount: 0, lockoutUntil: null, lastLoginAt: now },
-      now,
-    );
+    const row = await recordLoginOutcome(tx, user.id, {
+      failedLoginCount: 0,
+      lockoutUntil: null,
+      lastLoginAt: now,
+    });
     await insertLoginAttempt(tx, { ...history, success: true, reason: 'SUCCESS' });
     await recordAudit(tx, selfActor(user, client), {
       action: 'auth.login',
@@ -186,12 +186,10 @@ async function recordFailure(
     ? new Date(now.getTime() + settings['lockout.minutes'] * 60_000)
     : null;
   return deps.db.transaction(async (tx) => {
-    await updateUser(
-      tx,
-      user.id,
-      { failedLoginCount: count, lockoutUntil: lockoutUntil ?? user.lockoutUntil },
-      now,
-    );
+    await recordLoginOutcome(tx, user.id, {
+      failedLoginCount: count,
+      lockoutUntil: lockoutUntil ?? user.lockoutUntil,
+    });
     await recordAudit(tx, selfActor(user, client), {
       action: 'auth.login_failed',
       entityType: 'user',

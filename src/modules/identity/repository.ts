@@ -92,6 +92,19 @@ export async function updateUser(
   return row!;
 }
 
+/**
+ * Records how a login went on the account (last login, failed count, lockout): login history, not an
+ * edit, so neither the version (the profile's ETag) nor `updatedAt` moves.
+ */
+export async function recordLoginOutcome(
+  executor: Executor,
+  id: string,
+  changes: Pick<Partial<typeof users.$inferInsert>, 'lastLoginAt' | 'failedLoginCount' | 'lockoutUntil'>,
+): Promise<UserRow> {
+  const [row] = await executor.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row!;
+}
+
 export async function bumpAuthzVersion(executor: Executor, userIds: string[]): Promise<void> {
   if (!userIds.length) return;
   await executor

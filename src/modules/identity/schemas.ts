@@ -43,7 +43,7 @@ export const LoginResult = Type.Object(
     mustChangePassword: Type.Boolean(),
   },
   {
-    $id: 'LoginResult',
+    $id: 'LoginSession',
     examples: [
       {
         token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.signature',

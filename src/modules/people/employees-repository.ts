@@ -90,12 +90,19 @@ export async function listEmployees(
   limit: number,
   offset: number,
 ): Promise<{ rows: EmployeeRow[]; total: number }> {
-  const rows = await queryRows<EmployeeRow>(
+  // One statement for the page and its total: the count beside a lateral page (a page past the end
+  // still answers the total, on a row of nulls).
+  const counted = await queryRows<EmployeeRow & { list_total: number }>(
     executor,
-    sql`${employeeSelect} where ${employeeCondition(buId, scope, filters)}
-         order by e.employee_number limit ${limit} offset ${offset}`,
+    sql`select page.*, c.n as list_total
+          from (select count(*)::int as n from employees e left join grades g on g.id = e.grade_id
+                 where ${employeeCondition(buId, scope, filters)}) c
+          left join lateral (${employeeSelect} where ${employeeCondition(buId, scope, filters)}
+                 order by e.employee_number limit ${limit} offset ${offset}) page on true
+         order by page.employee_number`,
   );
-  return { rows, total: await countEmployees(executor, buId, scope, filters) };
+  const rows = counted.filter((row) => row.id !== null).map(({ list_total: _, ...row }) => row);
+  return { rows, total: counted[0]?.list_total ?? 0 };
 }
 
 export const findEmployee = (executor: Executor, buId: string, scope: DepartmentScope, id: string) =>

@@ -3,7 +3,7 @@ import { api, call, type Schemas } from '../../../lib/api/client';
 import { session } from '../../../lib/auth/session';
 
 export type LoginRequest = Schemas['LoginRequest'];
-export type LoginResult = Schemas['LoginResult'];
+export type LoginResult = Schemas['LoginSession'];
 
 /** Signs in. Invalidates nothing: the session starts empty and every query of a session is new. */
 export function useLogin() {

@@ -5,7 +5,7 @@ export type DemandPlan = Schemas['DemandPlan'];
 export type DemandPlanDetail = Schemas['DemandPlanDetail'];
 export type PlanStatus = DemandPlan['Status'];
 export type DemandTemplate = Schemas['DemandTemplate'];
-export type ApplyResult = Schemas['ApplyDemandTemplateResult'];
+export type ApplyResult = Schemas['DemandTemplateApplied'];
 export type PlanUpdate = Schemas['DemandPlanUpdate'];
 
 export interface PlanFilters {
@@ -41,7 +41,7 @@ export function useDemandPlans(filters: PlanFilters) {
               ...(filters.departmentId ? { departmentId: filters.departmentId } : {}),
               ...(filters.date ? { date: filters.date } : {}),
               ...(filters.terminal ? { terminal: filters.terminal } : {}),
-              ...(filters.status ? { status: filters.status } : {}),
+              ...(filters.status ? { state: filters.status } : {}),
             },
           },
         }),
