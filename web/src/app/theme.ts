@@ -51,7 +51,7 @@ export const theme = createTheme({
 
 /**
  * Dimmed text one shade darker than Mantine's default, which falls short of 4.5:1 on white; the primary
- * colour's light text (the active navigation link, light buttons) one shade darker too, which keeps 4.5:1
+ * colour's light text (the active navigation link, light buttons) as deep as the badges', which keeps 4.5:1
  * on its light background while the pointer rests on it (the hover background is darker).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -59,7 +59,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
-    '--mantine-primary-color-light-color': 'var(--mantine-color-blue-9)',
+    '--mantine-primary-color-light-color': deep('blue'),
   },
   dark: {},
 });

@@ -45,6 +45,8 @@ export function useLoginHistory(id: string, page: number) {
         }),
       ),
     placeholderData: keepPreviousData,
+    // Sign-ins happen elsewhere: an administrator opening the account reads them fresh, not from the cache.
+    staleTime: 0,
   });
 }
 
