@@ -21,6 +21,21 @@ import { type User, useCreateUser, useGrantRole, useRoles, useUpdateUser } from 
 
 const orNull = (value: string) => value.trim() || null;
 
+/** What a new account and an edited one both say of the person, as typed. */
+interface AccountDetails {
+  displayName: string;
+  email: string;
+  phone: string;
+  language: 'en' | 'ar';
+}
+
+const detailsBody = (details: AccountDetails) => ({
+  displayName: details.displayName.trim(),
+  email: orNull(details.email),
+  phone: orNull(details.phone),
+  preferredLanguage: details.language,
+});
+
 /** A new account; the service asks the person to change the password at first sign-in. */
 export function NewUserForm({ onDone }: { onDone: () => void }) {
   const t = useT();
@@ -28,21 +43,20 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
   const create = useCreateUser();
   const current = useLanguage();
   const [username, setUsername] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
   // The administrator's own language is the likelier choice for people they create.
-  const [language, setLanguage] = useState<'en' | 'ar'>(current);
+  const [details, setDetails] = useState<AccountDetails>({
+    displayName: '',
+    email: '',
+    phone: '',
+    language: current,
+  });
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
       {
         username: username.trim(),
-        displayName: displayName.trim(),
-        email: orNull(email),
-        phone: orNull(phone),
-        preferredLanguage: language,
+        ...detailsBody(details),
         ...(password ? { password } : {}),
       },
       {
@@ -69,27 +83,7 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
             value={username}
             onChange={(event) => setUsername(event.currentTarget.value)}
           />
-          <TextInput
-            label={t('admin.users.displayName')}
-            required
-            value={displayName}
-            onChange={(event) => setDisplayName(event.currentTarget.value)}
-          />
-          <TextInput
-            label={t('admin.users.email')}
-            type="email"
-            dir="ltr"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <TextInput
-            label={t('admin.users.phone')}
-            type="tel"
-            dir="ltr"
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-          />
-          <LanguageSelect value={language} onChange={setLanguage} />
+          <AccountFields details={details} onChange={setDetails} />
           <PasswordInput
             label={t('admin.users.initialPassword')}
             description={t('admin.users.initialPasswordHint')}
@@ -109,19 +103,49 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function LanguageSelect({ value, onChange }: { value: 'en' | 'ar'; onChange: (value: 'en' | 'ar') => void }) {
+/** The person's name, contact and language, the same fields in both forms. */
+function AccountFields({
+  details,
+  onChange,
+}: {
+  details: AccountDetails;
+  onChange: (details: AccountDetails) => void;
+}) {
   const t = useT();
+  const set = (change: Partial<AccountDetails>) => onChange({ ...details, ...change });
   return (
-    <Select
-      label={t('admin.users.language')}
-      data={[
-        { value: 'en', label: t('language.en') },
-        { value: 'ar', label: t('language.ar') },
-      ]}
-      value={value}
-      allowDeselect={false}
-      onChange={(next) => onChange(next === 'ar' ? 'ar' : 'en')}
-    />
+    <>
+      <TextInput
+        label={t('admin.users.displayName')}
+        required
+        value={details.displayName}
+        onChange={(event) => set({ displayName: event.currentTarget.value })}
+      />
+      <TextInput
+        label={t('admin.users.email')}
+        type="email"
+        dir="ltr"
+        value={details.email}
+        onChange={(event) => set({ email: event.currentTarget.value })}
+      />
+      <TextInput
+        label={t('admin.users.phone')}
+        type="tel"
+        dir="ltr"
+        value={details.phone}
+        onChange={(event) => set({ phone: event.currentTarget.value })}
+      />
+      <Select
+        label={t('admin.users.language')}
+        data={[
+          { value: 'en', label: t('language.en') },
+          { value: 'ar', label: t('language.ar') },
+        ]}
+        value={details.language}
+        allowDeselect={false}
+        onChange={(next) => set({ language: next === 'ar' ? 'ar' : 'en' })}
+      />
+    </>
   );
 }
 
@@ -129,10 +153,12 @@ function LanguageSelect({ value, onChange }: { value: 'en' | 'ar'; onChange: (va
 export function EditUserForm({ user }: { user: User }) {
   const t = useT();
   const update = useUpdateUser();
-  const [displayName, setDisplayName] = useState(user.displayName);
-  const [email, setEmail] = useState(user.email ?? '');
-  const [phone, setPhone] = useState(user.phone ?? '');
-  const [language, setLanguage] = useState(user.preferredLanguage);
+  const [details, setDetails] = useState<AccountDetails>({
+    displayName: user.displayName,
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    language: user.preferredLanguage,
+  });
   const [mustChange, setMustChange] = useState(user.mustChangePassword);
   const [saved, setSaved] = useState(false);
   const submit = (event: FormEvent) => {
@@ -142,10 +168,7 @@ export function EditUserForm({ user }: { user: User }) {
       {
         user,
         body: {
-          displayName: displayName.trim(),
-          email: orNull(email),
-          phone: orNull(phone),
-          preferredLanguage: language,
+          ...detailsBody(details),
           mustChangePassword: mustChange,
         },
       },
@@ -156,27 +179,7 @@ export function EditUserForm({ user }: { user: User }) {
     <form onSubmit={submit} data-testid="edit-user-form">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('admin.users.displayName')}
-            required
-            value={displayName}
-            onChange={(event) => setDisplayName(event.currentTarget.value)}
-          />
-          <TextInput
-            label={t('admin.users.email')}
-            type="email"
-            dir="ltr"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <TextInput
-            label={t('admin.users.phone')}
-            type="tel"
-            dir="ltr"
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-          />
-          <LanguageSelect value={language} onChange={setLanguage} />
+          <AccountFields details={details} onChange={setDetails} />
         </SimpleGrid>
         <Checkbox
           label={t('admin.users.mustChangePassword')}
