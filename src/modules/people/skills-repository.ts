@@ -1,73 +1,71 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { containsPattern, type Executor, queryRows } from '../../core/db/database.ts';
+import { containsPattern, type Executor } from '../../core/db/database.ts';
+import { employeeRefColumns } from '../../core/db/employee-ref.ts';
+import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import { one } from './sql.ts';
+import {
+  employeeSkills,
+  employees,
+  skillCategories,
+  skillCertificationRequirements,
+  skillLevels,
+  skills,
+} from '../../core/db/tables/index.ts';
 
-/* The SQL of production skills, their holders and the certifications a skill requires. */
+/* The queries of production skills, their holders and the certifications a skill requires. */
 
-export interface SkillRow {
-  id: string;
-  code: string;
-  name_en: string;
-  name_ar: string | null;
-  category_code: string | null;
-  requires_certification: boolean;
-  required: string[] | null;
-  is_active: boolean;
-  version: number;
-}
+const skillColumns = {
+  id: skills.id,
+  code: skills.code,
+  nameEn: skills.nameEn,
+  nameAr: skills.nameAr,
+  categoryCode: skillCategories.code,
+  requiresCertification: skills.requiresCertification,
+  required: sql<string[] | null>`(select array_agg(r.certification_code order by r.certification_code)
+    from ${skillCertificationRequirements} r where r.skill_id = ${skills.id})`,
+  isActive: skills.isActive,
+  version: skills.version,
+};
 
-const skillSelect = sql`
-  select s.id, s.code, s.name_en, s.name_ar, c.code as category_code, s.requires_certification,
-         (select array_agg(r.certification_code order by r.certification_code)
-            from skill_certification_requirements r where r.skill_id = s.id) as required,
-         s.is_active, s.version
-    from skills s left join skill_categories c on c.id = s.category_id`;
+const selectSkills = (executor: Executor) =>
+  executor
+    .select(skillColumns)
+    .from(skills)
+    .leftJoin(skillCategories, eq(skillCategories.id, skills.categoryId));
 
-export async function listSkills(
+export type SkillRow = Awaited<ReturnType<typeof findSkill>> & {};
+
+export function listSkills(
   executor: Executor,
   buId: string,
   filters: { q?: string; category?: string },
   limit: number,
   offset: number,
-): Promise<{ rows: SkillRow[]; total: number }> {
-  const where: SQL[] = [sql`s.bu_id = ${buId}`];
-  if (filters.q) {
-    const like = containsPattern(filters.q);
-    where.push(sql`(s.code ilike ${like} or s.name_en ilike ${like} or s.name_ar ilike ${like})`);
-  }
-  if (filters.category) where.push(sql`c.code = ${filters.category}`);
-  const condition = sql.join(where, sql` and `);
-  const rows = await queryRows<SkillRow>(
-    executor,
-    sql`${skillSelect} where ${condition} order by s.code limit ${limit} offset ${offset}`,
+) {
+  const like = filters.q ? containsPattern(filters.q) : undefined;
+  const condition = and(
+    eq(skills.buId, buId),
+    like ? or(ilike(skills.code, like), ilike(skills.nameEn, like), ilike(skills.nameAr, like)) : undefined,
+    filters.category ? eq(skillCategories.code, filters.category) : undefined,
   );
-  const counted = await one<{ n: number }>(
-    executor,
-    sql`select count(*)::int as n from skills s left join skill_categories c on c.id = s.category_id
-         where ${condition}`,
+  return paged(
+    selectSkills(executor).where(condition).orderBy(asc(skills.code)).limit(limit).offset(offset),
+    executor
+      .select({ n: count() })
+      .from(skills)
+      .leftJoin(skillCategories, eq(skillCategories.id, skills.categoryId))
+      .where(condition),
   );
-  return { rows, total: counted?.n ?? 0 };
 }
 
-export const findSkill = (executor: Executor, buId: string, id: string, forUpdate = false) =>
-  one<SkillRow>(
-    executor,
-    sql`${skillSelect} where s.bu_id = ${buId} and s.id = ${id} ${forUpdate ? sql`for update of s` : sql``}`,
-  );
-
-export interface SkillHolderRow {
-  employee_id: string;
-  employee_number: string;
-  name_en: string;
-  name_ar: string;
-  department_id: string | null;
-  level_code: string | null;
-  level_rank: number | null;
+export async function findSkill(executor: Executor, buId: string, id: string, forUpdate = false) {
+  const query = selectSkills(executor).where(and(eq(skills.buId, buId), eq(skills.id, id)));
+  const [row] = await (forUpdate ? query.for('update', { of: skills }) : query);
+  return row;
 }
 
-export async function holdersOfSkill(
+export function holdersOfSkill(
   executor: Executor,
   buId: string,
   scope: DepartmentScope,
@@ -75,72 +73,102 @@ export async function holdersOfSkill(
   minRank: number | null,
   limit: number,
   offset: number,
-): Promise<{ rows: SkillHolderRow[]; total: number }> {
-  const condition = sql`es.bu_id = ${buId} and es.skill_id = ${skillId} and ${inDepartmentScope(sql`e.department_id`, scope)}
-    ${minRank === null ? sql`` : sql`and coalesce(l.rank, 0) >= ${minRank}`}`;
-  const from = sql`from employee_skills es join employees e on e.id = es.employee_id
-                   left join skill_levels l on l.id = es.level_id`;
-  const rows = await queryRows<SkillHolderRow>(
-    executor,
-    sql`select e.id as employee_id, e.employee_number, e.name_en, e.name_ar, e.department_id,
-               l.code as level_code, l.rank as level_rank
-          ${from} where ${condition} order by e.employee_number limit ${limit} offset ${offset}`,
+) {
+  const condition = and(
+    eq(employeeSkills.buId, buId),
+    eq(employeeSkills.skillId, skillId),
+    inDepartmentScope(employees.departmentId, scope),
+    minRank === null ? undefined : gte(sql`coalesce(${skillLevels.rank}, 0)`, minRank),
   );
-  const counted = await one<{ n: number }>(
-    executor,
-    sql`select count(*)::int as n ${from} where ${condition}`,
-  );
-  return { rows, total: counted?.n ?? 0 };
+  const rows = executor
+    .select({ ...employeeRefColumns, levelCode: skillLevels.code, levelRank: skillLevels.rank })
+    .from(employeeSkills)
+    .innerJoin(employees, eq(employees.id, employeeSkills.employeeId))
+    .leftJoin(skillLevels, eq(skillLevels.id, employeeSkills.levelId))
+    .where(condition)
+    .orderBy(asc(employees.employeeNumber))
+    .limit(limit)
+    .offset(offset);
+  const total = executor
+    .select({ n: count() })
+    .from(employeeSkills)
+    .innerJoin(employees, eq(employees.id, employeeSkills.employeeId))
+    .leftJoin(skillLevels, eq(skillLevels.id, employeeSkills.levelId))
+    .where(condition);
+  return paged(rows, total);
 }
 
-export const levelRank = async (executor: Executor, buId: string, code: string) =>
-  (
-    await one<{ rank: number }>(
-      executor,
-      sql`select rank from skill_levels where bu_id = ${buId} and code = ${code}`,
-    )
-  )?.rank;
+export async function levelRank(executor: Executor, buId: string, code: string) {
+  const [row] = await executor
+    .select({ rank: skillLevels.rank })
+    .from(skillLevels)
+    .where(and(eq(skillLevels.buId, buId), eq(skillLevels.code, code)));
+  return row?.rank;
+}
+
+const requirementColumns = {
+  skillId: skillCertificationRequirements.skillId,
+  certificationCode: skillCertificationRequirements.certificationCode,
+  createdAt: skillCertificationRequirements.createdAt,
+};
+
+const ofSkill = (buId: string, skillId: string, code?: string): SQL | undefined =>
+  and(
+    eq(skillCertificationRequirements.buId, buId),
+    eq(skillCertificationRequirements.skillId, skillId),
+    code === undefined ? undefined : eq(skillCertificationRequirements.certificationCode, code),
+  );
 
 export const requirementsOf = (executor: Executor, buId: string, skillId: string) =>
-  queryRows<{ skill_id: string; certification_code: string; created_at: Date | string }>(
-    executor,
-    sql`select skill_id, certification_code, created_at from skill_certification_requirements
-         where bu_id = ${buId} and skill_id = ${skillId} order by certification_code`,
-  );
+  executor
+    .select(requirementColumns)
+    .from(skillCertificationRequirements)
+    .where(ofSkill(buId, skillId))
+    .orderBy(asc(skillCertificationRequirements.certificationCode));
 
-export const addRequirement = async (executor: Executor, buId: string, skillId: string, code: string) =>
-  one<{ skill_id: string; certification_code: string; created_at: Date | string }>(
-    executor,
-    sql`insert into skill_certification_requirements (bu_id, skill_id, certification_code)
-        values (${buId}, ${skillId}, ${code}) on conflict do nothing
-        returning skill_id, certification_code, created_at`,
-  );
+export async function addRequirement(executor: Executor, buId: string, skillId: string, code: string) {
+  const [row] = await executor
+    .insert(skillCertificationRequirements)
+    .values({ buId, skillId, certificationCode: code })
+    .onConflictDoNothing()
+    .returning(requirementColumns);
+  return row;
+}
 
-export const removeRequirement = async (executor: Executor, buId: string, skillId: string, code: string) =>
-  (
-    await queryRows<{ skill_id: string }>(
-      executor,
-      sql`delete from skill_certification_requirements
-           where bu_id = ${buId} and skill_id = ${skillId} and certification_code = ${code}
-       returning skill_id`,
-    )
-  ).length > 0;
+export async function removeRequirement(executor: Executor, buId: string, skillId: string, code: string) {
+  const removed = await executor
+    .delete(skillCertificationRequirements)
+    .where(ofSkill(buId, skillId, code))
+    .returning({ skillId: skillCertificationRequirements.skillId });
+  return removed.length > 0;
+}
 
-export const setRequiresCertification = (executor: Executor, buId: string, skillId: string, value: boolean) =>
-  executor.execute(
-    sql`update skills set requires_certification = ${value}, version = version + 1, updated_at = now()
-         where bu_id = ${buId} and id = ${skillId}`,
-  );
+export const setRequiresCertification = (
+  executor: Executor,
+  buId: string,
+  skillId: string,
+  value: boolean,
+  at: Date,
+) =>
+  executor
+    .update(skills)
+    .set({ requiresCertification: value, version: sql`${skills.version} + 1`, updatedAt: at })
+    .where(and(eq(skills.buId, buId), eq(skills.id, skillId)));
 
-export const skillMatrixRows = (executor: Executor, buId: string | null, limit: number) =>
-  queryRows<{ employee_number: string; skill_code: string; level_code: string | null }>(
-    executor,
-    sql`select e.employee_number, s.code as skill_code, l.code as level_code
-          from employee_skills es
-          join employees e on e.id = es.employee_id
-          join skills s on s.id = es.skill_id
-          left join skill_levels l on l.id = es.level_id
-         where e.id in (select id from employees where ${buId ? sql`bu_id = ${buId}` : sql`true`}
-                         order by employee_number limit ${limit})
-         order by e.employee_number, s.code`,
-  );
+/** Employee number, skill and level of the first `limit` employees (by number) of the unit, or of all units. */
+export function skillMatrixRows(executor: Executor, buId: string | null, limit: number) {
+  const firstEmployees = executor
+    .select({ id: employees.id })
+    .from(employees)
+    .where(buId ? eq(employees.buId, buId) : undefined)
+    .orderBy(asc(employees.employeeNumber))
+    .limit(limit);
+  return executor
+    .select({ employeeNumber: employees.employeeNumber, skillCode: skills.code, levelCode: skillLevels.code })
+    .from(employeeSkills)
+    .innerJoin(employees, eq(employees.id, employeeSkills.employeeId))
+    .innerJoin(skills, eq(skills.id, employeeSkills.skillId))
+    .leftJoin(skillLevels, eq(skillLevels.id, employeeSkills.levelId))
+    .where(inArray(employees.id, firstEmployees))
+    .orderBy(asc(employees.employeeNumber), asc(skills.code));
+}

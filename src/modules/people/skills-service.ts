@@ -8,20 +8,14 @@ import type { ServiceDeps } from '../../core/module-context.ts';
 import { assertKnownCode, normaliseCertificationCode } from './certifications-service.ts';
 import type { CertificationRequirement, Skill, SkillHolder, SkillListQuery } from './schemas.ts';
 import * as repo from './skills-repository.ts';
-import { iso } from './views.ts';
 
 // Production skills: the catalogue, its holders, the certifications a skill requires, the skill matrix.
 
-const skillView = (row: repo.SkillRow): Skill => ({
-  id: row.id,
-  code: row.code,
-  Name_1_English: row.name_en,
-  Name_2_Arabic: row.name_ar,
-  categoryCode: row.category_code,
-  requiresCertification: row.requires_certification,
-  requiredCertifications: row.required ?? [],
-  isActive: row.is_active,
-  version: row.version,
+const skillView = ({ nameEn, nameAr, required, ...row }: repo.SkillRow): Skill => ({
+  ...row,
+  Name_1_English: nameEn,
+  Name_2_Arabic: nameAr,
+  requiredCertifications: required ?? [],
 });
 
 // ---------------------------------------------------------------- skills
@@ -71,24 +65,15 @@ export async function holdersOfSkill(
     offsetOf(query),
   );
   return pageOf(
-    rows.map((r) => ({
-      employeeId: r.employee_id,
-      employeeNumber: r.employee_number,
-      Name_1_English: r.name_en,
-      Name_2_Arabic: r.name_ar,
-      departmentId: r.department_id,
-      levelCode: r.level_code,
-      levelRank: r.level_rank,
-    })),
+    rows.map(({ id, ...holder }) => ({ employeeId: id, ...holder })),
     total,
     query,
   );
 }
 
-const requirementView = (r: { skill_id: string; certification_code: string; created_at: Date | string }) => ({
-  skillId: r.skill_id,
-  certificationCode: r.certification_code,
-  createdAt: iso(r.created_at),
+const requirementView = (r: { skillId: string; certificationCode: string; createdAt: Date }) => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
 });
 
 export async function requirementsOf(deps: ServiceDeps, caller: Caller, skillId: string) {
@@ -148,8 +133,8 @@ export async function setRequiresCertification(
   return deps.db.transaction(async (tx) => {
     const skill = await requireSkill(tx, buId, skillId, true);
     assertVersion(expected, skill.version);
-    if (skill.requires_certification !== value) {
-      await repo.setRequiresCertification(tx, buId, skillId, value);
+    if (skill.requiresCertification !== value) {
+      await repo.setRequiresCertification(tx, buId, skillId, value, deps.now());
       await recordAudit(tx, actorOf(caller), {
         action: 'skill.requires_certification.changed',
         entityType: 'skill',
@@ -163,12 +148,12 @@ export async function setRequiresCertification(
 
 export async function skillMatrix({ db }: ServiceDeps, buId: string | null, limit = 1000) {
   const rows = await repo.skillMatrixRows(db, buId, limit);
-  const skills = [...new Set(rows.map((r) => r.skill_code))].sort();
+  const skills = [...new Set(rows.map((r) => r.skillCode))].sort();
   const byEmployee = new Map<string, Record<string, string | null>>();
   for (const row of rows) {
-    const levels = byEmployee.get(row.employee_number) ?? {};
-    levels[row.skill_code] = row.level_code;
-    byEmployee.set(row.employee_number, levels);
+    const levels = byEmployee.get(row.employeeNumber) ?? {};
+    levels[row.skillCode] = row.levelCode;
+    byEmployee.set(row.employeeNumber, levels);
   }
   return {
     skills,
