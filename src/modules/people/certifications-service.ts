@@ -121,14 +121,14 @@ async function assertNoOverlap(
   if (!other) return;
   throw conflict(
     'CERTIFICATION_DUPLICATE',
-    `The employee holds ${values.code} from ${other.issued_on} to ${other.expires_on ?? '(no expiry)'} already: ` +
+    `The employee holds ${values.code} from ${other.issuedOn} to ${other.expiresOn ?? '(no expiry)'} already: ` +
       'change that row (a renewal is a new expiry date on it), or delete it if it was entered by mistake',
     {
       existing: {
         id: other.id,
-        certificationCode: other.certification_code,
-        issuedOn: other.issued_on,
-        expiresOn: other.expires_on,
+        certificationCode: other.certificationCode,
+        issuedOn: other.issuedOn,
+        expiresOn: other.expiresOn,
         storedStatus: other.status,
       },
     },
@@ -173,10 +173,10 @@ export async function addCertification(
     await recordAudit(tx, actorOf(caller), {
       action: 'certification.added',
       entityType: 'certification',
-      entityId: row!.id,
+      entityId: row.id,
       details: { employeeId, certificationCode, expiresOn: body.expiresOn ?? null },
     });
-    return certificationView(row!, caller.principal.today);
+    return certificationView(row, caller.principal.today);
   });
 }
 
@@ -185,7 +185,7 @@ async function requireCertification(tx: Executor, caller: Caller, employeeId: st
   await repo.lockEmployee(tx, caller.principal.buId, employeeId);
   const row = await repo.findCertification(tx, caller.principal.buId, employeeId, id, true);
   if (!row) throw notFound('Certification');
-  return { ...row, employee_number: employee.employee_number };
+  return { ...row, employeeNumber: employee.employee_number };
 }
 
 export async function replaceCertification(
@@ -203,7 +203,7 @@ export async function replaceCertification(
     const current = await requireCertification(tx, caller, employeeId, id);
     assertVersion(expected, current.version);
     // A code kept as stored passes (a type deactivated since); a new one must be in the catalogue.
-    if (certificationCode !== current.certification_code) await assertKnownCode(tx, buId, certificationCode);
+    if (certificationCode !== current.certificationCode) await assertKnownCode(tx, buId, certificationCode);
     if (current.status !== 'Revoked') {
       await assertNoOverlap(
         tx,
@@ -219,13 +219,19 @@ export async function replaceCertification(
       current.status === 'Expired' && (body.expiresOn === null || body.expiresOn >= today)
         ? 'Active'
         : current.status;
-    const row = await repo.updateCertification(tx, buId, id, {
-      certificationCode,
-      issuedOn: body.issuedOn,
-      expiresOn: body.expiresOn,
-      notes: body.notes === undefined ? current.notes : body.notes,
-      status: renewed,
-    });
+    const row = await repo.updateCertification(
+      tx,
+      buId,
+      id,
+      {
+        certificationCode,
+        issuedOn: body.issuedOn,
+        expiresOn: body.expiresOn,
+        notes: body.notes === undefined ? current.notes : body.notes,
+        status: renewed,
+      },
+      deps.now(),
+    );
     await recordAudit(tx, actorOf(caller), {
       action: 'certification.updated',
       entityType: 'certification',
@@ -233,9 +239,9 @@ export async function replaceCertification(
       details: {
         employeeId,
         before: {
-          certificationCode: current.certification_code,
-          issuedOn: current.issued_on,
-          expiresOn: current.expires_on,
+          certificationCode: current.certificationCode,
+          issuedOn: current.issuedOn,
+          expiresOn: current.expiresOn,
         },
         after: {
           certificationCode,
@@ -244,7 +250,7 @@ export async function replaceCertification(
         },
       },
     });
-    return certificationView(row!, today);
+    return certificationView(row, today);
   });
 }
 
@@ -282,20 +288,26 @@ export async function changeCertificationStatus(
         { from, to: body.Status, allowed: CERTIFICATION_TRANSITIONS[from] },
       );
     }
-    const row = await repo.updateCertification(tx, buId, id, {
-      certificationCode: current.certification_code,
-      issuedOn: current.issued_on,
-      expiresOn: current.expires_on,
-      notes: current.notes,
-      status: body.Status,
-    });
+    const row = await repo.updateCertification(
+      tx,
+      buId,
+      id,
+      {
+        certificationCode: current.certificationCode,
+        issuedOn: current.issuedOn,
+        expiresOn: current.expiresOn,
+        notes: current.notes,
+        status: body.Status,
+      },
+      deps.now(),
+    );
     await recordAudit(tx, actorOf(caller), {
       action: 'certification.status_changed',
       entityType: 'certification',
       entityId: id,
       details: { employeeId, from, to: body.Status, reason: body.reason ?? null },
     });
-    return certificationView(row!, today);
+    return certificationView(row, today);
   });
 }
 
@@ -321,10 +333,10 @@ export async function deleteCertification(
       entityId: id,
       details: {
         employeeId,
-        employeeNumber: current.employee_number,
-        certificationCode: current.certification_code,
-        issuedOn: current.issued_on,
-        expiresOn: current.expires_on,
+        employeeNumber: current.employeeNumber,
+        certificationCode: current.certificationCode,
+        issuedOn: current.issuedOn,
+        expiresOn: current.expiresOn,
         storedStatus: current.status,
         notes: current.notes,
       },
@@ -349,12 +361,9 @@ export async function expiringCertifications(
     offsetOf(query),
   );
   return pageOf(
-    rows.map((r) => ({
-      certification: certificationView(r, today),
-      employeeNumber: r.employee_number,
-      Name_1_English: r.name_en,
-      Name_2_Arabic: r.name_ar,
-      departmentId: r.department_id,
+    rows.map(({ certification, employee: { id: _, ...employee } }) => ({
+      certification: certificationView(certification, today),
+      ...employee,
     })),
     total,
     query,
@@ -374,7 +383,7 @@ export async function runExpirySweep(deps: ServiceDeps, actor: AuditActor, buIds
   for (const buId of buIds) {
     await deps.db.transaction(async (tx) => {
       const today = await todayOf(tx, buId, deps.now());
-      const rows = await repo.expireLapsed(tx, buId, today);
+      const rows = await repo.expireLapsed(tx, buId, today, deps.now());
       expired += rows.length;
       if (rows.length) {
         await recordAudit(

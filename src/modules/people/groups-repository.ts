@@ -1,73 +1,88 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { containsPattern, type Executor, queryRows } from '../../core/db/database.ts';
+import { containsPattern, type Executor } from '../../core/db/database.ts';
+import { employeeRefColumns } from '../../core/db/employee-ref.ts';
+import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import { one } from './sql.ts';
+import {
+  employeeGroupMembers,
+  employeeGroups,
+  employees,
+  nodeTypes,
+  orgNodes,
+} from '../../core/db/tables/index.ts';
 
-/* The SQL of employee groups and their members. */
+/* The queries of employee groups and their members. */
 
-export interface GroupRow {
-  id: string;
-  code: string;
-  name_en: string;
-  name_ar: string;
-  description: string | null;
-  department_id: string | null;
-  member_count: number;
-  version: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+const groupColumns = {
+  id: employeeGroups.id,
+  code: employeeGroups.code,
+  nameEn: employeeGroups.nameEn,
+  nameAr: employeeGroups.nameAr,
+  description: employeeGroups.description,
+  departmentId: employeeGroups.departmentId,
+  memberCount: sql<number>`(select count(*)::int from ${employeeGroupMembers} m where m.group_id = ${employeeGroups.id})`,
+  version: employeeGroups.version,
+  createdAt: employeeGroups.createdAt,
+  updatedAt: employeeGroups.updatedAt,
+};
 
-const groupSelect = sql`
-  select g.id, g.code, g.name_en, g.name_ar, g.description, g.department_id,
-         (select count(*)::int from employee_group_members m where m.group_id = g.id) as member_count,
-         g.version, g.created_at, g.updated_at
-    from employee_groups g`;
+export type GroupRow = Awaited<ReturnType<typeof findGroup>> & {};
 
 /** Groups of a department in scope; unit-wide groups (no department) only to a unit-wide grant. */
-const groupInScope = (scope: DepartmentScope) => inDepartmentScope(sql`g.department_id`, scope);
+const groupInScope = (buId: string, scope: DepartmentScope, ...more: (SQL | undefined)[]) =>
+  and(eq(employeeGroups.buId, buId), inDepartmentScope(employeeGroups.departmentId, scope), ...more);
 
-export async function listGroups(
+export function listGroups(
   executor: Executor,
   buId: string,
   scope: DepartmentScope,
   filters: { q?: string; departmentId?: string },
   limit: number,
   offset: number,
-): Promise<{ rows: GroupRow[]; total: number }> {
-  const where: SQL[] = [sql`g.bu_id = ${buId}`, groupInScope(scope)];
-  if (filters.q) {
-    const like = containsPattern(filters.q);
-    where.push(sql`(g.code ilike ${like} or g.name_en ilike ${like} or g.name_ar ilike ${like})`);
-  }
-  if (filters.departmentId) where.push(sql`g.department_id = ${filters.departmentId}`);
-  const condition = sql.join(where, sql` and `);
-  const rows = await queryRows<GroupRow>(
-    executor,
-    sql`${groupSelect} where ${condition} order by g.code limit ${limit} offset ${offset}`,
+) {
+  const like = filters.q ? containsPattern(filters.q) : undefined;
+  const condition = groupInScope(
+    buId,
+    scope,
+    like
+      ? or(
+          ilike(employeeGroups.code, like),
+          ilike(employeeGroups.nameEn, like),
+          ilike(employeeGroups.nameAr, like),
+        )
+      : undefined,
+    filters.departmentId ? eq(employeeGroups.departmentId, filters.departmentId) : undefined,
   );
-  const counted = await one<{ n: number }>(
-    executor,
-    sql`select count(*)::int as n from employee_groups g where ${condition}`,
+  return paged(
+    executor
+      .select(groupColumns)
+      .from(employeeGroups)
+      .where(condition)
+      .orderBy(asc(employeeGroups.code))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(employeeGroups).where(condition),
   );
-  return { rows, total: counted?.n ?? 0 };
 }
 
-export const findGroup = (
+export async function findGroup(
   executor: Executor,
   buId: string,
   scope: DepartmentScope,
   id: string,
   forUpdate = false,
-) =>
-  one<GroupRow>(
-    executor,
-    sql`${groupSelect} where g.bu_id = ${buId} and g.id = ${id} and ${groupInScope(scope)}
-        ${forUpdate ? sql`for update of g` : sql``}`,
-  );
+) {
+  const query = executor
+    .select(groupColumns)
+    .from(employeeGroups)
+    .where(groupInScope(buId, scope, eq(employeeGroups.id, id)));
+  const [row] = await (forUpdate ? query.for('update') : query);
+  return row;
+}
 
-export const insertGroup = async (
+/** The new group's id, or undefined when the unit has a group of that code already. */
+export async function insertGroup(
   executor: Executor,
   buId: string,
   values: {
@@ -77,91 +92,100 @@ export const insertGroup = async (
     description: string | null;
     departmentId: string | null;
   },
-) =>
-  (
-    await queryRows<{ id: string }>(
-      executor,
-      sql`insert into employee_groups (bu_id, code, name_en, name_ar, description, department_id)
-          values (${buId}, ${values.code}, ${values.nameEn}, ${values.nameAr}, ${values.description},
-                  ${values.departmentId})
-          on conflict (bu_id, code) do nothing returning id`,
-    )
-  )[0]?.id;
+) {
+  const [row] = await executor
+    .insert(employeeGroups)
+    .values({ buId, ...values })
+    .onConflictDoNothing({ target: [employeeGroups.buId, employeeGroups.code] })
+    .returning({ id: employeeGroups.id });
+  return row?.id;
+}
 
+/** Writes the values given (none: only the version and stamp, as a member change does). */
 export const updateGroup = (
   executor: Executor,
   buId: string,
   id: string,
-  values: { nameEn: string; nameAr: string; description: string | null },
+  at: Date,
+  values: { nameEn: string; nameAr: string; description: string | null } | Record<string, never> = {},
 ) =>
-  executor.execute(
-    sql`update employee_groups set name_en = ${values.nameEn}, name_ar = ${values.nameAr},
-          description = ${values.description}, version = version + 1, updated_at = now()
-         where bu_id = ${buId} and id = ${id}`,
-  );
-
-export const bumpGroup = (executor: Executor, buId: string, id: string) =>
-  executor.execute(
-    sql`update employee_groups set version = version + 1, updated_at = now() where bu_id = ${buId} and id = ${id}`,
-  );
+  executor
+    .update(employeeGroups)
+    .set({ ...values, version: sql`${employeeGroups.version} + 1`, updatedAt: at })
+    .where(and(eq(employeeGroups.buId, buId), eq(employeeGroups.id, id)));
 
 export const deleteGroup = (executor: Executor, buId: string, id: string) =>
-  executor.execute(sql`delete from employee_groups where bu_id = ${buId} and id = ${id}`);
+  executor.delete(employeeGroups).where(and(eq(employeeGroups.buId, buId), eq(employeeGroups.id, id)));
 
-export interface MemberRow {
-  employee_id: string;
-  employee_number: string;
-  name_en: string;
-  name_ar: string;
-  department_id: string | null;
-  added_at: Date | string;
-}
+const members = (
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope,
+  groupId: string,
+  employeeId?: string,
+) => {
+  const condition = and(
+    eq(employees.buId, buId),
+    eq(employeeGroupMembers.groupId, groupId),
+    inDepartmentScope(employees.departmentId, scope),
+    employeeId === undefined ? undefined : eq(employeeGroupMembers.employeeId, employeeId),
+  );
+  return {
+    rows: executor
+      .select({ ...employeeRefColumns, addedAt: employeeGroupMembers.addedAt })
+      .from(employeeGroupMembers)
+      .innerJoin(employees, eq(employees.id, employeeGroupMembers.employeeId))
+      .where(condition)
+      .orderBy(asc(employees.employeeNumber)),
+    count: executor
+      .select({ n: count() })
+      .from(employeeGroupMembers)
+      .innerJoin(employees, eq(employees.id, employeeGroupMembers.employeeId))
+      .where(condition),
+  };
+};
 
-export async function membersOf(
+export type MemberRow = Awaited<ReturnType<typeof memberOf>> & {};
+
+export function membersOf(
   executor: Executor,
   buId: string,
   scope: DepartmentScope,
   groupId: string,
   limit: number,
   offset: number,
-): Promise<{ rows: MemberRow[]; total: number }> {
-  const condition = sql`e.bu_id = ${buId} and m.group_id = ${groupId} and ${inDepartmentScope(sql`e.department_id`, scope)}`;
-  const from = sql`from employee_group_members m join employees e on e.id = m.employee_id`;
-  const rows = await queryRows<MemberRow>(
-    executor,
-    sql`select e.id as employee_id, e.employee_number, e.name_en, e.name_ar, e.department_id, m.added_at
-          ${from} where ${condition} order by e.employee_number limit ${limit} offset ${offset}`,
-  );
-  const counted = await one<{ n: number }>(
-    executor,
-    sql`select count(*)::int as n ${from} where ${condition}`,
-  );
-  return { rows, total: counted?.n ?? 0 };
+) {
+  const query = members(executor, buId, scope, groupId);
+  return paged(query.rows.limit(limit).offset(offset), query.count);
 }
 
-export const addMember = async (executor: Executor, groupId: string, employeeId: string) =>
-  (
-    await queryRows<{ added_at: Date | string }>(
-      executor,
-      sql`insert into employee_group_members (group_id, employee_id) values (${groupId}, ${employeeId})
-          on conflict do nothing returning added_at`,
-    )
-  ).length > 0;
+export async function memberOf(executor: Executor, buId: string, groupId: string, employeeId: string) {
+  const [row] = await members(executor, buId, { kind: 'unit' }, groupId, employeeId).rows;
+  return row;
+}
 
-export const removeMember = async (executor: Executor, groupId: string, employeeId: string) =>
-  (
-    await queryRows<{ group_id: string }>(
-      executor,
-      sql`delete from employee_group_members where group_id = ${groupId} and employee_id = ${employeeId}
-      returning group_id`,
-    )
-  ).length > 0;
+export async function addMember(executor: Executor, groupId: string, employeeId: string) {
+  const added = await executor
+    .insert(employeeGroupMembers)
+    .values({ groupId, employeeId })
+    .onConflictDoNothing()
+    .returning({ addedAt: employeeGroupMembers.addedAt });
+  return added.length > 0;
+}
 
-export const departmentExists = async (executor: Executor, buId: string, id: string) =>
-  Boolean(
-    await one(
-      executor,
-      sql`select 1 from org_nodes n join node_types t on t.id = n.node_type_id
-           where n.bu_id = ${buId} and n.id = ${id} and t.code = 'DEPARTMENT'`,
-    ),
-  );
+export async function removeMember(executor: Executor, groupId: string, employeeId: string) {
+  const removed = await executor
+    .delete(employeeGroupMembers)
+    .where(and(eq(employeeGroupMembers.groupId, groupId), eq(employeeGroupMembers.employeeId, employeeId)))
+    .returning({ groupId: employeeGroupMembers.groupId });
+  return removed.length > 0;
+}
+
+export async function departmentExists(executor: Executor, buId: string, id: string) {
+  const [row] = await executor
+    .select({ id: orgNodes.id })
+    .from(orgNodes)
+    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
+    .where(and(eq(orgNodes.buId, buId), eq(orgNodes.id, id), eq(nodeTypes.code, 'DEPARTMENT')));
+  return row !== undefined;
+}

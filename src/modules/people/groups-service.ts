@@ -15,21 +15,21 @@ import type {
   GroupMember,
   NewEmployeeGroup,
 } from './schemas.ts';
-import { iso } from './views.ts';
 
 // Employee groups and their members.
 
-const groupView = (row: repo.GroupRow): EmployeeGroup => ({
-  id: row.id,
-  code: row.code,
-  Name_1_English: row.name_en,
-  Name_2_Arabic: row.name_ar,
-  description: row.description,
-  departmentId: row.department_id,
-  memberCount: row.member_count,
-  version: row.version,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+const groupView = ({ nameEn, nameAr, createdAt, updatedAt, ...row }: repo.GroupRow): EmployeeGroup => ({
+  ...row,
+  Name_1_English: nameEn,
+  Name_2_Arabic: nameAr,
+  createdAt: createdAt.toISOString(),
+  updatedAt: updatedAt.toISOString(),
+});
+
+const memberView = ({ id, addedAt, ...employee }: repo.MemberRow): GroupMember => ({
+  employeeId: id,
+  ...employee,
+  addedAt: addedAt.toISOString(),
 });
 
 // ---------------------------------------------------------------- groups
@@ -128,11 +128,11 @@ export async function updateGroup(
     const current = await requireGroup(tx, caller, GROUP_WRITE, id, true);
     assertVersion(expected, current.version);
     const next = {
-      nameEn: body.Name_1_English ?? current.name_en,
-      nameAr: body.Name_2_Arabic ?? current.name_ar,
+      nameEn: body.Name_1_English ?? current.nameEn,
+      nameAr: body.Name_2_Arabic ?? current.nameAr,
       description: body.description === undefined ? current.description : body.description,
     };
-    await repo.updateGroup(tx, buId, id, next);
+    await repo.updateGroup(tx, buId, id, deps.now(), next);
     await recordAudit(tx, actorOf(caller), {
       action: 'employee_group.updated',
       entityType: 'employee_group',
@@ -158,7 +158,7 @@ export async function deleteGroup(
       action: 'employee_group.deleted',
       entityType: 'employee_group',
       entityId: id,
-      details: { code: current.code, memberCount: current.member_count },
+      details: { code: current.code, memberCount: current.memberCount },
     });
   });
 }
@@ -179,18 +179,7 @@ export async function membersOf(
     query.pageSize,
     offsetOf(query),
   );
-  return pageOf(
-    rows.map((r) => ({
-      employeeId: r.employee_id,
-      employeeNumber: r.employee_number,
-      Name_1_English: r.name_en,
-      Name_2_Arabic: r.name_ar,
-      departmentId: r.department_id,
-      addedAt: iso(r.added_at),
-    })),
-    total,
-    query,
-  );
+  return pageOf(rows.map(memberView), total, query);
 }
 
 export async function addMember(
@@ -208,29 +197,20 @@ export async function addMember(
         errors: [{ path: '/employeeId', message: 'unknown employee' }],
       });
     }
-    if (group.department_id !== null && employee.department_id !== group.department_id) {
+    if (group.departmentId !== null && employee.department_id !== group.departmentId) {
       throw businessRule('GROUP_MEMBER_OUTSIDE_DEPARTMENT', "The employee is not in the group's department");
     }
     if (!(await repo.addMember(tx, id, employeeId))) {
       throw conflict('GROUP_MEMBER_EXISTS', 'The employee is a member already');
     }
-    await repo.bumpGroup(tx, buId, id);
+    await repo.updateGroup(tx, buId, id, deps.now());
     await recordAudit(tx, actorOf(caller), {
       action: 'employee_group.member_added',
       entityType: 'employee_group',
       entityId: id,
       details: { code: group.code, employeeId, employeeNumber: employee.employee_number },
     });
-    const members = await repo.membersOf(tx, buId, { kind: 'unit' }, id, 100_000, 0);
-    const member = members.rows.find((r) => r.employee_id === employeeId)!;
-    return {
-      employeeId,
-      employeeNumber: member.employee_number,
-      Name_1_English: member.name_en,
-      Name_2_Arabic: member.name_ar,
-      departmentId: member.department_id,
-      addedAt: iso(member.added_at),
-    };
+    return memberView((await repo.memberOf(tx, buId, id, employeeId))!);
   });
 }
 
@@ -240,7 +220,7 @@ export async function removeMember(deps: ServiceDeps, caller: Caller, id: string
     const group = await requireGroup(tx, caller, GROUP_WRITE, id, true);
     const employee = await findEmployee(tx, buId, scopeOf(caller, GROUP_WRITE), employeeId);
     if (!employee || !(await repo.removeMember(tx, id, employeeId))) throw notFound('Group member');
-    await repo.bumpGroup(tx, buId, id);
+    await repo.updateGroup(tx, buId, id, deps.now());
     await recordAudit(tx, actorOf(caller), {
       action: 'employee_group.member_removed',
       entityType: 'employee_group',

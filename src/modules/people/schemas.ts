@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { CERTIFICATION_STATUSES } from '../../core/db/tables/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -104,12 +105,7 @@ export const EmployeeSkill = Type.Object(
 );
 export type EmployeeSkill = Static<typeof EmployeeSkill>;
 
-export const CertificationStatus = Type.Union([
-  Type.Literal('Active'),
-  Type.Literal('Suspended'),
-  Type.Literal('Revoked'),
-  Type.Literal('Expired'),
-]);
+export const CertificationStatus = Type.Union(CERTIFICATION_STATUSES.map((status) => Type.Literal(status)));
 export type CertificationStatus = Static<typeof CertificationStatus>;
 
 export const Certification = Type.Object(

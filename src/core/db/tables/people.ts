@@ -54,7 +54,11 @@ export const skillCertificationRequirements = pgTable(
   (t) => [primaryKey({ columns: [t.skillId, t.certificationCode] })],
 );
 
-/** One certification of one employee; `status` is Active, Suspended, Revoked or Expired. */
+/** A certification's stored status: the expiry sweep writes Expired (reads compute it before the sweep). */
+export const CERTIFICATION_STATUSES = ['Active', 'Suspended', 'Revoked', 'Expired'] as const;
+export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
+
+/** One certification of one employee. */
 export const certifications = pgTable(
   'certifications',
   {
@@ -68,7 +72,7 @@ export const certifications = pgTable(
     certificationCode: text('certification_code').notNull(),
     issuedOn: date('issued_on').notNull(),
     expiresOn: date('expires_on'),
-    status: text('status').notNull().default('Active'),
+    status: text('status').$type<CertificationStatus>().notNull().default('Active'),
     notes: text('notes'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -177,5 +181,3 @@ export const jobRowErrors = pgTable(
   },
   (t) => [index('job_row_errors_job_idx').on(t.jobId, t.rowNumber)],
 );
-
-export const CERTIFICATION_STATUSES = ['Active', 'Suspended', 'Revoked', 'Expired'] as const;
