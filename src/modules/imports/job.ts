@@ -211,7 +211,7 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
         workbook.close();
       }
       const counts = await repo.jobCounts(db, job.id);
-      return { status: counts.rows_failed > 0 ? 'CompletedWithErrors' : 'Completed' };
+      return { status: counts.rowsFailed > 0 ? 'CompletedWithErrors' : 'Completed' };
     },
     async finished(executor, job, status: JobStatus, error) {
       const payload = job.payload as unknown as ImportPayload;
@@ -225,10 +225,7 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
           entityId: job.id,
           details: {
             status,
-            rowsTotal: counts.rows_total,
-            rowsDone: counts.rows_done,
-            rowsFailed: counts.rows_failed,
-            rowsChanged: counts.rows_changed,
+            ...counts,
             error: error ?? null,
           },
         },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import type { Caller } from '../../core/auth/caller.ts';
+import { type Caller, scopeOf } from '../../core/auth/caller.ts';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Db } from '../../core/db/database.ts';
 import { AppError, conflict, notFound } from '../../core/http/errors.ts';
@@ -23,29 +23,12 @@ export interface ImportDeps {
 
 const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
-
-const jobView = (row: repo.JobRow): ImportJob => ({
-  id: row.id,
-  status: row.status,
-  fileName: row.file_name,
-  sha256: row.file_sha256,
-  sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
-  rowsTotal: row.rows_total,
-  rowsDone: row.rows_done,
-  rowsFailed: row.rows_failed,
-  rowsChanged: row.rows_changed,
-  cancelRequested: row.cancel_requested,
-  error: row.error,
-  createdBy: row.created_by_username,
-  createdAt: iso(row.created_at)!,
-  startedAt: iso(row.started_at),
-  finishedAt: iso(row.finished_at),
+const jobView = ({ createdAt, startedAt, finishedAt, ...row }: repo.JobRow): ImportJob => ({
+  ...row,
+  createdAt: createdAt.toISOString(),
+  startedAt: startedAt?.toISOString() ?? null,
+  finishedAt: finishedAt?.toISOString() ?? null,
 });
-
-const scopeOf = (caller: Caller): DepartmentScope =>
-  caller.principal.scopeOf('imports.run') ?? { kind: 'departments', departmentIds: [] };
 
 /** The caller's certifications.manage grant: it gates the EmployeeCertifications sheet both ways. */
 const certificationScopeOf = (caller: Caller): DepartmentScope | null =>
@@ -83,7 +66,7 @@ export async function startImport(
   });
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const payload: ImportPayload = {
-    scope: scopeOf(caller),
+    scope: scopeOf(caller, 'imports.run'),
     actor: { userId: caller.principal.userId, username: caller.principal.username },
     certificationScope: certificationScopeOf(caller),
   };
@@ -154,13 +137,13 @@ export async function cancelJob(deps: ImportDeps, caller: Caller, id: string): P
     if (row.status !== 'Queued' && row.status !== 'Running') {
       throw conflict('IMPORT_JOB_FINISHED', `The job is ${row.status} already`, { status: row.status });
     }
-    if (row.status === 'Queued') await repo.cancelQueued(tx, id);
+    if (row.status === 'Queued') await repo.cancelQueued(tx, id, deps.now());
     else await repo.requestCancel(tx, id);
     await recordAudit(tx, actorOf(caller), {
       action: row.status === 'Queued' ? 'import.cancelled' : 'import.cancel_requested',
       entityType: 'import_job',
       entityId: id,
-      details: { status: row.status, rowsDone: row.rows_done },
+      details: { status: row.status, rowsDone: row.rowsDone },
     });
     return jobView((await repo.findJob(tx, buId, id))!);
   });
@@ -185,7 +168,7 @@ export async function errorReport(deps: ImportDeps, caller: Caller, id: string):
         { header: 'value', width: 24 },
         { header: 'reason', width: 60 },
       ],
-      rows: errors.map((e) => [e.row_number, e.employee_number, e.sheet, e.column, e.value, e.reason]),
+      rows: errors.map((e) => [e.rowNumber, e.employeeNumber, e.sheet, e.column, e.value, e.reason]),
     },
   ]))!;
 }
@@ -227,7 +210,7 @@ export async function template(deps: ImportDeps, caller: Caller): Promise<Buffer
  */
 export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<Buffer> {
   const { buId } = caller.principal;
-  const scope = scopeOf(caller);
+  const scope = scopeOf(caller, 'imports.run');
   const columns = await templateColumns(deps, buId);
   const certificationScope = certificationScopeOf(caller);
   const [employees, skills, nodes, certifications] = await Promise.all([
@@ -241,21 +224,21 @@ export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<B
       name: SHEETS.employees,
       columns: columns.employees,
       rows: employees.map((e) => [
-        e.employee_number,
-        e.name_en,
-        e.name_ar,
-        e.department_code,
-        e.grade_code,
+        e.employeeNumber,
+        e.nameEn,
+        e.nameAr,
+        e.departmentCode,
+        e.gradeCode,
         e.status,
-        e.hire_date,
-        e.end_date,
-        e.home_pool_code,
+        e.hireDate,
+        e.endDate,
+        e.homePoolCode,
       ]),
     },
     {
       name: SHEETS.skills,
       columns: columns.skills,
-      rows: skills.map((s) => [s.employee_number, s.skill_code, s.level_code]),
+      rows: skills.map((s) => [s.employeeNumber, s.skillCode, s.levelCode]),
     },
     ...(certifications
       ? [
@@ -263,10 +246,10 @@ export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<B
             name: SHEETS.certifications,
             columns: columns.certifications,
             rows: certifications.map((c) => [
-              c.employee_number,
-              c.certification_code,
-              c.issued_on,
-              c.expires_on,
+              c.employeeNumber,
+              c.certificationCode,
+              c.issuedOn,
+              c.expiresOn,
               c.notes,
             ]),
           },
@@ -277,7 +260,7 @@ export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<B
           {
             name: SHEETS.orgNodes,
             columns: columns.orgNodes,
-            rows: nodes.map((n) => [n.code, n.name_en, n.name_ar, n.type_code, n.parent_code]),
+            rows: nodes.map((n) => [n.code, n.nameEn, n.nameAr, n.typeCode, n.parentCode]),
           },
         ]
       : []),

@@ -185,7 +185,7 @@ async function requireCertification(tx: Executor, caller: Caller, employeeId: st
   await repo.lockEmployee(tx, caller.principal.buId, employeeId);
   const row = await repo.findCertification(tx, caller.principal.buId, employeeId, id, true);
   if (!row) throw notFound('Certification');
-  return { ...row, employeeNumber: employee.employee_number };
+  return { ...row, employeeNumber: employee.employeeNumber };
 }
 
 export async function replaceCertification(

@@ -1,30 +1,42 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { containsPattern, type Executor, queryRows } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import { one } from './sql.ts';
+import {
+  employeeGroupMembers,
+  employeeGroups,
+  employeeSkills,
+  skillLevels,
+  skills,
+} from '../../core/db/tables/index.ts';
 
-/* The SQL of employees (read only) and what an employee's detail shows of their skills and groups. */
+/* The queries of employees (read only) and what an employee's detail shows of their skills and groups. */
 
+const one = async <T>(executor: Executor, query: SQL): Promise<T | undefined> =>
+  (await queryRows<T>(executor, query))[0];
+
+/** An employee as the API answers one (without the home pool): rows come out of SQL in that shape. */
 export interface EmployeeRow {
   id: string;
-  employee_number: string;
-  name_en: string;
-  name_ar: string;
-  department_id: string | null;
-  department_code: string | null;
-  grade_code: string | null;
-  status: string;
-  hire_date: string | null;
-  end_date: string | null;
-  user_id: string | null;
+  employeeNumber: string;
+  Name_1_English: string;
+  Name_2_Arabic: string;
+  departmentId: string | null;
+  departmentCode: string | null;
+  gradeCode: string | null;
+  Status: string;
+  hireDate: string | null;
+  endDate: string | null;
+  userId: string | null;
   version: number;
 }
 
+// Raw SQL because the list joins it laterally beside its count (one statement, see listEmployees).
 const employeeSelect = sql`
-  select e.id, e.employee_number, e.name_en, e.name_ar, e.department_id, d.code as department_code,
-         g.code as grade_code, e.status, e.hire_date::text as hire_date, e.end_date::text as end_date,
-         (select u.id from users u where u.employee_id = e.id and u.deleted_at is null limit 1) as user_id,
+  select e.id, e.employee_number as "employeeNumber", e.name_en as "Name_1_English", e.name_ar as "Name_2_Arabic",
+         e.department_id as "departmentId", d.code as "departmentCode", g.code as "gradeCode", e.status as "Status",
+         e.hire_date::text as "hireDate", e.end_date::text as "endDate",
+         (select u.id from users u where u.employee_id = e.id and u.deleted_at is null limit 1) as "userId",
          e.version
     from employees e
     left join org_nodes d on d.id = e.department_id
@@ -99,7 +111,7 @@ export async function listEmployees(
                  where ${employeeCondition(buId, scope, filters)}) c
           left join lateral (${employeeSelect} where ${employeeCondition(buId, scope, filters)}
                  order by e.employee_number limit ${limit} offset ${offset}) page on true
-         order by page.employee_number`,
+         order by page."employeeNumber"`,
   );
   const rows = counted.filter((row) => row.id !== null).map(({ list_total: _, ...row }) => row);
   return { rows, total: counted[0]?.list_total ?? 0 };
@@ -111,36 +123,34 @@ export const findEmployee = (executor: Executor, buId: string, scope: Department
     sql`${employeeSelect} where e.bu_id = ${buId} and e.id = ${id} and ${inDepartmentScope(sql`e.department_id`, scope)}`,
   );
 
-export interface EmployeeSkillRow {
-  employee_id: string;
-  skill_id: string;
-  skill_code: string;
-  name_en: string;
-  name_ar: string | null;
-  level_code: string | null;
-  level_rank: number | null;
-}
-
 export const skillsOfEmployee = (executor: Executor, buId: string, employeeId: string) =>
-  queryRows<EmployeeSkillRow>(
-    executor,
-    sql`select es.employee_id, s.id as skill_id, s.code as skill_code, s.name_en, s.name_ar,
-               l.code as level_code, l.rank as level_rank
-          from employee_skills es
-          join skills s on s.id = es.skill_id
-          left join skill_levels l on l.id = es.level_id
-         where es.bu_id = ${buId} and es.employee_id = ${employeeId}
-         order by s.code`,
-  );
+  executor
+    .select({
+      skillId: skills.id,
+      skillCode: skills.code,
+      Name_1_English: skills.nameEn,
+      Name_2_Arabic: skills.nameAr,
+      levelCode: skillLevels.code,
+      levelRank: skillLevels.rank,
+    })
+    .from(employeeSkills)
+    .innerJoin(skills, eq(skills.id, employeeSkills.skillId))
+    .leftJoin(skillLevels, eq(skillLevels.id, employeeSkills.levelId))
+    .where(and(eq(employeeSkills.buId, buId), eq(employeeSkills.employeeId, employeeId)))
+    .orderBy(asc(skills.code));
 
 export const groupsOfEmployee = (executor: Executor, buId: string, employeeId: string) =>
-  queryRows<{ id: string; code: string; name_en: string; name_ar: string }>(
-    executor,
-    sql`select g.id, g.code, g.name_en, g.name_ar
-          from employee_group_members m join employee_groups g on g.id = m.group_id
-         where g.bu_id = ${buId} and m.employee_id = ${employeeId}
-         order by g.code`,
-  );
+  executor
+    .select({
+      id: employeeGroups.id,
+      code: employeeGroups.code,
+      Name_1_English: employeeGroups.nameEn,
+      Name_2_Arabic: employeeGroups.nameAr,
+    })
+    .from(employeeGroupMembers)
+    .innerJoin(employeeGroups, eq(employeeGroups.id, employeeGroupMembers.groupId))
+    .where(and(eq(employeeGroups.buId, buId), eq(employeeGroupMembers.employeeId, employeeId)))
+    .orderBy(asc(employeeGroups.code));
 
 export const summaryCounts = (executor: Executor, buId: string | null) =>
   queryRows<{ dimension: string; key: string | null; n: number }>(

@@ -13,21 +13,6 @@ import { certificationView } from './views.ts';
 
 // Employees (read only): the list, the detail, the caller's own record, the diagnostics summary.
 
-const employeeView = (row: repo.EmployeeRow): Omit<Employee, 'homePool'> => ({
-  id: row.id,
-  employeeNumber: row.employee_number,
-  Name_1_English: row.name_en,
-  Name_2_Arabic: row.name_ar,
-  departmentId: row.department_id,
-  departmentCode: row.department_code,
-  gradeCode: row.grade_code,
-  Status: row.status,
-  hireDate: row.hire_date,
-  endDate: row.end_date,
-  userId: row.user_id,
-  version: row.version,
-});
-
 // ---------------------------------------------------------------- employees
 
 export async function listEmployees(
@@ -49,7 +34,7 @@ export async function listEmployees(
     rows.map((row) => row.id),
   );
   return pageOf(
-    rows.map((row) => withHomePool(employeeView(row), pools)),
+    rows.map((row) => withHomePool(row, pools)),
     total,
     query,
   );
@@ -81,22 +66,10 @@ async function detailOf(
     homePoolsOf(deps.db, buId, [row.id]),
   ]);
   return {
-    ...withHomePool(employeeView(row), pools),
-    skills: skills.map((s) => ({
-      skillId: s.skill_id,
-      skillCode: s.skill_code,
-      Name_1_English: s.name_en,
-      Name_2_Arabic: s.name_ar,
-      levelCode: s.level_code,
-      levelRank: s.level_rank,
-    })),
+    ...withHomePool(row, pools),
+    skills,
     certifications: certifications.rows.map((c) => certificationView(c, today)),
-    groups: groups.map((g) => ({
-      id: g.id,
-      code: g.code,
-      Name_1_English: g.name_en,
-      Name_2_Arabic: g.name_ar,
-    })),
+    groups,
   };
 }
 

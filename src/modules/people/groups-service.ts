@@ -197,7 +197,7 @@ export async function addMember(
         errors: [{ path: '/employeeId', message: 'unknown employee' }],
       });
     }
-    if (group.departmentId !== null && employee.department_id !== group.departmentId) {
+    if (group.departmentId !== null && employee.departmentId !== group.departmentId) {
       throw businessRule('GROUP_MEMBER_OUTSIDE_DEPARTMENT', "The employee is not in the group's department");
     }
     if (!(await repo.addMember(tx, id, employeeId))) {
@@ -208,7 +208,7 @@ export async function addMember(
       action: 'employee_group.member_added',
       entityType: 'employee_group',
       entityId: id,
-      details: { code: group.code, employeeId, employeeNumber: employee.employee_number },
+      details: { code: group.code, employeeId, employeeNumber: employee.employeeNumber },
     });
     return memberView((await repo.memberOf(tx, buId, id, employeeId))!);
   });
@@ -225,7 +225,7 @@ export async function removeMember(deps: ServiceDeps, caller: Caller, id: string
       action: 'employee_group.member_removed',
       entityType: 'employee_group',
       entityId: id,
-      details: { code: group.code, employeeId, employeeNumber: employee.employee_number },
+      details: { code: group.code, employeeId, employeeNumber: employee.employeeNumber },
     });
   });
 }
