@@ -2,14 +2,12 @@
 import { type DepartmentScope, scopeReaches } from '../../core/auth/principal.ts';
 import { cellOf, dateOf, type SheetRow } from '../../core/xlsx/index.ts';
 import type * as repo from './batch-repository.ts';
+import { type EmployeeRows, employeeRowsBy } from './employee-rows.ts';
 import type { Unit } from './plan.ts';
-import { type CertificationColumn, isOrphanSkill, SHEETS } from './workbook.ts';
+import { type CertificationColumn, SHEETS } from './workbook.ts';
 
-interface CertificationEntry {
-  rows: number[];
+interface CertificationEntry extends EmployeeRows {
   certifications: repo.CertificationValues[];
-  errors?: repo.RowError[];
-  claimed: boolean;
 }
 
 /** The EmployeeCertifications sheet by employee number, read before the Employees sheet streams. */
@@ -36,7 +34,11 @@ export function createCertificationIndex(
   maps: repo.CodeMaps,
   manageScope: DepartmentScope | null,
 ): CertificationIndex {
-  const byNumber = new Map<string, CertificationEntry>();
+  const index = employeeRowsBy<CertificationEntry>(SHEETS.certifications, () => ({
+    rows: [],
+    certifications: [],
+    claimed: false,
+  }));
   const error = (
     number: string,
     rowNumber: number,
@@ -54,12 +56,7 @@ export function createCertificationIndex(
   return {
     add(row, columns) {
       const number = cellOf(row, columns, 'employeeNumber');
-      let entry = byNumber.get(number);
-      if (!entry) {
-        entry = { rows: [], certifications: [], claimed: false };
-        byNumber.set(number, entry);
-      }
-      entry.rows.push(row.rowNumber);
+      const entry = index.entryOf(number, row.rowNumber);
       const errors: repo.RowError[] = [];
       const err = (column: CertificationColumn, value: string, reason: string) =>
         errors.push(error(number, row.rowNumber, column, value, reason));
@@ -103,9 +100,8 @@ export function createCertificationIndex(
       });
     },
     claim(employeeNumber, departmentId) {
-      const entry = byNumber.get(employeeNumber);
+      const entry = index.claim(employeeNumber);
       if (!entry) return undefined;
-      entry.claimed = true;
       if (scopeReaches(manageScope, departmentId)) return entry;
       const reason =
         manageScope === null
@@ -121,28 +117,7 @@ export function createCertificationIndex(
         ],
       };
     },
-    orphans() {
-      const claimed = new Set([...byNumber].filter(([, entry]) => entry.claimed).map(([number]) => number));
-      const units: Unit[] = [];
-      for (const [number, entry] of byNumber) {
-        if (!isOrphanSkill(number, claimed)) continue;
-        for (const rowNumber of entry.rows) {
-          units.push({
-            kind: 'failed',
-            errors: [
-              error(
-                number,
-                rowNumber,
-                'employeeNumber',
-                number,
-                'The employee is not on the Employees sheet of this workbook',
-              ),
-            ],
-          });
-        }
-      }
-      return units;
-    },
+    orphans: index.orphans,
   };
 }
 

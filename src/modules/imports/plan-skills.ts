@@ -1,14 +1,11 @@
 import { cellOf, type SheetRow } from '../../core/xlsx/index.ts';
 import type * as repo from './batch-repository.ts';
+import { type EmployeeRows, employeeRowsBy } from './employee-rows.ts';
 import type { Unit } from './plan.ts';
-import { isOrphanSkill, SHEETS, type SkillColumn } from './workbook.ts';
+import { SHEETS, type SkillColumn } from './workbook.ts';
 
-interface SkillEntry {
-  rows: number[];
+interface SkillEntry extends EmployeeRows {
   skills: { skillId: string; levelId: string | null }[];
-  errors?: repo.RowError[];
-  /** Whether the employee is on the Employees sheet (their skill rows are theirs, not orphans). */
-  claimed: boolean;
 }
 
 /** The EmployeeSkills sheet by employee number, read before the Employees sheet streams. */
@@ -21,16 +18,11 @@ export interface SkillIndex {
 }
 
 export function createSkillIndex(maps: repo.CodeMaps): SkillIndex {
-  const byNumber = new Map<string, SkillEntry>();
+  const index = employeeRowsBy<SkillEntry>(SHEETS.skills, () => ({ rows: [], skills: [], claimed: false }));
   return {
     add(row, columns) {
       const number = cellOf(row, columns, 'employeeNumber');
-      let entry = byNumber.get(number);
-      if (!entry) {
-        entry = { rows: [], skills: [], claimed: false };
-        byNumber.set(number, entry);
-      }
-      entry.rows.push(row.rowNumber);
+      const entry = index.entryOf(number, row.rowNumber);
       const skillCode = cellOf(row, columns, 'skillCode');
       const levelCode = cellOf(row, columns, 'levelCode');
       const skillId = maps.skills.get(skillCode);
@@ -52,33 +44,7 @@ export function createSkillIndex(maps: repo.CodeMaps): SkillIndex {
         err('skillCode', skillCode, 'The skill is listed twice for this employee');
       } else entry.skills.push({ skillId, levelId });
     },
-    claim(employeeNumber) {
-      const entry = byNumber.get(employeeNumber);
-      if (entry) entry.claimed = true;
-      return entry;
-    },
-    orphans() {
-      const claimed = new Set([...byNumber].filter(([, entry]) => entry.claimed).map(([number]) => number));
-      const units: Unit[] = [];
-      for (const [number, entry] of byNumber) {
-        if (!isOrphanSkill(number, claimed)) continue;
-        for (const rowNumber of entry.rows) {
-          units.push({
-            kind: 'failed',
-            errors: [
-              {
-                rowNumber,
-                employeeNumber: number,
-                sheet: SHEETS.skills,
-                column: 'employeeNumber',
-                value: number,
-                reason: 'The employee is not on the Employees sheet of this workbook',
-              },
-            ],
-          });
-        }
-      }
-      return units;
-    },
+    claim: index.claim,
+    orphans: index.orphans,
   };
 }
