@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from './database.ts';
+import { paged } from './paging.ts';
 import { employees } from './tables/index.ts';
 
 /** An employee as answers name them: id, number, both names, department. */
@@ -18,4 +19,18 @@ export async function employeeRefsOf(executor: Executor, buId: string, ids: read
     .select(employeeRefColumns)
     .from(employees)
     .where(and(eq(employees.buId, buId), inArray(employees.id, [...new Set(ids)])));
+}
+
+/** A page of the unit's employees that pass `where`, by number, as answers name them, with the count of all. */
+export function employeeRefPage(executor: Executor, where: SQL | undefined, limit: number, offset: number) {
+  return paged(
+    executor
+      .select(employeeRefColumns)
+      .from(employees)
+      .where(where)
+      .orderBy(employees.employeeNumber)
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(employees).where(where),
+  );
 }

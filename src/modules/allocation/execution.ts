@@ -1,7 +1,6 @@
 import { type AuditActor, actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
 import type { Executor } from '../../core/db/database.ts';
-import type { AllocationRunStatus } from '../../core/db/tables/index.ts';
 import { conflict } from '../../core/http/errors.ts';
 import { enqueueJob } from '../../core/jobs/queue.ts';
 import type { JobHandler, JobStatus } from '../../core/jobs/runner.ts';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
-import { employeeRefColumns } from '../../core/db/employee-ref.ts';
+import { employeeRefPage } from '../../core/db/employee-ref.ts';
 import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
@@ -324,16 +324,7 @@ export async function employeesPage(
     filters.departmentId ? eq(employees.departmentId, filters.departmentId) : undefined,
     filters.employeeId ? eq(employees.id, filters.employeeId) : undefined,
   );
-  return paged(
-    executor
-      .select(employeeRefColumns)
-      .from(employees)
-      .where(where)
-      .orderBy(employees.employeeNumber)
-      .limit(limit)
-      .offset(offset),
-    executor.select({ n: count() }).from(employees).where(where),
-  );
+  return employeeRefPage(executor, where, limit, offset);
 }
 
 /** The department's most recently executed run that is not a draft or archived. */
@@ -361,14 +352,5 @@ export async function employeesAmong(
 ) {
   if (!ids.length) return { rows: [], total: 0 };
   const where = and(eq(employees.buId, buId), inArray(employees.id, [...ids]));
-  return paged(
-    executor
-      .select(employeeRefColumns)
-      .from(employees)
-      .where(where)
-      .orderBy(employees.employeeNumber)
-      .limit(limit)
-      .offset(offset),
-    executor.select({ n: count() }).from(employees).where(where),
-  );
+  return employeeRefPage(executor, where, limit, offset);
 }
