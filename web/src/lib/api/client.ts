@@ -57,3 +57,13 @@ export async function call<T>(request: Promise<Answer<T>>): Promise<T> {
 }
 
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+/**
+ * A workbook upload's body as the browser sends a form: multipart, the file under `file` with its name
+ * (the browser writes the Content-Type with its boundary).
+ */
+export function uploadForm(body: { file: Blob }): FormData {
+  const form = new FormData();
+  form.append('file', body.file, body.file instanceof File ? body.file.name : 'upload.xlsx');
+  return form;
+}

@@ -6821,7 +6821,7 @@ export interface components {
              * Format: binary
              * @description The xlsx workbook, at most 10 MB
              */
-            file: string;
+            file: Blob;
         };
         WorkingDays: {
             /**
@@ -12332,7 +12332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                 };
             };
             400: components["responses"]["UnknownQueryParameter"];
@@ -12357,7 +12357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                 };
             };
             400: components["responses"]["UnknownQueryParameter"];
@@ -12472,7 +12472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -14846,7 +14846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                 };
             };
             400: components["responses"]["UnknownQueryParameter"];
@@ -15289,7 +15289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15327,7 +15327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15403,7 +15403,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15441,7 +15441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15515,7 +15515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -15551,7 +15551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];

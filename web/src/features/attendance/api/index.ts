@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call, type Schemas } from '../../../lib/api/client';
+import { api, call, type Schemas, uploadForm } from '../../../lib/api/client';
 
 export type AttendanceReview = Schemas['AttendanceReview'];
 export type AttendanceRecord = Schemas['AttendanceRecord'];
@@ -141,13 +141,8 @@ export async function downloadTemplate(): Promise<void> {
 
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      // The OpenAPI document does not describe this multipart body yet, so the generated type has no
-      // body; openapi-fetch sends a FormData as it is (the browser sets the boundary).
-      return call(api.POST('/api/admin/attendance/import/preview', { body: form as never }));
-    },
+    mutationFn: (file: File) =>
+      call(api.POST('/api/admin/attendance/import/preview', { body: { file }, bodySerializer: uploadForm })),
   });
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call, type Problem } from '../../../lib/api/client';
+import { api, call, type Problem, uploadForm } from '../../../lib/api/client';
 import { fileNameOf, type ImportJob, isActive, type JobStatus } from '../logic';
 
 export const JOBS_PAGE_SIZE = 20;
@@ -60,13 +60,9 @@ export function useUploadWorkbook() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      // The OpenAPI document does not describe this multipart body (the generated type is `never`): the
-      // form goes as it is and the browser writes its Content-Type with the boundary.
       const { data, error, response } = await api.POST('/api/imports/employees', {
-        body: form as never,
-        bodySerializer: (body: unknown) => body as FormData,
+        body: { file },
+        bodySerializer: uploadForm,
       });
       if (!response.ok || !data)
         throw new UploadRefused(
