@@ -1,7 +1,7 @@
 import { Accordion, Badge, Group, List, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
-import { useT } from '../../../lib/i18n/I18nProvider';
+import { hasMessage, useT } from '../../../lib/i18n/I18nProvider';
 import { usePermissionCatalog, useRoles } from '../api/users';
 
 /** A permission code reads whole (the page otherwise breaks words anywhere). */
@@ -13,6 +13,13 @@ export default function RolesPage() {
   const roles = useRoles();
   const catalog = usePermissionCatalog();
   const described = new Map((catalog.data ?? []).map((permission) => [permission.code, permission]));
+  // The service describes permissions and names system roles in English; the screen says them in the
+  // reader's language where it knows them (a permission added since reads as the service says it).
+  const said = (id: string, otherwise: string | null | undefined) => (hasMessage(id) ? t(id) : otherwise);
+  const roleName = (role: { code: string; name: string; isSystem: boolean }) =>
+    role.isSystem && role.name === role.code.replaceAll('_', ' ')
+      ? said(`admin.systemRole.${role.code}`, role.name)
+      : role.name;
   return (
     <>
       <PageHeader title={t('admin.roles.title')} description={t('admin.roles.description')} />
@@ -22,8 +29,8 @@ export default function RolesPage() {
             <Accordion.Item key={role.id} value={role.id}>
               <Accordion.Control>
                 <Group gap="xs" wrap="wrap">
-                  <Text fw={600}>{role.name}</Text>
-                  {role.name !== role.code && (
+                  <Text fw={600}>{roleName(role)}</Text>
+                  {roleName(role) !== role.code && (
                     <Text c="dimmed" size="sm" dir="ltr">
                       {role.code}
                     </Text>
@@ -49,13 +56,16 @@ export default function RolesPage() {
                         </Text>
                         {described.get(code) && (
                           <Badge variant="outline" size="xs" color="gray">
-                            {described.get(code)?.area}
+                            {said(
+                              `admin.permissionArea.${described.get(code)?.area}`,
+                              described.get(code)?.area,
+                            )}
                           </Badge>
                         )}
                       </Group>
                       {described.get(code) && (
-                        <Text size="xs" c="dimmed" dir="ltr" ta="start">
-                          {described.get(code)?.description}
+                        <Text size="xs" c="dimmed" dir="auto" ta="start">
+                          {said(`admin.permission.${code}`, described.get(code)?.description)}
                         </Text>
                       )}
                     </List.Item>
