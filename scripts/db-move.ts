@@ -12,13 +12,16 @@ import { applyMigrations } from '../src/core/db/migrate.ts';
 async function main(target: string): Promise<void> {
   const config = loadConfig({ ...process.env, DATABASE_URL: '' });
   const pgdata = pgdataOf(config.dataDir);
-  if (!existsSync(pgdata)) throw new Error(`There is no embedded database in ${config.dataDir} (set DATA_DIR)`);
+  if (!existsSync(pgdata))
+    throw new Error(`There is no embedded database in ${config.dataDir} (set DATA_DIR)`);
   let release: () => void;
   try {
     release = lockDataDir(config.dataDir);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      throw new Error(`Stop the service first: writes made during the move would be lost. (${error.message})`);
+      throw new Error(
+        `Stop the service first: writes made during the move would be lost. (${error.message})`,
+      );
     }
     throw error;
   }
@@ -48,10 +51,12 @@ In development the tokens were signed with the secret in ${config.dataDir}/jwt-s
 
 const target = process.argv[2];
 if (!target || !/^postgres(ql)?:\/\//.test(target) || process.argv.length > 3) {
-  console.error('Usage: npm run db:move -- postgres://user:password@host:5432/database   (an empty database)');
+  console.error(
+    'Usage: npm run db:move -- postgres://user:password@host:5432/database   (an empty database)',
+  );
   process.exit(2);
 }
 main(target).catch((error: Error) => {
-  console.error(`Move failed: ${error.message}`, error.cause ?? "");
+  console.error(`Move failed: ${error.message}`, error.cause ?? '');
   process.exit(1);
 });

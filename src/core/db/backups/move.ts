@@ -12,7 +12,8 @@ import { refuseNonEmptyDatabase } from './server.ts';
  */
 
 /** Schemas of the service's own tables; drizzle's migration journal is written by the migrations. */
-const COPIED_SCHEMAS = "n.nspname not in ('pg_catalog', 'information_schema', 'drizzle') and n.nspname not like 'pg_toast%'";
+const COPIED_SCHEMAS =
+  "n.nspname not in ('pg_catalog', 'information_schema', 'drizzle') and n.nspname not like 'pg_toast%'";
 /** Rows sent per insert: a few megabytes of JSON at most. */
 const BATCH_ROWS = 2_000;
 
@@ -81,7 +82,8 @@ async function readCatalog(query: Query): Promise<Catalog> {
   const dependsOn = new Map<string, Set<string>>(tables.map((table) => [table.name, new Set()]));
   for (const key of keys) {
     if (key.child === key.parent) {
-      if (key.columns.length !== 1) throw new Error(`${key.child}: a composite key to itself is not supported`);
+      if (key.columns.length !== 1)
+        throw new Error(`${key.child}: a composite key to itself is not supported`);
       const list = selfReferences.get(key.child) ?? [];
       list.push({ column: key.columns[0]!, parent: key.parents[0]! });
       selfReferences.set(key.child, list);
@@ -92,7 +94,8 @@ async function readCatalog(query: Query): Promise<Catalog> {
   const state = new Map<string, 'visiting' | 'placed'>();
   const place = (table: string, path: string[]) => {
     if (state.get(table) === 'placed') return;
-    if (state.get(table) === 'visiting') throw new Error(`Foreign keys form a cycle: ${[...path, table].join(' → ')}`);
+    if (state.get(table) === 'visiting')
+      throw new Error(`Foreign keys form a cycle: ${[...path, table].join(' → ')}`);
     state.set(table, 'visiting');
     for (const parent of dependsOn.get(table) ?? []) place(parent, [...path, table]);
     state.set(table, 'placed');
@@ -173,7 +176,9 @@ export async function moveToPostgres(
     const targetCatalog = await readCatalog(write);
     const missing = catalog.tables.filter((table) => !targetCatalog.tables.includes(table));
     if (missing.length > 0) {
-      throw new MoveCheckError(`The migrations do not create ${missing.join(', ')}: is the source's schema newer?`);
+      throw new MoveCheckError(
+        `The migrations do not create ${missing.join(', ')}: is the source's schema newer?`,
+      );
     }
     const sequences = await read<{ name: string; value: string | null }>(
       `select format('%I.%I', schemaname, sequencename) as name, last_value::text as value from pg_sequences
@@ -190,9 +195,11 @@ export async function moveToPostgres(
       }
       for (const table of catalog.tables) {
         const columns = catalog.columns.get(table)!.join(', ');
-        let rows = (await read<{ row: string }>(`select row_to_json(t)::text as row from (select ${columns} from ${table}) t`)).map(
-          (row) => row.row,
-        );
+        let rows = (
+          await read<{ row: string }>(
+            `select row_to_json(t)::text as row from (select ${columns} from ${table}) t`,
+          )
+        ).map((row) => row.row);
         const references = catalog.selfReferences.get(table);
         if (references) rows = parentsFirst(rows, references);
         for (let start = 0; start < rows.length; start += BATCH_ROWS) {
@@ -206,7 +213,8 @@ export async function moveToPostgres(
       }
       for (const table of catalog.tables) await write(`alter table ${table} enable trigger user`);
       for (const sequence of sequences) {
-        if (sequence.value !== null) await write('select setval($1::regclass, $2::bigint, true)', [sequence.name, sequence.value]);
+        if (sequence.value !== null)
+          await write('select setval($1::regclass, $2::bigint, true)', [sequence.name, sequence.value]);
       }
       await write('commit');
     } catch (error) {
