@@ -81,76 +81,82 @@ async function waitForWrites(writer: ReturnType<typeof startWriter>, count: numb
   while (writer.acknowledged() < count) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-describe('backup of the embedded database while the service writes [pglite]', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'rostering-backup-'));
-  const dataDir = join(folder, 'data');
-  const restoredDir = join(folder, 'restored');
-  const file = join(folder, 'during-writes.backup');
-  let client: PGlite;
-  let channel: BackupChannel;
+describe.runIf(testDrivers().includes('pglite'))(
+  'backup of the embedded database while the service writes [pglite]',
+  () => {
+    const folder = mkdtempSync(join(tmpdir(), 'rostering-backup-'));
+    const dataDir = join(folder, 'data');
+    const restoredDir = join(folder, 'restored');
+    const file = join(folder, 'during-writes.backup');
+    let client: PGlite;
+    let channel: BackupChannel;
 
-  beforeAll(async () => {
-    mkdirSync(dataDir);
-    client = await PGlite.create(pgdataOf(dataDir), {
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+    beforeAll(async () => {
+      mkdirSync(dataDir);
+      client = await PGlite.create(pgdataOf(dataDir), {
+        loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+      });
+      await client.exec(PROBE_TABLES);
+      channel = await serveBackups(client, dataDir, { error: () => undefined });
     });
-    await client.exec(PROBE_TABLES);
-    channel = await serveBackups(client, dataDir, { error: () => undefined });
-  });
-  afterAll(async () => {
-    await channel?.close();
-    await client?.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await channel?.close();
+      await client?.close();
+      rmSync(folder, { recursive: true, force: true });
+    });
 
-  const probeOf = (db: PGlite): Probe => ({
-    exec: async (text) => void (await db.exec(text)),
-    transaction: (work) =>
-      db.transaction((tx) => work(async (text, params) => void (await tx.query(text, params)))),
-    rows: async <T>(text: string) => (await db.query<T>(text)).rows,
-  });
+    const probeOf = (db: PGlite): Probe => ({
+      exec: async (text) => void (await db.exec(text)),
+      transaction: (work) =>
+        db.transaction((tx) => work(async (text, params) => void (await tx.query(text, params)))),
+      rows: async <T>(text: string) => (await db.query<T>(text)).rows,
+    });
 
-  it('asked through the channel, restores to every acknowledged write and no half-written one', async () => {
-    const writer = startWriter(probeOf(client));
-    await waitForWrites(writer, 10);
-    const acknowledgedBefore = writer.acknowledged();
-    const backup = await requestBackup(dataDir);
-    await waitForWrites(writer, acknowledgedBefore + 10);
-    await writer.stop();
-    writeFileSync(file, backup);
-    expect(parseHeader(backup, file).header).toMatchObject({ driver: 'pglite', schema: codeSchemaVersion() });
+    it('asked through the channel, restores to every acknowledged write and no half-written one', async () => {
+      const writer = startWriter(probeOf(client));
+      await waitForWrites(writer, 10);
+      const acknowledgedBefore = writer.acknowledged();
+      const backup = await requestBackup(dataDir);
+      await waitForWrites(writer, acknowledgedBefore + 10);
+      await writer.stop();
+      writeFileSync(file, backup);
+      expect(parseHeader(backup, file).header).toMatchObject({
+        driver: 'pglite',
+        schema: codeSchemaVersion(),
+      });
 
-    await restoreEmbedded(file, restoredDir);
-    const restored = await PGlite.create(pgdataOf(restoredDir));
-    try {
-      await expectWholeWrites(probeOf(restored), acknowledgedBefore);
-      // The rest of the installation came along: the demo's people, as many as in the source.
-      const count = 'select count(*)::int as count from employees';
-      expect((await restored.query(count)).rows).toEqual((await client.query(count)).rows);
-    } finally {
-      await restored.close();
-    }
-  });
+      await restoreEmbedded(file, restoredDir);
+      const restored = await PGlite.create(pgdataOf(restoredDir));
+      try {
+        await expectWholeWrites(probeOf(restored), acknowledgedBefore);
+        // The rest of the installation came along: the demo's people, as many as in the source.
+        const count = 'select count(*)::int as count from employees';
+        expect((await restored.query(count)).rows).toEqual((await client.query(count)).rows);
+      } finally {
+        await restored.close();
+      }
+    });
 
-  it('refuses a data folder that holds a database, and a backup newer than the code', async () => {
-    await expect(restoreEmbedded(file, restoredDir)).rejects.toThrow(RestoreRefusedError);
-    const bytes = readFileSync(file);
-    const { header, headerBytes } = parseHeader(bytes, file);
-    const newer = join(folder, 'newer.backup');
-    writeFileSync(
-      newer,
-      Buffer.concat([
-        headerLine({ ...header, schema: { when: header.schema.when + 1, tag: '0099_from_the_future' } }),
-        bytes.subarray(headerBytes),
-      ]),
-    );
-    const attempt = restoreEmbedded(newer, join(folder, 'empty'));
-    await expect(attempt).rejects.toThrow(NewerSchemaError);
-    await expect(restoreEmbedded(newer, join(folder, 'empty'))).rejects.toThrow(
-      /taken by a newer version of the service \(schema 0099_from_the_future\).*knows migrations up to/,
-    );
-  });
-});
+    it('refuses a data folder that holds a database, and a backup newer than the code', async () => {
+      await expect(restoreEmbedded(file, restoredDir)).rejects.toThrow(RestoreRefusedError);
+      const bytes = readFileSync(file);
+      const { header, headerBytes } = parseHeader(bytes, file);
+      const newer = join(folder, 'newer.backup');
+      writeFileSync(
+        newer,
+        Buffer.concat([
+          headerLine({ ...header, schema: { when: header.schema.when + 1, tag: '0099_from_the_future' } }),
+          bytes.subarray(headerBytes),
+        ]),
+      );
+      const attempt = restoreEmbedded(newer, join(folder, 'empty'));
+      await expect(attempt).rejects.toThrow(NewerSchemaError);
+      await expect(restoreEmbedded(newer, join(folder, 'empty'))).rejects.toThrow(
+        /taken by a newer version of the service \(schema 0099_from_the_future\).*knows migrations up to/,
+      );
+    });
+  },
+);
 
 describe.runIf(testDrivers().includes('postgres'))(
   'backup of a PostgreSQL database while it is written [postgres]',
