@@ -17,7 +17,7 @@ backup(loadConfig(), resolve(file)).then(
     const megabytes = (statSync(file).size / 1e6).toFixed(1);
     console.log(
       `Backup of the ${header.driver === 'pglite' ? 'embedded database' : 'PostgreSQL database'} written to ${file} ` +
-        `(${megabytes} MB, ${seconds} s, through the ${via}; schema ${describeVersion(header.schema)}).`,
+        `(${megabytes} MB, ${seconds} s, ${via === 'pg_dump' ? 'with pg_dump' : `through the ${via}`}; schema ${describeVersion(header.schema)}).`,
     );
   },
   (error: Error) => {
