@@ -28,6 +28,8 @@ export interface Config {
    * within it, or the process is ended all the same (docs/decisions.md, "Shutdown").
    */
   readonly shutdownGraceMs: number;
+  /** How many copies of the embedded data folder taken before migrations are kept (0: none are taken). */
+  readonly preMigrationCopies: number;
 }
 
 export class ConfigError extends Error {}
@@ -46,6 +48,15 @@ function parseBatchRows(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 10_000) {
     throw new ConfigError('IMPORT_BATCH_ROWS must be a whole number from 1 to 10000');
+  }
+  return n;
+}
+
+function parseCopies(value: string | undefined): number {
+  if (value === undefined || value === '') return 3;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 100) {
+    throw new ConfigError('PRE_MIGRATION_COPIES must be a whole number from 0 to 100');
   }
   return n;
 }
@@ -121,5 +132,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobStaleAfterMs: parsePositive(source.JOB_STALE_AFTER_MS, 15_000, 'JOB_STALE_AFTER_MS'),
     importBatchRows: parseBatchRows(source.IMPORT_BATCH_ROWS),
     shutdownGraceMs: parsePositive(source.SHUTDOWN_GRACE_MS, 15_000, 'SHUTDOWN_GRACE_MS'),
+    preMigrationCopies: parseCopies(source.PRE_MIGRATION_COPIES),
   });
 }

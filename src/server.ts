@@ -1,5 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { keepCopyBeforeMigrations } from './core/db/backups/before-migrations.ts';
+import { serveBackups } from './core/db/backups/channel.ts';
 import { DataDirLockedError } from './core/db/data-dir-lock.ts';
 import { applyMigrations } from './core/db/migrate.ts';
 import { openDatabase } from './core/db/open.ts';
@@ -12,9 +14,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
+    const copy = await keepCopyBeforeMigrations(database, config.dataDir, config.preMigrationCopies);
     await applyMigrations(database);
     const { demoLoaded } = await prepareData(database.db, config);
     const app = await buildApp({ config, database });
+    if (copy) app.log.info({ copy }, 'the data folder was backed up before its migrations');
     if (demoLoaded)
       app.log.info('demo data loaded: log in as sysadmin (or planner, manager…) with Demo#Roster2026');
     const address = await app.listen({ port: config.port, host: config.host });
@@ -22,6 +26,10 @@ async function main(): Promise<void> {
       { driver: database.driver, address, docs: `${address}/swagger` },
       'workforce rostering service ready',
     );
+    // The embedded database's backups are taken by this process, the one that holds its folder.
+    const backups = database.embedded
+      ? await serveBackups(database.embedded, config.dataDir, app.log)
+      : undefined;
     handleStopSignals({
       graceMs: config.shutdownGraceMs,
       log: app.log,
@@ -29,6 +37,7 @@ async function main(): Promise<void> {
         // Claiming stops first (the app's preClose), then the in-flight requests finish, then the jobs
         // being run stop between two rows and go back to the queue (its onClose).
         await app.close();
+        await backups?.close();
         // No engine thread may be left for process.exit to wait for.
         const left = await stopEngineWorkers(Math.min(5_000, config.shutdownGraceMs / 4));
         if (left) app.log.error({ threads: left }, 'engine threads did not stop');

@@ -37,6 +37,8 @@ export interface ChannelSubscription {
 export interface Database {
   readonly driver: DriverName;
   readonly db: Db;
+  /** The PGlite instance itself, on the embedded database: its data folder is what a backup copies. */
+  readonly embedded?: PGlite;
   ping(): Promise<DatabaseHealth>;
   /** Subscribes to a NOTIFY channel (PGlite: in process; PostgreSQL: a dedicated connection that reconnects). */
   listen(channel: string, handlers: ChannelHandlers): Promise<ChannelSubscription>;
@@ -72,6 +74,7 @@ export function fromPglite(client: PGlite, onClose?: () => void): Database {
   return {
     driver: 'pglite',
     db,
+    embedded: client,
     ping: () => measure(db),
     withAdvisoryLock: (_key, work) => work(),
     async listen(channel, handlers) {

@@ -14,12 +14,12 @@ const MIGRATION_LOCK_KEY = 726_145_001;
  * Applies pending migrations. Drizzle runs them in one transaction, so a failing migration leaves the
  * database as it was; the advisory lock makes processes that start together apply them once.
  */
-export async function applyMigrations(database: Database): Promise<void> {
+export async function applyMigrations(database: Database, folder = migrationsFolder): Promise<void> {
   await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
     if (database.driver === 'pglite') {
-      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     } else {
-      await migrateNodePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
+      await migrateNodePg(database.db as unknown as NodePgDatabase, { migrationsFolder: folder });
     }
   });
 }
