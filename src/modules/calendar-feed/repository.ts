@@ -67,17 +67,19 @@ export async function feedBySecret(executor: Executor, secretHash: string) {
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(
-      and(
-        eq(calendarFeeds.secretHash, secretHash),
-        isNull(users.deletedAt),
-        eq(users.lockedByAdmin, false),
-      ),
+      and(eq(calendarFeeds.secretHash, secretHash), isNull(users.deletedAt), eq(users.lockedByAdmin, false)),
     );
   return row ?? null;
 }
 
 /** The employee's planned lines (what `/api/me/roster` shows) with when their version was published. */
-export async function feedLines(executor: Executor, buId: string, employeeId: string, from: string, to: string) {
+export async function feedLines(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  from: string,
+  to: string,
+) {
   const planned = plannedRosterLines;
   return executor
     .select({
