@@ -32,9 +32,15 @@ export interface Metrics {
 export function createMetrics(database: Database): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Histogram({
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'HTTP requests by method, route pattern and status: latency (its _count counts requests)',
+    help: 'Latency of HTTP requests by method, route pattern and status',
     labelNames: ['method', 'route', 'status'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
@@ -48,7 +54,6 @@ export function createMetrics(database: Database): Metrics {
   const engineDuration = new Histogram({
     name: 'rostering_engine_run_duration_seconds',
     help: 'Allocation engine executions: snapshot, search and storing of the result',
-    labelNames: ['action'],
     buckets: [0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300],
     registers: [registry],
   });
@@ -97,11 +102,13 @@ export function createMetrics(database: Database): Metrics {
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      requests.observe({ method, route, status }, seconds);
+      const labels = { method, route, status };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
     },
     observeEngineRun(run) {
       engineRuns.inc({ action: run.action, outcome: run.outcome });
-      if (run.seconds !== undefined) engineDuration.observe({ action: run.action }, run.seconds);
+      if (run.seconds !== undefined) engineDuration.observe(run.seconds);
       if (run.coverage !== undefined) engineCoverage.observe(run.coverage);
     },
     watchReadQueue(depth) {
