@@ -45,6 +45,11 @@ export function createMetrics(database: Database): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // Bounded: route patterns × methods × statuses, never raw URLs.
+  const children = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; latency: ReturnType<typeof latency.labels> }
+  >();
   const engineRuns = new Counter({
     name: 'rostering_engine_runs_total',
     help: 'Allocation engine executions ended by this process, by action and outcome',
@@ -102,9 +107,18 @@ export function createMetrics(database: Database): Metrics {
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      const labels = { method, route, status };
-      requests.inc(labels);
-      latency.observe(labels, seconds);
+      // prom-client hashes a label set on every call; the children of each set are kept instead.
+      const key = `${method} ${status} ${route}`;
+      let series = children.get(key);
+      if (!series) {
+        series = {
+          count: requests.labels(method, route, String(status)),
+          latency: latency.labels(method, route, String(status)),
+        };
+        children.set(key, series);
+      }
+      series.count.inc();
+      series.latency.observe(seconds);
     },
     observeEngineRun(run) {
       engineRuns.inc({ action: run.action, outcome: run.outcome });
