@@ -86,8 +86,8 @@ describeEachDatabase('the calendar feed of one’s own roster', (t) => {
   });
 
   /** What `/api/me/roster` shows over the feed's whole window (three requests of at most 92 days). */
-  async function ownLines(username: string) {
-    const today = businessDate(new Date(), 'Asia/Riyadh');
+  async function ownLines(username: string, timeZone = 'Asia/Riyadh') {
+    const today = businessDate(new Date(), timeZone);
     const lines: OwnLine[] = [];
     for (let start = addDays(today, -60); start <= addDays(today, 180); start = addDays(start, 92)) {
       const end = [addDays(start, 91), addDays(today, 180)].sort()[0]!;
@@ -269,6 +269,43 @@ describeEachDatabase('the calendar feed of one’s own roster', (t) => {
       post('manager', '/api/me/calendar-feed'),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('writes the times in the unit’s zone when that zone has summer time', async () => {
+    const setZone = async (timezone: string) => {
+      const current = (await get('sysadmin', '/api/settings')).json();
+      const changed = await t.request('sysadmin', {
+        method: 'PATCH',
+        url: '/api/settings',
+        headers: { 'if-match': `"${current.version}"` },
+        payload: { timezone },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+    };
+    await setZone('Europe/London');
+    try {
+      const made = await post('employee', '/api/me/calendar-feed');
+      expect(made.statusCode, made.body).toBe(201);
+      const { calendar, events } = parseFeed((await get(null, pathOf(made.json().url))).body);
+      const zone = calendar.getFirstSubcomponent('vtimezone')!;
+      expect(zone.getFirstPropertyValue('tzid')).toBe('Europe/London');
+      expect(zone.getAllSubcomponents('daylight').length).toBeGreaterThan(0);
+      const own = await ownLines('employee', 'Europe/London');
+      expect(own.length).toBeGreaterThan(0);
+      expect(events).toHaveLength(own.length);
+      for (const line of own) {
+        const event = events.find((e) =>
+          e.uid.endsWith(`-${line.date.replaceAll('-', '')}@workforce-rostering`),
+        );
+        expect(event, line.date).toMatchObject({
+          start: line.startsAt,
+          end: line.endsAt,
+          startZone: 'Europe/London',
+        });
+      }
+    } finally {
+      await setZone('Asia/Riyadh');
+    }
   });
 
   it('needs a signed-in caller to manage a feed', async () => {
