@@ -22,12 +22,15 @@ import {
 } from './core/http/security-headers.ts';
 import { registerWebClient } from './core/http/web-client.ts';
 import { createJobRunner } from './core/jobs/runner.ts';
+import { registerMetrics } from './core/metrics/http.ts';
+import { createMetrics } from './core/metrics/metrics.ts';
 import type { ModuleContext } from './core/module-context.ts';
 import { allocationRunJob } from './modules/allocation/execution.ts';
 import { allocationRoutes } from './modules/allocation/routes/index.ts';
 import { attendanceRoutes } from './modules/attendance/routes/index.ts';
 import { auditRoutes } from './modules/audit/routes/index.ts';
 import { calendarRoutes } from './modules/calendar/routes/index.ts';
+import { calendarFeedRoutes } from './modules/calendar-feed/routes/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes/index.ts';
 import { demandRoutes } from './modules/demand/routes/index.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes/index.ts';
@@ -84,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const now = deps.now ?? (() => new Date());
+  // Issue 36: built first so that the engine's job can report to it; its hooks are registered below.
+  const metrics = config.metrics.mode === 'off' ? null : createMetrics(database);
   // Two runners, so that an import and an allocation run never wait for each other.
   const runners = [
     createJobRunner({
@@ -94,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     createJobRunner({
       database,
-      handlers: [allocationRunJob({ db: database.db, now })],
+      handlers: [allocationRunJob({ db: database.db, now }, metrics?.observeEngineRun)],
       staleAfterMs: config.jobStaleAfterMs,
       log: app.log,
     }),
@@ -125,7 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const principals = await createPrincipalStore(database);
   app.addHook('onClose', () => principals.close());
   const readQueue = deps.readQueue ?? (database.driver === 'pglite' ? PGLITE_READ_QUEUE : false);
-  if (readQueue) registerReadQueue(app, readQueue);
+  const readQueueDepth = readQueue ? registerReadQueue(app, readQueue) : null;
+  if (metrics) registerMetrics(app, metrics, config.metrics, readQueueDepth);
   registerGuard(app, context.tokens, principals, now);
   await registerOpenApi(app, serviceVersion, config.publicUrl);
 
@@ -148,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reconciliationRoutes(context), { prefix: '/api' });
   await app.register(dashboardRoutes(context), { prefix: '/api' });
   await app.register(reportRoutes(context), { prefix: '/api' });
+  await app.register(calendarFeedRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service. Closing the app first stops claiming (before the in-flight
   // requests finish, so a job an upload queues meanwhile waits for the next process), then, once the
   // requests are done, stops the jobs being run between two rows and puts them back in the queue.

@@ -30,6 +30,17 @@ export interface Config {
   readonly shutdownGraceMs: number;
   /** How many copies of the embedded data folder taken before migrations are kept (0: none are taken). */
   readonly preMigrationCopies: number;
+  /** `/metrics` (issue 36): off, on a port of its own, or on the main port behind a bearer token. */
+  readonly metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** `off` (default); `port`: METRICS_HOST:METRICS_PORT; `token`: the main port, bearer METRICS_TOKEN. */
+  readonly mode: 'off' | 'port' | 'token';
+  readonly port: number;
+  readonly host: string;
+  /** Required in `token` mode; in `port` mode, required of scrapers when set. */
+  readonly token: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +101,25 @@ function developmentSecret(dataDir: string): string {
   return secret;
 }
 
+const MIN_METRICS_TOKEN_BYTES = 32;
+
+/** Metrics are off unless asked for, and never on the main port without a token. */
+function parseMetrics(source: NodeJS.ProcessEnv): MetricsConfig {
+  const mode = source.METRICS || 'off';
+  if (mode !== 'off' && mode !== 'port' && mode !== 'token') {
+    throw new ConfigError(`METRICS must be off, port or token, not "${mode}"`);
+  }
+  const token = source.METRICS_TOKEN || undefined;
+  if (token !== undefined && Buffer.byteLength(token) < MIN_METRICS_TOKEN_BYTES) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_BYTES} bytes`);
+  }
+  if (mode === 'token' && token === undefined) {
+    throw new ConfigError('METRICS=token needs METRICS_TOKEN (at least 32 bytes)');
+  }
+  const port = source.METRICS_PORT ? parsePort(source.METRICS_PORT) : 9464;
+  return Object.freeze({ mode, port, host: source.METRICS_HOST || '127.0.0.1', token });
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source.APP_ENV);
   const dataDir = resolve(source.DATA_DIR ?? './data');
@@ -133,5 +163,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     importBatchRows: parseBatchRows(source.IMPORT_BATCH_ROWS),
     shutdownGraceMs: parsePositive(source.SHUTDOWN_GRACE_MS, 15_000, 'SHUTDOWN_GRACE_MS'),
     preMigrationCopies: parseCopies(source.PRE_MIGRATION_COPIES),
+    metrics: parseMetrics(source),
   });
 }

@@ -21,6 +21,7 @@ const DOWNLOADS: Record<string, string> = {
   downloadMonthlyRosterPdf: PDF,
   downloadVarianceWorkbook: XLSX,
   downloadVariancePdf: PDF,
+  getCalendarFeed: 'text/calendar',
 };
 
 interface Operation {

@@ -46,6 +46,8 @@ const BUILT_AREAS = [
   '/api/me/attendance',
   '/api/admin/reconciliation/',
   '/api/dashboard/',
+  '/api/me/calendar-feed',
+  '/api/calendar-feeds/',
 ];
 
 const inArea = (path: string, prefix: string) =>

@@ -74,6 +74,7 @@ const namedPermissions = [
   ['pool_lending_rule.write', 'pools', 'Create, change and delete pool-lending rules'],
   ['calendar.view', 'calendar', 'Read the resolved working calendar'],
   ['shift_pattern.view', 'calendar', 'Read shift patterns and their previews'],
+  ['calendar_feed.manage_own', 'calendar-feed', 'Create, rotate and revoke the own calendar feed URL'],
 ] as const;
 
 /** A permission of the catalog: routes, services and the role matrix name them through this type. */

@@ -18,6 +18,8 @@ const lookupViews = LOOKUP_ENTITIES.map((entity) => `${entity}.view`);
 const lookupConfigs = LOOKUP_ENTITIES.map((entity) => `${entity}.config`);
 const shiftViews = ['calendar.view', 'shift_template.view', 'shift_pattern.view'];
 const everyone = ['attendance.view.own', 'leave_request.submit', 'leave_request.view_own'];
+// Issue 35: every person manages the calendar feed of their own roster.
+everyone.push('calendar_feed.manage_own');
 
 const directorate = [
   'dashboard.view',

@@ -45,6 +45,8 @@ export interface Database {
   /** Runs `work` while holding a cluster-wide advisory lock (PGlite has one process, so no lock). */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The server pool's connections (PostgreSQL only), for `/metrics`. */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 async function measure(db: Db): Promise<DatabaseHealth> {
@@ -116,6 +118,7 @@ export function connectPostgres(url: string, poolSize = 10): Database {
     },
     listen: (channel, handlers) => listenOnServer(url, channel, handlers),
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -19,7 +19,13 @@ export const PGLITE_READ_QUEUE: ReadQueueOptions = { concurrency: 4 };
 
 const HELD = Symbol('read-queue slot');
 
-export function registerReadQueue(app: FastifyInstance, options: ReadQueueOptions): void {
+/** How full the queue is, for `/metrics`. */
+export interface ReadQueueDepth {
+  running(): number;
+  waiting(): number;
+}
+
+export function registerReadQueue(app: FastifyInstance, options: ReadQueueOptions): ReadQueueDepth {
   let running = 0;
   const waiting: (() => void)[] = [];
   const release = (request: FastifyRequest) => {
@@ -41,4 +47,5 @@ export function registerReadQueue(app: FastifyInstance, options: ReadQueueOption
   });
   app.addHook('onResponse', async (request) => release(request));
   app.addHook('onRequestAbort', async (request) => release(request));
+  return { running: () => running, waiting: () => waiting.length };
 }

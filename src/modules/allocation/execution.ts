@@ -4,6 +4,7 @@ import type { Executor } from '../../core/db/database.ts';
 import { conflict } from '../../core/http/errors.ts';
 import { enqueueJob } from '../../core/jobs/queue.ts';
 import type { JobHandler, JobStatus } from '../../core/jobs/runner.ts';
+import type { EngineRunObserver } from '../../core/metrics/metrics.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { type Instance, InstanceError, type Result, type UnfilledLine } from '../../engine/index.ts';
 import { buildSnapshot, type DroppedLiveWork, LIVE_LINE_PREFIX, planLines } from '../roster/snapshot.ts';
@@ -133,7 +134,7 @@ function failureOf(error: unknown): { code: string; detail: string } {
  * (SIGTERM) ends the worker and puts the job back in the queue; a process that dies leaves a job whose
  * heartbeat goes stale, which any live runner takes over; after MAX_ATTEMPTS the run is marked failed.
  */
-export function allocationRunJob(deps: ServiceDeps): JobHandler {
+export function allocationRunJob(deps: ServiceDeps, observe?: EngineRunObserver): JobHandler {
   const { db } = deps;
   return {
     kind: ALLOCATION_RUN_JOB,
@@ -155,6 +156,7 @@ export function allocationRunJob(deps: ServiceDeps): JobHandler {
             details: { to: failed.from, ...failure, attempts: job.attempts },
           });
         });
+        observe?.({ action: payload.action, outcome: 'failed' });
         return { status: 'Failed' as const, error: failure.detail };
       };
       if (job.attempts > MAX_ATTEMPTS) {
@@ -239,6 +241,15 @@ export function allocationRunJob(deps: ServiceDeps): JobHandler {
           });
           return true;
         });
+        if (stored) {
+          const { required, assigned } = summary.coverage;
+          observe?.({
+            action: payload.action,
+            outcome: 'executed',
+            seconds: summary.executionMs / 1000,
+            coverage: required ? assigned / required : 1,
+          });
+        }
         return stored ? { status: 'Completed' } : { status: 'Failed', error: 'The run was taken over' };
       } catch (error) {
         if (watch.signal.aborted) {

@@ -3354,6 +3354,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller's calendar feed exists (its address is shown only when made)
+         * @description Permission `calendar_feed.manage_own`.
+         */
+        get: operations["getOwnCalendarFeed"];
+        put?: never;
+        /**
+         * Make a secret calendar feed address of the own roster, shown this once
+         * @description Permission `calendar_feed.manage_own`.
+         */
+        post: operations["createOwnCalendarFeed"];
+        /**
+         * Revoke the calendar feed: its address answers 404 from now on
+         * @description Permission `calendar_feed.manage_own`.
+         */
+        delete: operations["revokeOwnCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/calendar-feed/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the feed address with a new secret one; the old one stops answering
+         * @description Permission `calendar_feed.manage_own`.
+         */
+        post: operations["rotateOwnCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar-feeds/{secret}/roster.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The iCalendar (RFC 5545) feed of a roster, opened by its secret address alone
+         * @description Open: no authentication.
+         *
+         *     One event per planned shift from 60 days back to 180 days ahead, times in the unit’s time zone. Sends `ETag` and `Last-Modified`; `If-None-Match` with the ETag answers 304. An unknown or revoked address is 404.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/auth/me": {
         parameters: {
             query?: never;
@@ -4091,6 +4161,30 @@ export interface components {
                 toDate: string;
                 description: string | null;
             }[];
+        };
+        /** @description The caller's calendar feed, without its secret */
+        CalendarFeed: {
+            /** @description Whether a feed URL exists (it is shown only when made) */
+            active: boolean;
+            createdAt: string | null;
+            rotatedAt: string | null;
+            /** @description Days before today the feed holds */
+            daysBack: number;
+            /** @description Days after today the feed holds */
+            daysAhead: number;
+        };
+        /** @description A new feed address, shown once */
+        CalendarFeedLink: {
+            /** @description Whether a feed URL exists (it is shown only when made) */
+            active: boolean;
+            createdAt: string | null;
+            rotatedAt: string | null;
+            /** @description Days before today the feed holds */
+            daysBack: number;
+            /** @description Days after today the feed holds */
+            daysAhead: number;
+            /** @description The secret address of the feed: shown this once; a calendar app subscribes to it */
+            url: string;
         };
         CalendarHoliday: {
             /** Format: uuid */
@@ -6914,6 +7008,18 @@ export interface components {
                     reason: string;
                     /** @description When the lockout ends; null while an administrator lock holds */
                     lockoutUntil: string | null;
+                };
+            };
+        };
+        /** @description A feed exists: rotate it for a new address */
+        AlreadyExists: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "ALREADY_EXISTS";
                 };
             };
         };
@@ -15593,6 +15699,145 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getOwnCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's calendar feed, without its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    createOwnCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new feed address, shown once */
+            201: {
+                headers: {
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedLink"];
+                };
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["AlreadyExists"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    revokeOwnCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No feed to revoke */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    rotateOwnCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new feed address, shown once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedLink"];
+                };
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No feed to rotate */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the feed address */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar (text/calendar) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unchanged since the ETag sent in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
         };

@@ -7,6 +7,7 @@ import { addMonths, firstOfMonth, lastOfMonth, monthOf, today as todayIn } from 
 import { monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
+import { CalendarFeedPanel } from '../../calendar-feed/components/CalendarFeedPanel';
 import { useMyLeaveRequests } from '../../leave/api';
 import { useOwnRoster } from '../api';
 import { RosterCalendar } from '../components/RosterCalendar';
@@ -100,6 +101,7 @@ export default function MyRosterPage() {
           <RosterList days={days} today={today} />
         )}
       </QueryState>
+      <CalendarFeedPanel />
     </>
   );
 }

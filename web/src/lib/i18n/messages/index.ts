@@ -8,6 +8,8 @@ import adminEn from './admin.en.json' with { type: 'json' };
 import ar from './ar.json' with { type: 'json' };
 import attendanceAdminAr from './attendanceAdmin.ar.json' with { type: 'json' };
 import attendanceAdminEn from './attendanceAdmin.en.json' with { type: 'json' };
+import calendarFeedAr from './calendarFeed.ar.json' with { type: 'json' };
+import calendarFeedEn from './calendarFeed.en.json' with { type: 'json' };
 import demandAr from './demand.ar.json' with { type: 'json' };
 import demandEn from './demand.en.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
@@ -29,6 +31,7 @@ export const areas = {
   '': { en, ar },
   admin: { en: adminEn, ar: adminAr },
   attendanceAdmin: { en: attendanceAdminEn, ar: attendanceAdminAr },
+  calendarFeed: { en: calendarFeedEn, ar: calendarFeedAr },
   demand: { en: demandEn, ar: demandAr },
   imports: { en: importsEn, ar: importsAr },
   liveRoster: { en: liveRosterEn, ar: liveRosterAr },
@@ -42,6 +45,7 @@ export const english = {
   ...en,
   ...adminEn,
   ...attendanceAdminEn,
+  ...calendarFeedEn,
   ...demandEn,
   ...importsEn,
   ...liveRosterEn,
@@ -56,6 +60,7 @@ export const arabic: Record<MessageId, string> = {
   ...ar,
   ...adminAr,
   ...attendanceAdminAr,
+  ...calendarFeedAr,
   ...demandAr,
   ...importsAr,
   ...liveRosterAr,

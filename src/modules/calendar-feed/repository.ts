@@ -1,0 +1,105 @@
+import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database.ts';
+import { calendarFeeds, plannedRosterLines, publishedRosters, users } from '../../core/db/tables/index.ts';
+
+const feedColumns = {
+  id: calendarFeeds.id,
+  version: calendarFeeds.version,
+  createdAt: calendarFeeds.createdAt,
+  rotatedAt: calendarFeeds.rotatedAt,
+};
+
+export type FeedRow = { id: string; version: number; createdAt: Date; rotatedAt: Date | null };
+
+export async function feedOf(executor: Executor, buId: string, userId: string): Promise<FeedRow | null> {
+  const [row] = await executor
+    .select(feedColumns)
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.buId, buId), eq(calendarFeeds.userId, userId)));
+  return row ?? null;
+}
+
+/** A second feed of the same user breaks `calendar_feeds_user`: one winner when two create at once. */
+export async function insertFeed(
+  executor: Executor,
+  feed: { buId: string; userId: string; secretHash: string; createdAt: Date },
+): Promise<FeedRow> {
+  const [row] = await executor.insert(calendarFeeds).values(feed).returning(feedColumns);
+  return row!;
+}
+
+export async function rotateFeed(
+  executor: Executor,
+  buId: string,
+  userId: string,
+  secretHash: string,
+  at: Date,
+): Promise<FeedRow | null> {
+  const [row] = await executor
+    .update(calendarFeeds)
+    .set({ secretHash, rotatedAt: at, version: sql`${calendarFeeds.version} + 1` })
+    .where(and(eq(calendarFeeds.buId, buId), eq(calendarFeeds.userId, userId)))
+    .returning(feedColumns);
+  return row ?? null;
+}
+
+export async function deleteFeed(executor: Executor, buId: string, userId: string): Promise<FeedRow | null> {
+  const [row] = await executor
+    .delete(calendarFeeds)
+    .where(and(eq(calendarFeeds.buId, buId), eq(calendarFeeds.userId, userId)))
+    .returning(feedColumns);
+  return row ?? null;
+}
+
+/**
+ * The feed a secret opens, with its owner, while the owner's account exists and no administrator has
+ * locked it.
+ */
+export async function feedBySecret(executor: Executor, secretHash: string) {
+  const [row] = await executor
+    .select({
+      ...feedColumns,
+      buId: calendarFeeds.buId,
+      userId: users.id,
+      employeeId: users.employeeId,
+      language: users.preferredLanguage,
+    })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(
+      and(eq(calendarFeeds.secretHash, secretHash), isNull(users.deletedAt), eq(users.lockedByAdmin, false)),
+    );
+  return row ?? null;
+}
+
+/** The employee's planned lines (what `/api/me/roster` shows) with when their version was published. */
+export async function feedLines(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  from: string,
+  to: string,
+) {
+  const planned = plannedRosterLines;
+  return executor
+    .select({
+      date: planned.date,
+      shiftCode: planned.shiftCode,
+      shiftNameEn: planned.shiftNameEn,
+      shiftNameAr: planned.shiftNameAr,
+      startTime: planned.startTime,
+      endTime: planned.endTime,
+      terminalCode: planned.terminalCode,
+      terminalNameEn: planned.terminalNameEn,
+      terminalNameAr: planned.terminalNameAr,
+      skillCode: planned.skillCode,
+      rosterVersion: planned.rosterVersion,
+      publishedAt: publishedRosters.publishedAt,
+    })
+    .from(planned)
+    .innerJoin(publishedRosters, eq(publishedRosters.id, planned.rosterId))
+    .where(and(eq(planned.buId, buId), eq(planned.employeeId, employeeId), between(planned.date, from, to)))
+    .orderBy(asc(planned.date), asc(planned.startTime));
+}
+
+export type FeedLine = Awaited<ReturnType<typeof feedLines>>[number];
