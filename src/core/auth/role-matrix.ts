@@ -91,6 +91,9 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     ...lookupViews,
     'demand_reason.config',
     'shift_template.config',
+    'open_shift.view',
+    'open_shift.offer',
+    'open_shift.approve',
   ],
   MANAGER: [
     'dashboard.view',
@@ -114,6 +117,9 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'reconciliation.view',
     ...shiftViews,
     ...lookupViews,
+    'open_shift.view',
+    'open_shift.offer',
+    'open_shift.approve',
   ],
   SUPERVISOR: [
     'dashboard.view',
@@ -125,7 +131,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     ...shiftViews,
     ...lookupViews,
   ],
-  EMPLOYEE: ['calendar.view', 'shift_template.view'],
+  EMPLOYEE: ['calendar.view', 'shift_template.view', 'open_shift.claim'],
 };
 
 /** A role's permissions with the ones every role holds, without repeats. */
