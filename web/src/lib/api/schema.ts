@@ -3354,6 +3354,216 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open shifts in the caller's scope, in roster order
+         * @description Permission `open_shift.view`.
+         *
+         *     Extension. An offer whose gap was covered another way, or whose plan was archived, reads `Closed`.
+         */
+        get: operations["listOpenShifts"];
+        put?: never;
+        /**
+         * Offer one gap of the live roster (a demand line missing heads) to eligible employees
+         * @description Permission `open_shift.offer`.
+         */
+        post: operations["offerOpenShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shifts/for-gaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer every gap of a department over a period (from today on) that has no open offer
+         * @description Permission `open_shift.offer`.
+         */
+        post: operations["offerOpenShiftsForGaps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shifts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One open shift
+         * @description Permission `open_shift.view`.
+         */
+        get: operations["getOpenShift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shifts/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an open offer; its pending claims are declined (`OFFER_WITHDRAWN`)
+         * @description Permission `open_shift.offer`.
+         */
+        post: operations["withdrawOpenShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shift-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Claims of open shifts in the caller's scope, oldest first
+         * @description Permission `open_shift.view`.
+         */
+        get: operations["listOpenShiftClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shift-claims/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a head of the open shift to this claim: it lands on the live roster
+         * @description Permission `open_shift.approve`.
+         *
+         *     Checked again by the engine’s rules, as a manual assignment is: a refusal is 422 `NOT_ELIGIBLE` and declines the claim with its reasons. The last head declines the other claims (`OFFER_FILLED`).
+         */
+        post: operations["approveOpenShiftClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/open-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open shifts the caller may work by the engine's rules, or has claimed
+         * @description Permission `open_shift.claim`.
+         *
+         *     Extension. Empty for an account without an employee.
+         */
+        get: operations["listMyOpenShifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/open-shifts/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim an open shift; a planner or manager decides
+         * @description Permission `open_shift.claim`.
+         */
+        post: operations["claimOpenShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/open-shift-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's claims of open shifts with their outcome, latest first
+         * @description Permission `open_shift.claim`.
+         */
+        get: operations["listMyOpenShiftClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/open-shift-claims/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw one’s own claim before it is decided
+         * @description Permission `open_shift.claim`.
+         */
+        post: operations["withdrawOpenShiftClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/auth/me": {
         parameters: {
             query?: never;
@@ -5376,6 +5586,26 @@ export interface components {
             /** @default true */
             isActive: boolean;
         };
+        NewOpenShift: {
+            /** Format: uuid */
+            demandLineId: string;
+            /** @description Default: every head the gap misses */
+            heads?: number;
+        };
+        NewOpenShiftsForGaps: {
+            /** Format: uuid */
+            departmentId: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 2000–2100)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description At most 92 days after from
+             */
+            to: string;
+        };
         NewPool: {
             /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
             code: string;
@@ -5508,6 +5738,158 @@ export interface components {
             description?: string | null;
             /** @default true */
             isActive: boolean;
+        };
+        OfferedOpenShifts: {
+            /** @description The offers made by this call */
+            items: components["schemas"]["OpenShift"][];
+            /** @description Gaps that had an open offer already */
+            alreadyOffered: number;
+        };
+        OpenShift: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            demandLineId: string;
+            department: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 2000–2100)
+             */
+            date: string;
+            shift: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+                /** @description HH:mm */
+                start: string;
+                /** @description HH:mm; at or before start: the next day */
+                end: string;
+                endsNextDay: boolean;
+            };
+            terminal: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+            skill: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            } | null;
+            /** @description Heads offered */
+            heads: number;
+            /** @description Heads given to approved claims */
+            filled: number;
+            status: "Open" | "Filled" | "Withdrawn" | "Closed";
+            /** @description `GAP_COVERED` or `PLAN_ARCHIVED` when the offer closed without being filled */
+            closedReason: string | null;
+            pendingClaims: number;
+            /** Format: date-time */
+            offeredAt: string;
+            closedAt: string | null;
+            version: number;
+        };
+        OpenShiftClaim: {
+            /** Format: uuid */
+            id: string;
+            openShift: components["schemas"]["OpenShift"];
+            employee: components["schemas"]["EmployeeInDepartment"];
+            status: "Pending" | "Approved" | "Declined" | "Withdrawn";
+            /** @description Why it was declined: `OFFER_FILLED`, `OFFER_WITHDRAWN`, `GAP_COVERED`, `PLAN_ARCHIVED` or `NOT_ELIGIBLE` */
+            reason: string | null;
+            /** @description The engine's reasons when its checker refused the claimant at approval */
+            reasonCodes: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[] | null;
+            assignmentId: string | null;
+            /** Format: date-time */
+            claimedAt: string;
+            decidedAt: string | null;
+        };
+        OpenShiftClaimPage: {
+            items: components["schemas"]["OpenShiftClaim"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        OpenShiftForMe: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            demandLineId: string;
+            department: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 2000–2100)
+             */
+            date: string;
+            shift: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+                /** @description HH:mm */
+                start: string;
+                /** @description HH:mm; at or before start: the next day */
+                end: string;
+                endsNextDay: boolean;
+            };
+            terminal: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+            skill: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            } | null;
+            /** @description Heads offered */
+            heads: number;
+            /** @description Heads given to approved claims */
+            filled: number;
+            status: "Open" | "Filled" | "Withdrawn" | "Closed";
+            /** @description `GAP_COVERED` or `PLAN_ARCHIVED` when the offer closed without being filled */
+            closedReason: string | null;
+            pendingClaims: number;
+            /** Format: date-time */
+            offeredAt: string;
+            closedAt: string | null;
+            version: number;
+            /** @description The caller's pending or approved claim of it */
+            myClaim: {
+                /** Format: uuid */
+                id: string;
+                status: "Pending" | "Approved" | "Declined" | "Withdrawn";
+            } | null;
+        };
+        OpenShiftForMePage: {
+            items: components["schemas"]["OpenShiftForMe"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        OpenShiftPage: {
+            items: components["schemas"]["OpenShift"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
         };
         OrgNode: {
             /** Format: uuid */
@@ -7787,6 +8169,18 @@ export interface components {
                 };
             };
         };
+        /** @description NO_LINKED_EMPLOYEE */
+        NoLinkedEmployee: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE";
+                };
+            };
+        };
         /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or LEAVE_TOO_LONG or LEAVE_IN_PAST or EMPLOYEE_UNKNOWN */
         NoLinkedEmployeeOrInvalidDateRangeOrLeaveTooLongOrLeaveInPastOrEmployeeUnknown: {
             headers: {
@@ -7796,6 +8190,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
+                };
+            };
+        };
+        /** @description The engine's checker refuses the employee: `reasons` names its rules */
+        NotEligible: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NOT_ELIGIBLE";
+                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
                 };
             };
         };
@@ -7812,6 +8219,19 @@ export interface components {
                 };
             };
         };
+        /** @description The engine's checker refuses the employee: `reasons` names its rules */
+        NotEligibleOrNoLinkedEmployee: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE";
+                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                };
+            };
+        };
         /** @description No such object in the caller's business unit and scope */
         NotFound: {
             headers: {
@@ -7821,6 +8241,78 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NOT_FOUND";
+                };
+            };
+        };
+        /** @description OPEN_SHIFT_ALREADY_OFFERED */
+        OpenShiftAlreadyOffered: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_ALREADY_OFFERED";
+                };
+            };
+        };
+        /** @description OPEN_SHIFT_CLAIM_DECIDED */
+        OpenShiftClaimDecided: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_CLAIM_DECIDED";
+                };
+            };
+        };
+        /** @description OPEN_SHIFT_NO_GAP or OPEN_SHIFT_IN_PAST or OPEN_SHIFT_HEADS_EXCEED_GAP */
+        OpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
+                };
+            };
+        };
+        /** @description The open shift was taken, withdrawn or closed */
+        OpenShiftNotOpen: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_NOT_OPEN";
+                };
+            };
+        };
+        /** @description The open shift was taken or closed, or the caller claimed it already */
+        OpenShiftNotOpenOrOpenShiftAlreadyClaimed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED";
+                };
+            };
+        };
+        /** @description The open shift was taken or closed, or the claim decided or withdrawn */
+        OpenShiftNotOpenOrOpenShiftClaimDecided: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_CLAIM_DECIDED";
                 };
             };
         };
@@ -8406,6 +8898,7 @@ export interface components {
         From7: string;
         /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
         To6: string;
+        Status3: "Pending" | "Approved" | "Declined" | "Withdrawn";
     };
     requestBodies: never;
     headers: never;
@@ -15593,6 +16086,368 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listOpenShifts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                status?: "Open" | "Filled" | "Withdrawn" | "Closed";
+                departmentId?: components["parameters"]["DepartmentId"];
+                /** @description First date (inclusive) */
+                from?: components["parameters"]["From3"];
+                /** @description Last date (inclusive) */
+                to?: components["parameters"]["To3"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    offerOpenShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOpenShift"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShift"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["OpenShiftAlreadyOffered"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["OpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    offerOpenShiftsForGaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOpenShiftsForGaps"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferedOpenShifts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such department in the caller’s scope */
+            404: components["responses"]["NotFound"];
+            /** @description Another call offered one of them meanwhile */
+            409: components["responses"]["OpenShiftAlreadyOffered"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getOpenShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShift"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    withdrawOpenShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShift"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OpenShiftNotOpen"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listOpenShiftClaims: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                status?: components["parameters"]["Status3"];
+                openShiftId?: string;
+                departmentId?: components["parameters"]["DepartmentId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaimPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    approveOpenShiftClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OpenShiftNotOpenOrOpenShiftClaimDecided"];
+            422: components["responses"]["NotEligible"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listMyOpenShifts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Default: today */
+                from?: components["parameters"]["From4"];
+                /** @description Default: 91 days after from; at most 92 days */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftForMePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    claimOpenShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OpenShiftNotOpenOrOpenShiftAlreadyClaimed"];
+            422: components["responses"]["NotEligibleOrNoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listMyOpenShiftClaims: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                status?: components["parameters"]["Status3"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaimPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    withdrawOpenShiftClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OpenShiftClaimDecided"];
+            422: components["responses"]["NoLinkedEmployee"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
         };
