@@ -236,7 +236,7 @@ function OfferOutcome({
   const t = useT();
   if (offer.isSuccess)
     return (
-      <Text size="sm" c="green.9" role="status" data-testid="gap-offered">
+      <Text size="sm" fw={600} role="status" data-testid="gap-offered">
         {t('openShifts.offer.done')}
       </Text>
     );

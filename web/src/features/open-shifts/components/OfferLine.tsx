@@ -23,16 +23,16 @@ export function OfferLine({ offer }: { offer: OpenShift }) {
   const lang = useLanguage();
   return (
     <div>
-      <Text fw={700}>{formatDay(lang, offer.date, { weekday: 'long' })}</Text>
+      <Text fw={700}>{formatDay(lang, offer.date, { weekday: 'long', day: 'numeric', month: 'long' })}</Text>
       <Text size="sm">
         {localName(lang, offer.shift)} ·{' '}
-        <bdi>
+        <bdi dir="ltr">
           {offer.shift.start}–{offer.shift.end}
         </bdi>
         {offer.shift.endsNextDay && ` ${t('openShifts.nextDay')}`}
       </Text>
       <Group gap={6}>
-        <Text size="sm">{t('openShifts.terminal', { terminal: localName(lang, offer.terminal) })}</Text>
+        <Text size="sm">{localName(lang, offer.terminal)}</Text>
         {offer.skill && (
           <Badge variant="outline" color="gray" tt="none">
             {offer.skill.code}
