@@ -214,6 +214,7 @@ describeEachDatabase('open shifts: offered gaps, claims and approvals', (t) => {
     const departmentId = gaps[0]!.department.id;
     const from = gaps[0]!.date;
     const to = addDays(from, 1);
+    usedDates.push(from, to);
     const body = { departmentId, from, to };
     const first = await post('planner', '/api/open-shifts/for-gaps', body);
     expect(first.statusCode, first.body).toBe(200);
@@ -228,5 +229,81 @@ describeEachDatabase('open shifts: offered gaps, claims and approvals', (t) => {
         .statusCode,
     ).toBe(422);
     expect((await post('north.admin', '/api/open-shifts/for-gaps', body)).statusCode).toBe(404);
+  });
+
+  it('gives each head of a two-head offer once, then declines the claims left', async () => {
+    const gap = gaps.find(
+      (g) => !used.has(g.demandLineId) && g.skill === null && g.missing >= 2 && !usedDates.includes(g.date),
+    )!;
+    expect(gap, 'a gap of two heads').toBeDefined();
+    used.add(gap.demandLineId);
+    const candidates = (
+      await get('planner', `/api/roster/gaps/${gap.demandLineId}/candidates?pageSize=50`)
+    ).json().items as { employee: { id: string } }[];
+    const others = candidates.filter((c) => c.employee.id !== employeeId).slice(0, 2);
+    const usernames = ['heads.one', 'heads.two'];
+    for (const [index, username] of usernames.entries()) {
+      const created = await post('sysadmin', '/api/users', {
+        username,
+        displayName: username,
+        password: 'Strong#Pass2026',
+        employeeId: others[index]!.employee.id,
+        roles: [{ roleCode: 'EMPLOYEE' }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const offered = await offer(gap, 2);
+    const claims: Claim[] = [];
+    for (const username of [...usernames, 'employee']) {
+      const claimed = await post(username, `/api/me/open-shifts/${offered.id}/claim`);
+      expect(claimed.statusCode, claimed.body).toBe(201);
+      claims.push(claimed.json());
+    }
+    const first = await post('planner', `/api/open-shift-claims/${claims[0]!.id}/approve`);
+    expect(first.json()).toMatchObject({ status: 'Approved', openShift: { status: 'Open', filled: 1 } });
+    const second = await post('manager', `/api/open-shift-claims/${claims[1]!.id}/approve`);
+    expect(second.json()).toMatchObject({ status: 'Approved', openShift: { status: 'Filled', filled: 2 } });
+    const third = await post('planner', `/api/open-shift-claims/${claims[2]!.id}/approve`);
+    expect(third.statusCode).toBe(409);
+    const mine = (await get('employee', '/api/me/open-shift-claims')).json().items as Claim[];
+    expect(mine.find((c) => c.id === claims[2]!.id)).toMatchObject({
+      status: 'Declined',
+      reason: 'OFFER_FILLED',
+    });
+  });
+
+  it('keeps offers to the scope of the grant: a ramp manager neither sees nor withdraws a cargo offer', async () => {
+    const departments = (await get('planner', '/api/lookups/departments?pageSize=500')).json().items as {
+      id: string;
+      code: string;
+    }[];
+    const cargo = departments.find((d) => d.code === 'CARGO')!;
+    const date = addDays(gaps[0]!.date, 1);
+    const plan = await post('planner', '/api/demand/plans', {
+      name: 'Cargo open shift',
+      departmentId: cargo.id,
+      from: date,
+      to: date,
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const filled = await t.request('planner', {
+      method: 'PATCH',
+      url: `/api/demand/plans/${plan.json().id}`,
+      headers: { 'if-match': `"${plan.json().version}"` },
+      payload: { cells: [{ date, terminalCode: 'T1', shiftTemplateCode: 'MORNING', required: 1 }] },
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    const line = (
+      await get('planner', `/api/roster/gaps?departmentId=${cargo.id}&from=${date}&to=${date}`)
+    ).json().items[0] as Gap;
+    const offered = await offer(line);
+    const seen = (await get('manager', '/api/open-shifts?pageSize=500')).json().items as Offer[];
+    expect(seen.map((o) => o.id)).not.toContain(offered.id);
+    expect((await get('manager', `/api/open-shifts/${offered.id}`)).statusCode).toBe(404);
+    expect((await post('manager', `/api/open-shifts/${offered.id}/withdraw`)).statusCode).toBe(404);
+    // The ramp's employee may not be lent to the cargo: the engine says so.
+    const refused = await post('employee', `/api/me/open-shifts/${offered.id}/claim`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().reasons).toContain('POOL_NOT_ALLOWED');
   });
 });
