@@ -39,6 +39,7 @@ import { employeeImportJob } from './modules/imports/job.ts';
 import { importRoutes } from './modules/imports/routes/index.ts';
 import { leaveDiagnosticsRoutes, leaveRoutes } from './modules/leave/routes/index.ts';
 import { lookupRoutes } from './modules/lookups/routes/index.ts';
+import { openShiftRoutes } from './modules/open-shifts/routes/index.ts';
 import { peopleRoutes } from './modules/people/routes/index.ts';
 import { platformRoutes } from './modules/platform/routes/index.ts';
 import { poolRoutes } from './modules/pools/routes/index.ts';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes(context), { prefix: '/api' });
   await app.register(reportRoutes(context), { prefix: '/api' });
   await app.register(calendarFeedRoutes(context), { prefix: '/api' });
+  await app.register(openShiftRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service. Closing the app first stops claiming (before the in-flight
   // requests finish, so a job an upload queues meanwhile waits for the next process), then, once the
   // requests are done, stops the jobs being run between two rows and puts them back in the queue.

@@ -33,6 +33,7 @@ describeEachDatabase('roles and permissions', (t) => {
         'calendar.view',
         'leave_request.submit',
         'leave_request.view_own',
+        'open_shift.claim',
         'shift_template.view',
       ].sort(),
     );

@@ -75,6 +75,10 @@ const namedPermissions = [
   ['calendar.view', 'calendar', 'Read the resolved working calendar'],
   ['shift_pattern.view', 'calendar', 'Read shift patterns and their previews'],
   ['calendar_feed.manage_own', 'calendar-feed', 'Create, rotate and revoke the own calendar feed URL'],
+  ['open_shift.view', 'open-shifts', 'Read open shifts and their claims in scope'],
+  ['open_shift.offer', 'open-shifts', 'Offer gaps of the live roster as open shifts, and withdraw them'],
+  ['open_shift.approve', 'open-shifts', 'Approve a claim of an open shift onto the live roster'],
+  ['open_shift.claim', 'open-shifts', 'See the open shifts one may work, claim them, withdraw a claim'],
 ] as const;
 
 /** A permission of the catalog: routes, services and the role matrix name them through this type. */

@@ -93,6 +93,9 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     ...lookupViews,
     'demand_reason.config',
     'shift_template.config',
+    'open_shift.view',
+    'open_shift.offer',
+    'open_shift.approve',
   ],
   MANAGER: [
     'dashboard.view',
@@ -116,6 +119,9 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'reconciliation.view',
     ...shiftViews,
     ...lookupViews,
+    'open_shift.view',
+    'open_shift.offer',
+    'open_shift.approve',
   ],
   SUPERVISOR: [
     'dashboard.view',
@@ -127,7 +133,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     ...shiftViews,
     ...lookupViews,
   ],
-  EMPLOYEE: ['calendar.view', 'shift_template.view'],
+  EMPLOYEE: ['calendar.view', 'shift_template.view', 'open_shift.claim'],
 };
 
 /** A role's permissions with the ones every role holds, without repeats. */

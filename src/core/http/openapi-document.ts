@@ -30,6 +30,8 @@ export const API_TAGS: Record<string, string> = {
   reports:
     'Daily and monthly roster, variance (JSON, xlsx and PDF, in English or Arabic laid out right to left) ' +
     'and utilization (JSON) reports.',
+  'open-shifts':
+    'Open shifts: gaps of the live roster a planner offers, claimed by eligible employees and approved onto it.',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };
 

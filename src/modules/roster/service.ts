@@ -21,6 +21,7 @@ import type {
   ShiftSchedule,
 } from './schemas.ts';
 import { buildSnapshot, liveRosterOf } from './snapshot.ts';
+import type { LineRow } from './snapshot-queries.ts';
 
 /** For reads the caller's scope was checked for already (their own employee, a row just written). */
 const WHOLE_UNIT: DepartmentScope = { kind: 'unit' };
@@ -253,61 +254,152 @@ export async function createAssignment(
   employeeId: string,
   body: NewShiftAssignment,
 ): Promise<ShiftAssignment> {
-  const { principal } = caller;
   const id = await deps.db.transaction(async (tx) => {
     const employee = await requireEmployee(tx, caller, 'roster.create', employeeId);
     const target = await resolveTarget(tx, caller, employee.departmentId, body);
-    await roster.lockRoster(tx, principal.buId);
-    const notEligible = (reasons: ReasonCode[]) =>
-      businessRule('NOT_ELIGIBLE', `The employee cannot work this shift: ${reasons.join(', ')}`, { reasons });
-    // The engine reads an employee already on this very line as eligible: being there is not a new shift.
-    if (await roster.assignmentOn(tx, employeeId, body.date)) throw notEligible(['ALREADY_ASSIGNED']);
-    const { reasons, lendingRule } = await reasonsAgainst(tx, principal.buId, employeeId, target);
-    if (reasons.length) throw notEligible(reasons);
-    const lendingRuleId = lendingRule?.id ?? null;
-    // The rule's daily cap counts everyone lent through it that day, which a one-employee snapshot cannot see.
-    if (lendingRule?.maxPerDay !== undefined) {
-      const lent = await roster.lentThrough(tx, lendingRule.id, body.date);
-      if (lent >= lendingRule.maxPerDay) {
-        throw businessRule(
-          'NOT_ELIGIBLE',
-          `The employee cannot work this shift: LENDING_LIMIT_REACHED (the lending rule allows ${lendingRule.maxPerDay} a day and ${lent} are lent that day)`,
-          {
-            reasons: ['LENDING_LIMIT_REACHED'],
-            lendingRule: { id: lendingRule.id, maxPerDay: lendingRule.maxPerDay, lent },
-          },
-        );
-      }
-    }
-    let created: string;
-    try {
-      [created] = (await roster.insertAssignments(tx, principal.buId, [
-        {
-          employeeId,
-          date: body.date,
-          shiftTemplateId: target.shiftTemplateId,
-          terminalId: target.terminalId,
-          skillId: target.skillId,
-          demandLineId: target.demandLineId,
-          lendingRuleId,
-          source: 'Manual',
-          createdBy: principal.userId,
-        },
-      ])) as [string];
-    } catch (error) {
-      if (sqlState(error) === UNIQUE_VIOLATION) throw notEligible(['ALREADY_ASSIGNED']);
-      throw error;
-    }
-    await recordAudit(tx, actorOf(caller), {
-      action: 'shift_assignment.create',
-      entityType: 'shift_assignment',
-      entityId: created,
-      details: { employeeId, date: body.date, demandLineId: target.demandLineId, lendingRuleId },
-    });
-    return created;
+    return assignChecked(tx, caller, employeeId, target, {});
   });
-  const row = await roster.findAssignment(deps.db, principal.buId, WHOLE_UNIT, id);
+  const row = await roster.findAssignment(deps.db, caller.principal.buId, WHOLE_UNIT, id);
   return assignmentView(row!);
+}
+
+const notEligible = (reasons: ReasonCode[]) =>
+  businessRule('NOT_ELIGIBLE', `The employee cannot work this shift: ${reasons.join(', ')}`, { reasons });
+
+/** Writes one assignment after the engine's hard rules (and the lending cap) pass, under the roster lock. */
+async function assignChecked(
+  tx: Executor,
+  caller: Caller,
+  employeeId: string,
+  target: Awaited<ReturnType<typeof resolveTarget>>,
+  auditDetails: Record<string, unknown>,
+): Promise<string> {
+  const { principal } = caller;
+  await roster.lockRoster(tx, principal.buId);
+  // The engine reads an employee already on this very line as eligible: being there is not a new shift.
+  if (await roster.assignmentOn(tx, employeeId, target.date)) throw notEligible(['ALREADY_ASSIGNED']);
+  const { reasons, lendingRule } = await reasonsAgainst(tx, principal.buId, employeeId, target);
+  if (reasons.length) throw notEligible(reasons);
+  const lendingRuleId = lendingRule?.id ?? null;
+  // The rule's daily cap counts everyone lent through it that day, which a one-employee snapshot cannot see.
+  if (lendingRule?.maxPerDay !== undefined) {
+    const lent = await roster.lentThrough(tx, lendingRule.id, target.date);
+    if (lent >= lendingRule.maxPerDay) {
+      throw businessRule(
+        'NOT_ELIGIBLE',
+        `The employee cannot work this shift: LENDING_LIMIT_REACHED (the lending rule allows ${lendingRule.maxPerDay} a day and ${lent} are lent that day)`,
+        {
+          reasons: ['LENDING_LIMIT_REACHED'],
+          lendingRule: { id: lendingRule.id, maxPerDay: lendingRule.maxPerDay, lent },
+        },
+      );
+    }
+  }
+  let created: string;
+  try {
+    [created] = (await roster.insertAssignments(tx, principal.buId, [
+      {
+        employeeId,
+        date: target.date,
+        shiftTemplateId: target.shiftTemplateId,
+        terminalId: target.terminalId,
+        skillId: target.skillId,
+        demandLineId: target.demandLineId,
+        lendingRuleId,
+        source: 'Manual',
+        createdBy: principal.userId,
+      },
+    ])) as [string];
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw notEligible(['ALREADY_ASSIGNED']);
+    throw error;
+  }
+  await recordAudit(tx, actorOf(caller), {
+    action: 'shift_assignment.create',
+    entityType: 'shift_assignment',
+    entityId: created,
+    details: {
+      employeeId,
+      date: target.date,
+      demandLineId: target.demandLineId,
+      lendingRuleId,
+      ...auditDetails,
+    },
+  });
+  return created;
+}
+
+/**
+ * Puts an employee on a demand line in the caller's transaction, checked exactly as a manual assignment is
+ * (422 `NOT_ELIGIBLE` with the engine's reasons). The calling module has checked the caller's right to it:
+ * an approved open-shift claim lands this way.
+ */
+export async function assignToLine(
+  tx: Executor,
+  caller: Caller,
+  employeeId: string,
+  demandLineId: string,
+  auditDetails: Record<string, unknown>,
+): Promise<string> {
+  const line = await roster.findLine(tx, caller.principal.buId, demandLineId);
+  if (!line) throw notFound('The demand line');
+  return assignChecked(tx, caller, employeeId, { ...line, demandLineId: line.id }, auditDetails);
+}
+
+/** A demand line with its plan's department, as the engine's checker takes it. */
+export interface CheckedLine extends LineRow {
+  departmentId: string;
+}
+
+/**
+ * Why one employee may not work each of some lines, by the engine's reason codes (none: eligible), from
+ * the same snapshot and explainer a manual assignment is checked with; a date they already work is
+ * `ALREADY_ASSIGNED`. One snapshot per department: what open shifts show an employee.
+ */
+export async function reasonsOnLines(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  lines: readonly CheckedLine[],
+): Promise<Map<string, ReasonCode[]>> {
+  const reasons = new Map<string, ReasonCode[]>();
+  if (!lines.length) return reasons;
+  const dates = lines.map((line) => line.date).sort();
+  const { rows: working } = await roster.listAssignments(
+    executor,
+    buId,
+    WHOLE_UNIT,
+    { employeeId, from: dates[0]!, to: dates.at(-1)! },
+    dates.length + 1,
+    0,
+  );
+  const busy = new Set(working.map((row) => row.date));
+  const byDepartment = new Map<string, CheckedLine[]>();
+  for (const line of lines)
+    byDepartment.set(line.departmentId, [...(byDepartment.get(line.departmentId) ?? []), line]);
+  for (const [departmentId, group] of byDepartment) {
+    const sorted = group.map((line) => line.date).sort();
+    const { instance } = await buildSnapshot(executor, {
+      buId,
+      departmentId,
+      from: addDays(sorted[0]!, -32),
+      to: addDays(sorted.at(-1)!, 32),
+      lines: group.map(({ departmentId: _, ...line }) => line),
+      employeeIds: [employeeId],
+    });
+    // An employee the snapshot leaves out (no longer employed) cannot work any of them.
+    if (!instance.employees.some((employee) => employee.id === employeeId)) {
+      for (const line of group) reasons.set(line.id, ['EMPLOYEE_INACTIVE']);
+      continue;
+    }
+    const explainer = explain(instance, { assignments: liveRosterOf(instance) });
+    for (const line of group) {
+      const found = explainer.reasons(line.id, employeeId);
+      if (busy.has(line.date) && !found.includes('ALREADY_ASSIGNED')) found.push('ALREADY_ASSIGNED');
+      reasons.set(line.id, found);
+    }
+  }
+  return reasons;
 }
 
 export async function deleteAssignment(deps: ServiceDeps, caller: Caller, id: string): Promise<void> {

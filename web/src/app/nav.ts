@@ -41,6 +41,7 @@ export const NAV: NavItem[] = [
   { to: paths.demandPlans, label: 'demand.nav.plans', anyOf: ['demand.read'], section: 'planning' },
   { to: paths.runs, label: 'runs.nav', anyOf: ['allocation_run.read'], section: 'planning' },
   { to: paths.liveRoster, label: 'liveRoster.nav', anyOf: ['roster.view'], section: 'planning' },
+  { to: paths.openShifts, label: 'openShifts.nav.planning', anyOf: ['open_shift.view'], section: 'planning' },
   { to: paths.pools, label: 'pools.nav', anyOf: ['pool.read'], section: 'planning' },
   {
     to: paths.reports,
@@ -90,6 +91,7 @@ export const NAV: NavItem[] = [
   },
   { to: paths.myAttendance, label: 'nav.myAttendance', anyOf: ['attendance.view.own'], section: 'mine' },
   { to: paths.myCertifications, label: 'nav.myCertifications', section: 'mine' },
+  { to: paths.myOpenShifts, label: 'openShifts.nav.mine', anyOf: ['open_shift.claim'], section: 'mine' },
 ];
 
 export const visibleNav = (has: (permission: string) => boolean) =>

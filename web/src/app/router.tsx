@@ -188,6 +188,20 @@ export const router = createBrowserRouter([
           { index: true, lazy: lazy(() => import('../features/live-roster/routes/LiveRosterPage')) },
         ],
       },
+      {
+        path: paths.openShifts,
+        element: <RequirePermission permission="open_shift.view" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/open-shifts/routes/OpenShiftsPage')) },
+        ],
+      },
+      {
+        path: paths.myOpenShifts,
+        element: <RequirePermission permission="open_shift.claim" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/open-shifts/routes/MyOpenShiftsPage')) },
+        ],
+      },
       { path: '*', lazy: lazy(() => import('./NotFoundPage')) },
     ],
   },

@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './demand.ts';
 export * from './identity.ts';
 export * from './leave.ts';
+export * from './open-shifts.ts';
 export * from './org.ts';
 export * from './people.ts';
 export * from './platform.ts';

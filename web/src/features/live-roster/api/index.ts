@@ -203,3 +203,12 @@ export function usePublish() {
     },
   });
 }
+
+/** Offers a gap to the employees who may work it (open shifts). Invalidates the open-shift lists. */
+export function useOfferGap() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (demandLineId: string) => call(api.POST('/api/open-shifts', { body: { demandLineId } })),
+    onSettled: () => client.invalidateQueries({ queryKey: ['openShifts'] }),
+  });
+}

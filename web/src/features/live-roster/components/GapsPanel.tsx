@@ -2,10 +2,11 @@ import { Alert, Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { QueryState } from '../../../components/QueryState';
 import { ReasonCounts, useRefusalText } from '../../../components/RuleReasons';
+import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
-import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { type RosterGap, useCoverCandidates, useCoverGap } from '../api';
+import { hasMessage, type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { type RosterGap, useCoverCandidates, useCoverGap, useOfferGap } from '../api';
 
 const gapLabel = (lang: 'en' | 'ar', gap: RosterGap) =>
   [formatDay(lang, gap.date), gap.terminal.code, gap.shift.code, gap.skill?.code].filter(Boolean).join(' · ');
@@ -16,6 +17,10 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
   const lang = useLanguage();
   const { has } = usePermissions();
   const [covering, setCovering] = useState<RosterGap | null>(null);
+  const offer = useOfferGap();
+  const offerRefusal = useOfferRefusal();
+  // Whoever may not cover a gap by hand (a manager) may still offer it as an open shift.
+  const offersOnly = !has('roster.create') && has('open_shift.offer');
   if (!gaps.length)
     return (
       <Text c="dimmed" data-testid="no-gaps">
@@ -24,6 +29,7 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
     );
   return (
     <>
+      <OfferOutcome offer={offer} refusal={offerRefusal} />
       <Table.ScrollContainer minWidth={640}>
         <Table striped data-testid="gaps">
           <Table.Thead>
@@ -31,7 +37,7 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
               <Table.Th>{t('liveRoster.gaps.line')}</Table.Th>
               <Table.Th>{t('liveRoster.gaps.missing')}</Table.Th>
               <Table.Th>{t('liveRoster.gaps.why')}</Table.Th>
-              {has('roster.create') && <Table.Th>{t('liveRoster.gaps.actions')}</Table.Th>}
+              {(has('roster.create') || offersOnly) && <Table.Th>{t('liveRoster.gaps.actions')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -69,6 +75,19 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
                     </Button>
                   </Table.Td>
                 )}
+                {offersOnly && (
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={offer.isPending && offer.variables === gap.demandLineId}
+                      onClick={() => offer.mutate(gap.demandLineId)}
+                      aria-label={t('openShifts.offer.line', { line: gapLabel(lang, gap) })}
+                    >
+                      {t('openShifts.offer.button')}
+                    </Button>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -89,9 +108,13 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
   const lang = useLanguage();
   const candidates = useCoverCandidates(gap?.demandLineId ?? null);
   const cover = useCoverGap();
+  const offer = useOfferGap();
+  const { has } = usePermissions();
   const refusal = useRefusalText();
+  const offerRefusal = useOfferRefusal();
   const close = () => {
     cover.reset();
+    offer.reset();
     onClose();
   };
   const n = (value: number) => formatNumber(lang, value, { maximumFractionDigits: 2 });
@@ -114,6 +137,20 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
         >
           {refusal(cover.error)}
         </Alert>
+      )}
+      {has('open_shift.offer') && (
+        <Group mb="sm" gap="sm">
+          <Button
+            variant="light"
+            size="xs"
+            disabled={offer.isSuccess}
+            loading={offer.isPending}
+            onClick={() => gap && offer.mutate(gap.demandLineId)}
+          >
+            {t('openShifts.offer.instead')}
+          </Button>
+          <OfferOutcome offer={offer} refusal={offerRefusal} />
+        </Group>
       )}
       <QueryState query={candidates}>
         {candidates.data?.items.length === 0 ? (
@@ -176,4 +213,38 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
       </QueryState>
     </Modal>
   );
+}
+
+/** Refusals of an offer in words: the open-shift codes from their catalogue, others as any refusal. */
+function useOfferRefusal() {
+  const t = useT();
+  const refusal = useRefusalText();
+  return (error: unknown) => {
+    const key = error instanceof ApiError ? `openShifts.problem.${error.code}` : '';
+    return hasMessage(key) ? t(key as MessageId) : refusal(error);
+  };
+}
+
+/** Whether the last offer landed (eligible employees may claim it now) or why not. */
+function OfferOutcome({
+  offer,
+  refusal,
+}: {
+  offer: ReturnType<typeof useOfferGap>;
+  refusal: (error: unknown) => string;
+}) {
+  const t = useT();
+  if (offer.isSuccess)
+    return (
+      <Text size="sm" fw={600} role="status" data-testid="gap-offered">
+        {t('openShifts.offer.done')}
+      </Text>
+    );
+  if (offer.error)
+    return (
+      <Text size="sm" c="red.9" role="alert" data-testid="offer-refused">
+        {refusal(offer.error)}
+      </Text>
+    );
+  return null;
 }

@@ -17,6 +17,8 @@ import importsAr from './imports.ar.json' with { type: 'json' };
 import importsEn from './imports.en.json' with { type: 'json' };
 import liveRosterAr from './liveRoster.ar.json' with { type: 'json' };
 import liveRosterEn from './liveRoster.en.json' with { type: 'json' };
+import openShiftsAr from './openShifts.ar.json' with { type: 'json' };
+import openShiftsEn from './openShifts.en.json' with { type: 'json' };
 import peopleAr from './people.ar.json' with { type: 'json' };
 import peopleEn from './people.en.json' with { type: 'json' };
 import poolsAr from './pools.ar.json' with { type: 'json' };
@@ -35,6 +37,7 @@ export const areas = {
   demand: { en: demandEn, ar: demandAr },
   imports: { en: importsEn, ar: importsAr },
   liveRoster: { en: liveRosterEn, ar: liveRosterAr },
+  openShifts: { en: openShiftsEn, ar: openShiftsAr },
   people: { en: peopleEn, ar: peopleAr },
   pools: { en: poolsEn, ar: poolsAr },
   reports: { en: reportsEn, ar: reportsAr },
@@ -49,6 +52,7 @@ export const english = {
   ...demandEn,
   ...importsEn,
   ...liveRosterEn,
+  ...openShiftsEn,
   ...peopleEn,
   ...poolsEn,
   ...reportsEn,
@@ -64,6 +68,7 @@ export const arabic: Record<MessageId, string> = {
   ...demandAr,
   ...importsAr,
   ...liveRosterAr,
+  ...openShiftsAr,
   ...peopleAr,
   ...poolsAr,
   ...reportsAr,
