@@ -74,6 +74,9 @@ const namedPermissions = [
   ['pool_lending_rule.write', 'pools', 'Create, change and delete pool-lending rules'],
   ['calendar.view', 'calendar', 'Read the resolved working calendar'],
   ['shift_pattern.view', 'calendar', 'Read shift patterns and their previews'],
+  ['shift_swap.propose', 'swaps', 'Propose, answer and cancel swaps and give-aways of own live shifts'],
+  ['shift_swap.approve', 'swaps', 'Approve or reject accepted shift swaps in scope'],
+  ['shift_swap.view', 'swaps', 'Read the shift swaps in scope'],
 ] as const;
 
 /** A permission of the catalog: routes, services and the role matrix name them through this type. */

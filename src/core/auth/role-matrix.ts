@@ -18,6 +18,8 @@ const lookupViews = LOOKUP_ENTITIES.map((entity) => `${entity}.view`);
 const lookupConfigs = LOOKUP_ENTITIES.map((entity) => `${entity}.config`);
 const shiftViews = ['calendar.view', 'shift_template.view', 'shift_pattern.view'];
 const everyone = ['attendance.view.own', 'leave_request.submit', 'leave_request.view_own'];
+// Issue 35: everyone on the roster proposes and answers swaps of their own shifts.
+everyone.push('shift_swap.propose');
 
 const directorate = [
   'dashboard.view',
@@ -84,6 +86,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'roster.create',
     'roster.edit',
     'roster.publish',
+    'shift_swap.view',
     'pool.read',
     'pool_lending_rule.read',
     ...shiftViews,
@@ -103,6 +106,8 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'roster.view',
     'roster.publish',
     'roster.approve',
+    'shift_swap.approve',
+    'shift_swap.view',
     'leave_request.approve',
     'leave.approve',
     'leave_request.view_all',

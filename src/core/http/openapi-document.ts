@@ -30,6 +30,9 @@ export const API_TAGS: Record<string, string> = {
   reports:
     'Daily and monthly roster, variance (JSON, xlsx and PDF, in English or Arabic laid out right to left) ' +
     'and utilization (JSON) reports.',
+  swaps:
+    'Shift swaps and give-aways between colleagues: proposed, accepted by the colleague, approved by a ' +
+    'manager, checked by the engine’s rules at proposal and at approval (issue 35).',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };
 

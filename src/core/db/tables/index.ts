@@ -10,3 +10,4 @@ export * from './platform.ts';
 export * from './publishing.ts';
 export * from './reconciliation.ts';
 export * from './reference.ts';
+export * from './swaps.ts';
