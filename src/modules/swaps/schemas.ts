@@ -46,9 +46,13 @@ export const SwapShift = Type.Object(
       nameAr: Nullable(Type.String()),
     }),
   },
-  { $id: 'SwapShift' },
+  // No $id: a swap names two shifts, and one schema may not hold the same $id twice.
+  { description: 'A shift as a swap names it' },
 );
 export type SwapShift = Static<typeof SwapShift>;
+
+/** EmployeeInDepartment's fields, without its $id: a swap names two employees. */
+const SwapParty = Type.Object(EmployeeInDepartment.properties);
 
 export const ShiftSwap = Type.Object(
   {
@@ -59,8 +63,8 @@ export const ShiftSwap = Type.Object(
       format: 'uuid',
       description: "The proposer's department: its managers decide",
     }),
-    proposer: EmployeeInDepartment,
-    colleague: EmployeeInDepartment,
+    proposer: SwapParty,
+    colleague: SwapParty,
     offered: SwapShift,
     wanted: Type.Union([SwapShift, Type.Null()], {
       description: "The colleague's shift in return; null for a give-away",

@@ -21,7 +21,8 @@ import * as swaps from '../service.ts';
 
 const tags = ['swaps'];
 const ReasonCode = Type.Union(REASON_CODES.map((code) => Type.Literal(code)));
-const notEligible = problemResponse(['NOT_ELIGIBLE'], 'A side of the swap breaks a rule of the engine', {
+/** The reasons of `NOT_ELIGIBLE`: a side of the swap breaks a rule of the engine. */
+const eligibility = {
   reasons: Type.Optional(Type.Array(ReasonCode)),
   sides: Type.Optional(
     Type.Array(
@@ -32,7 +33,7 @@ const notEligible = problemResponse(['NOT_ELIGIBLE'], 'A side of the swap breaks
       }),
     ),
   ),
-});
+};
 const wrongState = problemResponse(
   ['INVALID_STATE_TRANSITION'],
   'The swap is not in a state this step applies to',
@@ -103,7 +104,11 @@ export function swapRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: {
             201: ShiftSwap,
             409: problemResponse(['SWAP_SHIFT_BUSY'], 'The shift is offered in another open proposal'),
-            422: Type.Union([notEligible, problemResponse(['NO_LINKED_EMPLOYEE', 'SWAP_INVALID'])]),
+            422: problemResponse(
+              ['NOT_ELIGIBLE', 'NO_LINKED_EMPLOYEE', 'SWAP_INVALID'],
+              undefined,
+              eligibility,
+            ),
           },
         },
       },
@@ -175,7 +180,7 @@ export function swapRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
                 : 'Reject an accepted swap',
             tags,
             params: IdParams,
-            body: Type.Optional(ShiftSwapDecision),
+            body: ShiftSwapDecision,
             response: {
               200: ShiftSwap,
               409: problemResponse(
@@ -186,13 +191,12 @@ export function swapRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
               ),
               422:
                 decision === 'approve'
-                  ? Type.Union([notEligible, problemResponse(['OWN_SWAP'])])
+                  ? problemResponse(['NOT_ELIGIBLE', 'OWN_SWAP'], undefined, eligibility)
                   : problemResponse(['OWN_SWAP']),
             },
           },
         },
-        async (request) =>
-          swaps.decide(deps, callerOf(request), request.params.id, decision, request.body ?? {}),
+        async (request) => swaps.decide(deps, callerOf(request), request.params.id, decision, request.body),
       );
     }
   };
