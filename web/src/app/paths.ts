@@ -43,6 +43,8 @@ export const paths = {
   runs: '/runs',
   run: '/runs/:id',
   liveRoster: '/roster/live',
+  mySwaps: '/my/swaps',
+  swapApprovals: '/approvals/swaps',
 } as const;
 
 /** The administration screens' addresses, with the one that takes an id. */

@@ -3354,6 +3354,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/shift-swaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Swaps the caller proposed or was asked to take, latest first
+         * @description Permission `shift_swap.propose`.
+         */
+        get: operations["listMyShiftSwaps"];
+        put?: never;
+        /**
+         * Propose a swap of an own live shift with a colleague’s, or give it to a colleague
+         * @description Permission `shift_swap.propose`.
+         *
+         *     Both sides are checked by the engine’s own rules: each person must be allowed the other’s shift once their own is off the roster. A broken rule is 422 `NOT_ELIGIBLE` with the reasons per side.
+         */
+        post: operations["proposeShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/live-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live shifts (the roster as it is, published or not): what they may offer
+         * @description Permission `shift_swap.propose`.
+         */
+        get: operations["listMyLiveShifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/shift-swap-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Colleagues of the offered shift's department, with their live shifts a week either side
+         * @description Permission `shift_swap.propose`.
+         *
+         *     The rules are checked when the swap is proposed, not here.
+         */
+        get: operations["listShiftSwapCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/shift-swaps/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The colleague accepts; a manager decides next
+         * @description Permission `shift_swap.propose`.
+         */
+        post: operations["acceptShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/shift-swaps/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The colleague declines
+         * @description Permission `shift_swap.propose`.
+         */
+        post: operations["declineShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/shift-swaps/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The proposer withdraws it before a manager decides
+         * @description Permission `shift_swap.propose`.
+         */
+        post: operations["cancelShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-swaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shift swaps of the caller's departments, latest first
+         * @description Permission `shift_swap.view`.
+         */
+        get: operations["listShiftSwaps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-swaps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One shift swap: to its parties and to readers of its department
+         * @description Permission `shift_swap.propose`.
+         */
+        get: operations["getShiftSwap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-swaps/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an accepted swap: both sides checked again, both shifts moved in one transaction
+         * @description Permission `shift_swap.approve`.
+         */
+        post: operations["approveShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-swaps/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an accepted swap
+         * @description Permission `shift_swap.approve`.
+         */
+        post: operations["rejectShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/auth/me": {
         parameters: {
             query?: never;
@@ -5430,6 +5638,25 @@ export interface components {
             terminalId?: string;
             skillId?: string | null;
         };
+        NewShiftSwap: {
+            kind: components["schemas"]["ShiftSwapKind"];
+            /**
+             * Format: uuid
+             * @description The caller's live assignment offered
+             */
+            assignmentId: string;
+            /**
+             * Format: uuid
+             * @description Swap: the colleague's live assignment taken in return
+             */
+            colleagueAssignmentId?: string;
+            /**
+             * Format: uuid
+             * @description Give-away: the employee who takes the shift
+             */
+            colleagueId?: string;
+            note?: string;
+        };
         NewShiftTemplateDefinition: {
             /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
             code: string;
@@ -5526,6 +5753,36 @@ export interface components {
             pageSize: number;
             /** @description Items matching the query, on all pages */
             total: number;
+        };
+        /** @description The caller's live shifts (the roster as it is now, published or not) */
+        OwnLiveShifts: {
+            items: {
+                /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
+                assignmentId: string | null;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 2000–2100)
+                 */
+                date: string;
+                shiftTemplate: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                    /** @description HH:mm */
+                    start: string;
+                    /** @description HH:mm; at or before start: the next day */
+                    end: string;
+                };
+                terminal: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                };
+            }[];
         };
         OwnRoster: {
             /**
@@ -6519,6 +6776,110 @@ export interface components {
                 leaveDays: number;
             };
         };
+        ShiftSwap: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ShiftSwapKind"];
+            status: components["schemas"]["ShiftSwapStatus"];
+            /**
+             * Format: uuid
+             * @description The proposer's department: its managers decide
+             */
+            departmentId: string;
+            proposer: {
+                /** Format: uuid */
+                id: string;
+                employeeNumber: string;
+                Name_1_English: string;
+                Name_2_Arabic: string;
+                departmentId: string | null;
+            };
+            colleague: {
+                /** Format: uuid */
+                id: string;
+                employeeNumber: string;
+                Name_1_English: string;
+                Name_2_Arabic: string;
+                departmentId: string | null;
+            };
+            /** @description A shift as a swap names it */
+            offered: {
+                /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
+                assignmentId: string | null;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 2000–2100)
+                 */
+                date: string;
+                shiftTemplate: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                    /** @description HH:mm */
+                    start: string;
+                    /** @description HH:mm; at or before start: the next day */
+                    end: string;
+                };
+                terminal: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                };
+            };
+            /** @description The colleague's shift in return; null for a give-away */
+            wanted: {
+                /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
+                assignmentId: string | null;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 2000–2100)
+                 */
+                date: string;
+                shiftTemplate: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                    /** @description HH:mm */
+                    start: string;
+                    /** @description HH:mm; at or before start: the next day */
+                    end: string;
+                };
+                terminal: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                };
+            } | null;
+            note: string | null;
+            /** Format: date-time */
+            proposedAt: string;
+            respondedAt: string | null;
+            decidedAt: string | null;
+            decisionComment: string | null;
+            version: number;
+        };
+        ShiftSwapDecision: {
+            comment?: string;
+        };
+        /** @description `Swap`: shifts change hands both ways; `GiveAway`: one shift to the colleague */
+        ShiftSwapKind: "Swap" | "GiveAway";
+        ShiftSwapPage: {
+            items: components["schemas"]["ShiftSwap"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
+        ShiftSwapStatus: "Proposed" | "Accepted" | "Declined" | "Cancelled" | "Approved" | "Rejected";
         ShiftTemplateDefinition: {
             /** Format: uuid */
             id: string;
@@ -6662,6 +7023,39 @@ export interface components {
             pageSize: number;
             /** @description Items matching the query, on all pages */
             total: number;
+        };
+        SwapCandidates: {
+            colleagues: {
+                employee: components["schemas"]["EmployeeInDepartment"];
+                /** @description Their live shifts within a week either side */
+                shifts: {
+                    /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
+                    assignmentId: string | null;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD (years 2000–2100)
+                     */
+                    date: string;
+                    shiftTemplate: {
+                        /** Format: uuid */
+                        id: string;
+                        code: string;
+                        nameEn: string;
+                        nameAr: string | null;
+                        /** @description HH:mm */
+                        start: string;
+                        /** @description HH:mm; at or before start: the next day */
+                        end: string;
+                    };
+                    terminal: {
+                        /** Format: uuid */
+                        id: string;
+                        code: string;
+                        nameEn: string;
+                        nameAr: string | null;
+                    };
+                }[];
+            }[];
         };
         Terminal: {
             /** Format: uuid */
@@ -7648,6 +8042,18 @@ export interface components {
                 };
             };
         };
+        /** @description The swap is not in a state this step applies to */
+        InvalidStateTransition: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "INVALID_STATE_TRANSITION";
+                };
+            };
+        };
         /** @description The run is not in a state this action starts from, or the engine is working on it */
         InvalidStateTransitionOrRunExecuting: {
             headers: {
@@ -7676,6 +8082,18 @@ export interface components {
                         rule: string;
                         detail: string;
                     }[];
+                };
+            };
+        };
+        /** @description The swap is not waiting for a decision, or a shift of it left the roster */
+        InvalidStateTransitionOrSwapShiftChanged: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "INVALID_STATE_TRANSITION" | "SWAP_SHIFT_CHANGED";
                 };
             };
         };
@@ -7787,6 +8205,18 @@ export interface components {
                 };
             };
         };
+        /** @description NO_LINKED_EMPLOYEE */
+        NoLinkedEmployee: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE";
+                };
+            };
+        };
         /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or LEAVE_TOO_LONG or LEAVE_IN_PAST or EMPLOYEE_UNKNOWN */
         NoLinkedEmployeeOrInvalidDateRangeOrLeaveTooLongOrLeaveInPastOrEmployeeUnknown: {
             headers: {
@@ -7796,6 +8226,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
+                };
+            };
+        };
+        /** @description NO_LINKED_EMPLOYEE or SWAP_INVALID */
+        NoLinkedEmployeeOrSwapInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
                 };
             };
         };
@@ -7809,6 +8251,44 @@ export interface components {
                     /** @enum {string} */
                     code: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
                     reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                };
+            };
+        };
+        /** @description NOT_ELIGIBLE or NO_LINKED_EMPLOYEE or SWAP_INVALID */
+        NotEligibleOrNoLinkedEmployeeOrSwapInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    sides?: {
+                        side: "proposer" | "colleague";
+                        /** Format: uuid */
+                        employeeId: string;
+                        reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    }[];
+                };
+            };
+        };
+        /** @description NOT_ELIGIBLE or OWN_SWAP */
+        NotEligibleOrOwnSwap: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NOT_ELIGIBLE" | "OWN_SWAP";
+                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    sides?: {
+                        side: "proposer" | "colleague";
+                        /** Format: uuid */
+                        employeeId: string;
+                        reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    }[];
                 };
             };
         };
@@ -7845,6 +8325,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
+                };
+            };
+        };
+        /** @description OWN_SWAP */
+        OwnSwap: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OWN_SWAP";
                 };
             };
         };
@@ -8221,6 +8713,18 @@ export interface components {
                 };
             };
         };
+        /** @description The shift is offered in another open proposal */
+        SwapShiftBusy: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "SWAP_SHIFT_BUSY";
+                };
+            };
+        };
         /** @description TERMINAL_CODE_TAKEN */
         TerminalCodeTaken: {
             headers: {
@@ -8406,6 +8910,8 @@ export interface components {
         From7: string;
         /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
         To6: string;
+        /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
+        Status3: components["schemas"]["ShiftSwapStatus"];
     };
     requestBodies: never;
     headers: never;
@@ -15593,6 +16099,378 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listMyShiftSwaps: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description `proposed`: the caller proposed them; `incoming`: proposed to the caller; both by default */
+                role?: "proposed" | "incoming";
+                /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
+                status?: components["parameters"]["Status3"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwapPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    proposeShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewShiftSwap"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["SwapShiftBusy"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NotEligibleOrNoLinkedEmployeeOrSwapInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listMyLiveShifts: {
+        parameters: {
+            query?: {
+                /** @description Default: tomorrow */
+                from?: string;
+                /** @description Default: 27 days after from; at most 62 days */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live shifts (the roster as it is now, published or not) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnLiveShifts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listShiftSwapCandidates: {
+        parameters: {
+            query: {
+                /** @description The caller's live assignment to offer */
+                assignmentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwapCandidates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["NoLinkedEmployeeOrSwapInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    acceptShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidStateTransition"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    declineShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidStateTransition"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    cancelShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidStateTransition"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listShiftSwaps: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
+                status?: components["parameters"]["Status3"];
+                departmentId?: components["parameters"]["DepartmentId"];
+                /** @description Swaps with a shift on or after this date */
+                from?: string;
+                /** @description Swaps with a shift on or before this date */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwapPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidDateRange"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    approveShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShiftSwapDecision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidStateTransitionOrSwapShiftChanged"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NotEligibleOrOwnSwap"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    rejectShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShiftSwapDecision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The swap is not waiting for a decision, or a shift of it left the roster */
+            409: components["responses"]["InvalidStateTransition"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["OwnSwap"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
         };
