@@ -42,8 +42,9 @@ export async function swapScene(lang: Lang): Promise<SwapScene> {
   const e7 = await employeeId(planner, 'E00007');
   const e4 = await employeeId(planner, 'E00004');
   const today = new Date().toISOString().slice(0, 10);
-  for (let attempt = 0; attempt < 4; attempt += 1) {
-    const date = addDays(today, 18 + (lang === 'ar' ? 1 : 0) + attempt * 2);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    // Three days apart: the two languages' shifts never meet each other's rest rules.
+    const date = addDays(today, 18 + (lang === 'ar' ? 3 : 0) + attempt * 6);
     const planName = `Swap day ${lang} ${date}`;
     const plan = await planner.post('/api/demand/plans', {
       data: { name: planName, departmentId: ramp, from: date, to: date },
