@@ -114,8 +114,7 @@ export function ProposeSwapForm() {
               value={note}
               onChange={(event) => setNote(event.currentTarget.value)}
               maxLength={500}
-              autosize
-              minRows={2}
+              rows={2}
             />
             {propose.error && (
               <Alert color="red" role="alert" data-testid="swap-refusal">

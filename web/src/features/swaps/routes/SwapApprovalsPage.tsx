@@ -82,7 +82,6 @@ function DecisionCard({ swap }: { swap: ShiftSwap }) {
             value={comment}
             onChange={(event) => setComment(event.currentTarget.value)}
             maxLength={1000}
-            autosize
           />
           {decide.error && (
             <Alert color="red" role="alert" data-testid="swap-decision-refusal">
