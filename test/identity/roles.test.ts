@@ -34,6 +34,7 @@ describeEachDatabase('roles and permissions', (t) => {
         'leave_request.submit',
         'leave_request.view_own',
         'shift_template.view',
+        'shift_swap.propose',
       ].sort(),
     );
     expect((await roleByCode('MANAGER')).permissions).toEqual(

@@ -28,11 +28,12 @@ export function SwapStatusBadge({ status }: { status: ShiftSwap['status'] }) {
   );
 }
 
-/** A shift read as "Sun 10 May · Morning 06:00–14:00 · T1". */
+/** A shift read as "10 May 2027 · Morning 06:00–14:00 · T1". */
 export function useShiftText() {
   const lang = useLanguage();
   return (shift: SwapShift) =>
-    `${formatDay(lang, shift.date)} · ${localName(lang, shift.shiftTemplate)} ${shift.shiftTemplate.start}–${shift.shiftTemplate.end} · ${shift.terminal.code}`;
+    // The times isolated left to right (U+2066 … U+2069), so that Arabic text does not reverse the range.
+    `${formatDay(lang, shift.date)} · ${localName(lang, shift.shiftTemplate)} \u2066${shift.shiftTemplate.start}–${shift.shiftTemplate.end}\u2069 · ${shift.terminal.code}`;
 }
 
 /** One swap: who gives what to whom, its state, and the actions the caller may take on it. */

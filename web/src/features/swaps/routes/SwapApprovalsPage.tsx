@@ -17,11 +17,15 @@ import { SwapCard } from '../components/SwapCard';
  */
 export default function SwapApprovalsPage() {
   const t = useT();
+  const { has } = usePermissions();
   const waiting = useDepartmentSwaps('Accepted');
   const approved = useDepartmentSwaps('Approved');
   return (
     <>
-      <PageHeader title={t('swaps.queue.title')} description={t('swaps.queue.description')} />
+      <PageHeader
+        title={t('swaps.queue.title')}
+        description={t(has('shift_swap.approve') ? 'swaps.queue.description' : 'swaps.queue.descriptionView')}
+      />
       <Tabs defaultValue="waiting" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="waiting">
