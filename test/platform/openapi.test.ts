@@ -46,6 +46,9 @@ const BUILT_AREAS = [
   '/api/me/attendance',
   '/api/admin/reconciliation/',
   '/api/dashboard/',
+  '/api/me/shift-swap',
+  '/api/me/live-shifts',
+  '/api/shift-swaps',
 ];
 
 const inArea = (path: string, prefix: string) =>
