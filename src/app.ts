@@ -49,6 +49,7 @@ import { reportRoutes } from './modules/reports/routes/index.ts';
 import { rosterRoutes } from './modules/roster/routes/index.ts';
 import { settingsRoutes } from './modules/settings/routes/index.ts';
 import { shiftRoutes } from './modules/shifts/routes/index.ts';
+import { swapRoutes } from './modules/swaps/routes/index.ts';
 
 export const serviceVersion: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes(context), { prefix: '/api' });
   await app.register(calendarFeedRoutes(context), { prefix: '/api' });
   await app.register(openShiftRoutes(context), { prefix: '/api' });
+  await app.register(swapRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service. Closing the app first stops claiming (before the in-flight
   // requests finish, so a job an upload queues meanwhile waits for the next process), then, once the
   // requests are done, stops the jobs being run between two rows and puts them back in the queue.

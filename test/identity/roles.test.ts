@@ -35,6 +35,7 @@ describeEachDatabase('roles and permissions', (t) => {
         'leave_request.view_own',
         'open_shift.claim',
         'shift_template.view',
+        'shift_swap.propose',
       ].sort(),
     );
     expect((await roleByCode('MANAGER')).permissions).toEqual(

@@ -48,6 +48,9 @@ const BUILT_AREAS = [
   '/api/dashboard/',
   '/api/me/calendar-feed',
   '/api/calendar-feeds/',
+  '/api/me/shift-swap',
+  '/api/me/live-shifts',
+  '/api/shift-swaps',
 ];
 
 const inArea = (path: string, prefix: string) =>

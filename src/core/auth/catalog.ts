@@ -79,6 +79,9 @@ const namedPermissions = [
   ['open_shift.offer', 'open-shifts', 'Offer gaps of the live roster as open shifts, and withdraw them'],
   ['open_shift.approve', 'open-shifts', 'Approve a claim of an open shift onto the live roster'],
   ['open_shift.claim', 'open-shifts', 'See the open shifts one may work, claim them, withdraw a claim'],
+  ['shift_swap.propose', 'swaps', 'Propose, answer and cancel swaps and give-aways of own live shifts'],
+  ['shift_swap.approve', 'swaps', 'Approve or reject accepted shift swaps in scope'],
+  ['shift_swap.view', 'swaps', 'Read the shift swaps in scope'],
 ] as const;
 
 /** A permission of the catalog: routes, services and the role matrix name them through this type. */

@@ -20,6 +20,8 @@ const shiftViews = ['calendar.view', 'shift_template.view', 'shift_pattern.view'
 const everyone = ['attendance.view.own', 'leave_request.submit', 'leave_request.view_own'];
 // Issue 35: every person manages the calendar feed of their own roster.
 everyone.push('calendar_feed.manage_own');
+// Issue 35: everyone on the roster proposes and answers swaps of their own shifts.
+everyone.push('shift_swap.propose');
 
 const directorate = [
   'dashboard.view',
@@ -86,6 +88,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'roster.create',
     'roster.edit',
     'roster.publish',
+    'shift_swap.view',
     'pool.read',
     'pool_lending_rule.read',
     ...shiftViews,
@@ -108,6 +111,8 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'roster.view',
     'roster.publish',
     'roster.approve',
+    'shift_swap.approve',
+    'shift_swap.view',
     'leave_request.approve',
     'leave.approve',
     'leave_request.view_all',

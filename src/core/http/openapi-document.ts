@@ -32,6 +32,9 @@ export const API_TAGS: Record<string, string> = {
     'and utilization (JSON) reports.',
   'open-shifts':
     'Open shifts: gaps of the live roster a planner offers, claimed by eligible employees and approved onto it.',
+  swaps:
+    'Shift swaps and give-aways between colleagues: proposed, accepted by the colleague, approved by a ' +
+    'manager, checked by the engine’s rules at proposal and at approval (issue 35).',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
 };
 

@@ -20,7 +20,7 @@ import type {
   ShiftAssignment,
   ShiftSchedule,
 } from './schemas.ts';
-import { buildSnapshot, liveRosterOf } from './snapshot.ts';
+import { buildSnapshot, LIVE_LINE_PREFIX, liveRosterOf } from './snapshot.ts';
 import type { LineRow } from './snapshot-queries.ts';
 
 /** For reads the caller's scope was checked for already (their own employee, a row just written). */
@@ -223,8 +223,9 @@ async function reasonsAgainst(
   buId: string,
   employeeId: string,
   target: Awaited<ReturnType<typeof resolveTarget>>,
+  released: ReadonlySet<string> = new Set(),
 ): Promise<{ reasons: ReasonCode[]; lendingRule: LendingRule | null }> {
-  const { instance } = await buildSnapshot(executor, {
+  const snapshot = await buildSnapshot(executor, {
     buId,
     departmentId: target.departmentId,
     from: addDays(target.date, -32),
@@ -232,6 +233,14 @@ async function reasonsAgainst(
     lines: [target],
     employeeIds: [employeeId],
   });
+  // Work the employee gives up in the same change (a swap) is off the roster the rules are checked against.
+  const instance = released.size
+    ? {
+        ...snapshot.instance,
+        demandLines: snapshot.instance.demandLines.filter((line) => !released.has(line.id)),
+        fixedAssignments: snapshot.instance.fixedAssignments.filter((pair) => !released.has(pair.lineId)),
+      }
+    : snapshot.instance;
   const explainer = explain(instance, { assignments: liveRosterOf(instance) });
   const reasons = explainer.reasons(target.id, employeeId);
   const employee = instance.employees[0];
@@ -514,4 +523,84 @@ export async function removeReplannedWork(
   for (const item of dropped) {
     await removeLiveWork(executor, caller, [item], { reason: 'replanned', rule: item.rule, runId });
   }
+}
+
+/** A live shift as a swap sees it (issue 35): who works it, and what another employee would take over. */
+export type LiveShift = roster.AssignmentRow;
+
+/** A live assignment of the unit, whatever the caller's scope (the swaps module checks ownership itself). */
+export const findLiveShift = (executor: Executor, buId: string, id: string): Promise<LiveShift | null> =>
+  roster.findAssignment(executor, buId, WHOLE_UNIT, id);
+
+/**
+ * The engine's reasons why `employeeId` may not work `shift` once the live assignments `released` are off
+ * the roster (a swap first gives up the employee's own shift), and the lending rule it would go through.
+ */
+export async function reasonsToTakeOver(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  shift: LiveShift,
+  released: readonly string[],
+): Promise<{ reasons: ReasonCode[]; lendingRule: LendingRule | null }> {
+  const line = shift.demandLineId === null ? null : await roster.findLine(executor, buId, shift.demandLineId);
+  const target = {
+    id: MANUAL_LINE,
+    date: shift.date,
+    terminalId: shift.terminalId,
+    shiftTemplateId: shift.shiftTemplateId,
+    skillId: shift.skillId,
+    required: 1,
+    // The shift belongs to its demand line's department, or to its holder's when it staffs no line.
+    departmentId: line?.departmentId ?? shift.departmentId!,
+    demandLineId: shift.demandLineId,
+  };
+  const releasedLines = new Set(released.map((id) => `${LIVE_LINE_PREFIX}${id}`));
+  return reasonsAgainst(executor, buId, employeeId, target, releasedLines);
+}
+
+/**
+ * Moves live shifts to other employees in the caller's transaction (an approved swap): every move or none.
+ * The caller has checked each move under the roster lock it holds; the shifts are written again for their
+ * new employees (a same-day swap would otherwise meet the one-shift-a-day key halfway).
+ */
+export async function handOverLiveShifts(
+  executor: Executor,
+  caller: Caller,
+  moves: readonly { shift: LiveShift; to: string; lendingRuleId: string | null }[],
+  why: Record<string, unknown>,
+): Promise<string[]> {
+  const { buId, userId } = caller.principal;
+  await removeLiveWork(
+    executor,
+    caller,
+    moves.map(({ shift }) => ({ assignmentId: shift.id, employeeId: shift.employeeId, date: shift.date })),
+    why,
+  );
+  const created = await roster.insertAssignments(
+    executor,
+    buId,
+    moves.map(({ shift, to, lendingRuleId }) => ({
+      employeeId: to,
+      date: shift.date,
+      shiftTemplateId: shift.shiftTemplateId,
+      terminalId: shift.terminalId,
+      skillId: shift.skillId,
+      demandLineId: shift.demandLineId,
+      runId: shift.runId,
+      lendingRuleId,
+      source: 'Manual',
+      createdBy: userId,
+    })),
+  );
+  for (const [index, id] of created.entries()) {
+    const { shift, to } = moves[index]!;
+    await recordAudit(executor, actorOf(caller), {
+      action: 'shift_assignment.create',
+      entityType: 'shift_assignment',
+      entityId: id,
+      details: { employeeId: to, date: shift.date, demandLineId: shift.demandLineId, ...why },
+    });
+  }
+  return created;
 }

@@ -92,6 +92,8 @@ export const NAV: NavItem[] = [
   { to: paths.myAttendance, label: 'nav.myAttendance', anyOf: ['attendance.view.own'], section: 'mine' },
   { to: paths.myCertifications, label: 'nav.myCertifications', section: 'mine' },
   { to: paths.myOpenShifts, label: 'openShifts.nav.mine', anyOf: ['open_shift.claim'], section: 'mine' },
+  { to: paths.mySwaps, label: 'swaps.nav.mine', anyOf: ['shift_swap.propose'], section: 'mine' },
+  { to: paths.swapApprovals, label: 'swaps.nav.queue', anyOf: ['shift_swap.view'], section: 'work' },
 ];
 
 export const visibleNav = (has: (permission: string) => boolean) =>

@@ -45,6 +45,8 @@ export const paths = {
   liveRoster: '/roster/live',
   openShifts: '/roster/open-shifts',
   myOpenShifts: '/my/open-shifts',
+  mySwaps: '/my/swaps',
+  swapApprovals: '/approvals/swaps',
 } as const;
 
 /** The administration screens' addresses, with the one that takes an id. */

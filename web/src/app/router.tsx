@@ -41,6 +41,12 @@ export const router = createBrowserRouter([
           { index: true, lazy: lazy(() => import('../features/publishing/routes/RosterApprovalsPage')) },
         ],
       },
+      { path: paths.mySwaps, lazy: lazy(() => import('../features/swaps/routes/MySwapsPage')) },
+      {
+        path: paths.swapApprovals,
+        element: <RequirePermission permission="shift_swap.view" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/swaps/routes/SwapApprovalsPage')) }],
+      },
       {
         path: paths.leaveApprovals,
         element: <RequirePermission permission="leave_request.approve" />,

@@ -12,3 +12,4 @@ export * from './publishing.ts';
 export * from './reconciliation.ts';
 export * from './reference.ts';
 export * from './calendar-feed.ts';
+export * from './swaps.ts';

@@ -27,6 +27,8 @@ import reportsAr from './reports.ar.json' with { type: 'json' };
 import reportsEn from './reports.en.json' with { type: 'json' };
 import runsAr from './runs.ar.json' with { type: 'json' };
 import runsEn from './runs.en.json' with { type: 'json' };
+import swapsAr from './swaps.ar.json' with { type: 'json' };
+import swapsEn from './swaps.en.json' with { type: 'json' };
 
 /** Each area's pair, by the prefix its keys carry (the shared pair under ''). */
 export const areas = {
@@ -42,6 +44,7 @@ export const areas = {
   pools: { en: poolsEn, ar: poolsAr },
   reports: { en: reportsEn, ar: reportsAr },
   runs: { en: runsEn, ar: runsAr },
+  swaps: { en: swapsEn, ar: swapsAr },
 } as const;
 
 export const english = {
@@ -57,6 +60,7 @@ export const english = {
   ...poolsEn,
   ...reportsEn,
   ...runsEn,
+  ...swapsEn,
 };
 export type MessageId = keyof typeof english;
 
@@ -73,4 +77,5 @@ export const arabic: Record<MessageId, string> = {
   ...poolsAr,
   ...reportsAr,
   ...runsAr,
+  ...swapsAr,
 };

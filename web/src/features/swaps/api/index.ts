@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../../lib/api/client';
+
+export type ShiftSwap = Schemas['ShiftSwap'];
+export type SwapShift = ShiftSwap['offered'];
+export type SwapStatus = ShiftSwap['status'];
+
+export const swapKeys = {
+  all: ['swaps'] as const,
+  mine: ['swaps', 'mine'] as const,
+  myShifts: ['swaps', 'my-shifts'] as const,
+  candidates: (assignmentId: string) => ['swaps', 'candidates', assignmentId] as const,
+  department: (status: SwapStatus) => ['swaps', 'department', status] as const,
+};
+
+/** Swaps the caller proposed or was asked to take, newest first. */
+export function useMySwaps() {
+  return useQuery({
+    queryKey: swapKeys.mine,
+    queryFn: async () =>
+      (await call(api.GET('/api/me/shift-swaps', { params: { query: { pageSize: 200 } } }))).items,
+  });
+}
+
+/** The caller's live shifts of the next four weeks: what they may offer. */
+export function useMyLiveShifts() {
+  return useQuery({
+    queryKey: swapKeys.myShifts,
+    queryFn: async () => (await call(api.GET('/api/me/live-shifts', {}))).items,
+  });
+}
+
+/** Colleagues of the offered shift's department with their shifts a week either side. */
+export function useSwapCandidates(assignmentId: string | null) {
+  return useQuery({
+    queryKey: swapKeys.candidates(assignmentId ?? ''),
+    queryFn: async () =>
+      (
+        await call(
+          api.GET('/api/me/shift-swap-candidates', { params: { query: { assignmentId: assignmentId! } } }),
+        )
+      ).colleagues,
+    enabled: assignmentId !== null,
+  });
+}
+
+/** Swaps of the caller's departments in one state. */
+export function useDepartmentSwaps(status: SwapStatus) {
+  return useQuery({
+    queryKey: swapKeys.department(status),
+    queryFn: async () =>
+      (await call(api.GET('/api/shift-swaps', { params: { query: { status, pageSize: 100 } } }))).items,
+  });
+}
+
+/** The current published versions of a department whose period meets the dates (a republish is due). */
+export function useCoveringVersions(departmentId: string, from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['rosters', 'published', 'covering', departmentId, from, to],
+    queryFn: async () =>
+      (
+        await call(
+          api.GET('/api/admin/published-rosters', {
+            params: { query: { departmentId, from, to, currentOnly: true, pageSize: 20 } },
+          }),
+        )
+      ).items,
+    enabled,
+  });
+}
+
+/** Proposes a swap or give-away. Invalidates every swap list. */
+export function useProposeSwap() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Schemas['NewShiftSwap']) => call(api.POST('/api/me/shift-swaps', { body })),
+    onSettled: () => client.invalidateQueries({ queryKey: swapKeys.all }),
+  });
+}
+
+/** The colleague accepts or declines, or the proposer cancels. Invalidates every swap list. */
+export function usePartyStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ swap, step }: { swap: ShiftSwap; step: 'accept' | 'decline' | 'cancel' }) => {
+      const options = { params: { path: { id: swap.id } } };
+      return call(
+        step === 'accept'
+          ? api.POST('/api/me/shift-swaps/{id}/accept', options)
+          : step === 'decline'
+            ? api.POST('/api/me/shift-swaps/{id}/decline', options)
+            : api.POST('/api/me/shift-swaps/{id}/cancel', options),
+      );
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: swapKeys.all }),
+  });
+}
+
+/**
+ * A manager approves or rejects. Invalidates every swap list, the live roster and the caller's roster (an
+ * approval moves shifts).
+ */
+export function useDecideSwap() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      swap,
+      decision,
+      comment,
+    }: {
+      swap: ShiftSwap;
+      decision: 'approve' | 'reject';
+      comment: string;
+    }) => {
+      const options = {
+        params: { path: { id: swap.id } },
+        body: comment.trim() ? { comment: comment.trim() } : {},
+      };
+      return call(
+        decision === 'approve'
+          ? api.POST('/api/shift-swaps/{id}/approve', options)
+          : api.POST('/api/shift-swaps/{id}/reject', options),
+      );
+    },
+    onSettled: () => {
+      client.invalidateQueries({ queryKey: swapKeys.all });
+      client.invalidateQueries({ queryKey: ['rosters'] });
+      client.invalidateQueries({ queryKey: ['liveRoster'] });
+      client.invalidateQueries({ queryKey: ['me', 'roster'] });
+    },
+  });
+}

@@ -1,0 +1,137 @@
+import { Alert, Button, NativeSelect, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { QueryState } from '../../../components/QueryState';
+import { localName } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useMyLiveShifts, useProposeSwap, useSwapCandidates } from '../api';
+import { useSwapRefusal } from './refusal';
+import { useShiftText } from './SwapCard';
+
+/** Propose from one of my shifts: a colleague's shift in return (swap), or a colleague (give-away). */
+export function ProposeSwapForm() {
+  const t = useT();
+  const lang = useLanguage();
+  const shiftText = useShiftText();
+  const refusal = useSwapRefusal();
+  const mine = useMyLiveShifts();
+  const [assignmentId, setAssignmentId] = useState<string | null>(null);
+  const [kind, setKind] = useState<'Swap' | 'GiveAway'>('Swap');
+  const [wanted, setWanted] = useState('');
+  const [colleagueId, setColleagueId] = useState('');
+  const [note, setNote] = useState('');
+  const candidates = useSwapCandidates(assignmentId);
+  const propose = useProposeSwap();
+  const colleagues = candidates.data ?? [];
+  const wantedOptions = colleagues.flatMap((c) =>
+    c.shifts.map((shift) => ({
+      value: shift.assignmentId ?? '',
+      label: `${localName(lang, c.employee)} (${c.employee.employeeNumber}) · ${shiftText(shift)}`,
+    })),
+  );
+  const ready = assignmentId !== null && (kind === 'Swap' ? wanted !== '' : colleagueId !== '');
+  const reset = () => {
+    setAssignmentId(null);
+    setWanted('');
+    setColleagueId('');
+    setNote('');
+  };
+  return (
+    <QueryState query={mine}>
+      {(mine.data ?? []).length === 0 ? (
+        <Text c="dimmed">{t('swaps.form.noShifts')}</Text>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!ready) return;
+            propose.mutate(
+              {
+                kind,
+                assignmentId,
+                ...(kind === 'Swap' ? { colleagueAssignmentId: wanted } : { colleagueId }),
+                ...(note.trim() ? { note: note.trim() } : {}),
+              },
+              { onSuccess: reset },
+            );
+          }}
+        >
+          <Stack gap="sm">
+            <NativeSelect
+              label={t('swaps.form.myShift')}
+              data-testid="swap-my-shift"
+              value={assignmentId ?? ''}
+              onChange={(event) => {
+                setAssignmentId(event.currentTarget.value || null);
+                setWanted('');
+                propose.reset();
+              }}
+              data={[
+                { value: '', label: t('swaps.form.choose') },
+                ...(mine.data ?? []).map((shift) => ({
+                  value: shift.assignmentId ?? '',
+                  label: shiftText(shift),
+                })),
+              ]}
+            />
+            <SegmentedControl
+              aria-label={t('swaps.form.kind')}
+              value={kind}
+              onChange={(value) => setKind(value as 'Swap' | 'GiveAway')}
+              data={[
+                { value: 'Swap', label: t('swaps.kind.Swap') },
+                { value: 'GiveAway', label: t('swaps.kind.GiveAway') },
+              ]}
+            />
+            {assignmentId !== null && (
+              <QueryState query={candidates}>
+                {kind === 'Swap' ? (
+                  <NativeSelect
+                    label={t('swaps.form.theirShift')}
+                    data-testid="swap-their-shift"
+                    value={wanted}
+                    onChange={(event) => setWanted(event.currentTarget.value)}
+                    data={[{ value: '', label: t('swaps.form.choose') }, ...wantedOptions]}
+                  />
+                ) : (
+                  <NativeSelect
+                    label={t('swaps.form.colleague')}
+                    data-testid="swap-colleague"
+                    value={colleagueId}
+                    onChange={(event) => setColleagueId(event.currentTarget.value)}
+                    data={[
+                      { value: '', label: t('swaps.form.choose') },
+                      ...colleagues.map((c) => ({
+                        value: c.employee.id,
+                        label: `${localName(lang, c.employee)} (${c.employee.employeeNumber})`,
+                      })),
+                    ]}
+                  />
+                )}
+              </QueryState>
+            )}
+            <Textarea
+              label={t('swaps.form.note')}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              maxLength={500}
+              rows={2}
+            />
+            {propose.error && (
+              <Alert color="red" role="alert" data-testid="swap-refusal">
+                {refusal(propose.error)}
+              </Alert>
+            )}
+            {propose.isSuccess && (
+              <Alert color="green" role="status">
+                {t('swaps.form.sent')}
+              </Alert>
+            )}
+            <Button type="submit" disabled={!ready} loading={propose.isPending} data-testid="swap-propose">
+              {t('swaps.form.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </QueryState>
+  );
+}
