@@ -42,10 +42,16 @@ export async function serveBackups(
       );
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(path, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path, () => resolve());
+    });
+  } catch (error) {
+    // No reason to refuse to serve (a DATA_DIR path too long for a socket, say): backups then need a stop.
+    log.error({ err: error, path }, 'no backup channel: stop the service to back it up');
+    return { close: async () => undefined };
+  }
   chmodSync(path, 0o600);
   return {
     close: () =>
