@@ -1,6 +1,7 @@
 export * from './allocation.ts';
 export * from './attendance.ts';
 export * from './audit.ts';
+export * from './calendar-feed.ts';
 export * from './demand.ts';
 export * from './identity.ts';
 export * from './leave.ts';
@@ -11,5 +12,4 @@ export * from './platform.ts';
 export * from './publishing.ts';
 export * from './reconciliation.ts';
 export * from './reference.ts';
-export * from './calendar-feed.ts';
 export * from './swaps.ts';

@@ -3424,6 +3424,424 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open shifts in the caller's scope, in roster order
+         * @description Permission `open_shift.view`.
+         *
+         *     Extension. An offer whose gap was covered another way, or whose plan was archived, reads `Closed`.
+         */
+        get: operations["listOpenShifts"];
+        put?: never;
+        /**
+         * Offer one gap of the live roster (a demand line missing heads) to eligible employees
+         * @description Permission `open_shift.offer`.
+         */
+        post: operations["offerOpenShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shifts/for-gaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer every gap of a department over a period (from today on) that has no open offer
+         * @description Permission `open_shift.offer`.
+         */
+        post: operations["offerOpenShiftsForGaps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shifts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One open shift
+         * @description Permission `open_shift.view`.
+         */
+        get: operations["getOpenShift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shifts/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an open offer; its pending claims are declined (`OFFER_WITHDRAWN`)
+         * @description Permission `open_shift.offer`.
+         */
+        post: operations["withdrawOpenShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shift-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Claims of open shifts in the caller's scope, oldest first
+         * @description Permission `open_shift.view`.
+         */
+        get: operations["listOpenShiftClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/open-shift-claims/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a head of the open shift to this claim: it lands on the live roster
+         * @description Permission `open_shift.approve`.
+         *
+         *     Checked again by the engine’s rules, as a manual assignment is: a refusal is 422 `NOT_ELIGIBLE` and declines the claim with its reasons. The last head declines the other claims (`OFFER_FILLED`).
+         */
+        post: operations["approveOpenShiftClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/open-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open shifts the caller may work by the engine's rules, or has claimed
+         * @description Permission `open_shift.claim`.
+         *
+         *     Extension. Empty for an account without an employee.
+         */
+        get: operations["listMyOpenShifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/open-shifts/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim an open shift; a planner or manager decides
+         * @description Permission `open_shift.claim`.
+         */
+        post: operations["claimOpenShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/open-shift-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's claims of open shifts with their outcome, latest first
+         * @description Permission `open_shift.claim`.
+         */
+        get: operations["listMyOpenShiftClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/open-shift-claims/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw one’s own claim before it is decided
+         * @description Permission `open_shift.claim`.
+         */
+        post: operations["withdrawOpenShiftClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/shift-swaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Swaps the caller proposed or was asked to take, latest first
+         * @description Permission `shift_swap.propose`.
+         */
+        get: operations["listMyShiftSwaps"];
+        put?: never;
+        /**
+         * Propose a swap of an own live shift with a colleague’s, or give it to a colleague
+         * @description Permission `shift_swap.propose`.
+         *
+         *     Both sides are checked by the engine’s own rules: each person must be allowed the other’s shift once their own is off the roster. A broken rule is 422 `NOT_ELIGIBLE` with the reasons per side.
+         */
+        post: operations["proposeShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/live-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live shifts (the roster as it is, published or not): what they may offer
+         * @description Permission `shift_swap.propose`.
+         */
+        get: operations["listMyLiveShifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/shift-swap-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Colleagues of the offered shift's department, with their live shifts a week either side
+         * @description Permission `shift_swap.propose`.
+         *
+         *     The rules are checked when the swap is proposed, not here.
+         */
+        get: operations["listShiftSwapCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/shift-swaps/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The colleague accepts; a manager decides next
+         * @description Permission `shift_swap.propose`.
+         */
+        post: operations["acceptShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/shift-swaps/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The colleague declines
+         * @description Permission `shift_swap.propose`.
+         */
+        post: operations["declineShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/shift-swaps/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The proposer withdraws it before a manager decides
+         * @description Permission `shift_swap.propose`.
+         */
+        post: operations["cancelShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-swaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shift swaps of the caller's departments, latest first
+         * @description Permission `shift_swap.view`.
+         */
+        get: operations["listShiftSwaps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-swaps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One shift swap: to its parties and to readers of its department
+         * @description Permission `shift_swap.propose`.
+         */
+        get: operations["getShiftSwap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-swaps/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an accepted swap: both sides checked again, both shifts moved in one transaction
+         * @description Permission `shift_swap.approve`.
+         */
+        post: operations["approveShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-swaps/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an accepted swap
+         * @description Permission `shift_swap.approve`.
+         */
+        post: operations["rejectShiftSwap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/auth/me": {
         parameters: {
             query?: never;
@@ -5470,6 +5888,26 @@ export interface components {
             /** @default true */
             isActive: boolean;
         };
+        NewOpenShift: {
+            /** Format: uuid */
+            demandLineId: string;
+            /** @description Default: every head the gap misses */
+            heads?: number;
+        };
+        NewOpenShiftsForGaps: {
+            /** Format: uuid */
+            departmentId: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 2000–2100)
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description At most 92 days after from
+             */
+            to: string;
+        };
         NewPool: {
             /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
             code: string;
@@ -5523,6 +5961,25 @@ export interface components {
             /** Format: uuid */
             terminalId?: string;
             skillId?: string | null;
+        };
+        NewShiftSwap: {
+            kind: components["schemas"]["ShiftSwapKind"];
+            /**
+             * Format: uuid
+             * @description The caller's live assignment offered
+             */
+            assignmentId: string;
+            /**
+             * Format: uuid
+             * @description Swap: the colleague's live assignment taken in return
+             */
+            colleagueAssignmentId?: string;
+            /**
+             * Format: uuid
+             * @description Give-away: the employee who takes the shift
+             */
+            colleagueId?: string;
+            note?: string;
         };
         NewShiftTemplateDefinition: {
             /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
@@ -5603,6 +6060,158 @@ export interface components {
             /** @default true */
             isActive: boolean;
         };
+        OfferedOpenShifts: {
+            /** @description The offers made by this call */
+            items: components["schemas"]["OpenShift"][];
+            /** @description Gaps that had an open offer already */
+            alreadyOffered: number;
+        };
+        OpenShift: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            demandLineId: string;
+            department: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 2000–2100)
+             */
+            date: string;
+            shift: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+                /** @description HH:mm */
+                start: string;
+                /** @description HH:mm; at or before start: the next day */
+                end: string;
+                endsNextDay: boolean;
+            };
+            terminal: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+            skill: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            } | null;
+            /** @description Heads offered */
+            heads: number;
+            /** @description Heads given to approved claims */
+            filled: number;
+            status: "Open" | "Filled" | "Withdrawn" | "Closed";
+            /** @description `GAP_COVERED` or `PLAN_ARCHIVED` when the offer closed without being filled */
+            closedReason: string | null;
+            pendingClaims: number;
+            /** Format: date-time */
+            offeredAt: string;
+            closedAt: string | null;
+            version: number;
+        };
+        OpenShiftClaim: {
+            /** Format: uuid */
+            id: string;
+            openShift: components["schemas"]["OpenShift"];
+            employee: components["schemas"]["EmployeeInDepartment"];
+            status: "Pending" | "Approved" | "Declined" | "Withdrawn";
+            /** @description Why it was declined: `OFFER_FILLED`, `OFFER_WITHDRAWN`, `GAP_COVERED`, `PLAN_ARCHIVED` or `NOT_ELIGIBLE` */
+            reason: string | null;
+            /** @description The engine's reasons when its checker refused the claimant at approval */
+            reasonCodes: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[] | null;
+            assignmentId: string | null;
+            /** Format: date-time */
+            claimedAt: string;
+            decidedAt: string | null;
+        };
+        OpenShiftClaimPage: {
+            items: components["schemas"]["OpenShiftClaim"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        OpenShiftForMe: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            demandLineId: string;
+            department: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD (years 2000–2100)
+             */
+            date: string;
+            shift: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+                /** @description HH:mm */
+                start: string;
+                /** @description HH:mm; at or before start: the next day */
+                end: string;
+                endsNextDay: boolean;
+            };
+            terminal: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+            skill: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+            } | null;
+            /** @description Heads offered */
+            heads: number;
+            /** @description Heads given to approved claims */
+            filled: number;
+            status: "Open" | "Filled" | "Withdrawn" | "Closed";
+            /** @description `GAP_COVERED` or `PLAN_ARCHIVED` when the offer closed without being filled */
+            closedReason: string | null;
+            pendingClaims: number;
+            /** Format: date-time */
+            offeredAt: string;
+            closedAt: string | null;
+            version: number;
+            /** @description The caller's pending or approved claim of it */
+            myClaim: {
+                /** Format: uuid */
+                id: string;
+                status: "Pending" | "Approved" | "Declined" | "Withdrawn";
+            } | null;
+        };
+        OpenShiftForMePage: {
+            items: components["schemas"]["OpenShiftForMe"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        OpenShiftPage: {
+            items: components["schemas"]["OpenShift"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
         OrgNode: {
             /** Format: uuid */
             id: string;
@@ -5620,6 +6229,36 @@ export interface components {
             pageSize: number;
             /** @description Items matching the query, on all pages */
             total: number;
+        };
+        /** @description The caller's live shifts (the roster as it is now, published or not) */
+        OwnLiveShifts: {
+            items: {
+                /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
+                assignmentId: string | null;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 2000–2100)
+                 */
+                date: string;
+                shiftTemplate: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                    /** @description HH:mm */
+                    start: string;
+                    /** @description HH:mm; at or before start: the next day */
+                    end: string;
+                };
+                terminal: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                };
+            }[];
         };
         OwnRoster: {
             /**
@@ -6613,6 +7252,110 @@ export interface components {
                 leaveDays: number;
             };
         };
+        ShiftSwap: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ShiftSwapKind"];
+            status: components["schemas"]["ShiftSwapStatus"];
+            /**
+             * Format: uuid
+             * @description The proposer's department: its managers decide
+             */
+            departmentId: string;
+            proposer: {
+                /** Format: uuid */
+                id: string;
+                employeeNumber: string;
+                Name_1_English: string;
+                Name_2_Arabic: string;
+                departmentId: string | null;
+            };
+            colleague: {
+                /** Format: uuid */
+                id: string;
+                employeeNumber: string;
+                Name_1_English: string;
+                Name_2_Arabic: string;
+                departmentId: string | null;
+            };
+            /** @description A shift as a swap names it */
+            offered: {
+                /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
+                assignmentId: string | null;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 2000–2100)
+                 */
+                date: string;
+                shiftTemplate: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                    /** @description HH:mm */
+                    start: string;
+                    /** @description HH:mm; at or before start: the next day */
+                    end: string;
+                };
+                terminal: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                };
+            };
+            /** @description The colleague's shift in return; null for a give-away */
+            wanted: {
+                /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
+                assignmentId: string | null;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD (years 2000–2100)
+                 */
+                date: string;
+                shiftTemplate: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                    /** @description HH:mm */
+                    start: string;
+                    /** @description HH:mm; at or before start: the next day */
+                    end: string;
+                };
+                terminal: {
+                    /** Format: uuid */
+                    id: string;
+                    code: string;
+                    nameEn: string;
+                    nameAr: string | null;
+                };
+            } | null;
+            note: string | null;
+            /** Format: date-time */
+            proposedAt: string;
+            respondedAt: string | null;
+            decidedAt: string | null;
+            decisionComment: string | null;
+            version: number;
+        };
+        ShiftSwapDecision: {
+            comment?: string;
+        };
+        /** @description `Swap`: shifts change hands both ways; `GiveAway`: one shift to the colleague */
+        ShiftSwapKind: "Swap" | "GiveAway";
+        ShiftSwapPage: {
+            items: components["schemas"]["ShiftSwap"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
+        ShiftSwapStatus: "Proposed" | "Accepted" | "Declined" | "Cancelled" | "Approved" | "Rejected";
         ShiftTemplateDefinition: {
             /** Format: uuid */
             id: string;
@@ -6756,6 +7499,39 @@ export interface components {
             pageSize: number;
             /** @description Items matching the query, on all pages */
             total: number;
+        };
+        SwapCandidates: {
+            colleagues: {
+                employee: components["schemas"]["EmployeeInDepartment"];
+                /** @description Their live shifts within a week either side */
+                shifts: {
+                    /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
+                    assignmentId: string | null;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD (years 2000–2100)
+                     */
+                    date: string;
+                    shiftTemplate: {
+                        /** Format: uuid */
+                        id: string;
+                        code: string;
+                        nameEn: string;
+                        nameAr: string | null;
+                        /** @description HH:mm */
+                        start: string;
+                        /** @description HH:mm; at or before start: the next day */
+                        end: string;
+                    };
+                    terminal: {
+                        /** Format: uuid */
+                        id: string;
+                        code: string;
+                        nameEn: string;
+                        nameAr: string | null;
+                    };
+                }[];
+            }[];
         };
         Terminal: {
             /** Format: uuid */
@@ -7754,6 +8530,18 @@ export interface components {
                 };
             };
         };
+        /** @description The swap is not in a state this step applies to */
+        InvalidStateTransition: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "INVALID_STATE_TRANSITION";
+                };
+            };
+        };
         /** @description The run is not in a state this action starts from, or the engine is working on it */
         InvalidStateTransitionOrRunExecuting: {
             headers: {
@@ -7782,6 +8570,18 @@ export interface components {
                         rule: string;
                         detail: string;
                     }[];
+                };
+            };
+        };
+        /** @description The swap is not waiting for a decision, or a shift of it left the roster */
+        InvalidStateTransitionOrSwapShiftChanged: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "INVALID_STATE_TRANSITION" | "SWAP_SHIFT_CHANGED";
                 };
             };
         };
@@ -7893,6 +8693,18 @@ export interface components {
                 };
             };
         };
+        /** @description NO_LINKED_EMPLOYEE */
+        NoLinkedEmployee: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE";
+                };
+            };
+        };
         /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or LEAVE_TOO_LONG or LEAVE_IN_PAST or EMPLOYEE_UNKNOWN */
         NoLinkedEmployeeOrInvalidDateRangeOrLeaveTooLongOrLeaveInPastOrEmployeeUnknown: {
             headers: {
@@ -7902,6 +8714,31 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
+                };
+            };
+        };
+        /** @description NO_LINKED_EMPLOYEE or SWAP_INVALID */
+        NoLinkedEmployeeOrSwapInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                };
+            };
+        };
+        /** @description The engine's checker refuses the employee: `reasons` names its rules */
+        NotEligible: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NOT_ELIGIBLE";
+                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
                 };
             };
         };
@@ -7918,6 +8755,57 @@ export interface components {
                 };
             };
         };
+        /** @description The engine's checker refuses the employee: `reasons` names its rules */
+        NotEligibleOrNoLinkedEmployee: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE";
+                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                };
+            };
+        };
+        /** @description NOT_ELIGIBLE or NO_LINKED_EMPLOYEE or SWAP_INVALID */
+        NotEligibleOrNoLinkedEmployeeOrSwapInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    sides?: {
+                        side: "proposer" | "colleague";
+                        /** Format: uuid */
+                        employeeId: string;
+                        reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    }[];
+                };
+            };
+        };
+        /** @description NOT_ELIGIBLE or OWN_SWAP */
+        NotEligibleOrOwnSwap: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NOT_ELIGIBLE" | "OWN_SWAP";
+                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    sides?: {
+                        side: "proposer" | "colleague";
+                        /** Format: uuid */
+                        employeeId: string;
+                        reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    }[];
+                };
+            };
+        };
         /** @description No such object in the caller's business unit and scope */
         NotFound: {
             headers: {
@@ -7927,6 +8815,78 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NOT_FOUND";
+                };
+            };
+        };
+        /** @description OPEN_SHIFT_ALREADY_OFFERED */
+        OpenShiftAlreadyOffered: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_ALREADY_OFFERED";
+                };
+            };
+        };
+        /** @description OPEN_SHIFT_CLAIM_DECIDED */
+        OpenShiftClaimDecided: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_CLAIM_DECIDED";
+                };
+            };
+        };
+        /** @description OPEN_SHIFT_NO_GAP or OPEN_SHIFT_IN_PAST or OPEN_SHIFT_HEADS_EXCEED_GAP */
+        OpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
+                };
+            };
+        };
+        /** @description The open shift was taken, withdrawn or closed */
+        OpenShiftNotOpen: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_NOT_OPEN";
+                };
+            };
+        };
+        /** @description The open shift was taken or closed, or the caller claimed it already */
+        OpenShiftNotOpenOrOpenShiftAlreadyClaimed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED";
+                };
+            };
+        };
+        /** @description The open shift was taken or closed, or the claim decided or withdrawn */
+        OpenShiftNotOpenOrOpenShiftClaimDecided: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_CLAIM_DECIDED";
                 };
             };
         };
@@ -7951,6 +8911,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
+                };
+            };
+        };
+        /** @description OWN_SWAP */
+        OwnSwap: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "OWN_SWAP";
                 };
             };
         };
@@ -8327,6 +9299,18 @@ export interface components {
                 };
             };
         };
+        /** @description The shift is offered in another open proposal */
+        SwapShiftBusy: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "SWAP_SHIFT_BUSY";
+                };
+            };
+        };
         /** @description TERMINAL_CODE_TAKEN */
         TerminalCodeTaken: {
             headers: {
@@ -8512,6 +9496,9 @@ export interface components {
         From7: string;
         /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
         To6: string;
+        Status3: "Pending" | "Approved" | "Declined" | "Withdrawn";
+        /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
+        Status4: components["schemas"]["ShiftSwapStatus"];
     };
     requestBodies: never;
     headers: never;
@@ -15826,7 +16813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/calendar": string;
+                    "text/calendar": Blob;
                 };
             };
             /** @description Unchanged since the ETag sent in If-None-Match */
@@ -15838,6 +16825,740 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listOpenShifts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                status?: "Open" | "Filled" | "Withdrawn" | "Closed";
+                departmentId?: components["parameters"]["DepartmentId"];
+                /** @description First date (inclusive) */
+                from?: components["parameters"]["From3"];
+                /** @description Last date (inclusive) */
+                to?: components["parameters"]["To3"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    offerOpenShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOpenShift"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShift"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["OpenShiftAlreadyOffered"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["OpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    offerOpenShiftsForGaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOpenShiftsForGaps"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferedOpenShifts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such department in the caller’s scope */
+            404: components["responses"]["NotFound"];
+            /** @description Another call offered one of them meanwhile */
+            409: components["responses"]["OpenShiftAlreadyOffered"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getOpenShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShift"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    withdrawOpenShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShift"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OpenShiftNotOpen"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listOpenShiftClaims: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                status?: components["parameters"]["Status3"];
+                openShiftId?: string;
+                departmentId?: components["parameters"]["DepartmentId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaimPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    approveOpenShiftClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OpenShiftNotOpenOrOpenShiftClaimDecided"];
+            422: components["responses"]["NotEligible"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listMyOpenShifts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Default: today */
+                from?: components["parameters"]["From4"];
+                /** @description Default: 91 days after from; at most 92 days */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftForMePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    claimOpenShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OpenShiftNotOpenOrOpenShiftAlreadyClaimed"];
+            422: components["responses"]["NotEligibleOrNoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listMyOpenShiftClaims: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                status?: components["parameters"]["Status3"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaimPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    withdrawOpenShiftClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenShiftClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OpenShiftClaimDecided"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listMyShiftSwaps: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description `proposed`: the caller proposed them; `incoming`: proposed to the caller; both by default */
+                role?: "proposed" | "incoming";
+                /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
+                status?: components["parameters"]["Status4"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwapPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    proposeShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewShiftSwap"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["SwapShiftBusy"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NotEligibleOrNoLinkedEmployeeOrSwapInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listMyLiveShifts: {
+        parameters: {
+            query?: {
+                /** @description Default: tomorrow */
+                from?: string;
+                /** @description Default: 27 days after from; at most 62 days */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live shifts (the roster as it is now, published or not) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnLiveShifts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listShiftSwapCandidates: {
+        parameters: {
+            query: {
+                /** @description The caller's live assignment to offer */
+                assignmentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SwapCandidates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["NoLinkedEmployeeOrSwapInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    acceptShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidStateTransition"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    declineShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidStateTransition"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    cancelShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidStateTransition"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listShiftSwaps: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
+                status?: components["parameters"]["Status4"];
+                departmentId?: components["parameters"]["DepartmentId"];
+                /** @description Swaps with a shift on or after this date */
+                from?: string;
+                /** @description Swaps with a shift on or before this date */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwapPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidDateRange"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    approveShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShiftSwapDecision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidStateTransitionOrSwapShiftChanged"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NotEligibleOrOwnSwap"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    rejectShiftSwap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShiftSwapDecision"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftSwap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The swap is not waiting for a decision, or a shift of it left the roster */
+            409: components["responses"]["InvalidStateTransition"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["OwnSwap"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
         };
