@@ -31,6 +31,7 @@ describeEachDatabase('roles and permissions', (t) => {
       [
         'attendance.view.own',
         'calendar.view',
+        'calendar_feed.manage_own',
         'leave_request.submit',
         'leave_request.view_own',
         'open_shift.claim',
