@@ -74,6 +74,8 @@ const namedPermissions = [
   ['pool_lending_rule.write', 'pools', 'Create, change and delete pool-lending rules'],
   ['calendar.view', 'calendar', 'Read the resolved working calendar'],
   ['shift_pattern.view', 'calendar', 'Read shift patterns and their previews'],
+  ['availability.manage_own', 'availability', 'Record and remove own unavailability and work preferences'],
+  ['availability.view', 'availability', 'Read the unavailability and preferences of the staff in scope'],
 ] as const;
 
 /** A permission of the catalog: routes, services and the role matrix name them through this type. */

@@ -17,7 +17,12 @@ export const SUPER_ADMIN_ROLE: SystemRole = 'SYS_ADMIN';
 const lookupViews = LOOKUP_ENTITIES.map((entity) => `${entity}.view`);
 const lookupConfigs = LOOKUP_ENTITIES.map((entity) => `${entity}.config`);
 const shiftViews = ['calendar.view', 'shift_template.view', 'shift_pattern.view'];
-const everyone = ['attendance.view.own', 'leave_request.submit', 'leave_request.view_own'];
+const everyone = [
+  'attendance.view.own',
+  'leave_request.submit',
+  'leave_request.view_own',
+  'availability.manage_own',
+];
 
 const directorate = [
   'dashboard.view',
@@ -62,6 +67,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'admin.audit',
     'dashboard.view',
     'attendance.view.all',
+    'availability.view',
   ],
   HR_DIRECTOR: directorate,
   COO: [...directorate, 'demand.read', 'allocation_run.read'],
@@ -91,6 +97,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     ...lookupViews,
     'demand_reason.config',
     'shift_template.config',
+    'availability.view',
   ],
   MANAGER: [
     'dashboard.view',
@@ -114,6 +121,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'reconciliation.view',
     ...shiftViews,
     ...lookupViews,
+    'availability.view',
   ],
   SUPERVISOR: [
     'dashboard.view',
@@ -124,6 +132,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'attendance.view.scoped',
     ...shiftViews,
     ...lookupViews,
+    'availability.view',
   ],
   EMPLOYEE: ['calendar.view', 'shift_template.view'],
 };

@@ -31,6 +31,9 @@ export const API_TAGS: Record<string, string> = {
     'Daily and monthly roster, variance (JSON, xlsx and PDF, in English or Arabic laid out right to left) ' +
     'and utilization (JSON) reports.',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
+  availability:
+    'Availability and wishes: the days employees cannot work (the engine’s UNAVAILABLE) and their ' +
+    'preferences (weighed after coverage), within the unit’s limits; planners read them per department.',
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
