@@ -7,10 +7,7 @@ import { EmployeeInDepartment } from '../people/schemas.ts';
 const Uuid = Type.String({ format: 'uuid' });
 const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const Instant = Type.String({ format: 'date-time' });
-const Weekday = Type.Union(
-  WEEKDAY_NAMES.map((day) => Type.Literal(day)),
-  { $id: 'Weekday' },
-);
+const Weekday = Type.Union(WEEKDAY_NAMES.map((day) => Type.Literal(day)));
 const Weekdays = Type.Array(Weekday, { minItems: 1, maxItems: 7, uniqueItems: true });
 const Kind = Type.Union(
   PREFERENCE_KINDS.map((kind) => Type.Literal(kind)),
@@ -23,7 +20,9 @@ export const NewUnavailability = Type.Object(
     to: BusinessDate,
     weekdays: Type.Optional(
       Type.Array(Weekday, {
-        ...Weekdays,
+        minItems: 1,
+        maxItems: 7,
+        uniqueItems: true,
         description: 'Only these days of the week within the dates (default: every day)',
       }),
     ),
