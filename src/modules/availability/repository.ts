@@ -4,6 +4,7 @@ import { employeeRefColumns } from '../../core/db/employee-ref.ts';
 import { paged } from '../../core/db/paging.ts';
 import {
   employees,
+  orgNodes,
   type PreferenceKind,
   shiftAssignments,
   shiftTemplates,
@@ -295,4 +296,12 @@ export async function employeesWithWishes(
       .limit(page.limit),
     executor.select({ n: count() }).from(employees).where(where),
   );
+}
+
+export async function departmentExists(executor: Executor, buId: string, departmentId: string) {
+  const [row] = await executor
+    .select({ id: orgNodes.id })
+    .from(orgNodes)
+    .where(and(eq(orgNodes.buId, buId), eq(orgNodes.id, departmentId)));
+  return row !== undefined;
 }

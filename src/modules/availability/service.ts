@@ -339,7 +339,12 @@ export async function staffWishes(
   const { from, to, departmentId } = query;
   assertDateRange(from, to, { days: MAX_PERIOD_DAYS, what: 'A period of wishes' });
   // Outside the caller's scope the department does not exist for them.
-  if (!scopeReaches(scopeOf(caller, 'availability.view'), departmentId)) throw notFound('Department');
+  if (
+    !scopeReaches(scopeOf(caller, 'availability.view'), departmentId) ||
+    !(await repo.departmentExists(deps.db, buId, departmentId))
+  ) {
+    throw notFound('Department');
+  }
   const { rows, total } = await repo.employeesWithWishes(deps.db, buId, departmentId, from, to, {
     offset: offsetOf(query),
     limit: query.pageSize,
