@@ -90,6 +90,12 @@ export const NAV: NavItem[] = [
   },
   { to: paths.myAttendance, label: 'nav.myAttendance', anyOf: ['attendance.view.own'], section: 'mine' },
   { to: paths.myCertifications, label: 'nav.myCertifications', section: 'mine' },
+  {
+    to: paths.myAvailability,
+    label: 'availability.nav',
+    anyOf: ['availability.manage_own'],
+    section: 'mine',
+  },
 ];
 
 export const visibleNav = (has: (permission: string) => boolean) =>

@@ -3354,6 +3354,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s unavailability and preferences, the unit’s limits, and which wishes are granted
+         * @description Permission `availability.manage_own`.
+         *
+         *     Extension (issue 35). `outcomes` read each preference against the live roster on each date of the period (default: this month) it applies.
+         */
+        get: operations["getMyAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/availability/unavailability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * State days the caller cannot work (every day of the dates, or some weekdays within them)
+         * @description Permission `availability.manage_own`.
+         *
+         *     Within the unit’s limits: from today up to `availability.maxDaysAhead` days ahead, at most `availability.maxUnavailableDaysPerMonth` distinct days a calendar month.
+         */
+        post: operations["addMyUnavailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/availability/unavailability/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw one of the caller’s own statements of unavailability
+         * @description Permission `availability.manage_own`.
+         */
+        delete: operations["removeMyUnavailability"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/availability/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a wish to work or to be off, on one date or every week on some weekdays
+         * @description Permission `availability.manage_own`.
+         */
+        post: operations["addMyWorkPreference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/availability/preferences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw one of the caller’s own preferences
+         * @description Permission `availability.manage_own`.
+         */
+        delete: operations["removeMyWorkPreference"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The wishes of a department’s staff on each date of a period (those who state any)
+         * @description Permission `availability.view`.
+         *
+         *     For the roster grid. A department outside the caller’s scope answers 404. At most 62 days.
+         */
+        get: operations["listStaffWishes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/auth/me": {
         parameters: {
             query?: never;
@@ -3705,11 +3831,7 @@ export interface components {
                 /** @description How far past the time limit it ended */
                 overrunMs?: number;
             };
-            /** @description Wish-days of the staff that applied, and how many the roster grants */
-            wishes?: {
-                asked: number;
-                granted: number;
-            };
+            wishes?: components["schemas"]["RunWishesGranted"];
             /** @description Assignments the run proposes beyond the live roster */
             proposed: number;
             /** @description Proposed assignments of staff lent from another pool */
@@ -4042,6 +4164,24 @@ export interface components {
             pageSize: number;
             /** @description Items matching the query, on all pages */
             total: number;
+        };
+        AvailabilityLimits: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            today: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            latestDate: string;
+            /** @description Unit setting `availability.maxDaysAhead` */
+            maxDaysAhead: number;
+            /** @description Unit setting `availability.maxUnavailableDaysPerMonth` */
+            maxUnavailableDaysPerMonth: number;
+            /** @description Preferences one employee may hold that still apply */
+            maxPreferences: number;
         };
         BusinessUnitSettings: {
             businessUnit: {
@@ -4786,6 +4926,12 @@ export interface components {
             levelCode: string | null;
             levelRank: number | null;
         };
+        EmployeeWishesGranted: {
+            /** Format: uuid */
+            employeeId: string;
+            asked: number;
+            granted: number;
+        };
         EqualizationScore: {
             employee: components["schemas"]["EmployeeInDepartment"];
             /** @description Hours per day available over the equalization window; 0 is the cohort mean */
@@ -5226,6 +5372,28 @@ export interface components {
                 hours: number;
             };
         };
+        MyAvailability: {
+            /** Format: uuid */
+            employeeId: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            to: string;
+            limits: components["schemas"]["AvailabilityLimits"];
+            /** @description Those that touch the period */
+            unavailability: components["schemas"]["Unavailability"][];
+            /** @description Every preference still held */
+            preferences: components["schemas"]["WorkPreference"][];
+            /** @description Each preference on each date of the period it applies */
+            outcomes: components["schemas"]["WishOutcome"][];
+            wishesGranted: components["schemas"]["WishesGrantedTotal"];
+        };
         NewAllocationRun: {
             /** Format: uuid */
             planId: string;
@@ -5467,6 +5635,22 @@ export interface components {
             /** @default true */
             isActive: boolean;
         };
+        NewUnavailability: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            to: string;
+            /** @description Only these days of the week within the dates (default: every day) */
+            weekdays?: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
+            /** @description Why, in the employee’s words */
+            reason: string;
+        };
         NewUser: {
             username: string;
             displayName: string;
@@ -5476,6 +5660,23 @@ export interface components {
             preferredLanguage?: "en" | "ar";
             employeeId?: string | null;
             roles?: components["schemas"]["GrantRequest"][];
+        };
+        /** @description A wish on one `date` or every week on the `weekdays` (exactly one of the two) */
+        NewWorkPreference: {
+            kind: components["schemas"]["WorkPreferenceKind"];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            date?: string;
+            weekdays?: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
+            /**
+             * Format: uuid
+             * @description Only shifts of this type (default: any shift)
+             */
+            shiftTypeId?: string;
+            /** @description How much it counts against others’ (default 1) */
+            weight?: number;
         };
         NodeType: {
             /** Format: uuid */
@@ -6311,6 +6512,13 @@ export interface components {
         RunReviewDecision: {
             comment?: string | null;
         };
+        /** @description Wish-days of the staff that applied, and how many the roster grants */
+        RunWishesGranted: {
+            asked: number;
+            granted: number;
+            /** @description Per employee with wishes (issue 35) */
+            byEmployee?: components["schemas"]["EmployeeWishesGranted"][];
+        };
         SessionUser: {
             /** Format: uuid */
             id: string;
@@ -6340,6 +6548,10 @@ export interface components {
             "password.require_lowercase"?: boolean;
             "password.require_digit"?: boolean;
             "password.require_symbol"?: boolean;
+            /** @description How far ahead of today employees may state unavailability and dated preferences */
+            "availability.maxDaysAhead"?: number;
+            /** @description Most days of a calendar month one employee may state as unavailable */
+            "availability.maxUnavailableDaysPerMonth"?: number;
         };
         SettingValues: {
             /** @description IANA time zone of business dates */
@@ -6362,6 +6574,10 @@ export interface components {
             "password.require_lowercase": boolean;
             "password.require_digit": boolean;
             "password.require_symbol": boolean;
+            /** @description How far ahead of today employees may state unavailability and dated preferences */
+            "availability.maxDaysAhead": number;
+            /** @description Most days of a calendar month one employee may state as unavailable */
+            "availability.maxUnavailableDaysPerMonth": number;
         };
         ShiftAssignment: {
             /** Format: uuid */
@@ -6663,6 +6879,30 @@ export interface components {
             /** @description Items matching the query, on all pages */
             total: number;
         };
+        StaffWishDay: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            date: string;
+            /** @description `unavailable` (hard), or a preference to `work` or be `off` */
+            kind: "unavailable" | "work" | "off";
+            shiftTypeCode: string | null;
+            /** @description Unavailability only */
+            reason: string | null;
+        };
+        /** @description An employee’s wishes on the dates of the period */
+        StaffWishes: {
+            employee: components["schemas"]["EmployeeInDepartment"];
+            days: components["schemas"]["StaffWishDay"][];
+        };
+        StaffWishesPage: {
+            items: components["schemas"]["StaffWishes"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
         Terminal: {
             /** Format: uuid */
             id: string;
@@ -6694,6 +6934,27 @@ export interface components {
             description?: string | null;
             /** @default true */
             isActive: boolean;
+        };
+        Unavailability: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            to: string;
+            /** @description null: every day from `from` to `to` */
+            weekdays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[] | null;
+            reason: string;
+            /** @description The dates it covers */
+            days: number;
+            /** Format: date-time */
+            createdAt: string;
         };
         User: {
             /** Format: uuid */
@@ -6816,6 +7077,29 @@ export interface components {
             /** @description actual − planned */
             attendanceGap: number;
         };
+        /** @description The outcomes counted */
+        WishesGrantedTotal: {
+            asked: number;
+            granted: number;
+        };
+        WishOutcome: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            date: string;
+            /** Format: uuid */
+            preferenceId: string;
+            /** @description Whether the live roster grants the wish that day */
+            granted: boolean;
+        };
+        WishShiftType: {
+            /** Format: uuid */
+            id: string;
+            code: string;
+            nameEn: string;
+            nameAr: string;
+        };
         WorkbookUpload: {
             /**
              * Format: binary
@@ -6899,6 +7183,19 @@ export interface components {
                 modifier: components["schemas"]["WorkingHourModifier"] | null;
             }[];
         };
+        WorkPreference: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["WorkPreferenceKind"];
+            date: string | null;
+            weekdays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[] | null;
+            shiftType: components["schemas"]["WishShiftType"] | null;
+            weight: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description `work`: would rather work; `off`: would rather not */
+        WorkPreferenceKind: "work" | "off";
     };
     responses: {
         /** @description The account is locked */
@@ -7787,6 +8084,18 @@ export interface components {
                 };
             };
         };
+        /** @description NO_LINKED_EMPLOYEE */
+        NoLinkedEmployee: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE";
+                };
+            };
+        };
         /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or LEAVE_TOO_LONG or LEAVE_IN_PAST or EMPLOYEE_UNKNOWN */
         NoLinkedEmployeeOrInvalidDateRangeOrLeaveTooLongOrLeaveInPastOrEmployeeUnknown: {
             headers: {
@@ -7796,6 +8105,42 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
+                };
+            };
+        };
+        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or RANGE_TOO_LONG */
+        NoLinkedEmployeeOrInvalidDateRangeOrRangeTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
+                };
+            };
+        };
+        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or UNAVAILABILITY_EMPTY or WISH_IN_PAST or WISH_TOO_FAR_AHEAD or UNAVAILABLE_DAYS_LIMIT */
+        NoLinkedEmployeeOrInvalidDateRangeOrUnavailabilityEmptyOrWishInPastOrWishTooFarAheadOrUnavailableDaysLimit: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT";
+                };
+            };
+        };
+        /** @description NO_LINKED_EMPLOYEE or WISH_IN_PAST or WISH_TOO_FAR_AHEAD or SHIFT_TYPE_UNKNOWN or PREFERENCE_LIMIT */
+        NoLinkedEmployeeOrWishInPastOrWishTooFarAheadOrShiftTypeUnknownOrPreferenceLimit: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT";
                 };
             };
         };
@@ -8278,6 +8623,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                };
+            };
+        };
+        /** @description The caller works one of the days already */
+        UnavailabilityRosterConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "UNAVAILABILITY_ROSTER_CONFLICT";
                 };
             };
         };
@@ -15592,6 +15949,199 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             /** @description A reversed range, or one longer than 92 days */
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getMyAvailability: {
+        parameters: {
+            query?: {
+                /** @description Default: the first of this month */
+                from?: string;
+                /** @description Default: the end of the month of `from` */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAvailability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    addMyUnavailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewUnavailability"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["UnavailabilityRosterConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrUnavailabilityEmptyOrWishInPastOrWishTooFarAheadOrUnavailableDaysLimit"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    removeMyUnavailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    addMyWorkPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A wish on one `date` or every week on the `weekdays` (exactly one of the two) */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewWorkPreference"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkPreference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NoLinkedEmployeeOrWishInPastOrWishTooFarAheadOrShiftTypeUnknownOrPreferenceLimit"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    removeMyWorkPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listStaffWishes: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                departmentId: string;
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffWishesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such department in the caller’s scope */
+            404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
