@@ -11,7 +11,14 @@ import { WeekdayPicker } from './WeekdayPicker';
 import { wishError } from './wishText';
 
 /** States days one cannot work: a range of dates, optionally only some weekdays within it, and why. */
-export function UnavailabilityForm({ limits }: { limits: AvailabilityLimits }) {
+export function UnavailabilityForm({
+  limits,
+  onSaved,
+}: {
+  limits: AvailabilityLimits;
+  /** After saving, with the first date: the page shows its month. */
+  onSaved?: (from: string) => void;
+}) {
   const t = useT();
   const lang = useLanguage();
   const unit = useUnit();
@@ -26,6 +33,7 @@ export function UnavailabilityForm({ limits }: { limits: AvailabilityLimits }) {
       { from, to: to ?? from, reason: reason.trim(), ...(weekdays.length ? { weekdays } : {}) },
       {
         onSuccess: () => {
+          onSaved?.(from);
           setRange([null, null]);
           setWeekdays([]);
           setReason('');

@@ -32,12 +32,12 @@ export default function MyAvailabilityPage() {
           {t('roster.nextMonth')}
         </Button>
       </Group>
-      <QueryState query={mine}>{mine.data && <Content data={mine.data} />}</QueryState>
+      <QueryState query={mine}>{mine.data && <Content data={mine.data} onMonth={setMonth} />}</QueryState>
     </>
   );
 }
 
-function Content({ data }: { data: MyAvailability }) {
+function Content({ data, onMonth }: { data: MyAvailability; onMonth: (month: string) => void }) {
   const t = useT();
   const lang = useLanguage();
   const removeAway = useRemoveUnavailability();
@@ -56,10 +56,10 @@ function Content({ data }: { data: MyAvailability }) {
           <Title order={2} size="h4" mb="sm">
             {t('availability.unavailable.title')}
           </Title>
-          <UnavailabilityForm limits={data.limits} />
+          <UnavailabilityForm limits={data.limits} onSaved={(from) => onMonth(monthOf(from))} />
         </Card>
         <Title order={2} size="h4" mb="sm">
-          {t('availability.unavailable.list')}
+          {t('availability.unavailable.list', { month: monthTitle(lang, monthOf(data.from)) })}
         </Title>
         {removeAway.error && <Text c="red">{wishError(t, removeAway.error)}</Text>}
         {data.unavailability.length === 0 ? (
