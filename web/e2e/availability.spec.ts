@@ -1,16 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { addDays, demoEmployee, ownDay, pickDay } from './availability-support.ts';
-import { base, checkScreen, langOf, signIn, text, watchPage } from './support.ts';
+import { base, checkScreen, langOf, signIn, signOut, text, watchPage } from './support.ts';
 
 test('an employee states a day they cannot work, and the planner sees it on the roster grid', async ({
-  browser,
+  page,
 }, info) => {
   const lang = langOf(info);
   const day = ownDay(lang);
   const reason = lang === 'ar' ? 'امتحان جامعي' : 'University exam';
   const { employeeNumber, departmentId } = await demoEmployee();
 
-  const employee = await browser.newPage();
+  const employee = page;
   await watchPage(employee);
   await signIn(employee, lang, 'employee');
   await employee.getByRole('link', { name: text(lang, 'availability.nav') }).click();
@@ -23,10 +23,9 @@ test('an employee states a day they cannot work, and the planner sees it on the 
   const listed = employee.getByTestId('unavailability').filter({ hasText: reason });
   await expect(listed).toHaveCount(1);
   await checkScreen(employee, info, 'availability-mine');
-  await employee.close();
+  await signOut(employee);
 
-  const planner = await browser.newPage();
-  await watchPage(planner);
+  const planner = page;
   await signIn(planner, lang, 'planner');
   await planner.goto(
     `${base()}/roster/live?from=${addDays(day, -3)}&to=${addDays(day, 3)}&department=${departmentId}`,
@@ -38,5 +37,4 @@ test('an employee states a day they cannot work, and the planner sees it on the 
   await expect(planner.getByTestId('wish-legend')).toHaveText(text(lang, 'availability.grid.legend'));
   await cell.scrollIntoViewIfNeeded();
   await checkScreen(planner, info, 'availability-grid');
-  await planner.close();
 });

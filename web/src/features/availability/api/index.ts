@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
 
 export type MyAvailability = Schemas['MyAvailability'];
@@ -18,6 +18,8 @@ export function useMyAvailability(from: string, to: string) {
   return useQuery({
     queryKey: availabilityKeys.mine(from, to),
     queryFn: () => call(api.GET('/api/me/availability', { params: { query: { from, to } } })),
+    // The forms stay in place (with what they just said) while another month loads.
+    placeholderData: keepPreviousData,
   });
 }
 
