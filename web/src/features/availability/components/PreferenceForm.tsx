@@ -67,7 +67,7 @@ export function PreferenceForm({ limits }: { limits: AvailabilityLimits }) {
         {when === 'date' ? (
           <DatePickerInput
             label={t('availability.preference.date')}
-            placeholder={t('availability.unavailable.pick')}
+            placeholder={t('availability.preference.pick')}
             minDate={limits.today}
             maxDate={limits.latestDate}
             value={date}
