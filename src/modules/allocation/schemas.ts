@@ -120,7 +120,6 @@ export const RunResult = Type.Object(
                 { employeeId: Uuid, asked: Type.Integer(), granted: Type.Integer() },
                 { $id: 'EmployeeWishesGranted' },
               ),
-              { description: 'Per employee with wishes (issue 35)' },
             ),
           ),
         },

@@ -5,14 +5,14 @@ import { WEEKDAY_NAMES } from '../../core/time/dates.ts';
 import { EmployeeInDepartment } from '../people/schemas.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
-const BusinessDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+const BusinessDate = Type.String({ format: 'date' });
 const Instant = Type.String({ format: 'date-time' });
-const Weekday = Type.Union(WEEKDAY_NAMES.map((day) => Type.Literal(day)));
+/** A one-of-strings as a plain `enum`: a quarter of the size of a union of literals in the document. */
+const OneOf = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+const Weekday = OneOf(WEEKDAY_NAMES);
 const Weekdays = Type.Array(Weekday, { minItems: 1, maxItems: 7, uniqueItems: true });
-const Kind = Type.Union(
-  PREFERENCE_KINDS.map((kind) => Type.Literal(kind)),
-  { $id: 'WorkPreferenceKind', description: '`work`: would rather work; `off`: would rather not' },
-);
+const Kind = OneOf(PREFERENCE_KINDS, { description: '`work`: rather work; `off`: rather not' });
 
 export const NewUnavailability = Type.Object(
   {
@@ -23,10 +23,10 @@ export const NewUnavailability = Type.Object(
         minItems: 1,
         maxItems: 7,
         uniqueItems: true,
-        description: 'Only these days of the week within the dates (default: every day)',
+        description: 'Only these weekdays (default: every day)',
       }),
     ),
-    reason: Type.String({ minLength: 1, maxLength: 200, description: 'Why, in the employee’s words' }),
+    reason: Type.String({ minLength: 1, maxLength: 200 }),
   },
   { $id: 'NewUnavailability', additionalProperties: false },
 );
@@ -37,9 +37,9 @@ export const Unavailability = Type.Object(
     id: Uuid,
     from: BusinessDate,
     to: BusinessDate,
-    weekdays: Type.Union([Weekdays, Type.Null()], { description: 'null: every day from `from` to `to`' }),
+    weekdays: Type.Union([Weekdays, Type.Null()], { description: 'null: every day' }),
     reason: Type.String(),
-    days: Type.Integer({ description: 'The dates it covers' }),
+    days: Type.Integer(),
     createdAt: Instant,
   },
   { $id: 'Unavailability' },
@@ -51,21 +51,13 @@ export const NewWorkPreference = Type.Object(
     kind: Kind,
     date: Type.Optional(BusinessDate),
     weekdays: Type.Optional(Weekdays),
-    shiftTypeId: Type.Optional(
-      Type.String({ format: 'uuid', description: 'Only shifts of this type (default: any shift)' }),
-    ),
-    weight: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 10,
-        description: 'How much it counts against others’ (default 1)',
-      }),
-    ),
+    shiftTypeId: Type.Optional(Uuid),
+    weight: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
   },
   {
     $id: 'NewWorkPreference',
     additionalProperties: false,
-    description: 'A wish on one `date` or every week on the `weekdays` (exactly one of the two)',
+    description: 'Exactly one of `date` and `weekdays`',
   },
 );
 export type NewWorkPreference = Static<typeof NewWorkPreference>;
@@ -93,11 +85,9 @@ export const AvailabilityLimits = Type.Object(
   {
     today: BusinessDate,
     latestDate: BusinessDate,
-    maxDaysAhead: Type.Integer({ description: 'Unit setting `availability.maxDaysAhead`' }),
-    maxUnavailableDaysPerMonth: Type.Integer({
-      description: 'Unit setting `availability.maxUnavailableDaysPerMonth`',
-    }),
-    maxPreferences: Type.Integer({ description: 'Preferences one employee may hold that still apply' }),
+    maxDaysAhead: Type.Integer(),
+    maxUnavailableDaysPerMonth: Type.Integer(),
+    maxPreferences: Type.Integer(),
   },
   { $id: 'AvailabilityLimits' },
 );
@@ -107,7 +97,7 @@ export const WishOutcome = Type.Object(
   {
     date: BusinessDate,
     preferenceId: Uuid,
-    granted: Type.Boolean({ description: 'Whether the live roster grants the wish that day' }),
+    granted: Type.Boolean(),
   },
   { $id: 'WishOutcome' },
 );
@@ -119,14 +109,12 @@ export const MyAvailability = Type.Object(
     from: BusinessDate,
     to: BusinessDate,
     limits: AvailabilityLimits,
-    unavailability: Type.Array(Unavailability, { description: 'Those that touch the period' }),
-    preferences: Type.Array(WorkPreference, { description: 'Every preference still held' }),
-    outcomes: Type.Array(WishOutcome, {
-      description: 'Each preference on each date of the period it applies',
-    }),
+    unavailability: Type.Array(Unavailability),
+    preferences: Type.Array(WorkPreference),
+    outcomes: Type.Array(WishOutcome),
     wishesGranted: Type.Object(
       { asked: Type.Integer(), granted: Type.Integer() },
-      { $id: 'WishesGrantedTotal', description: 'The outcomes counted' },
+      { $id: 'WishesGrantedTotal' },
     ),
   },
   { $id: 'MyAvailability' },
@@ -153,11 +141,9 @@ export type StaffWishesQuery = Static<typeof StaffWishesQuery>;
 export const StaffWishDay = Type.Object(
   {
     date: BusinessDate,
-    kind: Type.Union([Type.Literal('unavailable'), Type.Literal('work'), Type.Literal('off')], {
-      description: '`unavailable` (hard), or a preference to `work` or be `off`',
-    }),
+    kind: OneOf(['unavailable', 'work', 'off'] as const),
     shiftTypeCode: Type.Union([Type.String(), Type.Null()]),
-    reason: Type.Union([Type.String(), Type.Null()], { description: 'Unavailability only' }),
+    reason: Type.Union([Type.String(), Type.Null()]),
   },
   { $id: 'StaffWishDay' },
 );
@@ -165,7 +151,7 @@ export type StaffWishDay = Static<typeof StaffWishDay>;
 
 export const StaffWishes = Type.Object(
   { employee: EmployeeInDepartment, days: Type.Array(StaffWishDay) },
-  { $id: 'StaffWishes', description: 'An employee’s wishes on the dates of the period' },
+  { $id: 'StaffWishes' },
 );
 export type StaffWishes = Static<typeof StaffWishes>;
 

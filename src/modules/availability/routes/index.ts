@@ -29,11 +29,7 @@ export function availabilityRoutes(context: ModuleContext): FastifyPluginAsyncTy
         config: { auth: 'availability.manage_own' },
         schema: {
           operationId: 'getMyAvailability',
-          summary:
-            'The caller’s unavailability and preferences, the unit’s limits, and which wishes are granted',
-          description:
-            'Extension (issue 35). `outcomes` read each preference against the live roster on each date of ' +
-            'the period (default: this month) it applies.',
+          summary: 'The caller’s wishes, the unit’s limits and which wishes the live roster grants',
           tags,
           querystring: PeriodQuery,
           response: {
@@ -50,18 +46,12 @@ export function availabilityRoutes(context: ModuleContext): FastifyPluginAsyncTy
         config: { auth: 'availability.manage_own' },
         schema: {
           operationId: 'addMyUnavailability',
-          summary: 'State days the caller cannot work (every day of the dates, or some weekdays within them)',
-          description:
-            'Within the unit’s limits: from today up to `availability.maxDaysAhead` days ahead, at most ' +
-            '`availability.maxUnavailableDaysPerMonth` distinct days a calendar month.',
+          summary: 'State days the caller cannot work, within the unit’s `availability.*` limits',
           tags,
           body: NewUnavailability,
           response: {
             201: Unavailability,
-            409: problemResponse(
-              ['UNAVAILABILITY_ROSTER_CONFLICT'],
-              'The caller works one of the days already',
-            ),
+            409: problemResponse(['UNAVAILABILITY_ROSTER_CONFLICT']),
             422: problemResponse([
               'NO_LINKED_EMPLOYEE',
               'INVALID_DATE_RANGE',
@@ -85,7 +75,7 @@ export function availabilityRoutes(context: ModuleContext): FastifyPluginAsyncTy
         config: { auth: 'availability.manage_own' },
         schema: {
           operationId: 'removeMyUnavailability',
-          summary: 'Withdraw one of the caller’s own statements of unavailability',
+          summary: 'Withdraw own unavailability',
           tags,
           params: IdParams,
           response: { 204: Type.Null(), 422: problemResponse(['NO_LINKED_EMPLOYEE']) },
@@ -102,7 +92,7 @@ export function availabilityRoutes(context: ModuleContext): FastifyPluginAsyncTy
         config: { auth: 'availability.manage_own' },
         schema: {
           operationId: 'addMyWorkPreference',
-          summary: 'Add a wish to work or to be off, on one date or every week on some weekdays',
+          summary: 'Add a wish to work or to be off',
           tags,
           body: NewWorkPreference,
           response: {
@@ -129,7 +119,7 @@ export function availabilityRoutes(context: ModuleContext): FastifyPluginAsyncTy
         config: { auth: 'availability.manage_own' },
         schema: {
           operationId: 'removeMyWorkPreference',
-          summary: 'Withdraw one of the caller’s own preferences',
+          summary: 'Withdraw own preference',
           tags,
           params: IdParams,
           response: { 204: Type.Null(), 422: problemResponse(['NO_LINKED_EMPLOYEE']) },
@@ -146,14 +136,12 @@ export function availabilityRoutes(context: ModuleContext): FastifyPluginAsyncTy
         config: { auth: 'availability.view' },
         schema: {
           operationId: 'listStaffWishes',
-          summary: 'The wishes of a department’s staff on each date of a period (those who state any)',
-          description:
-            'For the roster grid. A department outside the caller’s scope answers 404. At most 62 days.',
+          summary: 'The wishes of a department’s staff by date (at most 62 days)',
           tags,
           querystring: StaffWishesQuery,
           response: {
             200: pageSchema(StaffWishes),
-            404: problemResponse(['NOT_FOUND'], 'No such department in the caller’s scope'),
+            404: problemResponse(['NOT_FOUND']),
             422: period,
           },
         },

@@ -3362,10 +3362,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller’s unavailability and preferences, the unit’s limits, and which wishes are granted
+         * The caller’s wishes, the unit’s limits and which wishes the live roster grants
          * @description Permission `availability.manage_own`.
-         *
-         *     Extension (issue 35). `outcomes` read each preference against the live roster on each date of the period (default: this month) it applies.
          */
         get: operations["getMyAvailability"];
         put?: never;
@@ -3386,10 +3384,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * State days the caller cannot work (every day of the dates, or some weekdays within them)
+         * State days the caller cannot work, within the unit’s `availability.*` limits
          * @description Permission `availability.manage_own`.
-         *
-         *     Within the unit’s limits: from today up to `availability.maxDaysAhead` days ahead, at most `availability.maxUnavailableDaysPerMonth` distinct days a calendar month.
          */
         post: operations["addMyUnavailability"];
         delete?: never;
@@ -3409,7 +3405,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Withdraw one of the caller’s own statements of unavailability
+         * Withdraw own unavailability
          * @description Permission `availability.manage_own`.
          */
         delete: operations["removeMyUnavailability"];
@@ -3428,7 +3424,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a wish to work or to be off, on one date or every week on some weekdays
+         * Add a wish to work or to be off
          * @description Permission `availability.manage_own`.
          */
         post: operations["addMyWorkPreference"];
@@ -3449,7 +3445,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Withdraw one of the caller’s own preferences
+         * Withdraw own preference
          * @description Permission `availability.manage_own`.
          */
         delete: operations["removeMyWorkPreference"];
@@ -3466,10 +3462,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The wishes of a department’s staff on each date of a period (those who state any)
+         * The wishes of a department’s staff by date (at most 62 days)
          * @description Permission `availability.view`.
-         *
-         *     For the roster grid. A department outside the caller’s scope answers 404. At most 62 days.
          */
         get: operations["listStaffWishes"];
         put?: never;
@@ -4166,21 +4160,12 @@ export interface components {
             total: number;
         };
         AvailabilityLimits: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             today: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             latestDate: string;
-            /** @description Unit setting `availability.maxDaysAhead` */
             maxDaysAhead: number;
-            /** @description Unit setting `availability.maxUnavailableDaysPerMonth` */
             maxUnavailableDaysPerMonth: number;
-            /** @description Preferences one employee may hold that still apply */
             maxPreferences: number;
         };
         BusinessUnitSettings: {
@@ -5375,22 +5360,13 @@ export interface components {
         MyAvailability: {
             /** Format: uuid */
             employeeId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             to: string;
             limits: components["schemas"]["AvailabilityLimits"];
-            /** @description Those that touch the period */
             unavailability: components["schemas"]["Unavailability"][];
-            /** @description Every preference still held */
             preferences: components["schemas"]["WorkPreference"][];
-            /** @description Each preference on each date of the period it applies */
             outcomes: components["schemas"]["WishOutcome"][];
             wishesGranted: components["schemas"]["WishesGrantedTotal"];
         };
@@ -5636,19 +5612,12 @@ export interface components {
             isActive: boolean;
         };
         NewUnavailability: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             to: string;
-            /** @description Only these days of the week within the dates (default: every day) */
+            /** @description Only these weekdays (default: every day) */
             weekdays?: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
-            /** @description Why, in the employee’s words */
             reason: string;
         };
         NewUser: {
@@ -5661,21 +5630,18 @@ export interface components {
             employeeId?: string | null;
             roles?: components["schemas"]["GrantRequest"][];
         };
-        /** @description A wish on one `date` or every week on the `weekdays` (exactly one of the two) */
+        /** @description Exactly one of `date` and `weekdays` */
         NewWorkPreference: {
-            kind: components["schemas"]["WorkPreferenceKind"];
             /**
-             * Format: date
-             * @description YYYY-MM-DD
+             * @description `work`: rather work; `off`: rather not
+             * @enum {string}
              */
+            kind: "work" | "off";
+            /** Format: date */
             date?: string;
             weekdays?: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
-            /**
-             * Format: uuid
-             * @description Only shifts of this type (default: any shift)
-             */
+            /** Format: uuid */
             shiftTypeId?: string;
-            /** @description How much it counts against others’ (default 1) */
             weight?: number;
         };
         NodeType: {
@@ -6516,7 +6482,6 @@ export interface components {
         RunWishesGranted: {
             asked: number;
             granted: number;
-            /** @description Per employee with wishes (issue 35) */
             byEmployee?: components["schemas"]["EmployeeWishesGranted"][];
         };
         SessionUser: {
@@ -6880,18 +6845,13 @@ export interface components {
             total: number;
         };
         StaffWishDay: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             date: string;
-            /** @description `unavailable` (hard), or a preference to `work` or be `off` */
+            /** @enum {string} */
             kind: "unavailable" | "work" | "off";
             shiftTypeCode: string | null;
-            /** @description Unavailability only */
             reason: string | null;
         };
-        /** @description An employee’s wishes on the dates of the period */
         StaffWishes: {
             employee: components["schemas"]["EmployeeInDepartment"];
             days: components["schemas"]["StaffWishDay"][];
@@ -6938,20 +6898,13 @@ export interface components {
         Unavailability: {
             /** Format: uuid */
             id: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             to: string;
-            /** @description null: every day from `from` to `to` */
+            /** @description null: every day */
             weekdays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[] | null;
             reason: string;
-            /** @description The dates it covers */
             days: number;
             /** Format: date-time */
             createdAt: string;
@@ -7077,20 +7030,15 @@ export interface components {
             /** @description actual − planned */
             attendanceGap: number;
         };
-        /** @description The outcomes counted */
         WishesGrantedTotal: {
             asked: number;
             granted: number;
         };
         WishOutcome: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
+            /** Format: date */
             date: string;
             /** Format: uuid */
             preferenceId: string;
-            /** @description Whether the live roster grants the wish that day */
             granted: boolean;
         };
         WishShiftType: {
@@ -7186,7 +7134,11 @@ export interface components {
         WorkPreference: {
             /** Format: uuid */
             id: string;
-            kind: components["schemas"]["WorkPreferenceKind"];
+            /**
+             * @description `work`: rather work; `off`: rather not
+             * @enum {string}
+             */
+            kind: "work" | "off";
             date: string | null;
             weekdays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[] | null;
             shiftType: components["schemas"]["WishShiftType"] | null;
@@ -7194,8 +7146,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** @description `work`: would rather work; `off`: would rather not */
-        WorkPreferenceKind: "work" | "off";
     };
     responses: {
         /** @description The account is locked */
@@ -8626,7 +8576,7 @@ export interface components {
                 };
             };
         };
-        /** @description The caller works one of the days already */
+        /** @description UNAVAILABILITY_ROSTER_CONFLICT */
         UnavailabilityRosterConflict: {
             headers: {
                 [name: string]: unknown;
@@ -16054,7 +16004,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A wish on one `date` or every week on the `weekdays` (exactly one of the two) */
+        /** @description Exactly one of `date` and `weekdays` */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewWorkPreference"];
@@ -16117,9 +16067,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 departmentId: string;
-                /** @description YYYY-MM-DD */
                 from: string;
-                /** @description YYYY-MM-DD */
                 to: string;
             };
             header?: never;
@@ -16140,7 +16088,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            /** @description No such department in the caller’s scope */
+            /** @description NOT_FOUND */
             404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
