@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, demoEmployee, ownDay, pickDay } from './availability-support.ts';
-import { base, checkScreen, langOf, signIn, signOut, text, watchPage } from './support.ts';
+import { base, checkScreen, langOf, signIn, signOut, switchTo, text, watchPage } from './support.ts';
 
 test('an employee states a day they cannot work, and the planner sees it on the roster grid', async ({
   page,
@@ -30,6 +30,8 @@ test('an employee states a day they cannot work, and the planner sees it on the 
   await planner.goto(
     `${base()}/roster/live?from=${addDays(day, -3)}&to=${addDays(day, 3)}&department=${departmentId}`,
   );
+  // The other language's run signs the same planner in and saves its language: take ours back.
+  await switchTo(planner, lang);
   const cell = planner.locator(`[role="gridcell"][data-employee="${employeeNumber}"][data-date="${day}"]`);
   await expect(cell).toHaveAttribute('data-wish', 'unavailable');
   await expect(cell).toHaveAttribute('aria-label', new RegExp(reason));
