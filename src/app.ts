@@ -29,6 +29,7 @@ import { allocationRunJob } from './modules/allocation/execution.ts';
 import { allocationRoutes } from './modules/allocation/routes/index.ts';
 import { attendanceRoutes } from './modules/attendance/routes/index.ts';
 import { auditRoutes } from './modules/audit/routes/index.ts';
+import { availabilityRoutes } from './modules/availability/routes/index.ts';
 import { calendarRoutes } from './modules/calendar/routes/index.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes/index.ts';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calendarFeedRoutes(context), { prefix: '/api' });
   await app.register(openShiftRoutes(context), { prefix: '/api' });
   await app.register(swapRoutes(context), { prefix: '/api' });
+  await app.register(availabilityRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service. Closing the app first stops claiming (before the in-flight
   // requests finish, so a job an upload queues meanwhile waits for the next process), then, once the
   // requests are done, stops the jobs being run between two rows and puts them back in the queue.

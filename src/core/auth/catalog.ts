@@ -82,6 +82,8 @@ const namedPermissions = [
   ['shift_swap.propose', 'swaps', 'Propose, answer and cancel swaps and give-aways of own live shifts'],
   ['shift_swap.approve', 'swaps', 'Approve or reject accepted shift swaps in scope'],
   ['shift_swap.view', 'swaps', 'Read the shift swaps in scope'],
+  ['availability.manage_own', 'availability', 'Record and remove own unavailability and work preferences'],
+  ['availability.view', 'availability', 'Read the unavailability and preferences of the staff in scope'],
 ] as const;
 
 /** A permission of the catalog: routes, services and the role matrix name them through this type. */

@@ -17,11 +17,16 @@ export const SUPER_ADMIN_ROLE: SystemRole = 'SYS_ADMIN';
 const lookupViews = LOOKUP_ENTITIES.map((entity) => `${entity}.view`);
 const lookupConfigs = LOOKUP_ENTITIES.map((entity) => `${entity}.config`);
 const shiftViews = ['calendar.view', 'shift_template.view', 'shift_pattern.view'];
-const everyone = ['attendance.view.own', 'leave_request.submit', 'leave_request.view_own'];
-// Issue 35: every person manages the calendar feed of their own roster.
-everyone.push('calendar_feed.manage_own');
-// Issue 35: everyone on the roster proposes and answers swaps of their own shifts.
-everyone.push('shift_swap.propose');
+// Issue 35: every person states their own wishes, manages their calendar feed and proposes and answers
+// swaps of their own shifts.
+const everyone = [
+  'attendance.view.own',
+  'leave_request.submit',
+  'leave_request.view_own',
+  'availability.manage_own',
+  'calendar_feed.manage_own',
+  'shift_swap.propose',
+];
 
 const directorate = [
   'dashboard.view',
@@ -66,6 +71,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'admin.audit',
     'dashboard.view',
     'attendance.view.all',
+    'availability.view',
   ],
   HR_DIRECTOR: directorate,
   COO: [...directorate, 'demand.read', 'allocation_run.read'],
@@ -99,6 +105,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'open_shift.view',
     'open_shift.offer',
     'open_shift.approve',
+    'availability.view',
   ],
   MANAGER: [
     'dashboard.view',
@@ -127,6 +134,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'open_shift.view',
     'open_shift.offer',
     'open_shift.approve',
+    'availability.view',
   ],
   SUPERVISOR: [
     'dashboard.view',
@@ -137,6 +145,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'attendance.view.scoped',
     ...shiftViews,
     ...lookupViews,
+    'availability.view',
   ],
   EMPLOYEE: ['calendar.view', 'shift_template.view', 'open_shift.claim'],
 };

@@ -36,6 +36,9 @@ export const API_TAGS: Record<string, string> = {
     'Shift swaps and give-aways between colleagues: proposed, accepted by the colleague, approved by a ' +
     'manager, checked by the engine’s rules at proposal and at approval (issue 35).',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
+  availability:
+    'Availability and wishes: the days employees cannot work (the engine’s UNAVAILABLE) and their ' +
+    'preferences (weighed after coverage), within the unit’s limits; planners read them per department.',
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -104,7 +104,7 @@ async function summarize(
       gap: Math.round(result.search.gap),
       ...(result.search.overrunMs === undefined ? {} : { overrunMs: Math.round(result.search.overrunMs) }),
     },
-    wishes: result.wishes.total,
+    wishes: { ...result.wishes.total, byEmployee: result.wishes.byEmployee },
     proposed: proposed.length,
     lent: proposed.filter((a) => a.lendingRuleId !== undefined).length,
     fixed: result.assignments.length - proposed.length,

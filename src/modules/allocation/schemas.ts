@@ -111,8 +111,22 @@ export const RunResult = Type.Object(
     ),
     wishes: Type.Optional(
       Type.Object(
-        { asked: Type.Integer(), granted: Type.Integer() },
-        { description: 'Wish-days of the staff that applied, and how many the roster grants' },
+        {
+          asked: Type.Integer(),
+          granted: Type.Integer(),
+          byEmployee: Type.Optional(
+            Type.Array(
+              Type.Object(
+                { employeeId: Uuid, asked: Type.Integer(), granted: Type.Integer() },
+                { $id: 'EmployeeWishesGranted' },
+              ),
+            ),
+          ),
+        },
+        {
+          $id: 'RunWishesGranted',
+          description: 'Wish-days of the staff that applied, and how many the roster grants',
+        },
       ),
     ),
     proposed: Type.Integer({ description: 'Assignments the run proposes beyond the live roster' }),

@@ -11,6 +11,7 @@ import type {
   PriorWork,
   Weekday,
 } from '../../engine/index.ts';
+import { wishesForEngine } from '../availability/service.ts';
 import { homePoolsOf, staffingOf } from '../pools/service.ts';
 import { readSettings } from '../settings/service.ts';
 import { LIVE_LINE_PREFIX, type Snapshot, withoutBrokenLiveWork } from './live-work.ts';
@@ -156,6 +157,8 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
     addDays(to, tail),
   );
   const templateRows = await q.shiftTemplatesOf(executor, buId);
+  // Stated unavailability and preferences over the period (issue 35).
+  const wishes = await wishesForEngine(executor, buId, employeeIds, from, to);
   const templates = new Map(templateRows.map((row) => [row.id, row]));
   const skillsBy = groupBy(skills, (row) => row.employeeId);
   const certsBy = groupBy(certs, (row) => row.employeeId);
@@ -306,6 +309,8 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
     fixedAssignments,
     priorWork: priorWork.filter((prior) => known.has(prior.employeeId)),
     equalizationHistory,
+    ...(wishes.unavailability.length ? { unavailability: wishes.unavailability } : {}),
+    ...(wishes.preferences.length ? { preferences: wishes.preferences } : {}),
     ...(previous.length ? { previousAssignments: previous } : {}),
   };
   return withoutBrokenLiveWork(instance, liveIds);

@@ -29,6 +29,16 @@ export const SettingsValues = Type.Object(
     'password.require_lowercase': Type.Boolean(),
     'password.require_digit': Type.Boolean(),
     'password.require_symbol': Type.Boolean(),
+    'availability.maxDaysAhead': Type.Integer({
+      minimum: 1,
+      maximum: 730,
+      description: 'How far ahead of today employees may state unavailability and dated preferences',
+    }),
+    'availability.maxUnavailableDaysPerMonth': Type.Integer({
+      minimum: 0,
+      maximum: 31,
+      description: 'Most days of a calendar month one employee may state as unavailable',
+    }),
   },
   { $id: 'SettingValues', additionalProperties: false },
 );
@@ -52,6 +62,8 @@ export const SETTING_DEFAULTS: SettingsValues = {
   'password.require_lowercase': true,
   'password.require_digit': true,
   'password.require_symbol': true,
+  'availability.maxDaysAhead': 90,
+  'availability.maxUnavailableDaysPerMonth': 4,
 };
 
 export const SettingsPatch = Type.Partial(SettingsValues, {

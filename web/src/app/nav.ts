@@ -94,6 +94,12 @@ export const NAV: NavItem[] = [
   { to: paths.myOpenShifts, label: 'openShifts.nav.mine', anyOf: ['open_shift.claim'], section: 'mine' },
   { to: paths.mySwaps, label: 'swaps.nav.mine', anyOf: ['shift_swap.propose'], section: 'mine' },
   { to: paths.swapApprovals, label: 'swaps.nav.queue', anyOf: ['shift_swap.view'], section: 'work' },
+  {
+    to: paths.myAvailability,
+    label: 'availability.nav',
+    anyOf: ['availability.manage_own'],
+    section: 'mine',
+  },
 ];
 
 export const visibleNav = (has: (permission: string) => boolean) =>

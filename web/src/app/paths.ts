@@ -7,6 +7,7 @@ export const paths = {
   myLeave: '/my/leave',
   myAttendance: '/my/attendance',
   myCertifications: '/my/certifications',
+  myAvailability: '/my/availability',
   profile: '/profile',
   rosterApprovals: '/approvals/rosters',
   leaveApprovals: '/approvals/leave',

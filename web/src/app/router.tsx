@@ -35,6 +35,13 @@ export const router = createBrowserRouter([
       },
       { path: paths.profile, lazy: lazy(() => import('../features/me/routes/ProfilePage')) },
       {
+        path: paths.myAvailability,
+        element: <RequirePermission permission="availability.manage_own" />,
+        children: [
+          { index: true, lazy: lazy(() => import('../features/availability/routes/MyAvailabilityPage')) },
+        ],
+      },
+      {
         path: paths.rosterApprovals,
         element: <RequirePermission permission="roster.approve" />,
         children: [

@@ -1,6 +1,7 @@
 export * from './allocation.ts';
 export * from './attendance.ts';
 export * from './audit.ts';
+export * from './availability.ts';
 export * from './calendar-feed.ts';
 export * from './demand.ts';
 export * from './identity.ts';

@@ -22,6 +22,7 @@ import {
   withFocused,
 } from './gridModel';
 import classes from './RosterGrid.module.css';
+import { WISH_SYMBOL, type WishMark } from './wishMarks';
 
 const ROW_H = 40;
 const HEADER_H = 44;
@@ -42,6 +43,8 @@ export interface RosterGridProps {
   /** Enter or a click on a cell. */
   onOpen: (at: Position, cell: GridCell | null, employee: GridEmployee, date: string) => void;
   blockSize?: string;
+  /** The employee's wish that day, marked on the cell (issue 35). */
+  wishOf?: (employee: GridEmployee, date: string) => WishMark | undefined;
 }
 
 /**
@@ -221,6 +224,7 @@ export function RosterGrid(props: RosterGridProps) {
             cellLabel={props.cellLabel}
             employeeName={props.employeeName}
             onCell={onCell}
+            wishOf={props.wishOf}
           />
         ))}
       </div>
@@ -242,6 +246,7 @@ interface GridRowProps {
   cellLabel: RosterGridProps['cellLabel'];
   employeeName: RosterGridProps['employeeName'];
   onCell: (at: Position, cell: GridCell | null, employee: GridEmployee, date: string) => void;
+  wishOf?: RosterGridProps['wishOf'];
 }
 
 /**
@@ -265,12 +270,16 @@ const GridRow = memo(
         {props.columns.map((column) => {
           const cell = line[column] ?? null;
           const date = dates[column]!;
+          const wish = props.wishOf?.(employee, date);
+          const label = props.cellLabel(cell, employee, date);
           return (
             <div
               key={column}
               role="gridcell"
               aria-colindex={column + 2}
-              aria-label={props.cellLabel(cell, employee, date)}
+              aria-label={wish ? `${label}. ${wish.label}` : label}
+              title={wish?.label}
+              data-wish={wish?.kind}
               tabIndex={props.focusColumn === column ? 0 : -1}
               data-cell={`${index}:${column}`}
               data-date={date}
@@ -282,10 +291,16 @@ const GridRow = memo(
                 cell ? (cell.night ? classes.night : classes.work) : '',
                 cell?.lent ? classes.lent : '',
                 cell?.fixed ? classes.fixed : '',
+                wish ? classes.wishCell : '',
               ].join(' ')}
               style={{ gridColumn: column + 2 }}
               onClick={() => props.onCell({ row: index, column }, cell, employee, date)}
             >
+              {wish && (
+                <span className={classes.wish} aria-hidden>
+                  {WISH_SYMBOL[wish.kind]}
+                </span>
+              )}
               {cell && (
                 <>
                   <span className={classes.code} aria-hidden>
@@ -314,7 +329,8 @@ const GridRow = memo(
     a.focusColumn === b.focusColumn &&
     a.cellLabel === b.cellLabel &&
     a.employeeName === b.employeeName &&
-    a.onCell === b.onCell,
+    a.onCell === b.onCell &&
+    a.wishOf === b.wishOf,
 );
 
 /** What the marks of the grid mean, under it. */
@@ -323,11 +339,14 @@ export function GridLegend({
   lent,
   fixed,
   gap,
+  wish,
 }: {
   night: string;
   lent: string;
   fixed?: string;
   gap?: string;
+  /** What the wish marks mean (issue 35). */
+  wish?: string;
 }) {
   return (
     <div className={classes.legend}>
@@ -349,6 +368,7 @@ export function GridLegend({
           {gap}
         </span>
       )}
+      {wish && <span data-testid="wish-legend">{wish}</span>}
     </div>
   );
 }

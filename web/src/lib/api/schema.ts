@@ -3842,6 +3842,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s wishes, the unit’s limits and which wishes the live roster grants
+         * @description Permission `availability.manage_own`.
+         */
+        get: operations["getMyAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/availability/unavailability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * State days the caller cannot work, within the unit’s `availability.*` limits
+         * @description Permission `availability.manage_own`.
+         */
+        post: operations["addMyUnavailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/availability/unavailability/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw own unavailability
+         * @description Permission `availability.manage_own`.
+         */
+        delete: operations["removeMyUnavailability"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/availability/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a wish to work or to be off
+         * @description Permission `availability.manage_own`.
+         */
+        post: operations["addMyWorkPreference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/availability/preferences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw own preference
+         * @description Permission `availability.manage_own`.
+         */
+        delete: operations["removeMyWorkPreference"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The wishes of a department’s staff by date (at most 62 days)
+         * @description Permission `availability.view`.
+         */
+        get: operations["listStaffWishes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/auth/me": {
         parameters: {
             query?: never;
@@ -4193,11 +4313,7 @@ export interface components {
                 /** @description How far past the time limit it ended */
                 overrunMs?: number;
             };
-            /** @description Wish-days of the staff that applied, and how many the roster grants */
-            wishes?: {
-                asked: number;
-                granted: number;
-            };
+            wishes?: components["schemas"]["RunWishesGranted"];
             /** @description Assignments the run proposes beyond the live roster */
             proposed: number;
             /** @description Proposed assignments of staff lent from another pool */
@@ -4530,6 +4646,15 @@ export interface components {
             pageSize: number;
             /** @description Items matching the query, on all pages */
             total: number;
+        };
+        AvailabilityLimits: {
+            /** Format: date */
+            today: string;
+            /** Format: date */
+            latestDate: string;
+            maxDaysAhead: number;
+            maxUnavailableDaysPerMonth: number;
+            maxPreferences: number;
         };
         BusinessUnitSettings: {
             businessUnit: {
@@ -5298,6 +5423,12 @@ export interface components {
             levelCode: string | null;
             levelRank: number | null;
         };
+        EmployeeWishesGranted: {
+            /** Format: uuid */
+            employeeId: string;
+            asked: number;
+            granted: number;
+        };
         EqualizationScore: {
             employee: components["schemas"]["EmployeeInDepartment"];
             /** @description Hours per day available over the equalization window; 0 is the cohort mean */
@@ -5738,6 +5869,19 @@ export interface components {
                 hours: number;
             };
         };
+        MyAvailability: {
+            /** Format: uuid */
+            employeeId: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            limits: components["schemas"]["AvailabilityLimits"];
+            unavailability: components["schemas"]["Unavailability"][];
+            preferences: components["schemas"]["WorkPreference"][];
+            outcomes: components["schemas"]["WishOutcome"][];
+            wishesGranted: components["schemas"]["WishesGrantedTotal"];
+        };
         NewAllocationRun: {
             /** Format: uuid */
             planId: string;
@@ -6018,6 +6162,15 @@ export interface components {
             /** @default true */
             isActive: boolean;
         };
+        NewUnavailability: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Only these weekdays (default: every day) */
+            weekdays?: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
+            reason: string;
+        };
         NewUser: {
             username: string;
             displayName: string;
@@ -6027,6 +6180,20 @@ export interface components {
             preferredLanguage?: "en" | "ar";
             employeeId?: string | null;
             roles?: components["schemas"]["GrantRequest"][];
+        };
+        /** @description Exactly one of `date` and `weekdays` */
+        NewWorkPreference: {
+            /**
+             * @description `work`: rather work; `off`: rather not
+             * @enum {string}
+             */
+            kind: "work" | "off";
+            /** Format: date */
+            date?: string;
+            weekdays?: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
+            /** Format: uuid */
+            shiftTypeId?: string;
+            weight?: number;
         };
         NodeType: {
             /** Format: uuid */
@@ -7044,6 +7211,12 @@ export interface components {
         RunReviewDecision: {
             comment?: string | null;
         };
+        /** @description Wish-days of the staff that applied, and how many the roster grants */
+        RunWishesGranted: {
+            asked: number;
+            granted: number;
+            byEmployee?: components["schemas"]["EmployeeWishesGranted"][];
+        };
         SessionUser: {
             /** Format: uuid */
             id: string;
@@ -7073,6 +7246,10 @@ export interface components {
             "password.require_lowercase"?: boolean;
             "password.require_digit"?: boolean;
             "password.require_symbol"?: boolean;
+            /** @description How far ahead of today employees may state unavailability and dated preferences */
+            "availability.maxDaysAhead"?: number;
+            /** @description Most days of a calendar month one employee may state as unavailable */
+            "availability.maxUnavailableDaysPerMonth"?: number;
         };
         SettingValues: {
             /** @description IANA time zone of business dates */
@@ -7095,6 +7272,10 @@ export interface components {
             "password.require_lowercase": boolean;
             "password.require_digit": boolean;
             "password.require_symbol": boolean;
+            /** @description How far ahead of today employees may state unavailability and dated preferences */
+            "availability.maxDaysAhead": number;
+            /** @description Most days of a calendar month one employee may state as unavailable */
+            "availability.maxUnavailableDaysPerMonth": number;
         };
         ShiftAssignment: {
             /** Format: uuid */
@@ -7500,6 +7681,25 @@ export interface components {
             /** @description Items matching the query, on all pages */
             total: number;
         };
+        StaffWishDay: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            kind: "unavailable" | "work" | "off";
+            shiftTypeCode: string | null;
+            reason: string | null;
+        };
+        StaffWishes: {
+            employee: components["schemas"]["EmployeeInDepartment"];
+            days: components["schemas"]["StaffWishDay"][];
+        };
+        StaffWishesPage: {
+            items: components["schemas"]["StaffWishes"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
         SwapCandidates: {
             colleagues: {
                 employee: components["schemas"]["EmployeeInDepartment"];
@@ -7564,6 +7764,20 @@ export interface components {
             description?: string | null;
             /** @default true */
             isActive: boolean;
+        };
+        Unavailability: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description null: every day */
+            weekdays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[] | null;
+            reason: string;
+            days: number;
+            /** Format: date-time */
+            createdAt: string;
         };
         User: {
             /** Format: uuid */
@@ -7686,6 +7900,24 @@ export interface components {
             /** @description actual − planned */
             attendanceGap: number;
         };
+        WishesGrantedTotal: {
+            asked: number;
+            granted: number;
+        };
+        WishOutcome: {
+            /** Format: date */
+            date: string;
+            /** Format: uuid */
+            preferenceId: string;
+            granted: boolean;
+        };
+        WishShiftType: {
+            /** Format: uuid */
+            id: string;
+            code: string;
+            nameEn: string;
+            nameAr: string;
+        };
         WorkbookUpload: {
             /**
              * Format: binary
@@ -7768,6 +8000,21 @@ export interface components {
                 /** @description The modifier covering the date */
                 modifier: components["schemas"]["WorkingHourModifier"] | null;
             }[];
+        };
+        WorkPreference: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `work`: rather work; `off`: rather not
+             * @enum {string}
+             */
+            kind: "work" | "off";
+            date: string | null;
+            weekdays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[] | null;
+            shiftType: components["schemas"]["WishShiftType"] | null;
+            weight: number;
+            /** Format: date-time */
+            createdAt: string;
         };
     };
     responses: {
@@ -8717,6 +8964,30 @@ export interface components {
                 };
             };
         };
+        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or RANGE_TOO_LONG */
+        NoLinkedEmployeeOrInvalidDateRangeOrRangeTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
+                };
+            };
+        };
+        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or UNAVAILABILITY_EMPTY or WISH_IN_PAST or WISH_TOO_FAR_AHEAD or UNAVAILABLE_DAYS_LIMIT */
+        NoLinkedEmployeeOrInvalidDateRangeOrUnavailabilityEmptyOrWishInPastOrWishTooFarAheadOrUnavailableDaysLimit: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT";
+                };
+            };
+        };
         /** @description NO_LINKED_EMPLOYEE or SWAP_INVALID */
         NoLinkedEmployeeOrSwapInvalid: {
             headers: {
@@ -8726,6 +8997,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                };
+            };
+        };
+        /** @description NO_LINKED_EMPLOYEE or WISH_IN_PAST or WISH_TOO_FAR_AHEAD or SHIFT_TYPE_UNKNOWN or PREFERENCE_LIMIT */
+        NoLinkedEmployeeOrWishInPastOrWishTooFarAheadOrShiftTypeUnknownOrPreferenceLimit: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT";
                 };
             };
         };
@@ -9368,6 +9651,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                };
+            };
+        };
+        /** @description UNAVAILABILITY_ROSTER_CONFLICT */
+        UnavailabilityRosterConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "UNAVAILABILITY_ROSTER_CONFLICT";
                 };
             };
         };
@@ -17559,6 +17854,197 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OwnSwap"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getMyAvailability: {
+        parameters: {
+            query?: {
+                /** @description Default: the first of this month */
+                from?: string;
+                /** @description Default: the end of the month of `from` */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAvailability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    addMyUnavailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewUnavailability"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unavailability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["UnavailabilityRosterConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrUnavailabilityEmptyOrWishInPastOrWishTooFarAheadOrUnavailableDaysLimit"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    removeMyUnavailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    addMyWorkPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Exactly one of `date` and `weekdays` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewWorkPreference"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkPreference"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["NoLinkedEmployeeOrWishInPastOrWishTooFarAheadOrShiftTypeUnknownOrPreferenceLimit"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    removeMyWorkPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["NoLinkedEmployee"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listStaffWishes: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                departmentId: string;
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffWishesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description NOT_FOUND */
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
         };

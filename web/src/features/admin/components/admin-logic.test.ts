@@ -149,6 +149,8 @@ describe('settings', () => {
     'password.require_lowercase': true,
     'password.require_digit': true,
     'password.require_symbol': false,
+    'availability.maxDaysAhead': 90,
+    'availability.maxUnavailableDaysPerMonth': 4,
   };
 
   it('patches only what changed; the weekend in another order is no change', () => {

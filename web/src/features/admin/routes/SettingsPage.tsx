@@ -149,6 +149,22 @@ function SettingsForm({ saved, update }: { saved: Settings; update: ReturnType<t
               value={values['allocation.timeLimitSeconds']}
               onChange={number('allocation.timeLimitSeconds')}
             />
+            <NumberInput
+              label={t('availability.settings.maxDaysAhead')}
+              min={1}
+              max={730}
+              allowDecimal={false}
+              value={values['availability.maxDaysAhead']}
+              onChange={number('availability.maxDaysAhead')}
+            />
+            <NumberInput
+              label={t('availability.settings.maxUnavailableDaysPerMonth')}
+              min={0}
+              max={31}
+              allowDecimal={false}
+              value={values['availability.maxUnavailableDaysPerMonth']}
+              onChange={number('availability.maxUnavailableDaysPerMonth')}
+            />
           </Section>
           <Section title={t('admin.settings.signIn')}>
             <NumberInput

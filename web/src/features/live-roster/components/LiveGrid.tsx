@@ -10,6 +10,7 @@ import {
 } from '../../../components/roster-grid/gridModel';
 import { gridText } from '../../../components/roster-grid/gridText';
 import { GridLegend, RosterGrid } from '../../../components/roster-grid/RosterGrid';
+import { useWishMarks } from '../../../components/roster-grid/wishMarks';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { weekday } from '../../../lib/dates';
 import { formatDay, localName } from '../../../lib/i18n/format';
@@ -72,6 +73,17 @@ export function LiveGrid({
     return byDate;
   }, [gaps]);
   const [opened, setOpened] = useState<Opened | null>(null);
+  const wishOf = useWishMarks(
+    scope.departmentId,
+    scope.from,
+    scope.to,
+    has('availability.view'),
+    lang,
+    (day) =>
+      day.kind === 'unavailable'
+        ? t('availability.grid.unavailable', { reason: day.reason ?? '' })
+        : t(`availability.grid.${day.kind}`, { shift: day.shiftTypeCode ?? 'none' }),
+  );
   // One set of words per language: their caches live as long as it (t is a new function each render).
   // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
   const text = useMemo(() => gridText(t, lang), [lang]);
@@ -94,12 +106,14 @@ export function LiveGrid({
         }}
         isWeekend={(date) => unit.weekendDays.includes(weekday(date))}
         gapsByDate={gapsByDate}
+        wishOf={wishOf}
         onOpen={(_at, cell, employee, date) => setOpened({ cell, employee, date })}
       />
       <GridLegend
         night={t('runs.grid.night')}
         lent={t('runs.grid.lent')}
         gap={t('liveRoster.grid.gapLegend')}
+        wish={has('availability.view') ? t('availability.grid.legend') : undefined}
       />
       <Modal
         lockScroll={false}

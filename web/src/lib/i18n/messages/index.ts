@@ -8,6 +8,8 @@ import adminEn from './admin.en.json' with { type: 'json' };
 import ar from './ar.json' with { type: 'json' };
 import attendanceAdminAr from './attendanceAdmin.ar.json' with { type: 'json' };
 import attendanceAdminEn from './attendanceAdmin.en.json' with { type: 'json' };
+import availabilityAr from './availability.ar.json' with { type: 'json' };
+import availabilityEn from './availability.en.json' with { type: 'json' };
 import calendarFeedAr from './calendarFeed.ar.json' with { type: 'json' };
 import calendarFeedEn from './calendarFeed.en.json' with { type: 'json' };
 import demandAr from './demand.ar.json' with { type: 'json' };
@@ -45,6 +47,7 @@ export const areas = {
   reports: { en: reportsEn, ar: reportsAr },
   runs: { en: runsEn, ar: runsAr },
   swaps: { en: swapsEn, ar: swapsAr },
+  availability: { en: availabilityEn, ar: availabilityAr },
 } as const;
 
 export const english = {
@@ -61,6 +64,7 @@ export const english = {
   ...reportsEn,
   ...runsEn,
   ...swapsEn,
+  ...availabilityEn,
 };
 export type MessageId = keyof typeof english;
 
@@ -78,4 +82,5 @@ export const arabic: Record<MessageId, string> = {
   ...reportsAr,
   ...runsAr,
   ...swapsAr,
+  ...availabilityAr,
 };
