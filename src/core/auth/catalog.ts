@@ -74,6 +74,9 @@ const namedPermissions = [
   ['pool_lending_rule.write', 'pools', 'Create, change and delete pool-lending rules'],
   ['calendar.view', 'calendar', 'Read the resolved working calendar'],
   ['shift_pattern.view', 'calendar', 'Read shift patterns and their previews'],
+  ['labour_cost.view', 'costs', 'Read labour rates, premiums, budgets and the cost of runs and rosters'],
+  ['labour_rate.manage', 'costs', 'Set hourly rates per grade and the premiums'],
+  ['labour_budget.manage', 'costs', 'Set departments’ monthly labour budgets'],
 ] as const;
 
 /** A permission of the catalog: routes, services and the role matrix name them through this type. */

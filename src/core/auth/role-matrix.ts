@@ -32,6 +32,8 @@ const directorate = [
   'leave_request.view_all',
   ...lookupViews,
   ...shiftViews,
+  'labour_cost.view',
+  'labour_budget.manage',
 ];
 
 /** The default role matrix of DESIGN §5, binding where the spec's "Known permission holders" speaks. */
@@ -62,6 +64,9 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'admin.audit',
     'dashboard.view',
     'attendance.view.all',
+    'labour_cost.view',
+    'labour_rate.manage',
+    'labour_budget.manage',
   ],
   HR_DIRECTOR: directorate,
   COO: [...directorate, 'demand.read', 'allocation_run.read'],
@@ -91,6 +96,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     ...lookupViews,
     'demand_reason.config',
     'shift_template.config',
+    'labour_cost.view',
   ],
   MANAGER: [
     'dashboard.view',
@@ -114,6 +120,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'reconciliation.view',
     ...shiftViews,
     ...lookupViews,
+    'labour_cost.view',
   ],
   SUPERVISOR: [
     'dashboard.view',

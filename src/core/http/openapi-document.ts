@@ -31,6 +31,9 @@ export const API_TAGS: Record<string, string> = {
     'Daily and monthly roster, variance (JSON, xlsx and PDF, in English or Arabic laid out right to left) ' +
     'and utilization (JSON) reports.',
   diagnostics: 'Development-only helpers; not part of the supported interface (404 in production).',
+  costs:
+    'Labour cost: hourly rates per grade, premiums, monthly budgets, and what runs, published rosters and ' +
+    'departments’ months cost (planned and actual), in the unit’s currency.',
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -29,6 +29,10 @@ export const SettingsValues = Type.Object(
     'password.require_lowercase': Type.Boolean(),
     'password.require_digit': Type.Boolean(),
     'password.require_symbol': Type.Boolean(),
+    currency: Type.String({
+      pattern: '^[A-Z]{3}$',
+      description: 'ISO 4217 code of the unit’s currency: labour costs are in its minor unit',
+    }),
   },
   { $id: 'SettingValues', additionalProperties: false },
 );
@@ -52,6 +56,7 @@ export const SETTING_DEFAULTS: SettingsValues = {
   'password.require_lowercase': true,
   'password.require_digit': true,
   'password.require_symbol': true,
+  currency: 'SAR',
 };
 
 export const SettingsPatch = Type.Partial(SettingsValues, {

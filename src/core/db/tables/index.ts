@@ -1,6 +1,7 @@
 export * from './allocation.ts';
 export * from './attendance.ts';
 export * from './audit.ts';
+export * from './costs.ts';
 export * from './demand.ts';
 export * from './identity.ts';
 export * from './leave.ts';

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { conflict } from '../../../core/http/errors.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import type { ServiceDeps } from '../../../core/module-context.ts';
+import * as costs from '../cost-service.ts';
+import {
+  DepartmentMonthCost,
+  IdParams,
+  MonthCostOverview,
+  MonthQuery,
+  PublishedRosterCost,
+  RunCost,
+} from '../schemas.ts';
+
+const tags = ['costs'];
+
+/** What rosters cost: a run's proposal, a published version, a department's month against its budget. */
+export function costRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/allocation-runs/:id/cost',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'getAllocationRunCost',
+          summary: 'What a run’s proposal costs, and on a rerun the difference from what it replaced',
+          tags,
+          params: IdParams,
+          response: { 200: RunCost, 409: problemResponse(['RUN_NOT_EXECUTED']) },
+        },
+      },
+      async (request) => {
+        const cost = await costs.runCost(deps, callerOf(request), request.params.id);
+        if (!cost) throw conflict('RUN_NOT_EXECUTED', 'The run has not been executed yet: execute it first');
+        return cost;
+      },
+    );
+    app.get(
+      '/admin/published-rosters/:id/cost',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'getPublishedRosterCost',
+          summary: 'What a published roster version costs',
+          tags,
+          params: IdParams,
+          response: { 200: PublishedRosterCost },
+        },
+      },
+      async (request) => costs.publishedRosterCost(deps, callerOf(request), request.params.id),
+    );
+    app.get(
+      '/departments/:id/labour-cost',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'getDepartmentLabourCost',
+          summary: 'A department’s month: its budget, the planned roster’s cost and attendance’s (actual)',
+          tags,
+          params: IdParams,
+          querystring: MonthQuery,
+          response: { 200: DepartmentMonthCost },
+        },
+      },
+      async (request) =>
+        costs.departmentMonthCost(deps, callerOf(request), request.params.id, request.query.month),
+    );
+    app.get(
+      '/labour-cost',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'getLabourCostMonth',
+          summary: 'Budget, planned and actual of a month for each department in your scope with any of them',
+          tags,
+          querystring: MonthQuery,
+          response: { 200: MonthCostOverview },
+        },
+      },
+      async (request) => costs.monthOverview(deps, callerOf(request), request.query.month),
+    );
+  };
+}
