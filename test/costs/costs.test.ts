@@ -104,6 +104,7 @@ describeEachDatabase(
     let staff: Awaited<ReturnType<typeof publishTinyRoster>>;
     let rosterId: string;
     let ramp: string;
+    let plannedTotal: string;
     const call = (
       user: string,
       method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -236,6 +237,7 @@ describeEachDatabase(
       const month = await call('manager', 'GET', `/api/departments/${ramp}/labour-cost?month=2027-03`);
       expect(month.statusCode, month.body).toBe(200);
       expect(month.json().planned).toEqual(expected);
+      plannedTotal = expected.total;
       expect(month.json().budget).toBeNull();
 
       const employee = await call('employee', 'GET', `/api/admin/published-rosters/${rosterId}/cost`);
@@ -307,6 +309,16 @@ describeEachDatabase(
       ).toEqual(['RAMP']);
       const dashboard = await call('manager', 'GET', '/api/dashboard/summary');
       expect(dashboard.statusCode, dashboard.body).toBe(200);
+      expect(dashboard.json().labourCostThisMonth).toEqual({
+        month: '2027-03',
+        currency: 'SAR',
+        budget: '1200.00',
+        planned: plannedTotal,
+        actual: actual.total,
+      });
+      expect(
+        (await call('employee', 'GET', '/api/dashboard/summary')).json().labourCostThisMonth ?? null,
+      ).toBeNull();
     });
 
     it('prices a run before locking and a rerun against the execution it replaced', async () => {

@@ -234,3 +234,25 @@ export async function monthOverview(
   }
   return { month, currency: currency.code, departments: answers };
 }
+
+/** The month of the departments in scope in three figures: what the dashboard's tile shows. */
+export async function monthTotals(deps: ServiceDeps, caller: Caller, month: string) {
+  const overview = await monthOverview(deps, caller, month);
+  const { minorUnits } = await currencyOf(deps.db, caller.principal.buId);
+  const minor = (text: string) => BigInt(text.replace('.', ''));
+  const sum = (texts: string[]) =>
+    formatMinor(
+      texts.reduce((total, text) => total + minor(text), 0n),
+      minorUnits,
+    );
+  const budgets = overview.departments.flatMap((department) =>
+    department.budget === null ? [] : [department.budget],
+  );
+  return {
+    month,
+    currency: overview.currency,
+    budget: budgets.length ? sum(budgets) : null,
+    planned: sum(overview.departments.map((department) => department.planned.total)),
+    actual: sum(overview.departments.map((department) => department.actual.total)),
+  };
+}
