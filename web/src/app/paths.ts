@@ -43,6 +43,8 @@ export const paths = {
   runs: '/runs',
   run: '/runs/:id',
   liveRoster: '/roster/live',
+  labourCost: '/costs',
+  costSettings: '/admin/costs',
 } as const;
 
 /** The administration screens' addresses, with the one that takes an id. */

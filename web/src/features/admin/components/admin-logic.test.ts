@@ -149,6 +149,7 @@ describe('settings', () => {
     'password.require_lowercase': true,
     'password.require_digit': true,
     'password.require_symbol': false,
+    currency: 'SAR',
   };
 
   it('patches only what changed; the weekend in another order is no change', () => {

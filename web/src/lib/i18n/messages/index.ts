@@ -8,6 +8,8 @@ import adminEn from './admin.en.json' with { type: 'json' };
 import ar from './ar.json' with { type: 'json' };
 import attendanceAdminAr from './attendanceAdmin.ar.json' with { type: 'json' };
 import attendanceAdminEn from './attendanceAdmin.en.json' with { type: 'json' };
+import costsAr from './costs.ar.json' with { type: 'json' };
+import costsEn from './costs.en.json' with { type: 'json' };
 import demandAr from './demand.ar.json' with { type: 'json' };
 import demandEn from './demand.en.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
@@ -36,6 +38,7 @@ export const areas = {
   pools: { en: poolsEn, ar: poolsAr },
   reports: { en: reportsEn, ar: reportsAr },
   runs: { en: runsEn, ar: runsAr },
+  costs: { en: costsEn, ar: costsAr },
 } as const;
 
 export const english = {
@@ -49,6 +52,7 @@ export const english = {
   ...poolsEn,
   ...reportsEn,
   ...runsEn,
+  ...costsEn,
 };
 export type MessageId = keyof typeof english;
 
@@ -63,4 +67,5 @@ export const arabic: Record<MessageId, string> = {
   ...poolsAr,
   ...reportsAr,
   ...runsAr,
+  ...costsAr,
 };
