@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { executedRun } from './costs-support.ts';
-import { base, checkScreen, langOf, signIn, text, watchPage } from './support.ts';
+import { base, checkScreen, langOf, signIn, switchTo, text, watchPage } from './support.ts';
 
 /**
  * Labour cost (issue 36), in each language: the planner reads what a run's proposal costs before locking
@@ -14,6 +14,8 @@ test('the planner sees what a run costs before locking it', async ({ page }, inf
   await watchPage(page);
   await signIn(page, lang, 'planner');
   await page.goto(`${base()}/runs/${runId}`);
+  // The other language's test signs the planner in too: the profile's language may have changed since.
+  await switchTo(page, lang);
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Executed');
   const cost = page.getByTestId('run-cost');
   await expect(cost).toBeVisible();
@@ -29,7 +31,7 @@ test('the manager sees the month of the departments against their budgets', asyn
   const lang = langOf(info);
   await watchPage(page);
   await signIn(page, lang, 'manager');
-  await page.getByRole('link', { name: text(lang, 'costs.nav.month') }).click();
+  await page.getByRole('link', { name: text(lang, 'costs.nav.month'), exact: true }).click();
   await expect(page).toHaveURL(/\/costs$/);
   const chart = page.getByTestId('cost-chart');
   await expect(chart).toBeVisible();
