@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { queryRows } from '../../src/core/db/database.ts';
 import { describeEachDatabase, type TestContext } from '../helpers/app.ts';
 import { importAttendance } from '../helpers/attendance.ts';
+import { pdfText, readWorkbook } from '../helpers/documents.ts';
 import { DAY1, DAY2, departmentId, NOW, publishTinyRoster } from '../helpers/roster.ts';
 
 /*
@@ -319,6 +320,44 @@ describeEachDatabase(
       expect(
         (await call('employee', 'GET', '/api/dashboard/summary')).json().labourCostThisMonth ?? null,
       ).toBeNull();
+    });
+
+    it('reports the month against budget as a workbook and a PDF in both languages', async () => {
+      const month = (
+        await call('manager', 'GET', `/api/departments/${ramp}/labour-cost?month=2027-03`)
+      ).json();
+      for (const lang of ['en', 'ar'] as const) {
+        const xlsx = await t.request('manager', {
+          method: 'GET',
+          url: `/api/reports/labour-cost.xlsx?month=2027-03&lang=${lang}`,
+        });
+        expect(xlsx.statusCode, xlsx.body).toBe(200);
+        const { sheet, rows } = await readWorkbook(xlsx.rawPayload);
+        expect(sheet.views[0]?.rightToLeft ?? false).toBe(lang === 'ar');
+        expect(rows[1]).toEqual([
+          lang === 'ar' ? 'خدمات الساحة' : 'Ramp Services',
+          '1200.00',
+          month.planned.base,
+          month.planned.night,
+          month.planned.weekend,
+          month.planned.holiday,
+          month.planned.overtime,
+          month.planned.total,
+          month.actual.total,
+          month.plannedShareOfBudget,
+          month.actualShareOfBudget,
+        ]);
+        const file = await t.request('manager', {
+          method: 'GET',
+          url: `/api/reports/labour-cost.pdf?month=2027-03&lang=${lang}`,
+        });
+        expect(file.statusCode).toBe(200);
+        const { items } = await pdfText(file.rawPayload);
+        expect(items.join(' ')).toContain(month.planned.total);
+        expect(items.join(' ')).toContain(lang === 'ar' ? 'الميزانية' : 'Budget');
+      }
+      const employee = await call('employee', 'GET', '/api/reports/labour-cost.pdf?month=2027-03');
+      expect(employee.statusCode).toBe(403);
     });
 
     it('prices a run before locking and a rerun against the execution it replaced', async () => {

@@ -236,3 +236,13 @@ export const MonthCostOverview = Type.Object(
   { $id: 'LabourCostMonth' },
 );
 export type MonthCostOverview = Static<typeof MonthCostOverview>;
+
+export const CostReportQuery = Type.Object(
+  {
+    month: Month,
+    lang: Type.Optional(
+      Type.Union([Type.Literal('en'), Type.Literal('ar')], { description: 'Words of the files' }),
+    ),
+  },
+  { additionalProperties: false },
+);

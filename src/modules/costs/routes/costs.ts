@@ -2,9 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { conflict } from '../../../core/http/errors.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
+import { pdfResponse, sendPdf } from '../../../core/http/pdf.ts';
+import { sendWorkbook, workbookResponse } from '../../../core/http/workbooks.ts';
 import type { ServiceDeps } from '../../../core/module-context.ts';
 import * as costs from '../cost-service.ts';
+import { costPdf, costWorkbook } from '../report.ts';
 import {
+  CostReportQuery,
   DepartmentMonthCost,
   IdParams,
   MonthCostOverview,
@@ -79,6 +83,42 @@ export function costRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => costs.monthOverview(deps, callerOf(request), request.query.month),
+    );
+    app.get(
+      '/reports/labour-cost.xlsx',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'downloadLabourCostWorkbook',
+          summary: 'The month’s labour cost against budget per department, as a workbook',
+          tags: ['costs', 'reports'],
+          querystring: CostReportQuery,
+          response: { 200: workbookResponse('The labour cost report') },
+        },
+      },
+      async (request, reply) => {
+        const report = await costs.monthOverview(deps, callerOf(request), request.query.month);
+        const bytes = await costWorkbook(report, request.query.lang ?? 'en');
+        return sendWorkbook(reply, `labour-cost-${report.month}.xlsx`, bytes);
+      },
+    );
+    app.get(
+      '/reports/labour-cost.pdf',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'downloadLabourCostPdf',
+          summary: 'The month’s labour cost against budget per department, as a landscape PDF',
+          tags: ['costs', 'reports'],
+          querystring: CostReportQuery,
+          response: { 200: pdfResponse('The labour cost report') },
+        },
+      },
+      async (request, reply) => {
+        const report = await costs.monthOverview(deps, callerOf(request), request.query.month);
+        const bytes = await costPdf(report, request.query.lang ?? 'en');
+        return sendPdf(reply, `labour-cost-${report.month}.pdf`, bytes);
+      },
     );
   };
 }

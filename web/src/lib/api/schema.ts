@@ -3582,6 +3582,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/labour-cost.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month’s labour cost against budget per department, as a workbook
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["downloadLabourCostWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/labour-cost.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month’s labour cost against budget per department, as a landscape PDF
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["downloadLabourCostPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/auth/me": {
         parameters: {
             query?: never;
@@ -9109,6 +9149,8 @@ export interface components {
         Kind: components["schemas"]["LabourPremiumKind"];
         /** @description A month, `YYYY-MM` */
         Month2: string;
+        /** @description Words of the files */
+        Lang2: "en" | "ar";
     };
     requestBodies: never;
     headers: never;
@@ -16837,6 +16879,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LabourCostMonth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    downloadLabourCostWorkbook: {
+        parameters: {
+            query: {
+                /** @description A month, `YYYY-MM` */
+                month: components["parameters"]["Month2"];
+                /** @description Words of the files */
+                lang?: components["parameters"]["Lang2"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labour cost report (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    downloadLabourCostPdf: {
+        parameters: {
+            query: {
+                /** @description A month, `YYYY-MM` */
+                month: components["parameters"]["Month2"];
+                /** @description Words of the files */
+                lang?: components["parameters"]["Lang2"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labour cost report (application/pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

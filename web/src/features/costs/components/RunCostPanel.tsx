@@ -13,7 +13,7 @@ export function RunCostPanel({ runId, executions }: { runId: string; executions:
   return (
     <QueryState query={cost}>
       {cost.data && (
-        <Stack gap="sm" data-testid="run-cost">
+        <Stack gap="sm" mt="lg" data-testid="run-cost">
           <Title order={3} size="h5">
             {t('costs.run.title')}
           </Title>
