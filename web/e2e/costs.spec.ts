@@ -46,4 +46,29 @@ test('the manager sees the month of the departments against their budgets', asyn
   // The same figures as a table, one switch away.
   await chart.getByText(text(lang, 'attendanceAdmin.chart.asTable')).click();
   await expect(chart.getByRole('table')).toBeVisible();
+  // The same month as a workbook, in the screen's language.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: text(lang, 'costs.month.xlsx') }).click();
+  expect((await download).suggestedFilename()).toMatch(/^labour-cost-\d{4}-\d{2}\.xlsx$/);
+});
+
+test('HR sets a grade’s hourly rate from a date and reads the premiums', async ({ page }, info) => {
+  const lang = langOf(info);
+  // Each language its own date, so that the two never meet on the same rate.
+  const from = lang === 'ar' ? '2031-02-01' : '2031-01-01';
+  await watchPage(page);
+  await signIn(page, lang, 'hradmin');
+  await page.getByRole('link', { name: text(lang, 'costs.nav.settings'), exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/costs$/);
+  await page.getByRole('combobox', { name: text(lang, 'costs.rates.grade') }).click();
+  await page.getByRole('option', { name: /^G1 · / }).click();
+  await page.getByLabel(text(lang, 'costs.rates.from')).fill(from);
+  await page.getByLabel(text(lang, 'costs.rates.hourly')).fill('38.75');
+  await page.getByRole('button', { name: text(lang, 'costs.save') }).click();
+  const row = page.getByRole('row').filter({ hasText: from });
+  await expect(row).toContainText('38.75');
+  await checkScreen(page, info, 'costs-rates');
+  await page.getByRole('tab', { name: text(lang, 'costs.premiums.title') }).click();
+  await expect(page.getByTestId('premium-NIGHT')).toBeVisible();
+  await checkScreen(page, info, 'costs-premiums');
 });

@@ -107,3 +107,35 @@ export function useGrades() {
     staleTime: 10 * 60_000,
   });
 }
+
+/** The month's report file (xlsx or PDF) in a language, fetched with the bearer token and saved. */
+export function useCostReportFile() {
+  return useMutation({
+    mutationFn: async ({
+      month,
+      format,
+      lang,
+    }: {
+      month: string;
+      format: 'xlsx' | 'pdf';
+      lang: 'en' | 'ar';
+    }) => {
+      const query = { month, lang };
+      const answer =
+        format === 'pdf'
+          ? await api.GET('/api/reports/labour-cost.pdf', { params: { query }, parseAs: 'blob' })
+          : await api.GET('/api/reports/labour-cost.xlsx', { params: { query }, parseAs: 'blob' });
+      const blob = await call<Blob>(
+        Promise.resolve(answer as { data?: Blob; error?: unknown; response: Response }),
+      );
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `labour-cost-${month}.${format}`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
@@ -7,7 +7,7 @@ import { localName, monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import { BarChart } from '../../reconciliation/components/BarChart';
-import { type DepartmentMonthCost, useMonthCost } from '../api';
+import { type DepartmentMonthCost, useCostReportFile, useMonthCost } from '../api';
 import { CostBreakdown } from '../components/CostBreakdown';
 import { amountForChart, formatMoney } from '../components/money';
 
@@ -20,6 +20,7 @@ export default function LabourCostPage() {
   const [month, setMonth] = useState(current);
   const months = Array.from({ length: 9 }, (_, index) => addMonths(current, 2 - index));
   const cost = useMonthCost(month);
+  const file = useCostReportFile();
   const currency = cost.data?.currency ?? 'SAR';
   const money = (amount: number) => formatMoney(lang, amount.toFixed(2), currency);
   const series = [
@@ -31,7 +32,7 @@ export default function LabourCostPage() {
   return (
     <>
       <PageHeader title={t('costs.month.title')} description={t('costs.month.description')} />
-      <Group mb="md">
+      <Group mb="md" align="end" wrap="wrap">
         <Select
           label={t('costs.month.pick')}
           data={months.map((value) => ({ value, label: monthTitle(lang, value) }))}
@@ -40,6 +41,16 @@ export default function LabourCostPage() {
           allowDeselect={false}
           w={240}
         />
+        {(['xlsx', 'pdf'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="default"
+            loading={file.isPending && file.variables?.format === format}
+            onClick={() => file.mutate({ month, format, lang })}
+          >
+            {t(format === 'pdf' ? 'costs.month.pdf' : 'costs.month.xlsx')}
+          </Button>
+        ))}
       </Group>
       <QueryState query={cost}>
         <Stack gap="lg">
