@@ -322,6 +322,24 @@ describeEachDatabase(
       ).toBeNull();
     });
 
+    it('lets one of two budgets for the same department and month win, by the database', async () => {
+      const pax = await departmentId(t, 'PAX');
+      const answers = await Promise.all(
+        ['100.00', '200.00'].map((amount) =>
+          call('hradmin', 'POST', '/api/labour-budgets', { departmentId: pax, month: '2027-05', amount }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      const tooPrecise = await call('hradmin', 'POST', '/api/labour-budgets', {
+        departmentId: pax,
+        month: '2027-06',
+        amount: '10.001',
+      });
+      expect(tooPrecise.statusCode).toBe(400);
+      const listed = await call('hradmin', 'GET', `/api/labour-budgets?departmentId=${pax}&from=2027-05`);
+      expect(listed.json().total).toBe(1);
+    });
+
     it('reports the month against budget as a workbook and a PDF in both languages', async () => {
       const month = (
         await call('manager', 'GET', `/api/departments/${ramp}/labour-cost?month=2027-03`)
