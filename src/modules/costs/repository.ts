@@ -35,7 +35,7 @@ const rateColumns = {
   version: labourRates.version,
   updatedAt: labourRates.updatedAt,
 };
-export type RateRow = Awaited<ReturnType<typeof findRate>> & {};
+export type RateRow = NonNullable<Awaited<ReturnType<typeof findRate>>>;
 
 export async function listRates(
   executor: Executor,

@@ -50,7 +50,7 @@ const preconditionFailed = () =>
 
 /* Rates */
 
-function rateView(row: NonNullable<repo.RateRow>, currency: Currency): LabourRate {
+function rateView(row: repo.RateRow, currency: Currency): LabourRate {
   return {
     id: row.id,
     grade: { id: row.gradeId, code: row.gradeCode, nameEn: row.gradeNameEn, nameAr: row.gradeNameAr },
