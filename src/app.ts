@@ -32,6 +32,7 @@ import { auditRoutes } from './modules/audit/routes/index.ts';
 import { availabilityRoutes } from './modules/availability/routes/index.ts';
 import { calendarRoutes } from './modules/calendar/routes/index.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes/index.ts';
+import { costsRoutes } from './modules/costs/routes/index.ts';
 import { dashboardRoutes } from './modules/dashboard/routes/index.ts';
 import { demandRoutes } from './modules/demand/routes/index.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes/index.ts';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openShiftRoutes(context), { prefix: '/api' });
   await app.register(swapRoutes(context), { prefix: '/api' });
   await app.register(availabilityRoutes(context), { prefix: '/api' });
+  await app.register(costsRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service. Closing the app first stops claiming (before the in-flight
   // requests finish, so a job an upload queues meanwhile waits for the next process), then, once the
   // requests are done, stops the jobs being run between two rows and puts them back in the queue.

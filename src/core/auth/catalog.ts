@@ -84,6 +84,9 @@ const namedPermissions = [
   ['shift_swap.view', 'swaps', 'Read the shift swaps in scope'],
   ['availability.manage_own', 'availability', 'Record and remove own unavailability and work preferences'],
   ['availability.view', 'availability', 'Read the unavailability and preferences of the staff in scope'],
+  ['labour_cost.view', 'costs', 'Read labour rates, premiums, budgets and the cost of runs and rosters'],
+  ['labour_rate.manage', 'costs', 'Set hourly rates per grade and the premiums'],
+  ['labour_budget.manage', 'costs', 'Set departments’ monthly labour budgets'],
 ] as const;
 
 /** A permission of the catalog: routes, services and the role matrix name them through this type. */

@@ -41,6 +41,8 @@ const directorate = [
   'leave_request.view_all',
   ...lookupViews,
   ...shiftViews,
+  'labour_cost.view',
+  'labour_budget.manage',
 ];
 
 /** The default role matrix of DESIGN §5, binding where the spec's "Known permission holders" speaks. */
@@ -72,6 +74,9 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'dashboard.view',
     'attendance.view.all',
     'availability.view',
+    'labour_cost.view',
+    'labour_rate.manage',
+    'labour_budget.manage',
   ],
   HR_DIRECTOR: directorate,
   COO: [...directorate, 'demand.read', 'allocation_run.read'],
@@ -106,6 +111,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'open_shift.offer',
     'open_shift.approve',
     'availability.view',
+    'labour_cost.view',
   ],
   MANAGER: [
     'dashboard.view',
@@ -135,6 +141,7 @@ export const ROLE_MATRIX: Readonly<Record<SystemRole, readonly string[]>> = {
     'open_shift.offer',
     'open_shift.approve',
     'availability.view',
+    'labour_cost.view',
   ],
   SUPERVISOR: [
     'dashboard.view',

@@ -39,6 +39,9 @@ export const API_TAGS: Record<string, string> = {
   availability:
     'Availability and wishes: the days employees cannot work (the engine’s UNAVAILABLE) and their ' +
     'preferences (weighed after coverage), within the unit’s limits; planners read them per department.',
+  costs:
+    'Labour cost: hourly rates per grade, premiums, monthly budgets, and what runs, published rosters and ' +
+    'departments’ months cost (planned and actual), in the unit’s currency.',
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -7,6 +7,7 @@ import type { JobHandler, JobStatus } from '../../core/jobs/runner.ts';
 import type { EngineRunObserver } from '../../core/metrics/metrics.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { type Instance, InstanceError, type Result, type UnfilledLine } from '../../engine/index.ts';
+import { recordRunCost } from '../costs/cost-service.ts';
 import { buildSnapshot, type DroppedLiveWork, LIVE_LINE_PREFIX, planLines } from '../roster/snapshot.ts';
 import { readSettings } from '../settings/service.ts';
 import { lineOrderOf, lineRefsOf } from './line-refs.ts';
@@ -227,6 +228,7 @@ export function allocationRunJob(deps: ServiceDeps, observe?: EngineRunObserver)
             executedAt: deps.now(),
           });
           if (!written) return false;
+          await recordRunCost(tx, { buId: run.buId, id: run.id }, instance, result);
           await recordAudit(tx, payload.actor, {
             action: `allocation_run.${payload.action}`,
             entityType: 'allocation_run',

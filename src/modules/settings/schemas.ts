@@ -39,6 +39,10 @@ export const SettingsValues = Type.Object(
       maximum: 31,
       description: 'Most days of a calendar month one employee may state as unavailable',
     }),
+    currency: Type.String({
+      pattern: '^[A-Z]{3}$',
+      description: 'ISO 4217 code of the unit’s currency: labour costs are in its minor unit',
+    }),
   },
   { $id: 'SettingValues', additionalProperties: false },
 );
@@ -64,6 +68,7 @@ export const SETTING_DEFAULTS: SettingsValues = {
   'password.require_symbol': true,
   'availability.maxDaysAhead': 90,
   'availability.maxUnavailableDaysPerMonth': 4,
+  currency: 'SAR',
 };
 
 export const SettingsPatch = Type.Partial(SettingsValues, {

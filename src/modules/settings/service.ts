@@ -39,6 +39,9 @@ function checkRules(settings: SettingsValues): void {
       message: 'cannot exceed what maxConsecutiveDays allows (24 h per working day)',
     });
   }
+  if (!Intl.supportedValuesOf('currency').includes(settings.currency)) {
+    errors.push({ path: '/currency', message: `"${settings.currency}" is not an ISO 4217 currency` });
+  }
   if (errors.length) throw businessRule('SETTINGS_INVALID', 'Some settings break a rule', { errors });
 }
 

@@ -13,6 +13,7 @@ import { businessDate, DEFAULT_TIMEZONE } from '../../core/time/dates.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
 import { createBusinessUnit, nodeTypeId } from '../reference.ts';
 import { attendanceStep } from './attendance.ts';
+import { costsStep } from './costs.ts';
 import { demandStep } from './demand.ts';
 import { leaveStep } from './leave.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
@@ -189,6 +190,7 @@ export const DEMO_STEPS: DemoStep[] = [
   demandStep,
   pastRosterStep,
   attendanceStep,
+  costsStep,
 ];
 
 export const DEMO_EMPLOYEES = 60;

@@ -48,6 +48,8 @@ export const paths = {
   myOpenShifts: '/my/open-shifts',
   mySwaps: '/my/swaps',
   swapApprovals: '/approvals/swaps',
+  labourCost: '/costs',
+  costSettings: '/admin/costs',
 } as const;
 
 /** The administration screens' addresses, with the one that takes an id. */

@@ -215,6 +215,16 @@ export const router = createBrowserRouter([
           { index: true, lazy: lazy(() => import('../features/open-shifts/routes/MyOpenShiftsPage')) },
         ],
       },
+      {
+        path: paths.labourCost,
+        element: <RequirePermission permission="labour_cost.view" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/costs/routes/LabourCostPage')) }],
+      },
+      {
+        path: paths.costSettings,
+        element: <RequirePermission permission="labour_cost.view" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/costs/routes/CostSettingsPage')) }],
+      },
       { path: '*', lazy: lazy(() => import('./NotFoundPage')) },
     ],
   },

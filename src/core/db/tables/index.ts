@@ -3,6 +3,7 @@ export * from './attendance.ts';
 export * from './audit.ts';
 export * from './availability.ts';
 export * from './calendar-feed.ts';
+export * from './costs.ts';
 export * from './demand.ts';
 export * from './identity.ts';
 export * from './leave.ts';

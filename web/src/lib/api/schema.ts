@@ -3962,6 +3962,274 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/labour-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hourly rates per grade, each from its effective date
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["listLabourRates"];
+        put?: never;
+        /**
+         * Set a grade’s hourly rate from a date
+         * @description Permission `labour_rate.manage`.
+         */
+        post: operations["createLabourRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labour-rates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a rate
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["getLabourRate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rate
+         * @description Permission `labour_rate.manage`.
+         */
+        delete: operations["deleteLabourRate"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a rate or its effective date (honours If-Match)
+         * @description Permission `labour_rate.manage`.
+         */
+        patch: operations["updateLabourRate"];
+        trace?: never;
+    };
+    "/api/labour-premiums": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The premiums set: night, weekend, holiday and overtime (a kind not set adds nothing)
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["listLabourPremiums"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labour-premiums/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a premium: a percentage of the rate or a fixed amount per hour (honours If-Match)
+         * @description Permission `labour_rate.manage`.
+         */
+        put: operations["setLabourPremium"];
+        post?: never;
+        /**
+         * Remove a premium: its hours are paid at the base rate
+         * @description Permission `labour_rate.manage`.
+         */
+        delete: operations["deleteLabourPremium"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labour-budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monthly labour budgets of the departments in your scope
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["listLabourBudgets"];
+        put?: never;
+        /**
+         * Set a department’s budget for a month
+         * @description Permission `labour_budget.manage`.
+         */
+        post: operations["createLabourBudget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labour-budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a budget
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["getLabourBudget"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a budget
+         * @description Permission `labour_budget.manage`.
+         */
+        delete: operations["deleteLabourBudget"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a budget’s amount or note (honours If-Match)
+         * @description Permission `labour_budget.manage`.
+         */
+        patch: operations["updateLabourBudget"];
+        trace?: never;
+    };
+    "/api/allocation-runs/{id}/cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a run’s proposal costs, and on a rerun the difference from what it replaced
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["getAllocationRunCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/published-rosters/{id}/cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a published roster version costs
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["getPublishedRosterCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/departments/{id}/labour-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A department’s month: its budget, the planned roster’s cost and attendance’s (actual)
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["getDepartmentLabourCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labour-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Budget, planned and actual of a month for each department in your scope with any of them
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["getLabourCostMonth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/labour-cost.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month’s labour cost against budget per department, as a workbook
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["downloadLabourCostWorkbook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/labour-cost.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month’s labour cost against budget per department, as a landscape PDF
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["downloadLabourCostPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/auth/me": {
         parameters: {
             query?: never;
@@ -4213,6 +4481,133 @@ export interface components {
             version: number;
             /** Format: date-time */
             updatedAt: string;
+        };
+        AllocationRunCost: {
+            /** Format: uuid */
+            runId: string;
+            /** @description Which execution of the run (1 the first, then each rerun) */
+            execution: number;
+            /** @description Priced work: each amount a decimal string in the currency’s digits */
+            cost: {
+                /** @description ISO 4217 code */
+                currency: string;
+                /** @description Paid hours priced */
+                hours: string;
+                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
+                unratedHours: string;
+                /**
+                 * @description The hours at their grade’s hourly rate
+                 * @example 1234.50
+                 */
+                base: string;
+                /**
+                 * @description Night premium of the hours inside the night window
+                 * @example 1234.50
+                 */
+                night: string;
+                /**
+                 * @description Weekend premium of the hours on the unit’s weekend days
+                 * @example 1234.50
+                 */
+                weekend: string;
+                /**
+                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
+                 * @example 1234.50
+                 */
+                holiday: string;
+                /**
+                 * @description What the hours over the weekly limit cost above the base rate
+                 * @example 1234.50
+                 */
+                overtime: string;
+                /**
+                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
+                 * @example 1234.50
+                 */
+                total: string;
+            };
+            /** @description The execution this rerun replaced, as it was priced then; null on a first execution */
+            previous: {
+                execution: number;
+                /** @description Priced work: each amount a decimal string in the currency’s digits */
+                cost: {
+                    /** @description ISO 4217 code */
+                    currency: string;
+                    /** @description Paid hours priced */
+                    hours: string;
+                    /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
+                    unratedHours: string;
+                    /**
+                     * @description The hours at their grade’s hourly rate
+                     * @example 1234.50
+                     */
+                    base: string;
+                    /**
+                     * @description Night premium of the hours inside the night window
+                     * @example 1234.50
+                     */
+                    night: string;
+                    /**
+                     * @description Weekend premium of the hours on the unit’s weekend days
+                     * @example 1234.50
+                     */
+                    weekend: string;
+                    /**
+                     * @description Holiday premium of the hours on holidays (instead of the weekend’s)
+                     * @example 1234.50
+                     */
+                    holiday: string;
+                    /**
+                     * @description What the hours over the weekly limit cost above the base rate
+                     * @example 1234.50
+                     */
+                    overtime: string;
+                    /**
+                     * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
+                     * @example 1234.50
+                     */
+                    total: string;
+                };
+            } | null;
+            /** @description cost − previous, figure by figure (negative: the rerun is cheaper) */
+            difference: {
+                /** @description ISO 4217 code */
+                currency: string;
+                /** @description Paid hours priced */
+                hours: string;
+                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
+                unratedHours: string;
+                /**
+                 * @description The hours at their grade’s hourly rate
+                 * @example 1234.50
+                 */
+                base: string;
+                /**
+                 * @description Night premium of the hours inside the night window
+                 * @example 1234.50
+                 */
+                night: string;
+                /**
+                 * @description Weekend premium of the hours on the unit’s weekend days
+                 * @example 1234.50
+                 */
+                weekend: string;
+                /**
+                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
+                 * @example 1234.50
+                 */
+                holiday: string;
+                /**
+                 * @description What the hours over the weekly limit cost above the base rate
+                 * @example 1234.50
+                 */
+                overtime: string;
+                /**
+                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
+                 * @example 1234.50
+                 */
+                total: string;
+            } | null;
         };
         /** @description The last execution that ended without a result */
         AllocationRunFailure: {
@@ -5023,6 +5418,19 @@ export interface components {
                     missingHeads: number;
                 }[];
             } | null;
+            /** @description Labour cost of the month in the caller's departments; null when the caller's roles do not reach it */
+            labourCostThisMonth: {
+                /** @description `YYYY-MM`, the current month */
+                month: string;
+                /** @description ISO 4217 */
+                currency: string;
+                /** @description Budgets set for the month; null: none */
+                budget: string | null;
+                /** @description What the planned roster of the month costs */
+                planned: string;
+                /** @description What attendance of the month so far costs */
+                actual: string;
+            } | null;
         };
         DemandLineCandidates: {
             line: {
@@ -5293,6 +5701,102 @@ export interface components {
                 required: number;
                 reasonCode?: string | null;
             }[];
+        };
+        /** @description A department’s month: budget, planned (the planned roster), actual (attendance) */
+        DepartmentMonthCost: {
+            department: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+            /** @description A month, `YYYY-MM` */
+            month: string;
+            currency: string;
+            /** @description null: no budget set */
+            budget: string | null;
+            /** @description Priced work: each amount a decimal string in the currency’s digits */
+            planned: {
+                /** @description ISO 4217 code */
+                currency: string;
+                /** @description Paid hours priced */
+                hours: string;
+                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
+                unratedHours: string;
+                /**
+                 * @description The hours at their grade’s hourly rate
+                 * @example 1234.50
+                 */
+                base: string;
+                /**
+                 * @description Night premium of the hours inside the night window
+                 * @example 1234.50
+                 */
+                night: string;
+                /**
+                 * @description Weekend premium of the hours on the unit’s weekend days
+                 * @example 1234.50
+                 */
+                weekend: string;
+                /**
+                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
+                 * @example 1234.50
+                 */
+                holiday: string;
+                /**
+                 * @description What the hours over the weekly limit cost above the base rate
+                 * @example 1234.50
+                 */
+                overtime: string;
+                /**
+                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
+                 * @example 1234.50
+                 */
+                total: string;
+            };
+            /** @description Priced work: each amount a decimal string in the currency’s digits */
+            actual: {
+                /** @description ISO 4217 code */
+                currency: string;
+                /** @description Paid hours priced */
+                hours: string;
+                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
+                unratedHours: string;
+                /**
+                 * @description The hours at their grade’s hourly rate
+                 * @example 1234.50
+                 */
+                base: string;
+                /**
+                 * @description Night premium of the hours inside the night window
+                 * @example 1234.50
+                 */
+                night: string;
+                /**
+                 * @description Weekend premium of the hours on the unit’s weekend days
+                 * @example 1234.50
+                 */
+                weekend: string;
+                /**
+                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
+                 * @example 1234.50
+                 */
+                holiday: string;
+                /**
+                 * @description What the hours over the weekly limit cost above the base rate
+                 * @example 1234.50
+                 */
+                overtime: string;
+                /**
+                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
+                 * @example 1234.50
+                 */
+                total: string;
+            };
+            /** @description planned total ÷ budget as a percentage with one decimal ("97.5"); null without a budget */
+            plannedShareOfBudget: string | null;
+            actualShareOfBudget: string | null;
         };
         DevelopmentLoginRequest: {
             username: string;
@@ -5627,6 +6131,131 @@ export interface components {
             pageSize: number;
             /** @description Items matching the query, on all pages */
             total: number;
+        };
+        LabourBudget: {
+            /** Format: uuid */
+            id: string;
+            department: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+            /** @description A month, `YYYY-MM` */
+            month: string;
+            /**
+             * @description The budget of the month
+             * @example 1234.50
+             */
+            amount: string;
+            currency: string;
+            note: string | null;
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        LabourBudgetPage: {
+            items: components["schemas"]["LabourBudget"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        LabourBudgetUpdate: {
+            /**
+             * @description In the unit’s currency
+             * @example 1234.50
+             */
+            amount?: string;
+            note?: string | null;
+        };
+        LabourCostMonth: {
+            /** @description A month, `YYYY-MM` */
+            month: string;
+            currency: string;
+            departments: components["schemas"]["DepartmentMonthCost"][];
+        };
+        LabourPremium: {
+            kind: components["schemas"]["LabourPremiumKind"];
+            nameEn: string;
+            nameAr: string;
+            /** @description PERCENT: `percent` of the hourly rate per hour (for OVERTIME the whole hour’s pay, e.g. 150); FIXED: `amount` per hour (for OVERTIME the overtime hour’s own rate) */
+            basis: "PERCENT" | "FIXED";
+            /** @description With PERCENT: a percentage with at most two decimals, e.g. "25" or "12.5" */
+            percent: string | null;
+            amount: string | null;
+            /** @description NIGHT only: where the night starts */
+            windowStart: string | null;
+            /** @description NIGHT only: where it ends (next day when earlier) */
+            windowEnd: string | null;
+            currency: string;
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        LabourPremiumKind: "NIGHT" | "WEEKEND" | "HOLIDAY" | "OVERTIME";
+        LabourPremiums: {
+            /** @description The unit’s currency */
+            currency: {
+                /** @description ISO 4217 code (the unit’s `currency` setting) */
+                code: string;
+                /** @description Digits after the decimal point of its amounts (2 for SAR, 3 for KWD) */
+                minorUnits: number;
+            };
+            items: components["schemas"]["LabourPremium"][];
+        };
+        LabourPremiumUpdate: {
+            nameEn: string;
+            nameAr: string;
+            /** @description PERCENT: `percent` of the hourly rate per hour (for OVERTIME the whole hour’s pay, e.g. 150); FIXED: `amount` per hour (for OVERTIME the overtime hour’s own rate) */
+            basis: "PERCENT" | "FIXED";
+            /** @description With PERCENT: a percentage with at most two decimals, e.g. "25" or "12.5" */
+            percent?: string | null;
+            amount?: string | null;
+            /** @description NIGHT only: where the night starts */
+            windowStart?: string | null;
+            /** @description NIGHT only: where it ends (next day when earlier) */
+            windowEnd?: string | null;
+        };
+        /** @description The hourly rate of a grade from `effectiveFrom` until its next rate */
+        LabourRate: {
+            /** Format: uuid */
+            id: string;
+            grade: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+            /** Format: date */
+            effectiveFrom: string;
+            /**
+             * @description Per hour, in the unit’s currency
+             * @example 1234.50
+             */
+            hourlyRate: string;
+            currency: string;
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        LabourRatePage: {
+            items: components["schemas"]["LabourRate"][];
+            page: number;
+            pageSize: number;
+            /** @description Items matching the query, on all pages */
+            total: number;
+        };
+        LabourRateUpdate: {
+            /** Format: date */
+            effectiveFrom?: string;
+            /**
+             * @description Per hour, in the unit’s currency
+             * @example 1234.50
+             */
+            hourlyRate?: string;
         };
         LeaveDecision: {
             /** @description Optional to approve; required to reject (422 COMMENT_REQUIRED): the employee reads why */
@@ -6004,6 +6633,29 @@ export interface components {
             /** @description Last day (inclusive); omitted: one day */
             endDate?: string | null;
             holidayTypeCode?: string | null;
+        };
+        NewLabourBudget: {
+            /** Format: uuid */
+            departmentId: string;
+            /** @description A month, `YYYY-MM` */
+            month: string;
+            /**
+             * @description In the unit’s currency
+             * @example 1234.50
+             */
+            amount: string;
+            note?: string | null;
+        };
+        NewLabourRate: {
+            /** Format: uuid */
+            gradeId: string;
+            /** Format: date */
+            effectiveFrom: string;
+            /**
+             * @description Per hour, in the unit’s currency
+             * @example 1234.50
+             */
+            hourlyRate: string;
         };
         NewLeaveRequest: {
             /**
@@ -6788,6 +7440,54 @@ export interface components {
                 comment: string | null;
             };
         };
+        PublishedRosterCost: {
+            /** Format: uuid */
+            rosterId: string;
+            version: number;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Priced work: each amount a decimal string in the currency’s digits */
+            cost: {
+                /** @description ISO 4217 code */
+                currency: string;
+                /** @description Paid hours priced */
+                hours: string;
+                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
+                unratedHours: string;
+                /**
+                 * @description The hours at their grade’s hourly rate
+                 * @example 1234.50
+                 */
+                base: string;
+                /**
+                 * @description Night premium of the hours inside the night window
+                 * @example 1234.50
+                 */
+                night: string;
+                /**
+                 * @description Weekend premium of the hours on the unit’s weekend days
+                 * @example 1234.50
+                 */
+                weekend: string;
+                /**
+                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
+                 * @example 1234.50
+                 */
+                holiday: string;
+                /**
+                 * @description What the hours over the weekly limit cost above the base rate
+                 * @example 1234.50
+                 */
+                overtime: string;
+                /**
+                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
+                 * @example 1234.50
+                 */
+                total: string;
+            };
+        };
         PublishedRosterDetail: {
             /** Format: uuid */
             id: string;
@@ -7250,6 +7950,8 @@ export interface components {
             "availability.maxDaysAhead"?: number;
             /** @description Most days of a calendar month one employee may state as unavailable */
             "availability.maxUnavailableDaysPerMonth"?: number;
+            /** @description ISO 4217 code of the unit’s currency: labour costs are in its minor unit */
+            currency?: string;
         };
         SettingValues: {
             /** @description IANA time zone of business dates */
@@ -7276,6 +7978,8 @@ export interface components {
             "availability.maxDaysAhead": number;
             /** @description Most days of a calendar month one employee may state as unavailable */
             "availability.maxUnavailableDaysPerMonth": number;
+            /** @description ISO 4217 code of the unit’s currency: labour costs are in its minor unit */
+            currency: string;
         };
         ShiftAssignment: {
             /** Format: uuid */
@@ -8621,6 +9325,18 @@ export interface components {
                 };
             };
         };
+        /** @description GRADE_UNKNOWN */
+        GradeUnknown: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "GRADE_UNKNOWN";
+                };
+            };
+        };
         /** @description GRANT_EXISTS */
         GrantExists: {
             headers: {
@@ -8829,6 +9545,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "INVALID_STATE_TRANSITION" | "SWAP_SHIFT_CHANGED";
+                };
+            };
+        };
+        /** @description LABOUR_BUDGET_EXISTS */
+        LabourBudgetExists: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "LABOUR_BUDGET_EXISTS";
+                };
+            };
+        };
+        /** @description LABOUR_RATE_EXISTS */
+        LabourRateExists: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "LABOUR_RATE_EXISTS";
                 };
             };
         };
@@ -9794,6 +10534,11 @@ export interface components {
         Status3: "Pending" | "Approved" | "Declined" | "Withdrawn";
         /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
         Status4: components["schemas"]["ShiftSwapStatus"];
+        Kind: components["schemas"]["LabourPremiumKind"];
+        /** @description A month, `YYYY-MM` */
+        Month2: string;
+        /** @description Words of the files */
+        Lang2: "en" | "ar";
     };
     requestBodies: never;
     headers: never;
@@ -18045,6 +18790,612 @@ export interface operations {
             /** @description NOT_FOUND */
             404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listLabourRates: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                gradeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourRatePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    createLabourRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewLabourRate"];
+            };
+        };
+        responses: {
+            /** @description The hourly rate of a grade from `effectiveFrom` until its next rate */
+            201: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourRate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["LabourRateExists"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["GradeUnknown"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getLabourRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hourly rate of a grade from `effectiveFrom` until its next rate */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourRate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    deleteLabourRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    updateLabourRate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag last read (e.g. "3"); a change of another version answers 412 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabourRateUpdate"];
+            };
+        };
+        responses: {
+            /** @description The hourly rate of a grade from `effectiveFrom` until its next rate */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourRate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LabourRateExists"];
+            /** @description If-Match named an older version */
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listLabourPremiums: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourPremiums"];
+                };
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    setLabourPremium: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag last read (e.g. "3"); a change of another version answers 412 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                kind: components["parameters"]["Kind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabourPremiumUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourPremium"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description If-Match named an older version */
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    deleteLabourPremium: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["Kind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listLabourBudgets: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                departmentId?: components["parameters"]["DepartmentId"];
+                /** @description A month, `YYYY-MM` */
+                from?: string;
+                /** @description A month, `YYYY-MM` */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourBudgetPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    createLabourBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewLabourBudget"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    /** @description Where the created resource is read */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourBudget"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["LabourBudgetExists"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["DepartmentUnknown"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getLabourBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourBudget"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    deleteLabourBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    updateLabourBudget: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag last read (e.g. "3"); a change of another version answers 412 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabourBudgetUpdate"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourBudget"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description If-Match named an older version */
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getAllocationRunCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationRunCost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description RUN_NOT_EXECUTED */
+            409: components["responses"]["RunNotExecuted"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getPublishedRosterCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The version of the resource, to send back as If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedRosterCost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getDepartmentLabourCost: {
+        parameters: {
+            query: {
+                /** @description A month, `YYYY-MM` */
+                month: components["parameters"]["Month2"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A department’s month: budget, planned (the planned roster), actual (attendance) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepartmentMonthCost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getLabourCostMonth: {
+        parameters: {
+            query: {
+                /** @description A month, `YYYY-MM` */
+                month: components["parameters"]["Month2"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourCostMonth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    downloadLabourCostWorkbook: {
+        parameters: {
+            query: {
+                /** @description A month, `YYYY-MM` */
+                month: components["parameters"]["Month2"];
+                /** @description Words of the files */
+                lang?: components["parameters"]["Lang2"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labour cost report (application/vnd.openxmlformats-officedocument.spreadsheetml.sheet) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    downloadLabourCostPdf: {
+        parameters: {
+            query: {
+                /** @description A month, `YYYY-MM` */
+                month: components["parameters"]["Month2"];
+                /** @description Words of the files */
+                lang?: components["parameters"]["Lang2"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labour cost report (application/pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
         };

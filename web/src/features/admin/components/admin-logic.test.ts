@@ -151,6 +151,7 @@ describe('settings', () => {
     'password.require_symbol': false,
     'availability.maxDaysAhead': 90,
     'availability.maxUnavailableDaysPerMonth': 4,
+    currency: 'SAR',
   };
 
   it('patches only what changed; the weekend in another order is no change', () => {

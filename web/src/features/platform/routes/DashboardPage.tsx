@@ -6,9 +6,13 @@ import { QueryState } from '../../../components/QueryState';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { formatMoney } from '../../costs/components/money';
 import { type DashboardSummary, useDashboardSummary } from '../api';
 
-type CountKey = Exclude<keyof DashboardSummary, 'asOf' | 'todaysCoverage' | 'openGapsComingWeek'>;
+type CountKey = Exclude<
+  keyof DashboardSummary,
+  'asOf' | 'todaysCoverage' | 'openGapsComingWeek' | 'labourCostThisMonth'
+>;
 
 /** Each tile and the screen it leads to (where that screen exists and the caller may open it). */
 const TILES: { key: CountKey; label: MessageId; to?: string; permission?: string }[] = [
@@ -84,6 +88,24 @@ export default function DashboardPage() {
                 label={t('dashboard.openGaps')}
                 value={formatNumber(lang, data.openGapsComingWeek.missingHeads)}
                 hint={t('dashboard.openGapsHint', { count: data.openGapsComingWeek.byDate.length })}
+              />
+            )}
+            {data.labourCostThisMonth && (
+              <Tile
+                label={t('costs.dashboard.label')}
+                value={formatMoney(lang, data.labourCostThisMonth.planned, data.labourCostThisMonth.currency)}
+                hint={t('costs.dashboard.hint', {
+                  budget:
+                    data.labourCostThisMonth.budget === null
+                      ? t('costs.month.noBudget')
+                      : formatMoney(lang, data.labourCostThisMonth.budget, data.labourCostThisMonth.currency),
+                  actual: formatMoney(
+                    lang,
+                    data.labourCostThisMonth.actual,
+                    data.labourCostThisMonth.currency,
+                  ),
+                })}
+                to={paths.labourCost}
               />
             )}
             {TILES.filter((tile) => data[tile.key] !== null).map((tile) => (

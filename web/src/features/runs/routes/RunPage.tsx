@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { RunCostPanel } from '../../costs/components/RunCostPanel';
 import { type Run, type RunAction, useRun, useRunAction } from '../api';
 import { CandidatesModal } from '../components/CandidatesModal';
 import { ProposalGrid } from '../components/ProposalGrid';
@@ -26,6 +27,7 @@ function RunScreen({ run }: { run: Run }) {
   const t = useT();
   const lang = useLanguage();
   const [line, setLine] = useState<{ id: string; label: string } | null>(null);
+  const { has } = usePermissions();
   return (
     <>
       <PageHeader
@@ -57,6 +59,7 @@ function RunScreen({ run }: { run: Run }) {
             </Tabs.List>
             <Tabs.Panel value="summary" pt="md">
               <RunSummary result={run.result} />
+              {has('labour_cost.view') && <RunCostPanel runId={run.id} executions={run.executions} />}
             </Tabs.Panel>
             <Tabs.Panel value="unfilled" pt="md">
               <UnfilledLines result={run.result} onCandidates={setLine} />

@@ -12,6 +12,8 @@ import availabilityAr from './availability.ar.json' with { type: 'json' };
 import availabilityEn from './availability.en.json' with { type: 'json' };
 import calendarFeedAr from './calendarFeed.ar.json' with { type: 'json' };
 import calendarFeedEn from './calendarFeed.en.json' with { type: 'json' };
+import costsAr from './costs.ar.json' with { type: 'json' };
+import costsEn from './costs.en.json' with { type: 'json' };
 import demandAr from './demand.ar.json' with { type: 'json' };
 import demandEn from './demand.en.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
@@ -48,6 +50,7 @@ export const areas = {
   runs: { en: runsEn, ar: runsAr },
   swaps: { en: swapsEn, ar: swapsAr },
   availability: { en: availabilityEn, ar: availabilityAr },
+  costs: { en: costsEn, ar: costsAr },
 } as const;
 
 export const english = {
@@ -65,6 +68,7 @@ export const english = {
   ...runsEn,
   ...swapsEn,
   ...availabilityEn,
+  ...costsEn,
 };
 export type MessageId = keyof typeof english;
 
@@ -83,4 +87,5 @@ export const arabic: Record<MessageId, string> = {
   ...runsAr,
   ...swapsAr,
   ...availabilityAr,
+  ...costsAr,
 };

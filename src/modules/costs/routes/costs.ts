@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../../../core/auth/guard.ts';
+import { conflict } from '../../../core/http/errors.ts';
+import { problemResponse } from '../../../core/http/openapi.ts';
+import { pdfResponse, sendPdf } from '../../../core/http/pdf.ts';
+import { sendWorkbook, workbookResponse } from '../../../core/http/workbooks.ts';
+import type { ServiceDeps } from '../../../core/module-context.ts';
+import * as costs from '../cost-service.ts';
+import { costPdf, costWorkbook } from '../report.ts';
+import {
+  CostReportQuery,
+  DepartmentMonthCost,
+  IdParams,
+  MonthCostOverview,
+  MonthQuery,
+  PublishedRosterCost,
+  RunCost,
+} from '../schemas.ts';
+
+const tags = ['costs'];
+
+/** What rosters cost: a run's proposal, a published version, a department's month against its budget. */
+export function costRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/allocation-runs/:id/cost',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'getAllocationRunCost',
+          summary: 'What a run’s proposal costs, and on a rerun the difference from what it replaced',
+          tags,
+          params: IdParams,
+          response: { 200: RunCost, 409: problemResponse(['RUN_NOT_EXECUTED']) },
+        },
+      },
+      async (request) => {
+        const cost = await costs.runCost(deps, callerOf(request), request.params.id);
+        if (!cost) throw conflict('RUN_NOT_EXECUTED', 'The run has not been executed yet: execute it first');
+        return cost;
+      },
+    );
+    app.get(
+      '/admin/published-rosters/:id/cost',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'getPublishedRosterCost',
+          summary: 'What a published roster version costs',
+          tags,
+          params: IdParams,
+          response: { 200: PublishedRosterCost },
+        },
+      },
+      async (request) => costs.publishedRosterCost(deps, callerOf(request), request.params.id),
+    );
+    app.get(
+      '/departments/:id/labour-cost',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'getDepartmentLabourCost',
+          summary: 'A department’s month: its budget, the planned roster’s cost and attendance’s (actual)',
+          tags,
+          params: IdParams,
+          querystring: MonthQuery,
+          response: { 200: DepartmentMonthCost },
+        },
+      },
+      async (request) =>
+        costs.departmentMonthCost(deps, callerOf(request), request.params.id, request.query.month),
+    );
+    app.get(
+      '/labour-cost',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'getLabourCostMonth',
+          summary: 'Budget, planned and actual of a month for each department in your scope with any of them',
+          tags,
+          querystring: MonthQuery,
+          response: { 200: MonthCostOverview },
+        },
+      },
+      async (request) => costs.monthOverview(deps, callerOf(request), request.query.month),
+    );
+    app.get(
+      '/reports/labour-cost.xlsx',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'downloadLabourCostWorkbook',
+          summary: 'The month’s labour cost against budget per department, as a workbook',
+          tags: ['costs', 'reports'],
+          querystring: CostReportQuery,
+          response: { 200: workbookResponse('The labour cost report') },
+        },
+      },
+      async (request, reply) => {
+        const report = await costs.monthOverview(deps, callerOf(request), request.query.month);
+        const bytes = await costWorkbook(report, request.query.lang ?? 'en');
+        return sendWorkbook(reply, `labour-cost-${report.month}.xlsx`, bytes);
+      },
+    );
+    app.get(
+      '/reports/labour-cost.pdf',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'downloadLabourCostPdf',
+          summary: 'The month’s labour cost against budget per department, as a landscape PDF',
+          tags: ['costs', 'reports'],
+          querystring: CostReportQuery,
+          response: { 200: pdfResponse('The labour cost report') },
+        },
+      },
+      async (request, reply) => {
+        const report = await costs.monthOverview(deps, callerOf(request), request.query.month);
+        const bytes = await costPdf(report, request.query.lang ?? 'en');
+        return sendPdf(reply, `labour-cost-${report.month}.pdf`, bytes);
+      },
+    );
+  };
+}
