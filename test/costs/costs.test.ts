@@ -308,18 +308,19 @@ describeEachDatabase(
       expect(
         overview.json().departments.map((d: { department: { code: string } }) => d.department.code),
       ).toEqual(['RAMP']);
-      const dashboard = await call('manager', 'GET', '/api/dashboard/summary');
-      expect(dashboard.statusCode, dashboard.body).toBe(200);
-      expect(dashboard.json().labourCostThisMonth).toEqual({
+      const totals = await call('manager', 'GET', '/api/labour-cost/totals?month=2027-03');
+      expect(totals.statusCode, totals.body).toBe(200);
+      expect(totals.json()).toEqual({
         month: '2027-03',
         currency: 'SAR',
         budget: '1200.00',
         planned: plannedTotal,
         actual: actual.total,
       });
-      expect(
-        (await call('employee', 'GET', '/api/dashboard/summary')).json().labourCostThisMonth ?? null,
-      ).toBeNull();
+      expect((await call('employee', 'GET', '/api/labour-cost/totals?month=2027-03')).statusCode).toBe(403);
+      expect((await call('manager', 'GET', '/api/dashboard/summary')).json()).not.toHaveProperty(
+        'labourCostThisMonth',
+      );
     });
 
     it('lets one of two budgets for the same department and month win, by the database', async () => {

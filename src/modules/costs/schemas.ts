@@ -237,6 +237,21 @@ export const MonthCostOverview = Type.Object(
 );
 export type MonthCostOverview = Static<typeof MonthCostOverview>;
 
+export const LabourCostTotals = Type.Object(
+  {
+    month: Month,
+    currency: Type.String({ description: 'ISO 4217' }),
+    budget: Type.Union([Amount('Budgets set for the month'), Type.Null()], { description: 'null: none set' }),
+    planned: Amount('What the planned roster of the month costs'),
+    actual: Amount('What attendance of the month so far costs'),
+  },
+  {
+    $id: 'LabourCostTotals',
+    description: 'A month of the departments in your scope in three figures (the dashboard’s tile)',
+  },
+);
+export type LabourCostTotals = Static<typeof LabourCostTotals>;
+
 export const CostReportQuery = Type.Object(
   {
     month: Month,

@@ -51,24 +51,6 @@ export const DashboardSummary = Type.Object(
           "Gaps of the live roster over the coming seven days; null when the caller's roles do not reach it",
       },
     ),
-    labourCostThisMonth: Type.Union(
-      [
-        Type.Object({
-          month: Type.String({ description: '`YYYY-MM`, the current month' }),
-          currency: Type.String({ description: 'ISO 4217' }),
-          budget: Type.Union([Type.String(), Type.Null()], {
-            description: 'Budgets set for the month; null: none',
-          }),
-          planned: Type.String({ description: 'What the planned roster of the month costs' }),
-          actual: Type.String({ description: 'What attendance of the month so far costs' }),
-        }),
-        Type.Null(),
-      ],
-      {
-        description:
-          "Labour cost of the month in the caller's departments; null when the caller's roles do not reach it",
-      },
-    ),
   },
   { $id: 'DashboardSummary' },
 );

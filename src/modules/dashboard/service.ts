@@ -3,7 +3,6 @@ import type { Permission } from '../../core/auth/catalog.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
 import { countPendingReviews } from '../attendance/service.ts';
-import { monthTotals } from '../costs/cost-service.ts';
 import { awaitingCount } from '../leave/service.ts';
 import { countExpiringCertifications } from '../people/certifications-service.ts';
 import { countEmployees } from '../people/employees-service.ts';
@@ -38,7 +37,6 @@ export async function summary(deps: ServiceDeps, caller: Caller): Promise<Dashbo
     leaveConflicts,
     coverage,
     gaps,
-    labourCostThisMonth,
   ] = await Promise.all([
     tile('employee.view', () => countEmployees(deps, caller, { status: 'ACTIVE' })),
     tile(['leave_request.approve', 'leave.approve'], () => awaitingCount(deps, caller)),
@@ -58,7 +56,6 @@ export async function summary(deps: ServiceDeps, caller: Caller): Promise<Dashbo
         addDays(today, GAP_WINDOW_DAYS - 1),
       ),
     ),
-    tile('labour_cost.view', () => monthTotals(deps, caller, today.slice(0, 7))),
   ]);
   return {
     asOf: today,
@@ -78,6 +75,5 @@ export async function summary(deps: ServiceDeps, caller: Caller): Promise<Dashbo
       missingHeads: gaps.reduce((sum, day) => sum + day.missingHeads, 0),
       byDate: gaps,
     },
-    labourCostThisMonth,
   };
 }

@@ -11,6 +11,7 @@ import {
   CostReportQuery,
   DepartmentMonthCost,
   IdParams,
+  LabourCostTotals,
   MonthCostOverview,
   MonthQuery,
   PublishedRosterCost,
@@ -83,6 +84,23 @@ export function costRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => costs.monthOverview(deps, callerOf(request), request.query.month),
+    );
+    app.get(
+      '/labour-cost/totals',
+      {
+        config: { auth: 'labour_cost.view' },
+        schema: {
+          operationId: 'getLabourCostTotals',
+          summary: 'Budget, planned and actual of a month summed over the departments in your scope',
+          description:
+            'What the dashboard’s labour-cost tile shows. Its own read, apart from the dashboard’s counts: ' +
+            'pricing a month is the slowest figure there is (about 0.5 s for 2,000 employees).',
+          tags,
+          querystring: MonthQuery,
+          response: { 200: LabourCostTotals },
+        },
+      },
+      async (request) => costs.monthTotals(deps, callerOf(request), request.query.month),
     );
     app.get(
       '/reports/labour-cost.xlsx',

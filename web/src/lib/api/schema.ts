@@ -4190,6 +4190,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/labour-cost/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Budget, planned and actual of a month summed over the departments in your scope
+         * @description Permission `labour_cost.view`.
+         *
+         *     What the dashboard’s labour-cost tile shows. Its own read, apart from the dashboard’s counts: pricing a month is the slowest figure there is (about 0.5 s for 2,000 employees).
+         */
+        get: operations["getLabourCostTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/labour-cost.xlsx": {
         parameters: {
             query?: never;
@@ -5418,19 +5440,6 @@ export interface components {
                     missingHeads: number;
                 }[];
             } | null;
-            /** @description Labour cost of the month in the caller's departments; null when the caller's roles do not reach it */
-            labourCostThisMonth: {
-                /** @description `YYYY-MM`, the current month */
-                month: string;
-                /** @description ISO 4217 */
-                currency: string;
-                /** @description Budgets set for the month; null: none */
-                budget: string | null;
-                /** @description What the planned roster of the month costs */
-                planned: string;
-                /** @description What attendance of the month so far costs */
-                actual: string;
-            } | null;
         };
         DemandLineCandidates: {
             line: {
@@ -6175,6 +6184,25 @@ export interface components {
             month: string;
             currency: string;
             departments: components["schemas"]["DepartmentMonthCost"][];
+        };
+        /** @description A month of the departments in your scope in three figures (the dashboard’s tile) */
+        LabourCostTotals: {
+            /** @description A month, `YYYY-MM` */
+            month: string;
+            /** @description ISO 4217 */
+            currency: string;
+            /** @description null: none set */
+            budget: string | null;
+            /**
+             * @description What the planned roster of the month costs
+             * @example 1234.50
+             */
+            planned: string;
+            /**
+             * @description What attendance of the month so far costs
+             * @example 1234.50
+             */
+            actual: string;
         };
         LabourPremium: {
             kind: components["schemas"]["LabourPremiumKind"];
@@ -19331,6 +19359,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LabourCostMonth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getLabourCostTotals: {
+        parameters: {
+            query: {
+                /** @description A month, `YYYY-MM` */
+                month: components["parameters"]["Month2"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A month of the departments in your scope in three figures (the dashboard’s tile) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabourCostTotals"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -12,6 +12,7 @@ export const costKeys = {
   all: ['costs'] as const,
   run: (id: string, executions: number) => ['costs', 'run', id, executions] as const,
   month: (month: string) => ['costs', 'month', month] as const,
+  totals: (month: string) => ['costs', 'totals', month] as const,
   rates: ['costs', 'rates'] as const,
   premiums: ['costs', 'premiums'] as const,
   budgets: ['costs', 'budgets'] as const,
@@ -30,6 +31,14 @@ export function useMonthCost(month: string) {
   return useQuery({
     queryKey: costKeys.month(month),
     queryFn: () => call(api.GET('/api/labour-cost', { params: { query: { month } } })),
+  });
+}
+
+/** The month over the departments in scope in three figures (the dashboard's tile). */
+export function useMonthTotals(month: string) {
+  return useQuery({
+    queryKey: costKeys.totals(month),
+    queryFn: () => call(api.GET('/api/labour-cost/totals', { params: { query: { month } } })),
   });
 }
 

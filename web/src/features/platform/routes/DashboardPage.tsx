@@ -6,13 +6,11 @@ import { QueryState } from '../../../components/QueryState';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useMonthTotals } from '../../costs/api';
 import { formatMoney } from '../../costs/components/money';
 import { type DashboardSummary, useDashboardSummary } from '../api';
 
-type CountKey = Exclude<
-  keyof DashboardSummary,
-  'asOf' | 'todaysCoverage' | 'openGapsComingWeek' | 'labourCostThisMonth'
->;
+type CountKey = Exclude<keyof DashboardSummary, 'asOf' | 'todaysCoverage' | 'openGapsComingWeek'>;
 
 /** Each tile and the screen it leads to (where that screen exists and the caller may open it). */
 const TILES: { key: CountKey; label: MessageId; to?: string; permission?: string }[] = [
@@ -90,24 +88,7 @@ export default function DashboardPage() {
                 hint={t('dashboard.openGapsHint', { count: data.openGapsComingWeek.byDate.length })}
               />
             )}
-            {data.labourCostThisMonth && (
-              <Tile
-                label={t('costs.dashboard.label')}
-                value={formatMoney(lang, data.labourCostThisMonth.planned, data.labourCostThisMonth.currency)}
-                hint={t('costs.dashboard.hint', {
-                  budget:
-                    data.labourCostThisMonth.budget === null
-                      ? t('costs.month.noBudget')
-                      : formatMoney(lang, data.labourCostThisMonth.budget, data.labourCostThisMonth.currency),
-                  actual: formatMoney(
-                    lang,
-                    data.labourCostThisMonth.actual,
-                    data.labourCostThisMonth.currency,
-                  ),
-                })}
-                to={paths.labourCost}
-              />
-            )}
+            {has('labour_cost.view') && <LabourCostTile month={data.asOf.slice(0, 7)} />}
             {TILES.filter((tile) => data[tile.key] !== null).map((tile) => (
               <Tile
                 key={tile.key}
@@ -120,6 +101,26 @@ export default function DashboardPage() {
         )}
       </QueryState>
     </>
+  );
+}
+
+/** The month's labour cost: a read of its own, since pricing a month takes longer than every count. */
+function LabourCostTile({ month }: { month: string }) {
+  const t = useT();
+  const lang = useLanguage();
+  const totals = useMonthTotals(month).data;
+  if (!totals) return null;
+  const money = (amount: string) => formatMoney(lang, amount, totals.currency);
+  return (
+    <Tile
+      label={t('costs.dashboard.label')}
+      value={money(totals.planned)}
+      hint={t('costs.dashboard.hint', {
+        budget: totals.budget === null ? t('costs.month.noBudget') : money(totals.budget),
+        actual: money(totals.actual),
+      })}
+      to={paths.labourCost}
+    />
   );
 }
 
