@@ -7,9 +7,8 @@ import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
-import { addDays } from '../../core/time/dates.ts';
 import type { ReasonCode } from '../../engine/index.ts';
-import { assignToLine, reasonsOnLines } from '../roster/service.ts';
+import { assignToLine } from '../roster/checks.ts';
 import * as repo from './repository.ts';
 import type {
   NewOpenShift,
@@ -18,18 +17,15 @@ import type {
   OpenShift,
   OpenShiftClaim,
   OpenShiftClaimQuery,
-  OpenShiftForMe,
   OpenShiftQuery,
-  OwnOpenShiftClaimQuery,
-  OwnOpenShiftQuery,
 } from './schemas.ts';
 
 /** The longest period one request offers or lists. */
-const MAX_DAYS = 92;
+export const MAX_DAYS = 92;
 /** Open offers an employee's list weighs at most (each is checked against the engine's rules). */
-const MAX_OFFERS_CHECKED = 500;
+export const MAX_OFFERS_CHECKED = 500;
 
-function offerView(row: repo.OfferRow, pendingClaims: number): OpenShift {
+export function offerView(row: repo.OfferRow, pendingClaims: number): OpenShift {
   return {
     id: row.id,
     demandLineId: row.demandLineId,
@@ -62,7 +58,7 @@ function offerView(row: repo.OfferRow, pendingClaims: number): OpenShift {
   };
 }
 
-async function offerViews(executor: Executor, rows: repo.OfferRow[]): Promise<OpenShift[]> {
+export async function offerViews(executor: Executor, rows: repo.OfferRow[]): Promise<OpenShift[]> {
   const pending = await repo.pendingClaimCounts(
     executor,
     rows.map((row) => row.id),
@@ -71,13 +67,13 @@ async function offerViews(executor: Executor, rows: repo.OfferRow[]): Promise<Op
 }
 
 /** Offers by id, whatever the caller's scope (their claims, or rows just written). */
-async function offersById(executor: Executor, buId: string, ids: readonly string[]) {
+export async function offersById(executor: Executor, buId: string, ids: readonly string[]) {
   if (!ids.length) return new Map<string, OpenShift>();
   const { rows } = await repo.listOffers(executor, buId, { kind: 'unit' }, { ids }, ids.length, 0);
   return new Map((await offerViews(executor, rows)).map((offer) => [offer.id, offer]));
 }
 
-async function claimViews(
+export async function claimViews(
   executor: Executor,
   buId: string,
   rows: repo.ClaimRow[],
@@ -96,7 +92,7 @@ async function claimViews(
   }));
 }
 
-async function claimView(executor: Executor, buId: string, id: string): Promise<OpenShiftClaim> {
+export async function claimView(executor: Executor, buId: string, id: string): Promise<OpenShiftClaim> {
   const row = await repo.findClaim(executor, buId, { kind: 'unit' }, id);
   const [view] = await claimViews(executor, buId, [row!]);
   return view!;
@@ -123,7 +119,7 @@ async function declineRest(tx: Executor, caller: Caller, now: Date, openShiftId:
  * Closes the open offers whose gap is gone: covered another way (a manual assignment, a locked run) or its
  * plan archived. Run before every read and decision, so nobody claims or approves what is no longer open.
  */
-async function settle(deps: ServiceDeps, caller: Caller): Promise<void> {
+export async function settle(deps: ServiceDeps, caller: Caller): Promise<void> {
   const { buId } = caller.principal;
   const open = await repo.openOffers(deps.db, buId);
   if (!open.length) return;
@@ -401,138 +397,4 @@ async function refuse(deps: ServiceDeps, caller: Caller, id: string, error: AppE
       details: { reason: 'NOT_ELIGIBLE', reasonCodes },
     });
   });
-}
-
-function ownEmployee(caller: Caller): string {
-  const { employeeId } = caller.principal;
-  if (!employeeId)
-    throw businessRule('NO_LINKED_EMPLOYEE', 'Your account is not linked to an employee, so it cannot claim');
-  return employeeId;
-}
-
-/** Open offers the caller may work by the engine's rules (or has claimed), in roster order. */
-export async function offersForMe(
-  deps: ServiceDeps,
-  caller: Caller,
-  query: OwnOpenShiftQuery,
-): Promise<Page<OpenShiftForMe>> {
-  const { buId, today, employeeId } = caller.principal;
-  const from = query.from ?? today;
-  const to = query.to ?? addDays(from, MAX_DAYS - 1);
-  assertDateRange(from, to, { days: MAX_DAYS, what: 'One request' });
-  if (!employeeId) return pageOf([], 0, query);
-  await settle(deps, caller);
-  const { rows } = await repo.listOffers(
-    deps.db,
-    buId,
-    { kind: 'unit' },
-    { status: 'Open', from: from < today ? today : from, to },
-    MAX_OFFERS_CHECKED,
-    0,
-  );
-  const claims = new Map(
-    (
-      await repo.liveClaimsOf(
-        deps.db,
-        employeeId,
-        rows.map((row) => row.id),
-      )
-    ).map((claim) => [claim.openShiftId, claim]),
-  );
-  const lines = await repo.linesOf(deps.db, buId, { ids: rows.map((row) => row.demandLineId) });
-  const reasons = await reasonsOnLines(deps.db, buId, employeeId, lines);
-  const mine = rows.filter((row) => claims.has(row.id) || reasons.get(row.demandLineId)?.length === 0);
-  const offset = offsetOf(query);
-  const page = await offerViews(deps.db, mine.slice(offset, offset + query.pageSize));
-  const items = page.map((offer) => {
-    const claim = claims.get(offer.id);
-    return { ...offer, myClaim: claim ? { id: claim.id, status: claim.status } : null };
-  });
-  return pageOf(items, mine.length, query);
-}
-
-export async function claimOffer(deps: ServiceDeps, caller: Caller, id: string): Promise<OpenShiftClaim> {
-  const employeeId = ownEmployee(caller);
-  const { buId, userId } = caller.principal;
-  await settle(deps, caller);
-  const offer = await repo.findOffer(deps.db, buId, { kind: 'unit' }, id);
-  if (!offer) throw notFound('The open shift');
-  if (offer.status !== 'Open')
-    throw conflict('OPEN_SHIFT_NOT_OPEN', `The open shift is ${offer.status.toLowerCase()}`);
-  const lines = await repo.linesOf(deps.db, buId, { ids: [offer.demandLineId] });
-  const reasons = (await reasonsOnLines(deps.db, buId, employeeId, lines)).get(offer.demandLineId) ?? [];
-  if (reasons.length) {
-    throw businessRule('NOT_ELIGIBLE', `You cannot work this shift: ${reasons.join(', ')}`, { reasons });
-  }
-  let claimId: string;
-  try {
-    claimId = await deps.db.transaction(async (tx) => {
-      // Under the offer's lock: no claim lands on an offer a decision just filled or withdrew.
-      const locked = await repo.lockOffer(tx, buId, id);
-      if (locked?.status !== 'Open')
-        throw conflict('OPEN_SHIFT_NOT_OPEN', 'The open shift was taken meanwhile');
-      const created = await repo.insertClaim(tx, {
-        buId,
-        openShiftId: id,
-        employeeId,
-        claimedBy: userId,
-      });
-      await recordAudit(tx, actorOf(caller), {
-        action: 'open_shift_claim.create',
-        entityType: 'open_shift_claim',
-        entityId: created,
-        details: { openShiftId: id, employeeId, date: offer.date },
-      });
-      return created;
-    });
-  } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION)
-      throw conflict('OPEN_SHIFT_ALREADY_CLAIMED', 'You have claimed this open shift already');
-    throw error;
-  }
-  return claimView(deps.db, buId, claimId);
-}
-
-export async function ownClaims(
-  deps: ServiceDeps,
-  caller: Caller,
-  query: OwnOpenShiftClaimQuery,
-): Promise<Page<OpenShiftClaim>> {
-  const { buId, employeeId } = caller.principal;
-  if (!employeeId) return pageOf([], 0, query);
-  await settle(deps, caller);
-  const { rows, total } = await repo.listClaims(
-    deps.db,
-    buId,
-    { kind: 'unit' },
-    { employeeId, ...(query.status ? { status: query.status } : {}) },
-    query.pageSize,
-    offsetOf(query),
-    true,
-  );
-  return pageOf(await claimViews(deps.db, buId, rows), total, query);
-}
-
-export async function withdrawClaim(deps: ServiceDeps, caller: Caller, id: string): Promise<OpenShiftClaim> {
-  const employeeId = ownEmployee(caller);
-  const { buId, userId } = caller.principal;
-  await deps.db.transaction(async (tx) => {
-    const claim = await repo.findClaim(tx, buId, { kind: 'unit' }, id);
-    if (!claim || claim.employee.id !== employeeId) throw notFound('The claim');
-    await repo.lockOffer(tx, buId, claim.openShiftId);
-    const withdrawn = await repo.decideClaim(tx, id, {
-      status: 'Withdrawn',
-      decidedBy: userId,
-      decidedAt: deps.now(),
-    });
-    if (!withdrawn)
-      throw conflict('OPEN_SHIFT_CLAIM_DECIDED', 'The claim was decided already: it cannot be withdrawn');
-    await recordAudit(tx, actorOf(caller), {
-      action: 'open_shift_claim.withdraw',
-      entityType: 'open_shift_claim',
-      entityId: id,
-      details: { openShiftId: claim.openShiftId, employeeId },
-    });
-  });
-  return claimView(deps.db, buId, id);
 }

@@ -10,13 +10,8 @@ import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
 import type { ReasonCode } from '../../engine/index.ts';
-import {
-  findLiveShift,
-  handOverLiveShifts,
-  type LiveShift,
-  lockLiveRoster,
-  reasonsToTakeOver,
-} from '../roster/service.ts';
+import { findLiveShift, type LiveShift, reasonsToTakeOver } from '../roster/checks.ts';
+import { handOverLiveShifts, lockLiveRoster } from '../roster/service.ts';
 import * as repo from './repository.ts';
 import type {
   NewShiftSwap,

@@ -4,6 +4,7 @@ import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import * as claims from '../claims-service.ts';
 import {
   IdParams,
   NewOpenShift,
@@ -171,7 +172,7 @@ export function openShiftRoutes(context: ModuleContext): FastifyPluginAsyncTypeb
           response: { 200: pageSchema(OpenShiftForMe), 422: range },
         },
       },
-      async (request) => openShifts.offersForMe(deps, callerOf(request), request.query),
+      async (request) => claims.offersForMe(deps, callerOf(request), request.query),
     );
     app.post(
       '/me/open-shifts/:id/claim',
@@ -193,7 +194,7 @@ export function openShiftRoutes(context: ModuleContext): FastifyPluginAsyncTypeb
         },
       },
       async (request, reply) => {
-        const created = await openShifts.claimOffer(deps, callerOf(request), request.params.id);
+        const created = await claims.claimOffer(deps, callerOf(request), request.params.id);
         reply.code(201).header('location', `/api/me/open-shift-claims/${created.id}`);
         return created;
       },
@@ -210,7 +211,7 @@ export function openShiftRoutes(context: ModuleContext): FastifyPluginAsyncTypeb
           response: { 200: pageSchema(OpenShiftClaim) },
         },
       },
-      async (request) => openShifts.ownClaims(deps, callerOf(request), request.query),
+      async (request) => claims.ownClaims(deps, callerOf(request), request.query),
     );
     app.post(
       '/me/open-shift-claims/:id/withdraw',
@@ -228,7 +229,7 @@ export function openShiftRoutes(context: ModuleContext): FastifyPluginAsyncTypeb
           },
         },
       },
-      async (request) => openShifts.withdrawClaim(deps, callerOf(request), request.params.id),
+      async (request) => claims.withdrawClaim(deps, callerOf(request), request.params.id),
     );
   };
 }

@@ -1,0 +1,287 @@
+import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import type { Executor } from '../../core/db/database.ts';
+import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
+import { businessRule, notFound } from '../../core/http/errors.ts';
+import { addDays } from '../../core/time/dates.ts';
+import { explain, type LendingRule, type ReasonCode } from '../../engine/index.ts';
+import * as roster from './repository.ts';
+import type { NewShiftAssignment } from './schemas.ts';
+import { buildSnapshot, LIVE_LINE_PREFIX, liveRosterOf } from './snapshot.ts';
+import type { LineRow } from './snapshot-queries.ts';
+
+/*
+ * The engine's checker over the live roster: whether one employee may work a line or take over a live
+ * shift, by the engine's own reason codes, and the one write that checks first (a manual assignment, an
+ * approved open-shift claim). Everything that puts someone on the live roster by hand goes through here.
+ */
+
+/** For reads the caller's scope was checked for already (their own employee, a row just written). */
+const WHOLE_UNIT: DepartmentScope = { kind: 'unit' };
+/** The id of the line a manual check asks the engine about when it staffs no demand line. */
+const MANUAL_LINE = 'manual';
+
+/** What the new assignment staffs: a demand line, or a terminal and shift in the employee's own department. */
+export async function resolveTarget(
+  executor: Executor,
+  caller: Caller,
+  departmentId: string | null,
+  body: NewShiftAssignment,
+) {
+  const buId = caller.principal.buId;
+  if (body.demandLineId !== undefined) {
+    const line = await roster.findLine(executor, buId, body.demandLineId);
+    if (!line) {
+      throw businessRule('DEMAND_LINE_UNKNOWN', 'No demand line with this id', {
+        errors: [{ path: '/demandLineId', message: 'unknown line' }],
+      });
+    }
+    if (line.date !== body.date) {
+      throw businessRule('LINE_DATE_MISMATCH', `The demand line is on ${line.date}, not ${body.date}`);
+    }
+    return { ...line, demandLineId: line.id as string | null };
+  }
+  const errors: { path: string; message: string }[] = [];
+  if (body.shiftTemplateId === undefined)
+    errors.push({ path: '/shiftTemplateId', message: 'required without demandLineId' });
+  else if (!(await roster.lookupExists(executor, buId, 'shiftTemplate', body.shiftTemplateId)))
+    errors.push({ path: '/shiftTemplateId', message: 'unknown or inactive shift template' });
+  if (body.terminalId === undefined)
+    errors.push({ path: '/terminalId', message: 'required without demandLineId' });
+  else if (!(await roster.lookupExists(executor, buId, 'terminal', body.terminalId)))
+    errors.push({ path: '/terminalId', message: 'unknown or inactive terminal' });
+  if (body.skillId && !(await roster.lookupExists(executor, buId, 'skill', body.skillId)))
+    errors.push({ path: '/skillId', message: 'unknown or inactive skill' });
+  if (errors.length || departmentId === null) {
+    throw businessRule('ASSIGNMENT_INVALID', 'The assignment names no valid shift and terminal', {
+      errors: departmentId === null ? [{ path: '', message: 'the employee has no department' }] : errors,
+    });
+  }
+  return {
+    id: MANUAL_LINE,
+    date: body.date,
+    terminalId: body.terminalId!,
+    shiftTemplateId: body.shiftTemplateId!,
+    skillId: body.skillId ?? null,
+    required: 1,
+    departmentId,
+    demandLineId: null,
+  };
+}
+
+/**
+ * The engine's hard rules for one employee on one line, by the engine's own reason codes: a snapshot around
+ * the date (every rule that reaches across days fits in 32 days either side) and the explainer's reasons.
+ */
+async function reasonsAgainst(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  target: Awaited<ReturnType<typeof resolveTarget>>,
+  released: ReadonlySet<string> = new Set(),
+): Promise<{ reasons: ReasonCode[]; lendingRule: LendingRule | null }> {
+  const snapshot = await buildSnapshot(executor, {
+    buId,
+    departmentId: target.departmentId,
+    from: addDays(target.date, -32),
+    to: addDays(target.date, 32),
+    lines: [target],
+    employeeIds: [employeeId],
+  });
+  // Work the employee gives up in the same change (a swap) is off the roster the rules are checked against.
+  const instance = released.size
+    ? {
+        ...snapshot.instance,
+        demandLines: snapshot.instance.demandLines.filter((line) => !released.has(line.id)),
+        fixedAssignments: snapshot.instance.fixedAssignments.filter((pair) => !released.has(pair.lineId)),
+      }
+    : snapshot.instance;
+  const explainer = explain(instance, { assignments: liveRosterOf(instance) });
+  const reasons = explainer.reasons(target.id, employeeId);
+  const employee = instance.employees[0];
+  const lent = employee !== undefined && employee.homePool !== instance.demandLines[0]!.pool;
+  const rule = lent
+    ? instance.lendingRules.find(
+        (r) =>
+          r.sourcePool === employee.homePool &&
+          r.effectiveFrom <= target.date &&
+          (r.effectiveTo === undefined || r.effectiveTo >= target.date) &&
+          (r.skills === undefined || (target.skillId !== null && r.skills.includes(target.skillId))),
+      )
+    : undefined;
+  return { reasons, lendingRule: rule ?? null };
+}
+
+const notEligible = (reasons: ReasonCode[]) =>
+  businessRule('NOT_ELIGIBLE', `The employee cannot work this shift: ${reasons.join(', ')}`, { reasons });
+
+/** Writes one assignment after the engine's hard rules (and the lending cap) pass, under the roster lock. */
+export async function assignChecked(
+  tx: Executor,
+  caller: Caller,
+  employeeId: string,
+  target: Awaited<ReturnType<typeof resolveTarget>>,
+  auditDetails: Record<string, unknown>,
+): Promise<string> {
+  const { principal } = caller;
+  await roster.lockRoster(tx, principal.buId);
+  // The engine reads an employee already on this very line as eligible: being there is not a new shift.
+  if (await roster.assignmentOn(tx, employeeId, target.date)) throw notEligible(['ALREADY_ASSIGNED']);
+  const { reasons, lendingRule } = await reasonsAgainst(tx, principal.buId, employeeId, target);
+  if (reasons.length) throw notEligible(reasons);
+  const lendingRuleId = lendingRule?.id ?? null;
+  // The rule's daily cap counts everyone lent through it that day, which a one-employee snapshot cannot see.
+  if (lendingRule?.maxPerDay !== undefined) {
+    const lent = await roster.lentThrough(tx, lendingRule.id, target.date);
+    if (lent >= lendingRule.maxPerDay) {
+      throw businessRule(
+        'NOT_ELIGIBLE',
+        `The employee cannot work this shift: LENDING_LIMIT_REACHED (the lending rule allows ${lendingRule.maxPerDay} a day and ${lent} are lent that day)`,
+        {
+          reasons: ['LENDING_LIMIT_REACHED'],
+          lendingRule: { id: lendingRule.id, maxPerDay: lendingRule.maxPerDay, lent },
+        },
+      );
+    }
+  }
+  let created: string;
+  try {
+    [created] = (await roster.insertAssignments(tx, principal.buId, [
+      {
+        employeeId,
+        date: target.date,
+        shiftTemplateId: target.shiftTemplateId,
+        terminalId: target.terminalId,
+        skillId: target.skillId,
+        demandLineId: target.demandLineId,
+        lendingRuleId,
+        source: 'Manual',
+        createdBy: principal.userId,
+      },
+    ])) as [string];
+  } catch (error) {
+    if (sqlState(error) === UNIQUE_VIOLATION) throw notEligible(['ALREADY_ASSIGNED']);
+    throw error;
+  }
+  await recordAudit(tx, actorOf(caller), {
+    action: 'shift_assignment.create',
+    entityType: 'shift_assignment',
+    entityId: created,
+    details: {
+      employeeId,
+      date: target.date,
+      demandLineId: target.demandLineId,
+      lendingRuleId,
+      ...auditDetails,
+    },
+  });
+  return created;
+}
+
+/**
+ * Puts an employee on a demand line in the caller's transaction, checked exactly as a manual assignment is
+ * (422 `NOT_ELIGIBLE` with the engine's reasons). The calling module has checked the caller's right to it:
+ * an approved open-shift claim lands this way.
+ */
+export async function assignToLine(
+  tx: Executor,
+  caller: Caller,
+  employeeId: string,
+  demandLineId: string,
+  auditDetails: Record<string, unknown>,
+): Promise<string> {
+  const line = await roster.findLine(tx, caller.principal.buId, demandLineId);
+  if (!line) throw notFound('The demand line');
+  return assignChecked(tx, caller, employeeId, { ...line, demandLineId: line.id }, auditDetails);
+}
+
+/** A demand line with its plan's department, as the engine's checker takes it. */
+export interface CheckedLine extends LineRow {
+  departmentId: string;
+}
+
+/**
+ * Why one employee may not work each of some lines, by the engine's reason codes (none: eligible), from
+ * the same snapshot and explainer a manual assignment is checked with; a date they already work is
+ * `ALREADY_ASSIGNED`. One snapshot per department: what open shifts show an employee.
+ */
+export async function reasonsOnLines(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  lines: readonly CheckedLine[],
+): Promise<Map<string, ReasonCode[]>> {
+  const reasons = new Map<string, ReasonCode[]>();
+  if (!lines.length) return reasons;
+  const dates = lines.map((line) => line.date).sort();
+  const { rows: working } = await roster.listAssignments(
+    executor,
+    buId,
+    WHOLE_UNIT,
+    { employeeId, from: dates[0]!, to: dates.at(-1)! },
+    dates.length + 1,
+    0,
+  );
+  const busy = new Set(working.map((row) => row.date));
+  const byDepartment = new Map<string, CheckedLine[]>();
+  for (const line of lines)
+    byDepartment.set(line.departmentId, [...(byDepartment.get(line.departmentId) ?? []), line]);
+  for (const [departmentId, group] of byDepartment) {
+    const sorted = group.map((line) => line.date).sort();
+    const { instance } = await buildSnapshot(executor, {
+      buId,
+      departmentId,
+      from: addDays(sorted[0]!, -32),
+      to: addDays(sorted.at(-1)!, 32),
+      lines: group.map(({ departmentId: _, ...line }) => line),
+      employeeIds: [employeeId],
+    });
+    // An employee the snapshot leaves out (no longer employed) cannot work any of them.
+    if (!instance.employees.some((employee) => employee.id === employeeId)) {
+      for (const line of group) reasons.set(line.id, ['EMPLOYEE_INACTIVE']);
+      continue;
+    }
+    const explainer = explain(instance, { assignments: liveRosterOf(instance) });
+    for (const line of group) {
+      const found = explainer.reasons(line.id, employeeId);
+      if (busy.has(line.date) && !found.includes('ALREADY_ASSIGNED')) found.push('ALREADY_ASSIGNED');
+      reasons.set(line.id, found);
+    }
+  }
+  return reasons;
+}
+
+/** A live shift as a swap sees it (issue 35): who works it, and what another employee would take over. */
+export type LiveShift = roster.AssignmentRow;
+
+/** A live assignment of the unit, whatever the caller's scope (the swaps module checks ownership itself). */
+export const findLiveShift = (executor: Executor, buId: string, id: string): Promise<LiveShift | null> =>
+  roster.findAssignment(executor, buId, WHOLE_UNIT, id);
+
+/**
+ * The engine's reasons why `employeeId` may not work `shift` once the live assignments `released` are off
+ * the roster (a swap first gives up the employee's own shift), and the lending rule it would go through.
+ */
+export async function reasonsToTakeOver(
+  executor: Executor,
+  buId: string,
+  employeeId: string,
+  shift: LiveShift,
+  released: readonly string[],
+): Promise<{ reasons: ReasonCode[]; lendingRule: LendingRule | null }> {
+  const line = shift.demandLineId === null ? null : await roster.findLine(executor, buId, shift.demandLineId);
+  const target = {
+    id: MANUAL_LINE,
+    date: shift.date,
+    terminalId: shift.terminalId,
+    shiftTemplateId: shift.shiftTemplateId,
+    skillId: shift.skillId,
+    required: 1,
+    // The shift belongs to its demand line's department, or to its holder's when it staffs no line.
+    departmentId: line?.departmentId ?? shift.departmentId!,
+    demandLineId: shift.demandLineId,
+  };
+  const releasedLines = new Set(released.map((id) => `${LIVE_LINE_PREFIX}${id}`));
+  return reasonsAgainst(executor, buId, employeeId, target, releasedLines);
+}
