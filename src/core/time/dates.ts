@@ -64,7 +64,7 @@ export function isRealDate(date: string): boolean {
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Minutes the zone is ahead of UTC at an instant (e.g. 180 for Asia/Riyadh). */
-function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
+export function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
   let formatter = offsetFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {

@@ -1,3 +1,4 @@
+import { zoneOffsetMinutes } from '../../core/time/dates.ts';
 import { escapeText } from './icalendar.ts';
 
 /**
@@ -10,29 +11,10 @@ import { escapeText } from './icalendar.ts';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 const nameFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Minutes the zone is ahead of UTC at an instant. */
-export function offsetMinutes(timeZone: string, instantMs: number): number {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
-  const part: Record<string, number> = {};
-  for (const { type, value } of formatter.formatToParts(instantMs)) part[type] = Number(value);
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!);
-  return Math.round((wall - Math.floor(instantMs / MINUTE) * MINUTE) / MINUTE);
-}
+export const offsetMinutes = (timeZone: string, instantMs: number) => zoneOffsetMinutes(instantMs, timeZone);
 
 function zoneName(timeZone: string, instantMs: number): string {
   let formatter = nameFormatters.get(timeZone);
