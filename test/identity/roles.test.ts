@@ -30,6 +30,7 @@ describeEachDatabase('roles and permissions', (t) => {
     expect(employee.permissions.sort()).toEqual(
       [
         'attendance.view.own',
+        'availability.manage_own',
         'calendar.view',
         'calendar_feed.manage_own',
         'leave_request.submit',

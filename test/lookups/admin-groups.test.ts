@@ -239,7 +239,11 @@ describeEachDatabase('admin lookup groups', (t) => {
       url: `/api/admin/grades/${await idByCode(t, 'grades', 'G2')}`,
     });
     expect(g2.statusCode).toBe(409);
-    expect(g2.json()).toMatchObject({ code: 'GRADE_REFERENCED', referencedBy: [{ table: 'employees' }] });
+    // The demo's labour rates are per grade too (issue 36).
+    expect(g2.json()).toMatchObject({
+      code: 'GRADE_REFERENCED',
+      referencedBy: [{ table: 'employees' }, { table: 'labour_rates' }],
+    });
     const morning = await idByCode(t, 'shift-templates', 'MORNING');
     const template = await t.request('sysadmin', {
       method: 'DELETE',

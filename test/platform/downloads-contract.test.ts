@@ -22,6 +22,8 @@ const DOWNLOADS: Record<string, string> = {
   downloadVarianceWorkbook: XLSX,
   downloadVariancePdf: PDF,
   getCalendarFeed: 'text/calendar',
+  downloadLabourCostWorkbook: XLSX,
+  downloadLabourCostPdf: PDF,
 };
 
 interface Operation {
