@@ -218,8 +218,12 @@ export async function offerGap(deps: ServiceDeps, caller: Caller, body: NewOpenS
   const { buId, today } = caller.principal;
   await settle(deps, caller);
   const [line] = await repo.linesOf(deps.db, buId, { ids: [body.demandLineId] });
-  if (!line || !scopeReaches(scopeOf(caller, 'open_shift.offer'), line.departmentId))
-    throw notFound('The demand line');
+  if (!line || !scopeReaches(scopeOf(caller, 'open_shift.offer'), line.departmentId)) {
+    // The line is named in the body, as a manual assignment names it: unknown is a 422 as there.
+    throw businessRule('DEMAND_LINE_UNKNOWN', 'No demand line with this id in your scope', {
+      errors: [{ path: '/demandLineId', message: 'unknown line' }],
+    });
+  }
   const missing = missingOf(line);
   if (missing === null || missing <= 0)
     throw businessRule('OPEN_SHIFT_NO_GAP', 'Every head of this line is covered, or its plan is archived');

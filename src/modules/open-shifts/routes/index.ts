@@ -61,7 +61,12 @@ export function openShiftRoutes(context: ModuleContext): FastifyPluginAsyncTypeb
           response: {
             201: OpenShift,
             409: problemResponse(['OPEN_SHIFT_ALREADY_OFFERED']),
-            422: problemResponse(['OPEN_SHIFT_NO_GAP', 'OPEN_SHIFT_IN_PAST', 'OPEN_SHIFT_HEADS_EXCEED_GAP']),
+            422: problemResponse([
+              'DEMAND_LINE_UNKNOWN',
+              'OPEN_SHIFT_NO_GAP',
+              'OPEN_SHIFT_IN_PAST',
+              'OPEN_SHIFT_HEADS_EXCEED_GAP',
+            ]),
           },
         },
       },

@@ -9065,6 +9065,18 @@ export interface components {
                 };
             };
         };
+        /** @description DEMAND_LINE_UNKNOWN or OPEN_SHIFT_NO_GAP or OPEN_SHIFT_IN_PAST or OPEN_SHIFT_HEADS_EXCEED_GAP */
+        DemandLineUnknownOrOpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {string} */
+                    code: "DEMAND_LINE_UNKNOWN" | "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
+                };
+            };
+        };
         /** @description A non-archived allocation run uses the plan */
         DemandPlanInUse: {
             headers: {
@@ -9890,18 +9902,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "OPEN_SHIFT_CLAIM_DECIDED";
-                };
-            };
-        };
-        /** @description OPEN_SHIFT_NO_GAP or OPEN_SHIFT_IN_PAST or OPEN_SHIFT_HEADS_EXCEED_GAP */
-        OpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
                 };
             };
         };
@@ -17966,7 +17966,7 @@ export interface operations {
             409: components["responses"]["OpenShiftAlreadyOffered"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["OpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap"];
+            422: components["responses"]["DemandLineUnknownOrOpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
         };
