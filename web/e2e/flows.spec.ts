@@ -144,7 +144,9 @@ test.describe('flows', () => {
     await bell.click();
     await page.getByRole('menuitem', { name: text(lang, 'bell.rosterApprovals') }).click();
     await expect(page).toHaveURL(/\/approvals\/rosters/);
-    const item = page.getByTestId('approval-item').filter({ hasText: weekText(lang, week.from) });
+    // The week's first day as a whole date: "4 Dec" must not find another spec's "14 Dec".
+    const startsOn = new RegExp(`(^|[^0-9])${weekText(lang, week.from)}`);
+    const item = page.getByTestId('approval-item').filter({ hasText: startsOn });
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId('approval-changes')).not.toBeEmpty();
     await item.getByRole('button', { name: text(lang, 'approvals.approve') }).click();

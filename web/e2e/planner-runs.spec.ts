@@ -35,6 +35,8 @@ test('the planner creates a run, starts it, reads why lines stay unfilled and lo
   await expect(page.getByLabel(text(lang, 'runs.new.from'))).toHaveValue(plan.from);
   await page.getByRole('button', { name: text(lang, 'runs.new.submit') }).click();
   await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+  // The list's badges stay until the run's page replaces them: its action first, then its one badge.
+  await expect(page.getByRole('button', { name: text(lang, 'runs.action.execute') })).toBeVisible();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Draft');
   await checkScreen(page, info, 'run-draft');
 
