@@ -41,6 +41,16 @@ export function RunSummary({ result }: { result: RunResult }) {
         />
         <Figure label={t('runs.result.lent')} value={n(result.lent)} />
         <Figure label={t('runs.result.fixed')} value={n(result.fixed)} />
+        {result.wishes && result.wishes.asked > 0 && (
+          <Figure
+            label={t('runs.result.wishes')}
+            value={t('runs.result.wishesValue', {
+              granted: n(result.wishes.granted, 0),
+              asked: n(result.wishes.asked, 0),
+            })}
+            testId="run-wishes"
+          />
+        )}
       </SimpleGrid>
       <Title order={3} size="h5" mb="xs">
         {t('runs.fairness.title')}
