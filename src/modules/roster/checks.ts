@@ -18,7 +18,7 @@ import type { LineRow } from './snapshot-queries.ts';
  */
 
 /** For reads the caller's scope was checked for already (their own employee, a row just written). */
-const WHOLE_UNIT: DepartmentScope = { kind: 'unit' };
+export const WHOLE_UNIT: DepartmentScope = { kind: 'unit' };
 /** The id of the line a manual check asks the engine about when it staffs no demand line. */
 const MANUAL_LINE = 'manual';
 

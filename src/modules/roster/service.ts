@@ -1,7 +1,6 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
 import type { Permission } from '../../core/auth/catalog.ts';
-import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { notFound } from '../../core/http/errors.ts';
@@ -9,7 +8,7 @@ import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
 import { readSettings } from '../settings/service.ts';
-import { assignChecked, type LiveShift, resolveTarget } from './checks.ts';
+import { assignChecked, type LiveShift, resolveTarget, WHOLE_UNIT } from './checks.ts';
 import * as roster from './repository.ts';
 import type {
   AssignmentListQuery,
@@ -20,8 +19,6 @@ import type {
   ShiftSchedule,
 } from './schemas.ts';
 
-/** For reads the caller's scope was checked for already (their own employee, a row just written). */
-const WHOLE_UNIT: DepartmentScope = { kind: 'unit' };
 /** The longest schedule one request may ask for. */
 const MAX_SCHEDULE_DAYS = 92;
 
