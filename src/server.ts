@@ -23,7 +23,13 @@ async function main(): Promise<void> {
       app.log.info('demo data loaded: log in as sysadmin (or planner, manager…) with Demo#Roster2026');
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info(
-      { driver: database.driver, address, docs: `${address}/swagger` },
+      // `compiled`: the built service in dist/ rather than the TypeScript sources (scripts/start.mjs chooses).
+      {
+        driver: database.driver,
+        address,
+        docs: `${address}/swagger`,
+        compiled: import.meta.url.endsWith('.js'),
+      },
       'workforce rostering service ready',
     );
     // The embedded database's backups are taken by this process, the one that holds its folder.

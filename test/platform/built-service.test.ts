@@ -101,4 +101,22 @@ describe.skipIf(!testDrivers().includes('pglite'))('the built service [pglite]',
     expect(await service.exited, context()).toBe(0);
     expect(existsSync(join(dataDir, 'service.lock'))).toBe(false);
   }, 180_000);
+
+  it("is what npm start runs once built, on a fresh folder started from the build's template", async () => {
+    const freshDir = mkdtempSync(join(tmpdir(), 'npm-start-built-'));
+    const started = await startService({ env: { DATA_DIR: freshDir }, launcher: 'npm' });
+    try {
+      const ready = started
+        .output()
+        .split('\n')
+        .find((line) => line.includes('service ready'));
+      expect(JSON.parse(ready!).compiled, started.output()).toBe(true);
+      expect((await fetch(`${started.address}/api/health`)).status).toBe(200);
+      started.signal('SIGTERM');
+      expect(await started.exited, started.output()).toBe(0);
+    } finally {
+      if (alive(started.pid)) process.kill(started.pid, 'SIGKILL');
+      rmSync(freshDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -20,3 +20,13 @@ export const businessUnitSettings = pgTable('business_unit_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by'),
 });
+
+/**
+ * What the service records about its own data, by key: `reference-data` holds the fingerprint of the
+ * reference rows the last start synced (`seed/reference.ts`), so an unchanged start skips the sync.
+ */
+export const serviceState = pgTable('service_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
