@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
+import { compactUnions } from './openapi-compact.ts';
+import { referNamedShapes } from './openapi-names.ts';
 
 /** The functional areas as OpenAPI tags; a route's tag must be one of these. */
 export const API_TAGS: Record<string, string> = {
@@ -109,7 +111,32 @@ function hoistNamedSchemas(node: Json, components: JsonObject): Json {
   return use;
 }
 
-const header = (description: string): JsonObject => ({ description, schema: { type: 'string' } });
+/** Response headers several operations send, written once in `components.headers`. */
+const HEADERS: JsonObject = {
+  ETag: { description: 'The version of the resource, to send back as If-Match', schema: { type: 'string' } },
+  Location: { description: 'Where the created resource is read', schema: { type: 'string' } },
+  RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'string' } },
+};
+const header = (name: keyof typeof HEADERS): JsonObject => ({ $ref: `#/components/headers/${name}` });
+
+/** What the plugin calls every answer it has no words for ("Default Response"), by its status. */
+const SUCCESS: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No content',
+};
+
+/**
+ * A problem answer's schema narrows the shared `Problem` (an object) with `allOf`: saying `object` again,
+ * around it and in the narrowing part, changes nothing.
+ */
+function withoutRepeatedObjectType(schema: Json): void {
+  if (!isObject(schema) || !Array.isArray(schema.allOf)) return;
+  delete schema.type;
+  for (const part of schema.allOf)
+    if (isObject(part) && part.type === 'object' && isObject(part.properties)) delete part.type;
+}
 
 const pascal = (code: string): string =>
   code
@@ -179,7 +206,10 @@ class SharedResponses {
     const { description, ...body } = response;
     // The plugin repeats the answer's description inside its schema: one place is enough.
     for (const media of isObject(body.content) ? Object.values(body.content) : [])
-      if (isObject(media) && isObject(media.schema)) delete media.schema.description;
+      if (isObject(media) && isObject(media.schema)) {
+        delete media.schema.description;
+        withoutRepeatedObjectType(media.schema);
+      }
     const key = `${status} ${JSON.stringify(body)}`;
     let name = this.names.get(key);
     if (name === undefined) {
@@ -229,10 +259,12 @@ function finishOperation(operation: Operation, method: string, shared: SharedRes
       schema.properties.version
     ) {
       versioned = true;
-      headers.ETag = header('The version of the resource, to send back as If-Match');
+      headers.ETag = header('ETag');
     }
-    if (code === 201) headers.Location = header('Where the created resource is read');
-    if (code === 429 || code === 503) headers['Retry-After'] = header('Seconds to wait before trying again');
+    if (code === 201) headers.Location = header('Location');
+    if (code === 429 || code === 503) headers['Retry-After'] = header('RetryAfter');
+    if (response.description === 'Default Response' && SUCCESS[status])
+      response.description = SUCCESS[status];
     if (Object.keys(headers).length) response.headers = headers;
     if (code >= 400) responses[status] = shared.refer(status, response);
   }
@@ -266,10 +298,15 @@ export function finishDocument(document: object): object {
   const components = (isObject(doc.components) ? doc.components : {}) as JsonObject;
   const parameters = shareParameters(operations);
   const schemas: JsonObject = isObject(components.schemas) ? components.schemas : {};
-  doc.paths = hoistNamedSchemas(doc.paths as unknown as Json, schemas) as unknown as typeof doc.paths;
-  const responses = hoistNamedSchemas(shared.responses, schemas) as JsonObject;
-  components.parameters = hoistNamedSchemas(parameters, schemas) as JsonObject;
-  components.schemas = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+  const finish = (node: Json) => compactUnions(referNamedShapes(hoistNamedSchemas(node, schemas), schemas));
+  doc.paths = finish(doc.paths as unknown as Json) as unknown as typeof doc.paths;
+  const responses = finish(shared.responses) as JsonObject;
+  components.parameters = finish(parameters) as JsonObject;
+  components.headers = HEADERS;
+  const named = referNamedShapes(schemas, schemas, true) as JsonObject;
+  components.schemas = compactUnions(
+    Object.fromEntries(Object.entries(named).sort(([a], [b]) => a.localeCompare(b))),
+  ) as JsonObject;
   components.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   doc.components = components;
   doc.security = [{ bearerAuth: [] }];
