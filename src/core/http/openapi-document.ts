@@ -265,6 +265,13 @@ function finishOperation(operation: Operation, method: string, shared: SharedRes
     if (code === 429 || code === 503) headers['Retry-After'] = header('RetryAfter');
     if (response.description === 'Default Response' && SUCCESS[status])
       response.description = SUCCESS[status];
+    // The plugin repeats an answer's description inside its schema: one place is enough (a named
+    // schema keeps its own, which is the component's).
+    for (const media of content && code < 400 ? Object.values(content) : []) {
+      const inner = isObject(media) ? media.schema : undefined;
+      if (isObject(inner) && !(MARK in inner) && inner.description === response.description)
+        delete inner.description;
+    }
     if (Object.keys(headers).length) response.headers = headers;
     if (code >= 400) responses[status] = shared.refer(status, response);
   }
