@@ -10,10 +10,12 @@ type JsonObject = { [key: string]: Json };
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `{ type, enum: [one] }`: what `Type.Literal` writes for each member of a union of literals. */
+/** `{ type, const }` or `{ type, enum: [one] }`: a `Type.Literal`, as TypeBox or the plugin writes it. */
 function literalOf(member: Json): { type: string; value: Json } | undefined {
-  if (!isObject(member) || typeof member.type !== 'string' || !Array.isArray(member.enum)) return undefined;
-  if (Object.keys(member).length !== 2 || member.enum.length !== 1) return undefined;
+  if (!isObject(member) || typeof member.type !== 'string' || Object.keys(member).length !== 2)
+    return undefined;
+  if (member.const !== undefined) return { type: member.type, value: member.const };
+  if (!Array.isArray(member.enum) || member.enum.length !== 1) return undefined;
   return { type: member.type, value: member.enum[0] ?? null };
 }
 

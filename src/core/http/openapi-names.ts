@@ -21,13 +21,11 @@ function keyOf(schema: JsonObject): string {
   const canonical = (node: Json): Json => {
     if (Array.isArray(node)) return node.map(canonical);
     if (!isObject(node)) return node;
-    const out: JsonObject = {};
-    for (const key of Object.keys(node).sort()) out[key] = canonical(node[key] ?? null);
     // @fastify/swagger writes a literal's `const` as a one-value `enum`.
-    if ('const' in out && !('enum' in out)) {
-      out.enum = [out.const ?? null];
-      delete out.const;
-    }
+    const { const: literal, ...rest } = node;
+    const written: JsonObject = literal === undefined || 'enum' in rest ? node : { ...rest, enum: [literal] };
+    const out: JsonObject = {};
+    for (const key of Object.keys(written).sort()) out[key] = canonical(written[key] ?? null);
     return out;
   };
   const body = Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.includes(key)));

@@ -4709,25 +4709,8 @@ export interface components {
                 username: string | null;
             };
             /** @description Null when the change created the record */
-            before: {
-                /** @description HH:mm */
-                Time_In: string | null;
-                /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
-                Time_Out: string | null;
-                statusCode: string;
-                /** @enum {string} */
-                source: "import" | "edit";
-            } | null;
-            /** @description Values of a record: what an edit changes and a revert restores */
-            after: {
-                /** @description HH:mm */
-                Time_In: string | null;
-                /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
-                Time_Out: string | null;
-                statusCode: string;
-                /** @enum {string} */
-                source: "import" | "edit";
-            };
+            before: components["schemas"]["AttendanceValues"] | null;
+            after: components["schemas"]["AttendanceValues"];
             /** Format: uuid */
             reviewId: string | null;
             /** Format: uuid */
@@ -4862,26 +4845,8 @@ export interface components {
             /** @enum {string} */
             status: "Pending" | "Acknowledged" | "Reverted";
             record: components["schemas"]["AttendanceRecord"];
-            /** @description Values of a record: what an edit changes and a revert restores */
-            before: {
-                /** @description HH:mm */
-                Time_In: string | null;
-                /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
-                Time_Out: string | null;
-                statusCode: string;
-                /** @enum {string} */
-                source: "import" | "edit";
-            };
-            /** @description Values of a record: what an edit changes and a revert restores */
-            after: {
-                /** @description HH:mm */
-                Time_In: string | null;
-                /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
-                Time_Out: string | null;
-                statusCode: string;
-                /** @enum {string} */
-                source: "import" | "edit";
-            };
+            before: components["schemas"]["AttendanceValues"];
+            after: components["schemas"]["AttendanceValues"];
             /** @description Edits this review covers (a second edit extends a pending review) */
             edits: number;
             reason: string | null;
@@ -4951,6 +4916,16 @@ export interface components {
             /** @default true */
             isActive: boolean;
         };
+        /** @description Values of a record: what an edit changes and a revert restores */
+        AttendanceValues: {
+            /** @description HH:mm */
+            Time_In: string | null;
+            /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
+            Time_Out: string | null;
+            statusCode: string;
+            /** @enum {string} */
+            source: "import" | "edit";
+        };
         AuditEvent: {
             /** Format: uuid */
             id: string;
@@ -5010,9 +4985,8 @@ export interface components {
             timezone: string;
             /** @description Today's business date in the unit's time zone */
             today: components["schemas"]["BusinessDate"];
-            /** @enum {string} */
-            weekStart: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
-            weekendDays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
+            weekStart: components["schemas"]["Weekday"];
+            weekendDays: components["schemas"]["Weekday"][];
             standardDailyHours: number;
             holidayTypes: {
                 code: string;
@@ -5953,7 +5927,7 @@ export interface components {
         };
         IneligibleEmployee: {
             employee: components["schemas"]["EmployeeInDepartment"];
-            reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+            reasons: components["schemas"]["ReasonCode"][];
         };
         IneligibleEmployeePage: {
             items: components["schemas"]["IneligibleEmployee"][];
@@ -6777,7 +6751,7 @@ export interface components {
             /** @description Why it was declined: `OFFER_FILLED`, `OFFER_WITHDRAWN`, `GAP_COVERED`, `PLAN_ARCHIVED` or `NOT_ELIGIBLE` */
             reason: string | null;
             /** @description The engine's reasons when its checker refused the claimant at approval */
-            reasonCodes: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[] | null;
+            reasonCodes: components["schemas"]["ReasonCode"][] | null;
             /** Format: uuid */
             assignmentId: string | null;
             /** Format: date-time */
@@ -7361,6 +7335,8 @@ export interface components {
             /** Format: uuid */
             runId: string;
         };
+        /** @enum {string} */
+        ReasonCode: "EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS";
         ReconciliationException: {
             /** Format: uuid */
             id: string;
@@ -7653,9 +7629,8 @@ export interface components {
         SettingsUpdate: {
             /** @description IANA time zone of business dates */
             timezone?: string;
-            weekendDays?: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
-            /** @enum {string} */
-            weekStart?: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+            weekendDays?: components["schemas"]["Weekday"][];
+            weekStart?: components["schemas"]["Weekday"];
             minRestHours?: number;
             maxConsecutiveDays?: number;
             maxWeeklyHours?: number;
@@ -7682,9 +7657,8 @@ export interface components {
         SettingValues: {
             /** @description IANA time zone of business dates */
             timezone: string;
-            weekendDays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
-            /** @enum {string} */
-            weekStart: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+            weekendDays: components["schemas"]["Weekday"][];
+            weekStart: components["schemas"]["Weekday"];
             minRestHours: number;
             maxConsecutiveDays: number;
             maxWeeklyHours: number;
@@ -8243,6 +8217,8 @@ export interface components {
             /** @description actual − planned */
             attendanceGap: number;
         };
+        /** @enum {string} */
+        Weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
         WishesGrantedTotal: {
             asked: number;
             granted: number;
@@ -8271,13 +8247,12 @@ export interface components {
         WorkingDays: {
             from: components["schemas"]["BusinessDate"];
             to: components["schemas"]["BusinessDate"];
-            weekendDays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
+            weekendDays: components["schemas"]["Weekday"][];
             workingDayCount: number;
             nonWorkingDayCount: number;
             days: {
                 date: components["schemas"]["BusinessDate"];
-                /** @enum {string} */
-                weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                weekday: components["schemas"]["Weekday"];
                 isWorkingDay: boolean;
                 /** @description Why the date is not worked; empty on working days */
                 reasons: {
@@ -8306,8 +8281,7 @@ export interface components {
             totalHours: number;
             days: {
                 date: components["schemas"]["BusinessDate"];
-                /** @enum {string} */
-                weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                weekday: components["schemas"]["Weekday"];
                 isWorkingDay: boolean;
                 /** @description 0 on days off; else the modifier hours or the standard hours */
                 hours: number;
@@ -9387,7 +9361,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NOT_ELIGIBLE";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
         };
@@ -9400,7 +9374,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
         };
@@ -9413,7 +9387,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
         };
@@ -9426,13 +9400,13 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    reasons?: components["schemas"]["ReasonCode"][];
                     sides?: {
                         /** @enum {string} */
                         side: "proposer" | "colleague";
                         /** Format: uuid */
                         employeeId: string;
-                        reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                        reasons: components["schemas"]["ReasonCode"][];
                     }[];
                 };
             };
@@ -9446,13 +9420,13 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {string} */
                     code: "NOT_ELIGIBLE" | "OWN_SWAP";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    reasons?: components["schemas"]["ReasonCode"][];
                     sides?: {
                         /** @enum {string} */
                         side: "proposer" | "colleague";
                         /** Format: uuid */
                         employeeId: string;
-                        reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                        reasons: components["schemas"]["ReasonCode"][];
                     }[];
                 };
             };
