@@ -128,14 +128,19 @@ const SUCCESS: Record<string, string> = {
 };
 
 /**
- * A problem answer's schema narrows the shared `Problem` (an object) with `allOf`: saying `object` again,
- * around it and in the narrowing part, changes nothing.
+ * A problem answer's schema narrows the shared `Problem` with `allOf`: saying again what `Problem` says
+ * (an object, whose `code` is a required string) changes nothing, so the narrowing part lists the codes.
  */
-function withoutRepeatedObjectType(schema: Json): void {
+function narrowingOnly(schema: Json): void {
   if (!isObject(schema) || !Array.isArray(schema.allOf)) return;
   delete schema.type;
-  for (const part of schema.allOf)
-    if (isObject(part) && part.type === 'object' && isObject(part.properties)) delete part.type;
+  for (const part of schema.allOf) {
+    if (!isObject(part) || !isObject(part.properties)) continue;
+    if (part.type === 'object') delete part.type;
+    if (JSON.stringify(part.required) === '["code"]') delete part.required;
+    const code = part.properties.code;
+    if (isObject(code) && Array.isArray(code.enum) && code.type === 'string') delete code.type;
+  }
 }
 
 const pascal = (code: string): string =>
@@ -208,7 +213,7 @@ class SharedResponses {
     for (const media of isObject(body.content) ? Object.values(body.content) : [])
       if (isObject(media) && isObject(media.schema)) {
         delete media.schema.description;
-        withoutRepeatedObjectType(media.schema);
+        narrowingOnly(media.schema);
       }
     const key = `${status} ${JSON.stringify(body)}`;
     let name = this.names.get(key);

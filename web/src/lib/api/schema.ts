@@ -8314,7 +8314,7 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
+                    /** @enum {unknown} */
                     code: "ACCOUNT_LOCKED";
                     /** @description Why: too many failed attempts, or locked by an administrator */
                     reason: string;
@@ -8333,8 +8333,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ALREADY_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "ALREADY_EXISTS";
                 };
             };
         };
@@ -8345,8 +8345,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "APPROVAL_ALREADY_DECIDED";
+                    /** @enum {unknown} */
+                    code?: "APPROVAL_ALREADY_DECIDED";
                 };
             };
         };
@@ -8357,8 +8357,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_REVIEW_CLOSED";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_REVIEW_CLOSED";
                 };
             };
         };
@@ -8369,8 +8369,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN" | "SEGMENT_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN" | "SEGMENT_OVERLAP";
                 };
             };
         };
@@ -8381,8 +8381,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_STATUS_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_STATUS_CODE_TAKEN";
                 };
             };
         };
@@ -8393,8 +8393,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_STATUS_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_STATUS_PROTECTED";
                 };
             };
         };
@@ -8405,8 +8405,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_STATUS_PROTECTED" | "ATTENDANCE_STATUS_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_STATUS_PROTECTED" | "ATTENDANCE_STATUS_REFERENCED";
                 };
             };
         };
@@ -8417,8 +8417,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
+                    /** @enum {unknown} */
+                    code?: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                 };
             };
         };
@@ -8429,8 +8429,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CANNOT_DELETE_SELF" | "LAST_SYS_ADMIN";
+                    /** @enum {unknown} */
+                    code?: "CANNOT_DELETE_SELF" | "LAST_SYS_ADMIN";
                 };
             };
         };
@@ -8441,8 +8441,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CANNOT_LOCK_SELF" | "LAST_SYS_ADMIN";
+                    /** @enum {unknown} */
+                    code?: "CANNOT_LOCK_SELF" | "LAST_SYS_ADMIN";
                 };
             };
         };
@@ -8453,8 +8453,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
                 };
             };
         };
@@ -8465,7 +8465,7 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
+                    /** @enum {unknown} */
                     code: "CERTIFICATION_DUPLICATE";
                     existing: {
                         /** Format: uuid */
@@ -8487,8 +8487,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_REQUIREMENT_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_REQUIREMENT_EXISTS";
                 };
             };
         };
@@ -8499,8 +8499,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_TRANSITION_INVALID";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TRANSITION_INVALID";
                 };
             };
         };
@@ -8511,8 +8511,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_TYPE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TYPE_CODE_TAKEN";
                 };
             };
         };
@@ -8523,8 +8523,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_TYPE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TYPE_PROTECTED";
                 };
             };
         };
@@ -8535,8 +8535,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_TYPE_PROTECTED" | "CERTIFICATION_TYPE_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TYPE_PROTECTED" | "CERTIFICATION_TYPE_REFERENCED";
                 };
             };
         };
@@ -8547,8 +8547,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_UNKNOWN";
                 };
             };
         };
@@ -8559,8 +8559,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CODE_IMMUTABLE";
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE";
                 };
             };
         };
@@ -8571,8 +8571,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CODE_IMMUTABLE" | "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE" | "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
                 };
             };
         };
@@ -8583,8 +8583,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CODE_IMMUTABLE" | "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE" | "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
                 };
             };
         };
@@ -8595,8 +8595,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CODE_IMMUTABLE" | "SKILL_CATEGORY_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE" | "SKILL_CATEGORY_UNKNOWN";
                 };
             };
         };
@@ -8608,8 +8608,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DATABASE_UNAVAILABLE";
+                    /** @enum {unknown} */
+                    code?: "DATABASE_UNAVAILABLE";
                 };
             };
         };
@@ -8620,8 +8620,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_CELLS_INVALID";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_CELLS_INVALID";
                 };
             };
         };
@@ -8632,8 +8632,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_LINE_UNKNOWN" | "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_LINE_UNKNOWN" | "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
                 };
             };
         };
@@ -8644,8 +8644,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_IN_USE";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_IN_USE";
                 };
             };
         };
@@ -8656,8 +8656,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED";
                 };
             };
         };
@@ -8668,8 +8668,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED" | "INVALID_STATE_TRANSITION";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED" | "INVALID_STATE_TRANSITION";
                 };
             };
         };
@@ -8680,8 +8680,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_OVERLAP";
                 };
             };
         };
@@ -8692,8 +8692,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_UNKNOWN" | "DEMAND_PLAN_ARCHIVED" | "INVALID_DATE_RANGE" | "PERIOD_OUTSIDE_PLAN" | "PERIOD_TOO_LONG";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_UNKNOWN" | "DEMAND_PLAN_ARCHIVED" | "INVALID_DATE_RANGE" | "PERIOD_OUTSIDE_PLAN" | "PERIOD_TOO_LONG";
                 };
             };
         };
@@ -8704,8 +8704,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_UNKNOWN" | "INVALID_DATE_RANGE" | "APPLY_RANGE_OUTSIDE_PLAN" | "TEMPLATE_DEPARTMENT_MISMATCH";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_UNKNOWN" | "INVALID_DATE_RANGE" | "APPLY_RANGE_OUTSIDE_PLAN" | "TEMPLATE_DEPARTMENT_MISMATCH";
                 };
             };
         };
@@ -8716,8 +8716,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_REASON_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_REASON_CODE_TAKEN";
                 };
             };
         };
@@ -8728,8 +8728,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_REASON_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_REASON_PROTECTED";
                 };
             };
         };
@@ -8740,8 +8740,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_REASON_PROTECTED" | "DEMAND_REASON_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_REASON_PROTECTED" | "DEMAND_REASON_REFERENCED";
                 };
             };
         };
@@ -8752,8 +8752,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEPARTMENT_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN";
                 };
             };
         };
@@ -8764,8 +8764,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEPARTMENT_UNKNOWN" | "DEMAND_CELLS_INVALID";
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN" | "DEMAND_CELLS_INVALID";
                 };
             };
         };
@@ -8776,8 +8776,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEPARTMENT_UNKNOWN" | "DEPARTMENT_REQUIRED";
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN" | "DEPARTMENT_REQUIRED";
                 };
             };
         };
@@ -8788,8 +8788,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE" | "PLAN_PERIOD_TOO_LONG";
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE" | "PLAN_PERIOD_TOO_LONG";
                 };
             };
         };
@@ -8800,8 +8800,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EMPLOYEE_GROUP_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_GROUP_CODE_TAKEN";
                 };
             };
         };
@@ -8812,8 +8812,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EMPLOYEE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_UNKNOWN";
                 };
             };
         };
@@ -8824,8 +8824,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EMPLOYEE_UNKNOWN" | "EMPLOYEE_NOT_IN_POOL_DEPARTMENT";
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_UNKNOWN" | "EMPLOYEE_NOT_IN_POOL_DEPARTMENT";
                 };
             };
         };
@@ -8836,8 +8836,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EMPLOYEE_UNKNOWN" | "GROUP_MEMBER_OUTSIDE_DEPARTMENT";
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_UNKNOWN" | "GROUP_MEMBER_OUTSIDE_DEPARTMENT";
                 };
             };
         };
@@ -8848,8 +8848,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EXCEPTION_ALREADY_VALIDATED";
+                    /** @enum {unknown} */
+                    code?: "EXCEPTION_ALREADY_VALIDATED";
                 };
             };
         };
@@ -8860,8 +8860,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "FORBIDDEN";
+                    /** @enum {unknown} */
+                    code?: "FORBIDDEN";
                 };
             };
         };
@@ -8872,8 +8872,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "FORBIDDEN" | "NOT_OWNER";
+                    /** @enum {unknown} */
+                    code?: "FORBIDDEN" | "NOT_OWNER";
                 };
             };
         };
@@ -8884,8 +8884,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "FORBIDDEN" | "NOT_STEP_APPROVER";
+                    /** @enum {unknown} */
+                    code?: "FORBIDDEN" | "NOT_STEP_APPROVER";
                 };
             };
         };
@@ -8896,8 +8896,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRADE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "GRADE_CODE_TAKEN";
                 };
             };
         };
@@ -8908,8 +8908,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRADE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "GRADE_PROTECTED";
                 };
             };
         };
@@ -8920,8 +8920,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRADE_PROTECTED" | "GRADE_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "GRADE_PROTECTED" | "GRADE_REFERENCED";
                 };
             };
         };
@@ -8932,8 +8932,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRADE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "GRADE_UNKNOWN";
                 };
             };
         };
@@ -8944,8 +8944,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRANT_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "GRANT_EXISTS";
                 };
             };
         };
@@ -8956,8 +8956,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GROUP_MEMBER_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "GROUP_MEMBER_EXISTS";
                 };
             };
         };
@@ -8968,8 +8968,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "HOLIDAY_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "HOLIDAY_CODE_TAKEN";
                 };
             };
         };
@@ -8980,8 +8980,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "HOLIDAY_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "HOLIDAY_PROTECTED";
                 };
             };
         };
@@ -8992,8 +8992,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "HOLIDAY_PROTECTED" | "HOLIDAY_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "HOLIDAY_PROTECTED" | "HOLIDAY_REFERENCED";
                 };
             };
         };
@@ -9004,8 +9004,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
                 };
             };
         };
@@ -9016,8 +9016,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "IMPORT_JOB_FINISHED";
+                    /** @enum {unknown} */
+                    code?: "IMPORT_JOB_FINISHED";
                 };
             };
         };
@@ -9028,8 +9028,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP";
                 };
             };
         };
@@ -9040,8 +9040,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "IMPORT_SCHEMA_INVALID" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_FILE_UNSAFE" | "IMPORT_FILE_UNREADABLE";
+                    /** @enum {unknown} */
+                    code?: "IMPORT_SCHEMA_INVALID" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_FILE_UNSAFE" | "IMPORT_FILE_UNREADABLE";
                 };
             };
         };
@@ -9052,8 +9052,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INTERNAL_ERROR";
+                    /** @enum {unknown} */
+                    code?: "INTERNAL_ERROR";
                 };
             };
         };
@@ -9064,8 +9064,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_CREDENTIALS";
+                    /** @enum {unknown} */
+                    code?: "INVALID_CREDENTIALS";
                 };
             };
         };
@@ -9076,8 +9076,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_DATE_RANGE";
+                    /** @enum {unknown} */
+                    code?: "INVALID_DATE_RANGE";
                 };
             };
         };
@@ -9088,8 +9088,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
+                    /** @enum {unknown} */
+                    code?: "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
                 };
             };
         };
@@ -9100,8 +9100,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_STATE_TRANSITION";
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION";
                 };
             };
         };
@@ -9112,8 +9112,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING";
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING";
                 };
             };
         };
@@ -9124,8 +9124,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING" | "LOCK_CONFLICTS";
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING" | "LOCK_CONFLICTS";
                     conflicts?: {
                         employeeId: string | null;
                         demandLineId: string;
@@ -9143,8 +9143,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_STATE_TRANSITION" | "SWAP_SHIFT_CHANGED";
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION" | "SWAP_SHIFT_CHANGED";
                 };
             };
         };
@@ -9155,8 +9155,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LABOUR_BUDGET_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "LABOUR_BUDGET_EXISTS";
                 };
             };
         };
@@ -9167,8 +9167,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LABOUR_RATE_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "LABOUR_RATE_EXISTS";
                 };
             };
         };
@@ -9179,8 +9179,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LAST_SYS_ADMIN";
+                    /** @enum {unknown} */
+                    code?: "LAST_SYS_ADMIN";
                 };
             };
         };
@@ -9191,8 +9191,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LEAVE_NOT_CANCELLABLE" | "LEAVE_ALREADY_STARTED";
+                    /** @enum {unknown} */
+                    code?: "LEAVE_NOT_CANCELLABLE" | "LEAVE_ALREADY_STARTED";
                 };
             };
         };
@@ -9203,8 +9203,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LEAVE_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "LEAVE_OVERLAP";
                 };
             };
         };
@@ -9215,8 +9215,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LEAVE_STEP_ALREADY_DECIDED";
+                    /** @enum {unknown} */
+                    code?: "LEAVE_STEP_ALREADY_DECIDED";
                 };
             };
         };
@@ -9227,8 +9227,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LENDING_RULE_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "LENDING_RULE_OVERLAP";
                 };
             };
         };
@@ -9239,8 +9239,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LENDING_RULE_SELF" | "POOL_UNKNOWN" | "SKILL_UNKNOWN" | "INVALID_DATE_RANGE";
+                    /** @enum {unknown} */
+                    code?: "LENDING_RULE_SELF" | "POOL_UNKNOWN" | "SKILL_UNKNOWN" | "INVALID_DATE_RANGE";
                 };
             };
         };
@@ -9251,8 +9251,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NODE_TYPE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "NODE_TYPE_CODE_TAKEN";
                 };
             };
         };
@@ -9263,8 +9263,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NODE_TYPE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "NODE_TYPE_PROTECTED";
                 };
             };
         };
@@ -9275,8 +9275,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NODE_TYPE_PROTECTED" | "NODE_TYPE_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "NODE_TYPE_PROTECTED" | "NODE_TYPE_REFERENCED";
                 };
             };
         };
@@ -9287,8 +9287,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE";
                 };
             };
         };
@@ -9299,8 +9299,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
                 };
             };
         };
@@ -9311,8 +9311,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
                 };
             };
         };
@@ -9323,8 +9323,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT";
                 };
             };
         };
@@ -9335,8 +9335,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
                 };
             };
         };
@@ -9347,8 +9347,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT";
                 };
             };
         };
@@ -9359,8 +9359,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE";
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE";
                     reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
@@ -9372,8 +9372,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
                     reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
@@ -9385,8 +9385,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE";
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE";
                     reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
@@ -9398,8 +9398,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
                     reasons?: components["schemas"]["ReasonCode"][];
                     sides?: {
                         /** @enum {string} */
@@ -9418,8 +9418,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE" | "OWN_SWAP";
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "OWN_SWAP";
                     reasons?: components["schemas"]["ReasonCode"][];
                     sides?: {
                         /** @enum {string} */
@@ -9438,8 +9438,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_FOUND";
+                    /** @enum {unknown} */
+                    code?: "NOT_FOUND";
                 };
             };
         };
@@ -9450,8 +9450,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_ALREADY_OFFERED";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_ALREADY_OFFERED";
                 };
             };
         };
@@ -9462,8 +9462,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_CLAIM_DECIDED";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_CLAIM_DECIDED";
                 };
             };
         };
@@ -9474,8 +9474,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_NOT_OPEN";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_NOT_OPEN";
                 };
             };
         };
@@ -9486,8 +9486,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED";
                 };
             };
         };
@@ -9498,8 +9498,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_CLAIM_DECIDED";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_CLAIM_DECIDED";
                 };
             };
         };
@@ -9510,8 +9510,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OWN_ATTENDANCE_EDIT";
+                    /** @enum {unknown} */
+                    code?: "OWN_ATTENDANCE_EDIT";
                 };
             };
         };
@@ -9522,8 +9522,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
+                    /** @enum {unknown} */
+                    code?: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
                 };
             };
         };
@@ -9534,8 +9534,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OWN_SWAP";
+                    /** @enum {unknown} */
+                    code?: "OWN_SWAP";
                 };
             };
         };
@@ -9546,8 +9546,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PASSWORD_POLICY";
+                    /** @enum {unknown} */
+                    code?: "PASSWORD_POLICY";
                 };
             };
         };
@@ -9558,8 +9558,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PASSWORD_POLICY" | "INVALID_CURRENT_PASSWORD";
+                    /** @enum {unknown} */
+                    code?: "PASSWORD_POLICY" | "INVALID_CURRENT_PASSWORD";
                 };
             };
         };
@@ -9570,8 +9570,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN" | "INVALID_DATE_RANGE";
+                    /** @enum {unknown} */
+                    code?: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN" | "INVALID_DATE_RANGE";
                 };
             };
         };
@@ -9582,8 +9582,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PAYLOAD_TOO_LARGE";
+                    /** @enum {unknown} */
+                    code?: "PAYLOAD_TOO_LARGE";
                 };
             };
         };
@@ -9594,8 +9594,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PERMISSION_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "PERMISSION_UNKNOWN";
                 };
             };
         };
@@ -9606,8 +9606,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "POOL_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "POOL_CODE_TAKEN";
                 };
             };
         };
@@ -9618,8 +9618,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "POOL_DEFAULT_PROTECTED" | "POOL_DEFAULT_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "POOL_DEFAULT_PROTECTED" | "POOL_DEFAULT_EXISTS";
                 };
             };
         };
@@ -9630,8 +9630,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "POOL_DEFAULT_PROTECTED" | "POOL_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "POOL_DEFAULT_PROTECTED" | "POOL_REFERENCED";
                 };
             };
         };
@@ -9642,8 +9642,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PRECONDITION_FAILED";
+                    /** @enum {unknown} */
+                    code?: "PRECONDITION_FAILED";
                 };
             };
         };
@@ -9655,8 +9655,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "RATE_LIMITED";
+                    /** @enum {unknown} */
+                    code?: "RATE_LIMITED";
                 };
             };
         };
@@ -9667,8 +9667,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ROLE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "ROLE_CODE_TAKEN";
                 };
             };
         };
@@ -9679,8 +9679,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ROLE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "ROLE_PROTECTED";
                 };
             };
         };
@@ -9691,8 +9691,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ROLE_PROTECTED" | "ROLE_IN_USE";
+                    /** @enum {unknown} */
+                    code?: "ROLE_PROTECTED" | "ROLE_IN_USE";
                 };
             };
         };
@@ -9703,8 +9703,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ROLE_REQUIRED" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE";
+                    /** @enum {unknown} */
+                    code?: "ROLE_REQUIRED" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE";
                 };
             };
         };
@@ -9715,8 +9715,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "RUN_NOT_EXECUTED";
+                    /** @enum {unknown} */
+                    code?: "RUN_NOT_EXECUTED";
                 };
             };
         };
@@ -9727,8 +9727,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "RUN_NOT_LOCKED" | "ALREADY_PUBLISHED";
+                    /** @enum {unknown} */
+                    code?: "RUN_NOT_LOCKED" | "ALREADY_PUBLISHED";
                 };
             };
         };
@@ -9739,8 +9739,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED" | "NO_CHANGES";
+                    /** @enum {unknown} */
+                    code?: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED" | "NO_CHANGES";
                 };
             };
         };
@@ -9751,8 +9751,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SAME_APPROVER" | "COMMENT_REQUIRED";
+                    /** @enum {unknown} */
+                    code?: "SAME_APPROVER" | "COMMENT_REQUIRED";
                 };
             };
         };
@@ -9763,8 +9763,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SEGMENT_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "SEGMENT_OVERLAP";
                 };
             };
         };
@@ -9775,8 +9775,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SETTINGS_INVALID";
+                    /** @enum {unknown} */
+                    code?: "SETTINGS_INVALID";
                 };
             };
         };
@@ -9787,8 +9787,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SHIFT_TEMPLATE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_CODE_TAKEN";
                 };
             };
         };
@@ -9799,8 +9799,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
                 };
             };
         };
@@ -9811,8 +9811,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SHIFT_TEMPLATE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_PROTECTED";
                 };
             };
         };
@@ -9823,8 +9823,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SHIFT_TEMPLATE_PROTECTED" | "SHIFT_TEMPLATE_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_PROTECTED" | "SHIFT_TEMPLATE_REFERENCED";
                 };
             };
         };
@@ -9835,8 +9835,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_CATEGORY_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "SKILL_CATEGORY_UNKNOWN";
                 };
             };
         };
@@ -9847,8 +9847,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "SKILL_CODE_TAKEN";
                 };
             };
         };
@@ -9859,8 +9859,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_LEVEL_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "SKILL_LEVEL_UNKNOWN";
                 };
             };
         };
@@ -9871,8 +9871,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "SKILL_PROTECTED";
                 };
             };
         };
@@ -9883,8 +9883,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_PROTECTED" | "SKILL_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "SKILL_PROTECTED" | "SKILL_REFERENCED";
                 };
             };
         };
@@ -9918,8 +9918,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SWAP_SHIFT_BUSY";
+                    /** @enum {unknown} */
+                    code?: "SWAP_SHIFT_BUSY";
                 };
             };
         };
@@ -9930,8 +9930,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "TERMINAL_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "TERMINAL_CODE_TAKEN";
                 };
             };
         };
@@ -9942,8 +9942,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "TERMINAL_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "TERMINAL_PROTECTED";
                 };
             };
         };
@@ -9954,8 +9954,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "TERMINAL_PROTECTED" | "TERMINAL_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "TERMINAL_PROTECTED" | "TERMINAL_REFERENCED";
                 };
             };
         };
@@ -9966,8 +9966,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "TIME_OUT_CROSSES_MIDNIGHT" | "TIME_OUT_WITHOUT_TIME_IN" | "ATTENDANCE_STATUS_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "TIME_OUT_CROSSES_MIDNIGHT" | "TIME_OUT_WITHOUT_TIME_IN" | "ATTENDANCE_STATUS_UNKNOWN";
                 };
             };
         };
@@ -9978,8 +9978,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    /** @enum {unknown} */
+                    code?: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
                 };
             };
         };
@@ -9990,8 +9990,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNAVAILABILITY_ROSTER_CONFLICT";
+                    /** @enum {unknown} */
+                    code?: "UNAVAILABILITY_ROSTER_CONFLICT";
                 };
             };
         };
@@ -10002,8 +10002,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNKNOWN_QUERY_PARAMETER";
+                    /** @enum {unknown} */
+                    code?: "UNKNOWN_QUERY_PARAMETER";
                 };
             };
         };
@@ -10014,8 +10014,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNKNOWN_USER";
+                    /** @enum {unknown} */
+                    code?: "UNKNOWN_USER";
                 };
             };
         };
@@ -10026,8 +10026,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNSUPPORTED_MEDIA_TYPE";
+                    /** @enum {unknown} */
+                    code?: "UNSUPPORTED_MEDIA_TYPE";
                 };
             };
         };
@@ -10039,8 +10039,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UPLOADS_BUSY" | "DATABASE_UNAVAILABLE";
+                    /** @enum {unknown} */
+                    code?: "UPLOADS_BUSY" | "DATABASE_UNAVAILABLE";
                 };
             };
         };
@@ -10051,8 +10051,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "USERNAME_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "USERNAME_TAKEN";
                 };
             };
         };
