@@ -37,6 +37,12 @@ export interface PrincipalStore {
    * cannot tell, it forgets all.
    */
   settle(options?: { everyone?: boolean }): Promise<void>;
+  /**
+   * A value of a business unit (its settings) kept beside its callers' accounts and dropped by the same
+   * announcements (`unit:<id>`, `all`): `load` runs when none is kept, or every time while the cache is
+   * not trusted. The value is shared: callers must not change it.
+   */
+  unitValue<T>(buId: string, key: string, load: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -104,6 +110,8 @@ async function loadAccount(executor: Executor, claims: TokenClaims): Promise<Acc
  */
 export async function createPrincipalStore(database: Database): Promise<PrincipalStore> {
   const accounts = new Map<string, Account>();
+  /** Per unit, its values by key (see `unitValue`). */
+  const unitValues = new Map<string, Map<string, unknown>>();
   /** Bumped by every announcement: an account read before it must not be cached after it. */
   let generation = 0;
   /** Own sync messages on their way back, each with the count of answers still awaited. */
@@ -113,10 +121,13 @@ export async function createPrincipalStore(database: Database): Promise<Principa
 
   const forget = (payload: string) => {
     generation += 1;
-    if (payload === 'all') accounts.clear();
-    else if (payload.startsWith('user:')) accounts.delete(payload.slice(5));
+    if (payload === 'all') {
+      accounts.clear();
+      unitValues.clear();
+    } else if (payload.startsWith('user:')) accounts.delete(payload.slice(5));
     else if (payload.startsWith('unit:')) {
       const buId = payload.slice(5);
+      unitValues.delete(buId);
       for (const [id, account] of accounts) if (account.user.bu_id === buId) accounts.delete(id);
     }
   };
@@ -154,6 +165,18 @@ export async function createPrincipalStore(database: Database): Promise<Principa
       accounts.set(claims.sub, account);
     }
     return account;
+  }
+
+  async function unitValue<T>(buId: string, key: string, load: () => Promise<T>): Promise<T> {
+    if (!trusted()) return load();
+    const kept = unitValues.get(buId);
+    if (kept?.has(key)) return kept.get(key) as T;
+    const seen = generation;
+    const value = await load();
+    // A value read before an announcement may be what it announced the end of: not kept.
+    if (seen === generation && trusted())
+      unitValues.set(buId, (unitValues.get(buId) ?? new Map()).set(key, value));
+    return value;
   }
 
   async function acknowledge(token: string): Promise<void> {
@@ -264,6 +287,7 @@ export async function createPrincipalStore(database: Database): Promise<Principa
       };
     },
     settle,
+    unitValue,
     async close() {
       clearInterval(heartbeat);
       await subscription.close();
