@@ -21,8 +21,8 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyInstance {
-    /** A unit's values kept in the access cache, dropped when the database announces their change. */
-    unitCache: Pick<PrincipalStore, 'unitValue'>;
+    /** Values kept in the access cache, dropped when the database announces their change. */
+    accessCache: Pick<PrincipalStore, 'keptValue'>;
   }
 }
 
@@ -82,7 +82,7 @@ export function registerGuard(
   now: () => Date,
 ): void {
   app.decorateRequest('principal', null);
-  app.decorate('unitCache', { unitValue: principals.unitValue });
+  app.decorate('accessCache', { keptValue: principals.keptValue });
   app.addHook('onRequest', async (request) => {
     const { auth, role } = request.routeOptions.config;
     if (auth === undefined) return;

@@ -26,6 +26,8 @@ interface GrantRow {
 }
 
 export type Unauthenticated = 'UNKNOWN_USER' | 'REVOKED';
+/** What a kept value was read from, spelt as the announcement of its change. */
+export type KeptOwner = `unit:${string}` | `user:${string}`;
 
 export interface PrincipalStore {
   resolve(claims: TokenClaims, now: Date): Promise<Principal | Unauthenticated>;
@@ -38,11 +40,12 @@ export interface PrincipalStore {
    */
   settle(options?: { everyone?: boolean }): Promise<void>;
   /**
-   * A value of a business unit (its settings) kept beside its callers' accounts and dropped by the same
-   * announcements (`unit:<id>`, `all`): `load` runs when none is kept, or every time while the cache is
-   * not trusted. The value is shared: callers must not change it.
+   * A value read from what an announcement names (`unit:<id>`: a unit's settings; `user:<id>`: an
+   * account's profile), kept beside the callers' accounts and dropped by that announcement or `all`:
+   * `load` runs when none is kept, or every time while the cache is not trusted. The value is shared:
+   * callers must not change it.
    */
-  unitValue<T>(buId: string, key: string, load: () => Promise<T>): Promise<T>;
+  keptValue<T>(owner: KeptOwner, key: string, load: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -110,8 +113,8 @@ async function loadAccount(executor: Executor, claims: TokenClaims): Promise<Acc
  */
 export async function createPrincipalStore(database: Database): Promise<PrincipalStore> {
   const accounts = new Map<string, Account>();
-  /** Per unit, its values by key (see `unitValue`). */
-  const unitValues = new Map<string, Map<string, unknown>>();
+  /** Per announcement, the values it drops, by key (see `keptValue`). */
+  const keptValues = new Map<string, Map<string, unknown>>();
   /** Bumped by every announcement: an account read before it must not be cached after it. */
   let generation = 0;
   /** Own sync messages on their way back, each with the count of answers still awaited. */
@@ -121,13 +124,13 @@ export async function createPrincipalStore(database: Database): Promise<Principa
 
   const forget = (payload: string) => {
     generation += 1;
+    keptValues.delete(payload);
     if (payload === 'all') {
       accounts.clear();
-      unitValues.clear();
+      keptValues.clear();
     } else if (payload.startsWith('user:')) accounts.delete(payload.slice(5));
     else if (payload.startsWith('unit:')) {
       const buId = payload.slice(5);
-      unitValues.delete(buId);
       for (const [id, account] of accounts) if (account.user.bu_id === buId) accounts.delete(id);
     }
   };
@@ -167,15 +170,17 @@ export async function createPrincipalStore(database: Database): Promise<Principa
     return account;
   }
 
-  async function unitValue<T>(buId: string, key: string, load: () => Promise<T>): Promise<T> {
+  async function keptValue<T>(owner: KeptOwner, key: string, load: () => Promise<T>): Promise<T> {
     if (!trusted()) return load();
-    const kept = unitValues.get(buId);
+    const kept = keptValues.get(owner);
     if (kept?.has(key)) return kept.get(key) as T;
     const seen = generation;
     const value = await load();
     // A value read before an announcement may be what it announced the end of: not kept.
-    if (seen === generation && trusted())
-      unitValues.set(buId, (unitValues.get(buId) ?? new Map()).set(key, value));
+    if (seen === generation && trusted()) {
+      if (keptValues.size >= CACHE_LIMIT) keptValues.clear();
+      keptValues.set(owner, (keptValues.get(owner) ?? new Map()).set(key, value));
+    }
     return value;
   }
 
@@ -287,7 +292,7 @@ export async function createPrincipalStore(database: Database): Promise<Principa
       };
     },
     settle,
-    unitValue,
+    keptValue,
     async close() {
       clearInterval(heartbeat);
       await subscription.close();

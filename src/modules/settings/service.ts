@@ -83,7 +83,7 @@ export async function updateSettings(
  * The caller's unit's settings, every key resolved, from the access cache: a change announces the unit
  * (migration 0005's trigger) and the write's answer waits until every process has heard it.
  */
-export const settingsOf = (deps: ServiceDeps, caller: Caller, cache: Pick<PrincipalStore, 'unitValue'>) => {
+export const settingsOf = (deps: ServiceDeps, caller: Caller, cache: Pick<PrincipalStore, 'keptValue'>) => {
   const buId = caller.principal.buId;
-  return cache.unitValue(buId, 'settings', () => readSettings(deps.db, buId));
+  return cache.keptValue(`unit:${buId}`, 'settings', () => readSettings(deps.db, buId));
 };
