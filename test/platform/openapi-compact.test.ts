@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { compactUnions } from '../../src/core/http/openapi-compact.ts';
+import { compactUnions, type Json } from '../../src/core/http/openapi-compact.ts';
 import { named, referNamedShapes } from '../../src/core/http/openapi-names.ts';
 import { BusinessDate } from '../../src/modules/lookups/schemas.ts';
 
@@ -9,7 +9,7 @@ describe('the OpenAPI document written shorter', () => {
   it('writes a union of literals as one enum and a nullable plain schema as a type list', () => {
     const literals = JSON.parse(JSON.stringify(Type.Union([Type.Literal('a'), Type.Literal('b')])));
     expect(compactUnions(literals)).toEqual({ type: 'string', enum: ['a', 'b'] });
-    const nullable = {
+    const nullable: Json = {
       anyOf: [{ type: 'string', format: 'uuid', description: 'inner' }, { type: 'null' }],
       description: 'The use',
     };
@@ -21,18 +21,18 @@ describe('the OpenAPI document written shorter', () => {
   });
 
   it('leaves unions it cannot shorten, and examples, as written', () => {
-    const reference = { anyOf: [{ $ref: '#/components/schemas/Code' }, { type: 'null' }] };
+    const reference: Json = { anyOf: [{ $ref: '#/components/schemas/Code' }, { type: 'null' }] };
     expect(compactUnions(reference)).toEqual(reference);
-    const mixed = {
+    const mixed: Json = {
       anyOf: [
         { type: 'string', enum: ['a'] },
         { type: 'integer', enum: [1] },
       ],
     };
     expect(compactUnions(mixed)).toEqual(mixed);
-    const choice = { anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] };
+    const choice: Json = { anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] };
     expect(compactUnions(choice)).toEqual(choice);
-    const example = {
+    const example: Json = {
       examples: [
         {
           anyOf: [

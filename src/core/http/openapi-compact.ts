@@ -4,7 +4,7 @@
  * its size is most of what they take to open it (issue 34).
  */
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const isObject = (value: unknown): value is JsonObject =>

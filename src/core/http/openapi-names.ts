@@ -33,6 +33,14 @@ function keyOf(schema: JsonObject): string {
 }
 
 const shapes = new Map<string, { name: string; schema: JsonObject }>();
+/** A cheap first look (the keywords a schema uses) that spares most subtrees the full comparison. */
+const outlineOf = (schema: JsonObject): string =>
+  Object.keys(schema)
+    .filter((key) => !ANNOTATIONS.includes(key))
+    .map((key) => (key === 'const' ? 'enum' : key))
+    .sort()
+    .join(' ');
+const outlines = new Set<string>();
 
 /** Gives a recurring shape its component name in the document; the schema itself is returned unchanged. */
 export function named<T extends TSchema>(name: string, schema: T): T {
@@ -43,6 +51,7 @@ export function named<T extends TSchema>(name: string, schema: T): T {
   if (![...shapes.values()].every((shape) => shape.name !== name || keyOf(shape.schema) === key))
     throw new Error(`Two different shapes are named ${name}`);
   shapes.set(key, { name, schema: json });
+  outlines.add(outlineOf(json));
   return schema;
 }
 
@@ -55,7 +64,8 @@ export function referNamedShapes(node: Json, schemas: JsonObject, roots = false)
   const visit = (value: Json, root: boolean): Json => {
     if (Array.isArray(value)) return value.map((item) => visit(item, false));
     if (!isObject(value)) return value;
-    const shape = root || '$ref' in value ? undefined : shapes.get(keyOf(value));
+    const candidate = !root && !('$ref' in value) && outlines.has(outlineOf(value));
+    const shape = candidate ? shapes.get(keyOf(value)) : undefined;
     if (shape) {
       schemas[shape.name] ??= visit(shape.schema, true);
       const use: JsonObject = { $ref: `#/components/schemas/${shape.name}` };
