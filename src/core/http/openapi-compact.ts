@@ -4,10 +4,11 @@
  * its size is most of what they take to open it (issue 34).
  */
 
+/** The document as JSON, as the OpenAPI plugin hands it over. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
-const isObject = (value: unknown): value is JsonObject =>
+export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{ type, const }` or `{ type, enum: [one] }`: a `Type.Literal`, as TypeBox or the plugin writes it. */

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { compactUnions } from './openapi-compact.ts';
+import { compactUnions, isObject, type Json, type JsonObject } from './openapi-compact.ts';
 import { referNamedShapes } from './openapi-names.ts';
 
 /** The functional areas as OpenAPI tags; a route's tag must be one of these. */
@@ -46,8 +46,6 @@ export const API_TAGS: Record<string, string> = {
     'departments’ months cost (planned and actual), in the unit’s currency.',
 };
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
 interface Operation {
   parameters?: JsonObject[];
   responses?: Record<string, JsonObject>;
@@ -61,9 +59,6 @@ const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
 /** Keywords that describe a use of a schema rather than the schema: they may differ between uses. */
 const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default']);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Where a schema's component name travels through the OpenAPI plugin, which consumes `$id`. */
 const MARK = 'x-component';

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { isObject, type Json, type JsonObject } from './openapi-compact.ts';
 
 /**
  * Names for small shapes that recur across the API (a business date, a name, a code, free text): the
@@ -6,12 +7,6 @@ import type { TSchema } from '@sinclair/typebox';
  * Ajv refuses one `$id` twice in one schema (a `from` and a `to` date), so the name is kept here and the
  * document recognises the shape by what it says.
  */
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keywords that describe one use of a shape; a use that words them differently keeps its own. */
 const ANNOTATIONS = ['description', 'title', 'examples', 'default'];
