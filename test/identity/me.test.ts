@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import { DEMO_PASSWORD, describeEachDatabase } from '../helpers/app.ts';
 
 describeEachDatabase('own profile and password', (t) => {
@@ -50,6 +51,50 @@ describeEachDatabase('own profile and password', (t) => {
       payload: { phone: '+966 55 111 2222' },
     });
     expect(patch.statusCode).toBe(200);
+  });
+
+  // Issue 34: the profile is served from the access cache; a change must never leave a stale copy.
+  it('serves a profile change and a login to the next read at once, on this app and on a second one', async () => {
+    const other = await buildApp({ config: t.config, database: t.database });
+    await other.ready();
+    try {
+      const token = await t.tokenOf('planner');
+      const readHere = () => t.request('planner', { method: 'GET', url: '/api/me/profile' });
+      const readThere = () =>
+        other.inject({
+          method: 'GET',
+          url: '/api/me/profile',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const before = await readThere();
+      expect((await readThere()).json()).toEqual(before.json());
+      expect((await readHere()).headers.etag).toBe(before.headers.etag);
+      const patch = await t.request('planner', {
+        method: 'PATCH',
+        url: '/api/me/profile',
+        payload: { displayName: 'Planner (cached)' },
+      });
+      expect(patch.statusCode).toBe(200);
+      for (const read of [readHere, readThere]) {
+        const after = await read();
+        expect(after.json().displayName).toBe('Planner (cached)');
+        expect(after.headers.etag).toBe(patch.headers.etag);
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+      }
+      const login = await t.request(null, {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'planner', password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      for (const read of [readHere, readThere]) {
+        const after = await read();
+        expect(after.json().lastLoginAt).not.toBe(before.json().lastLoginAt);
+        expect(after.headers.etag).toBe(patch.headers.etag);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('lists every unmet password rule', async () => {

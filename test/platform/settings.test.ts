@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 
 describeEachDatabase('settings', (t) => {
@@ -108,5 +110,59 @@ describeEachDatabase('settings', (t) => {
     const north = (await t.request('north.admin', { method: 'GET', url: '/api/settings' })).json();
     expect(north.settings.maxConsecutiveDays).toBe(5);
     expect(main.settings.maxConsecutiveDays).toBe(6);
+  });
+
+  // Issue 34: the settings are served from the access cache; a change must never leave a stale copy.
+  it('serves a change to the very next read, from the cache or not', async () => {
+    const read = async () => (await t.request('employee', { method: 'GET', url: '/api/settings' })).json();
+    const before = await read();
+    expect(await read()).toEqual(before);
+    const changed = await t.request('sysadmin', {
+      method: 'PATCH',
+      url: '/api/settings',
+      payload: { minRestHours: before.settings.minRestHours + 1 },
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = await t.request('employee', { method: 'GET', url: '/api/settings' });
+    expect(after.json().settings.minRestHours).toBe(before.settings.minRestHours + 1);
+    expect(after.headers.etag).toBe(`"${before.version + 1}"`);
+    // A change made outside the service is announced by the database as well.
+    await t.database.db.execute(
+      sql`update business_unit_settings set values = values || '{"maxWeeklyHours": 48}', version = version + 1
+           where bu_id = (select id from business_units where code = 'MAIN')`,
+    );
+    let seen = 0;
+    for (let attempt = 0; attempt < 40 && seen !== 48; attempt += 1) {
+      seen = (await read()).settings.maxWeeklyHours;
+      if (seen !== 48) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(seen).toBe(48);
+  });
+
+  it('serves a change made through one app to the next read on a second app at once', async () => {
+    const other = await buildApp({ config: t.config, database: t.database });
+    await other.ready();
+    try {
+      const token = await t.tokenOf('employee');
+      const readOnOther = async () =>
+        other.inject({ method: 'GET', url: '/api/settings', headers: { authorization: `Bearer ${token}` } });
+      const before = (await readOnOther()).json();
+      expect((await readOnOther()).json()).toEqual(before);
+      const changed = await t.request('sysadmin', {
+        method: 'PATCH',
+        url: '/api/settings',
+        payload: {
+          'reconciliation.toleranceMinutes': before.settings['reconciliation.toleranceMinutes'] + 1,
+        },
+      });
+      expect(changed.statusCode).toBe(200);
+      const after = await readOnOther();
+      expect(after.json().settings['reconciliation.toleranceMinutes']).toBe(
+        before.settings['reconciliation.toleranceMinutes'] + 1,
+      );
+      expect(after.headers.etag).toBe(`"${before.version + 1}"`);
+    } finally {
+      await other.close();
+    }
   });
 });

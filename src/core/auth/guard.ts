@@ -20,6 +20,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Values kept in the access cache, dropped when the database announces their change. */
+    accessCache: Pick<PrincipalStore, 'keptValue'>;
+  }
 }
 
 const unauthenticated = (code: 'UNAUTHENTICATED' | 'TOKEN_EXPIRED', detail: string) =>
@@ -78,6 +82,7 @@ export function registerGuard(
   now: () => Date,
 ): void {
   app.decorateRequest('principal', null);
+  app.decorate('accessCache', { keptValue: principals.keptValue });
   app.addHook('onRequest', async (request) => {
     const { auth, role } = request.routeOptions.config;
     if (auth === undefined) return;

@@ -26,6 +26,8 @@ interface GrantRow {
 }
 
 export type Unauthenticated = 'UNKNOWN_USER' | 'REVOKED';
+/** What a kept value was read from, spelt as the announcement of its change. */
+export type KeptOwner = `unit:${string}` | `user:${string}`;
 
 export interface PrincipalStore {
   resolve(claims: TokenClaims, now: Date): Promise<Principal | Unauthenticated>;
@@ -37,6 +39,13 @@ export interface PrincipalStore {
    * cannot tell, it forgets all.
    */
   settle(options?: { everyone?: boolean }): Promise<void>;
+  /**
+   * A value read from what an announcement names (`unit:<id>`: a unit's settings; `user:<id>`: an
+   * account's profile), kept beside the callers' accounts and dropped by that announcement or `all`:
+   * `load` runs when none is kept, or every time while the cache is not trusted. The value is shared:
+   * callers must not change it.
+   */
+  keptValue<T>(owner: KeptOwner, key: string, load: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -104,6 +113,8 @@ async function loadAccount(executor: Executor, claims: TokenClaims): Promise<Acc
  */
 export async function createPrincipalStore(database: Database): Promise<PrincipalStore> {
   const accounts = new Map<string, Account>();
+  /** Per announcement, the values it drops, by key (see `keptValue`). */
+  const keptValues = new Map<string, Map<string, unknown>>();
   /** Bumped by every announcement: an account read before it must not be cached after it. */
   let generation = 0;
   /** Own sync messages on their way back, each with the count of answers still awaited. */
@@ -113,8 +124,11 @@ export async function createPrincipalStore(database: Database): Promise<Principa
 
   const forget = (payload: string) => {
     generation += 1;
-    if (payload === 'all') accounts.clear();
-    else if (payload.startsWith('user:')) accounts.delete(payload.slice(5));
+    keptValues.delete(payload);
+    if (payload === 'all') {
+      accounts.clear();
+      keptValues.clear();
+    } else if (payload.startsWith('user:')) accounts.delete(payload.slice(5));
     else if (payload.startsWith('unit:')) {
       const buId = payload.slice(5);
       for (const [id, account] of accounts) if (account.user.bu_id === buId) accounts.delete(id);
@@ -154,6 +168,20 @@ export async function createPrincipalStore(database: Database): Promise<Principa
       accounts.set(claims.sub, account);
     }
     return account;
+  }
+
+  async function keptValue<T>(owner: KeptOwner, key: string, load: () => Promise<T>): Promise<T> {
+    if (!trusted()) return load();
+    const kept = keptValues.get(owner);
+    if (kept?.has(key)) return kept.get(key) as T;
+    const seen = generation;
+    const value = await load();
+    // A value read before an announcement may be what it announced the end of: not kept.
+    if (seen === generation && trusted()) {
+      if (keptValues.size >= CACHE_LIMIT) keptValues.clear();
+      keptValues.set(owner, (keptValues.get(owner) ?? new Map()).set(key, value));
+    }
+    return value;
   }
 
   async function acknowledge(token: string): Promise<void> {
@@ -264,6 +292,7 @@ export async function createPrincipalStore(database: Database): Promise<Principa
       };
     },
     settle,
+    keptValue,
     async close() {
       clearInterval(heartbeat);
       await subscription.close();

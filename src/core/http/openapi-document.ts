@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
+import { compactUnions, isObject, type Json, type JsonObject } from './openapi-compact.ts';
+import { referNamedShapes } from './openapi-names.ts';
 
 /** The functional areas as OpenAPI tags; a route's tag must be one of these. */
 export const API_TAGS: Record<string, string> = {
@@ -44,8 +46,6 @@ export const API_TAGS: Record<string, string> = {
     'departments’ months cost (planned and actual), in the unit’s currency.',
 };
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
 interface Operation {
   parameters?: JsonObject[];
   responses?: Record<string, JsonObject>;
@@ -59,9 +59,6 @@ const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
 /** Keywords that describe a use of a schema rather than the schema: they may differ between uses. */
 const ANNOTATIONS = new Set(['description', 'title', 'examples', 'default']);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Where a schema's component name travels through the OpenAPI plugin, which consumes `$id`. */
 const MARK = 'x-component';
@@ -109,7 +106,37 @@ function hoistNamedSchemas(node: Json, components: JsonObject): Json {
   return use;
 }
 
-const header = (description: string): JsonObject => ({ description, schema: { type: 'string' } });
+/** Response headers several operations send, written once in `components.headers`. */
+const HEADERS: JsonObject = {
+  ETag: { description: 'The version of the resource, to send back as If-Match', schema: { type: 'string' } },
+  Location: { description: 'Where the created resource is read', schema: { type: 'string' } },
+  RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'string' } },
+};
+const header = (name: keyof typeof HEADERS): JsonObject => ({ $ref: `#/components/headers/${name}` });
+
+/** What the plugin calls every answer it has no words for ("Default Response"), by its status. */
+const SUCCESS: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No content',
+};
+
+/**
+ * A problem answer's schema narrows the shared `Problem` with `allOf`: saying again what `Problem` says
+ * (an object, whose `code` is a required string) changes nothing, so the narrowing part lists the codes.
+ */
+function narrowingOnly(schema: Json): void {
+  if (!isObject(schema) || !Array.isArray(schema.allOf)) return;
+  delete schema.type;
+  for (const part of schema.allOf) {
+    if (!isObject(part) || !isObject(part.properties)) continue;
+    if (part.type === 'object') delete part.type;
+    if (JSON.stringify(part.required) === '["code"]') delete part.required;
+    const code = part.properties.code;
+    if (isObject(code) && Array.isArray(code.enum) && code.type === 'string') delete code.type;
+  }
+}
 
 const pascal = (code: string): string =>
   code
@@ -179,7 +206,10 @@ class SharedResponses {
     const { description, ...body } = response;
     // The plugin repeats the answer's description inside its schema: one place is enough.
     for (const media of isObject(body.content) ? Object.values(body.content) : [])
-      if (isObject(media) && isObject(media.schema)) delete media.schema.description;
+      if (isObject(media) && isObject(media.schema)) {
+        delete media.schema.description;
+        narrowingOnly(media.schema);
+      }
     const key = `${status} ${JSON.stringify(body)}`;
     let name = this.names.get(key);
     if (name === undefined) {
@@ -229,10 +259,19 @@ function finishOperation(operation: Operation, method: string, shared: SharedRes
       schema.properties.version
     ) {
       versioned = true;
-      headers.ETag = header('The version of the resource, to send back as If-Match');
+      headers.ETag = header('ETag');
     }
-    if (code === 201) headers.Location = header('Where the created resource is read');
-    if (code === 429 || code === 503) headers['Retry-After'] = header('Seconds to wait before trying again');
+    if (code === 201) headers.Location = header('Location');
+    if (code === 429 || code === 503) headers['Retry-After'] = header('RetryAfter');
+    if (response.description === 'Default Response' && SUCCESS[status])
+      response.description = SUCCESS[status];
+    // The plugin repeats an answer's description inside its schema: one place is enough (a named
+    // schema keeps its own, which is the component's).
+    for (const media of content && code < 400 ? Object.values(content) : []) {
+      const inner = isObject(media) ? media.schema : undefined;
+      if (isObject(inner) && !(MARK in inner) && inner.description === response.description)
+        delete inner.description;
+    }
     if (Object.keys(headers).length) response.headers = headers;
     if (code >= 400) responses[status] = shared.refer(status, response);
   }
@@ -266,10 +305,15 @@ export function finishDocument(document: object): object {
   const components = (isObject(doc.components) ? doc.components : {}) as JsonObject;
   const parameters = shareParameters(operations);
   const schemas: JsonObject = isObject(components.schemas) ? components.schemas : {};
-  doc.paths = hoistNamedSchemas(doc.paths as unknown as Json, schemas) as unknown as typeof doc.paths;
-  const responses = hoistNamedSchemas(shared.responses, schemas) as JsonObject;
-  components.parameters = hoistNamedSchemas(parameters, schemas) as JsonObject;
-  components.schemas = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+  const finish = (node: Json) => compactUnions(referNamedShapes(hoistNamedSchemas(node, schemas), schemas));
+  doc.paths = finish(doc.paths as unknown as Json) as unknown as typeof doc.paths;
+  const responses = finish(shared.responses) as JsonObject;
+  components.parameters = finish(parameters) as JsonObject;
+  components.headers = HEADERS;
+  const named = referNamedShapes(schemas, schemas, true) as JsonObject;
+  components.schemas = compactUnions(
+    Object.fromEntries(Object.entries(named).sort(([a], [b]) => a.localeCompare(b))),
+  ) as JsonObject;
   components.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   doc.components = components;
   doc.security = [{ bearerAuth: [] }];

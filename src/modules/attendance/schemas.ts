@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { named } from '../../core/http/openapi-names.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { EmployeeInDepartment } from '../people/schemas.ts';
 
@@ -21,14 +22,17 @@ export const REVIEW_STATUSES = ['Pending', 'Acknowledged', 'Reverted'] as const;
 export const CHANGE_ACTIONS = ['import', 'edit', 'revert'] as const;
 
 /** The values an edit changes and a revert restores. */
-export const AttendanceValues = Type.Object(
-  {
-    Time_In: Nullable(TimeOfDay),
-    Time_Out: Nullable(ClockOut),
-    statusCode: Type.String(),
-    source: Type.Union(RECORD_SOURCES.map((source) => Type.Literal(source))),
-  },
-  { description: 'Values of a record: what an edit changes and a revert restores' },
+export const AttendanceValues = named(
+  'AttendanceValues',
+  Type.Object(
+    {
+      Time_In: Nullable(TimeOfDay),
+      Time_Out: Nullable(ClockOut),
+      statusCode: Type.String(),
+      source: Type.Union(RECORD_SOURCES.map((source) => Type.Literal(source))),
+    },
+    { description: 'Values of a record: what an edit changes and a revert restores' },
+  ),
 );
 export type AttendanceValues = Static<typeof AttendanceValues>;
 

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { named } from '../../core/http/openapi-names.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -22,20 +23,23 @@ export const Currency = Type.Object(
 );
 export type Currency = Static<typeof Currency>;
 
-export const LabourCost = Type.Object(
-  {
-    currency: Type.String({ description: 'ISO 4217 code' }),
-    hours: Hours('Paid hours priced'),
-    unratedHours: Hours('Paid hours of employees whose grade had no rate on the date: priced at nothing'),
-    base: Amount('The hours at their grade’s hourly rate'),
-    night: Amount('Night premium of the hours inside the night window'),
-    weekend: Amount('Weekend premium of the hours on the unit’s weekend days'),
-    holiday: Amount('Holiday premium of the hours on holidays (instead of the weekend’s)'),
-    overtime: Amount('What the hours over the weekly limit cost above the base rate'),
-    total: Amount('base + night + weekend + holiday + overtime (each rounded once, half to even)'),
-  },
-  // No $id: it appears several times in one answer, which one named schema cannot.
-  { description: 'Priced work: each amount a decimal string in the currency’s digits' },
+export const LabourCost = named(
+  'LabourCost',
+  Type.Object(
+    {
+      currency: Type.String({ description: 'ISO 4217 code' }),
+      hours: Hours('Paid hours priced'),
+      unratedHours: Hours('Paid hours of employees whose grade had no rate on the date: priced at nothing'),
+      base: Amount('The hours at their grade’s hourly rate'),
+      night: Amount('Night premium of the hours inside the night window'),
+      weekend: Amount('Weekend premium of the hours on the unit’s weekend days'),
+      holiday: Amount('Holiday premium of the hours on holidays (instead of the weekend’s)'),
+      overtime: Amount('What the hours over the weekly limit cost above the base rate'),
+      total: Amount('base + night + weekend + holiday + overtime (each rounded once, half to even)'),
+    },
+    // Named rather than given an $id: it appears several times in one answer, which an $id cannot.
+    { description: 'Priced work: each amount a decimal string in the currency’s digits' },
+  ),
 );
 export type LabourCost = Static<typeof LabourCost>;
 

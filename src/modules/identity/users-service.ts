@@ -1,5 +1,6 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
+import type { PrincipalStore } from '../../core/auth/principal-store.ts';
 import { SUPER_ADMIN_ROLE } from '../../core/auth/role-matrix.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
@@ -401,11 +402,22 @@ export async function revokeRole(
   });
 }
 
-export async function profileOf(deps: ServiceDeps, caller: Caller): Promise<Profile> {
-  const row = await requireUser(deps.db, caller, caller.principal.userId);
+/**
+ * The caller's own profile. With the access cache, the account's fields are read once and kept until
+ * the database announces a change of the user (a profile edit, a login's `lastLoginAt`, a lock); the
+ * roles and permissions are the principal's, cached the same way.
+ */
+export async function profileOf(
+  deps: ServiceDeps,
+  caller: Caller,
+  cache?: Pick<PrincipalStore, 'keptValue'>,
+): Promise<Profile> {
+  const { userId, buId } = caller.principal;
+  const read = async () => accountFields(await requireUser(deps.db, caller, userId));
+  const account = cache ? await cache.keptValue(`user:${userId}`, 'profile', read) : await read();
   return {
-    ...accountFields(row),
-    businessUnit: { id: row.buId, code: caller.principal.buCode },
+    ...account,
+    businessUnit: { id: buId, code: caller.principal.buCode },
     roles: [...caller.principal.roles],
     permissions: [...caller.principal.permissions].sort(),
   };
@@ -428,5 +440,6 @@ export async function updateProfile(
       details: { fields: Object.keys(patch) },
     });
   });
+  // Read afresh: the cache hears of this change only once the answer is on its way (see the guard).
   return profileOf(deps, caller);
 }

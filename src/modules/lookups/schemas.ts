@@ -1,40 +1,43 @@
 import { type Static, type TProperties, Type } from '@sinclair/typebox';
+import { named } from '../../core/http/openapi-names.ts';
 
 /** Codes are stable identifiers (immutable once created), upper case so that `t1` and `T1` never coexist. */
-export const Code = Type.String({
-  minLength: 1,
-  maxLength: 40,
-  pattern: '^[A-Z0-9][A-Z0-9_-]*$',
-  description: 'Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable',
-});
+export const Code = named(
+  'Code',
+  Type.String({
+    minLength: 1,
+    maxLength: 40,
+    pattern: '^[A-Z0-9][A-Z0-9_-]*$',
+    description: 'Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable',
+  }),
+);
 export const Uuid = Type.String({ format: 'uuid' });
 /**
  * Years 2000–2100: every date a roster, a plan, a leave or a report is about; a year outside them is a
  * typing mistake (`0001-02`, `9999-12`), answered 400 rather than with dates of another century.
  */
 const BUSINESS_YEAR = '(20[0-9]{2}|2100)';
-export const BusinessDate = Type.String({
-  format: 'date',
-  pattern: `^${BUSINESS_YEAR}-`,
-  description: 'YYYY-MM-DD (years 2000–2100)',
-});
+export const BusinessDate = named(
+  'BusinessDate',
+  Type.String({ format: 'date', pattern: `^${BUSINESS_YEAR}-`, description: 'YYYY-MM-DD (years 2000–2100)' }),
+);
 /** A calendar month of a business date, `YYYY-MM`, in the same years. */
-export const BusinessMonth = Type.String({
-  pattern: `^${BUSINESS_YEAR}-(0[1-9]|1[0-2])$`,
-  description: 'YYYY-MM (years 2000–2100)',
-});
+export const BusinessMonth = named(
+  'BusinessMonth',
+  Type.String({ pattern: `^${BUSINESS_YEAR}-(0[1-9]|1[0-2])$`, description: 'YYYY-MM (years 2000–2100)' }),
+);
 /** Not blank, and no control characters (PostgreSQL refuses NUL in text; the others are never meant). */
-export const Name = Type.String({
-  minLength: 1,
-  maxLength: 200,
-  pattern: '^(?=.*\\S)[^\\u0000-\\u001F\\u007F]*$',
-});
+export const Name = named(
+  'Name',
+  Type.String({ minLength: 1, maxLength: 200, pattern: '^(?=.*\\S)[^\\u0000-\\u001F\\u007F]*$' }),
+);
 export const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
-const Description = Type.Union([
+export const FreeText = named(
+  'FreeText',
   Type.String({ maxLength: 2000, pattern: '^[^\\u0000]*$', description: 'Free text (no NUL)' }),
-  Type.Null(),
-]);
+);
+const Description = Type.Union([FreeText, Type.Null()]);
 
 export const IdParams = Type.Object({ id: Uuid });
 

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { OPEN_SHIFT_CLAIM_STATUSES, OPEN_SHIFT_STATUSES } from '../../core/db/tables/index.ts';
+import { named } from '../../core/http/openapi-names.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { REASON_CODES } from '../../engine/index.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
@@ -11,7 +12,7 @@ const literals = <T extends string>(values: readonly T[]) => Type.Union(values.m
 
 export const OpenShiftStatus = literals(OPEN_SHIFT_STATUSES);
 export const OpenShiftClaimStatus = literals(OPEN_SHIFT_CLAIM_STATUSES);
-export const ReasonCode = literals(REASON_CODES);
+export const ReasonCode = named('ReasonCode', literals(REASON_CODES));
 
 export const IdParams = Type.Object({ id: Uuid });
 

@@ -1,7 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { named } from '../../core/http/openapi-names.ts';
 import { WEEKDAY_NAMES } from '../../core/time/dates.ts';
 
-const Weekday = Type.Union(WEEKDAY_NAMES.map((day) => Type.Literal(day)));
+const Weekday = named('Weekday', Type.Union(WEEKDAY_NAMES.map((day) => Type.Literal(day))));
 
 /** Every business-unit setting with its type and bounds; defaults live in `SETTING_DEFAULTS`. */
 export const SettingsValues = Type.Object(

@@ -1,5 +1,6 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
+import type { PrincipalStore } from '../../core/auth/principal-store.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { AppError, businessRule, notFound } from '../../core/http/errors.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
@@ -78,5 +79,11 @@ export async function updateSettings(
   });
 }
 
-/** The caller's unit's settings, every key resolved. */
-export const settingsOf = (deps: ServiceDeps, caller: Caller) => readSettings(deps.db, caller.principal.buId);
+/**
+ * The caller's unit's settings, every key resolved, from the access cache: a change announces the unit
+ * (migration 0005's trigger) and the write's answer waits until every process has heard it.
+ */
+export const settingsOf = (deps: ServiceDeps, caller: Caller, cache: Pick<PrincipalStore, 'keptValue'>) => {
+  const buId = caller.principal.buId;
+  return cache.keptValue(`unit:${buId}`, 'settings', () => readSettings(deps.db, buId));
+};

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SHIFT_SWAP_KINDS, SHIFT_SWAP_STATUSES } from '../../core/db/tables/index.ts';
+import { named } from '../../core/http/openapi-names.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
 import { EmployeeInDepartment } from '../people/schemas.ts';
@@ -24,30 +25,34 @@ export const ShiftSwapStatus = Type.Union(
   },
 );
 
+/** A record named by its code and its names in both languages (a terminal, a department, a grade). */
+const CodedReference = named(
+  'CodedReference',
+  Type.Object({ id: Uuid, code: Type.String(), nameEn: Type.String(), nameAr: Nullable(Type.String()) }),
+);
+
 /** A shift as a swap names it: live while its assignment exists, described for good either way. */
-export const SwapShift = Type.Object(
-  {
-    assignmentId: Type.Union([Uuid, Type.Null()], {
-      description: 'The live assignment; null once it left the roster (an approved swap wrote new ones)',
-    }),
-    date: BusinessDate,
-    shiftTemplate: Type.Object({
-      id: Uuid,
-      code: Type.String(),
-      nameEn: Type.String(),
-      nameAr: Nullable(Type.String()),
-      start: Type.String({ description: 'HH:mm' }),
-      end: Type.String({ description: 'HH:mm; at or before start: the next day' }),
-    }),
-    terminal: Type.Object({
-      id: Uuid,
-      code: Type.String(),
-      nameEn: Type.String(),
-      nameAr: Nullable(Type.String()),
-    }),
-  },
-  // No $id: a swap names two shifts, and one schema may not hold the same $id twice.
-  { description: 'A shift as a swap names it' },
+export const SwapShift = named(
+  'SwapShift',
+  Type.Object(
+    {
+      assignmentId: Type.Union([Uuid, Type.Null()], {
+        description: 'The live assignment; null once it left the roster (an approved swap wrote new ones)',
+      }),
+      date: BusinessDate,
+      shiftTemplate: Type.Object({
+        id: Uuid,
+        code: Type.String(),
+        nameEn: Type.String(),
+        nameAr: Nullable(Type.String()),
+        start: Type.String({ description: 'HH:mm' }),
+        end: Type.String({ description: 'HH:mm; at or before start: the next day' }),
+      }),
+      terminal: CodedReference,
+    },
+    // Named rather than given an $id: a swap names two shifts, and one schema may not hold an $id twice.
+    { description: 'A shift as a swap names it' },
+  ),
 );
 export type SwapShift = Static<typeof SwapShift>;
 

@@ -20,7 +20,7 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: Profile },
         },
       },
-      async (request, reply) => withETag(reply, await profileOf(deps, callerOf(request))),
+      async (request, reply) => withETag(reply, await profileOf(deps, callerOf(request), app.accessCache)),
     );
     app.patch(
       '/me/profile',

@@ -20,7 +20,7 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           response: { 200: SettingsResponse },
         },
       },
-      async (request, reply) => withETag(reply, await settingsOf(deps, callerOf(request))),
+      async (request, reply) => withETag(reply, await settingsOf(deps, callerOf(request), app.accessCache)),
     );
     app.patch(
       '/settings',

@@ -4447,17 +4447,12 @@ export interface components {
             };
             /** Format: uuid */
             departmentId: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
+             * @description Draft → Executed → Reviewed → Locked; rerun from Executed or Reviewed; Archived from any
+             * @enum {string}
              */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
-            /** @description Draft → Executed → Reviewed → Locked; rerun from Executed or Reviewed; Archived from any */
             Status: "Draft" | "Executing" | "Executed" | "Reviewed" | "Locked" | "Archived";
             options: components["schemas"]["AllocationRunOptions"];
             /** @description Status is Executing: an execution is queued or running */
@@ -4471,6 +4466,7 @@ export interface components {
             /** @description Assignments the lock wrote into the live roster */
             lockedAssignments: number | null;
             created: {
+                /** Format: uuid */
                 by: string | null;
                 /** Format: date-time */
                 at: string;
@@ -4509,127 +4505,14 @@ export interface components {
             runId: string;
             /** @description Which execution of the run (1 the first, then each rerun) */
             execution: number;
-            /** @description Priced work: each amount a decimal string in the currency’s digits */
-            cost: {
-                /** @description ISO 4217 code */
-                currency: string;
-                /** @description Paid hours priced */
-                hours: string;
-                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
-                unratedHours: string;
-                /**
-                 * @description The hours at their grade’s hourly rate
-                 * @example 1234.50
-                 */
-                base: string;
-                /**
-                 * @description Night premium of the hours inside the night window
-                 * @example 1234.50
-                 */
-                night: string;
-                /**
-                 * @description Weekend premium of the hours on the unit’s weekend days
-                 * @example 1234.50
-                 */
-                weekend: string;
-                /**
-                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
-                 * @example 1234.50
-                 */
-                holiday: string;
-                /**
-                 * @description What the hours over the weekly limit cost above the base rate
-                 * @example 1234.50
-                 */
-                overtime: string;
-                /**
-                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
-                 * @example 1234.50
-                 */
-                total: string;
-            };
+            cost: components["schemas"]["LabourCost"];
             /** @description The execution this rerun replaced, as it was priced then; null on a first execution */
             previous: {
                 execution: number;
-                /** @description Priced work: each amount a decimal string in the currency’s digits */
-                cost: {
-                    /** @description ISO 4217 code */
-                    currency: string;
-                    /** @description Paid hours priced */
-                    hours: string;
-                    /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
-                    unratedHours: string;
-                    /**
-                     * @description The hours at their grade’s hourly rate
-                     * @example 1234.50
-                     */
-                    base: string;
-                    /**
-                     * @description Night premium of the hours inside the night window
-                     * @example 1234.50
-                     */
-                    night: string;
-                    /**
-                     * @description Weekend premium of the hours on the unit’s weekend days
-                     * @example 1234.50
-                     */
-                    weekend: string;
-                    /**
-                     * @description Holiday premium of the hours on holidays (instead of the weekend’s)
-                     * @example 1234.50
-                     */
-                    holiday: string;
-                    /**
-                     * @description What the hours over the weekly limit cost above the base rate
-                     * @example 1234.50
-                     */
-                    overtime: string;
-                    /**
-                     * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
-                     * @example 1234.50
-                     */
-                    total: string;
-                };
+                cost: components["schemas"]["LabourCost"];
             } | null;
             /** @description cost − previous, figure by figure (negative: the rerun is cheaper) */
-            difference: {
-                /** @description ISO 4217 code */
-                currency: string;
-                /** @description Paid hours priced */
-                hours: string;
-                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
-                unratedHours: string;
-                /**
-                 * @description The hours at their grade’s hourly rate
-                 * @example 1234.50
-                 */
-                base: string;
-                /**
-                 * @description Night premium of the hours inside the night window
-                 * @example 1234.50
-                 */
-                night: string;
-                /**
-                 * @description Weekend premium of the hours on the unit’s weekend days
-                 * @example 1234.50
-                 */
-                weekend: string;
-                /**
-                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
-                 * @example 1234.50
-                 */
-                holiday: string;
-                /**
-                 * @description What the hours over the weekly limit cost above the base rate
-                 * @example 1234.50
-                 */
-                overtime: string;
-                /**
-                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
-                 * @example 1234.50
-                 */
-                total: string;
-            } | null;
+            difference: components["schemas"]["LabourCost"] | null;
         };
         /** @description The last execution that ended without a result */
         AllocationRunFailure: {
@@ -4650,7 +4533,10 @@ export interface components {
             total: number;
         };
         AllocationRunProgress: {
-            /** @description queued: waiting for a process to take it; snapshot: reading demand, staff and rules; solving: the engine works; storing: writing the result */
+            /**
+             * @description queued: waiting for a process to take it; snapshot: reading demand, staff and rules; solving: the engine works; storing: writing the result
+             * @enum {string}
+             */
             phase: "queued" | "snapshot" | "solving" | "storing";
             /** Format: date-time */
             startedAt: string;
@@ -4672,11 +4558,7 @@ export interface components {
                 line: {
                     /** Format: uuid */
                     id: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD (years 2000–2100)
-                     */
-                    date: string;
+                    date: components["schemas"]["BusinessDate"];
                     terminalCode: string;
                     shiftTemplateCode: string;
                     skillCode: string | null;
@@ -4721,7 +4603,10 @@ export interface components {
             };
             /** @description How the search ended (absent on runs executed before it was reported) */
             search?: {
-                /** @description Whether the time limit ended the search, a bound proved it optimal, or it ran out */
+                /**
+                 * @description Whether the time limit ended the search, a bound proved it optimal, or it ran out
+                 * @enum {string}
+                 */
                 stoppedBy: "time_limit" | "bound_reached" | "search_done";
                 /** @description The best known upper bound on coverage */
                 bound: number;
@@ -4743,11 +4628,8 @@ export interface components {
                 assignmentId: string;
                 /** Format: uuid */
                 employeeId: string;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
+                /** Format: uuid */
                 demandLineId: string | null;
                 /** @description The rule it breaks now (ON_LEAVE, EMPLOYEE_INACTIVE, …) */
                 rule: string;
@@ -4764,16 +4646,8 @@ export interface components {
             engineVersion: string;
         };
         AllocationRunRosterGrid: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             /** @description Employees by number, a page of them */
             items: components["schemas"]["RosterGridRow"][];
             page: number;
@@ -4784,16 +4658,8 @@ export interface components {
         ApplyDemandTemplateRequest: {
             /** Format: uuid */
             planId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             /**
              * @description true: answer the changes and write nothing
              * @default true
@@ -4835,26 +4701,19 @@ export interface components {
             };
             /** Format: date-time */
             at: string;
+            /** @enum {string} */
             action: "import" | "edit" | "revert";
             by: {
+                /** Format: uuid */
                 id: string | null;
                 username: string | null;
             };
             /** @description Null when the change created the record */
-            before: {
-                Time_In: string | null;
-                Time_Out: string | null;
-                statusCode: string;
-                source: "import" | "edit";
-            } | null;
-            /** @description Values of a record: what an edit changes and a revert restores */
-            after: {
-                Time_In: string | null;
-                Time_Out: string | null;
-                statusCode: string;
-                source: "import" | "edit";
-            };
+            before: components["schemas"]["AttendanceValues"] | null;
+            after: components["schemas"]["AttendanceValues"];
+            /** Format: uuid */
             reviewId: string | null;
+            /** Format: uuid */
             importId: string | null;
         };
         AttendanceChangePage: {
@@ -4865,10 +4724,13 @@ export interface components {
             total: number;
         };
         AttendanceEdit: {
+            /** @description HH:mm */
             Time_In: string | null;
+            /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
             Time_Out: string | null;
             /** @description Attendance status code */
             statusCode: string;
+            /** @description Why the record is edited */
             reason?: string | null;
         };
         AttendanceImportCommit: {
@@ -4909,11 +4771,20 @@ export interface components {
             /** @description Row of the sheet (the header is row 1) */
             rowNumber: number;
             employeeNumber: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             date: string | null;
+            /** @description HH:mm */
             Time_In: string | null;
+            /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
             Time_Out: string | null;
             statusCode: string | null;
-            /** @description What the commit will do with the row: add a record, change one, nothing, or reject the row */
+            /**
+             * @description What the commit will do with the row: add a record, change one, nothing, or reject the row
+             * @enum {string}
+             */
             verdict: "new" | "changed" | "unchanged" | "rejected";
             errors: {
                 column: string;
@@ -4922,7 +4793,9 @@ export interface components {
             }[];
             /** @description The recorded segment the row replaces (changed and unchanged rows), so the change reads as before and after; null for new and rejected rows */
             before: {
+                /** @description HH:mm */
                 Time_In: string | null;
+                /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
                 Time_Out: string | null;
                 statusCode: string;
             } | null;
@@ -4937,12 +4810,20 @@ export interface components {
              * @description YYYY-MM-DD
              */
             date: string;
+            /** @description HH:mm */
             Time_In: string | null;
+            /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
             Time_Out: string | null;
             statusCode: string;
-            /** @description How the values got there: a spreadsheet import or an admin edit */
+            /**
+             * @description How the values got there: a spreadsheet import or an admin edit
+             * @enum {string}
+             */
             source: "import" | "edit";
-            /** @description The pending review an admin edit of this record opened, if any */
+            /**
+             * Format: uuid
+             * @description The pending review an admin edit of this record opened, if any
+             */
             pendingReviewId: string | null;
             version: number;
             /** Format: date-time */
@@ -4961,41 +4842,34 @@ export interface components {
         AttendanceReview: {
             /** Format: uuid */
             id: string;
+            /** @enum {string} */
             status: "Pending" | "Acknowledged" | "Reverted";
             record: components["schemas"]["AttendanceRecord"];
-            /** @description Values of a record: what an edit changes and a revert restores */
-            before: {
-                Time_In: string | null;
-                Time_Out: string | null;
-                statusCode: string;
-                source: "import" | "edit";
-            };
-            /** @description Values of a record: what an edit changes and a revert restores */
-            after: {
-                Time_In: string | null;
-                Time_Out: string | null;
-                statusCode: string;
-                source: "import" | "edit";
-            };
+            before: components["schemas"]["AttendanceValues"];
+            after: components["schemas"]["AttendanceValues"];
             /** @description Edits this review covers (a second edit extends a pending review) */
             edits: number;
             reason: string | null;
             firstEditedBy: {
+                /** Format: uuid */
                 id: string | null;
                 username: string | null;
             };
             /** Format: date-time */
             firstEditedAt: string;
             lastEditedBy: {
+                /** Format: uuid */
                 id: string | null;
                 username: string | null;
             };
             /** Format: date-time */
             lastEditedAt: string;
             closedBy: {
+                /** Format: uuid */
                 id: string | null;
                 username: string | null;
             } | null;
+            /** Format: date-time */
             closedAt: string | null;
             comment: string | null;
             version: number;
@@ -5035,18 +4909,29 @@ export interface components {
         };
         AttendanceStatusReplacement: {
             /** @description May be sent, but must equal the current code */
-            code?: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code?: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
+        };
+        /** @description Values of a record: what an edit changes and a revert restores */
+        AttendanceValues: {
+            /** @description HH:mm */
+            Time_In: string | null;
+            /** @description HH:mm on the same date; 24:00 ends the segment at midnight */
+            Time_Out: string | null;
+            statusCode: string;
+            /** @enum {string} */
+            source: "import" | "edit";
         };
         AuditEvent: {
             /** Format: uuid */
             id: string;
             /** Format: date-time */
             at: string;
+            /** Format: uuid */
             actorUserId: string | null;
             actorUsername: string | null;
             action: string;
@@ -5073,6 +4958,13 @@ export interface components {
             maxUnavailableDaysPerMonth: number;
             maxPreferences: number;
         };
+        /**
+         * Format: date
+         * @description YYYY-MM-DD (years 2000–2100)
+         */
+        BusinessDate: string;
+        /** @description YYYY-MM (years 2000–2100) */
+        BusinessMonth: string;
         BusinessUnitSettings: {
             businessUnit: {
                 /** Format: uuid */
@@ -5091,13 +4983,10 @@ export interface components {
                 code: string;
             };
             timezone: string;
-            /**
-             * Format: date
-             * @description Today's business date in the unit's time zone
-             */
-            today: string;
-            weekStart: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
-            weekendDays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
+            /** @description Today's business date in the unit's time zone */
+            today: components["schemas"]["BusinessDate"];
+            weekStart: components["schemas"]["Weekday"];
+            weekendDays: components["schemas"]["Weekday"][];
             standardDailyHours: number;
             holidayTypes: {
                 code: string;
@@ -5109,16 +4998,8 @@ export interface components {
                 Name_1_English: string;
                 Name_2_Arabic: string;
                 hoursPerDay: number;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                fromDate: string;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                toDate: string;
+                fromDate: components["schemas"]["BusinessDate"];
+                toDate: components["schemas"]["BusinessDate"];
                 description: string | null;
             }[];
         };
@@ -5126,7 +5007,9 @@ export interface components {
         CalendarFeed: {
             /** @description Whether a feed URL exists (it is shown only when made) */
             active: boolean;
+            /** Format: date-time */
             createdAt: string | null;
+            /** Format: date-time */
             rotatedAt: string | null;
             /** @description Days before today the feed holds */
             daysBack: number;
@@ -5137,7 +5020,9 @@ export interface components {
         CalendarFeedLink: {
             /** @description Whether a feed URL exists (it is shown only when made) */
             active: boolean;
+            /** Format: date-time */
             createdAt: string | null;
+            /** Format: date-time */
             rotatedAt: string | null;
             /** @description Days before today the feed holds */
             daysBack: number;
@@ -5153,30 +5038,14 @@ export interface components {
             Name_1_English: string;
             Name_2_Arabic: string | null;
             description: string | null;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            endDate: string;
+            date: components["schemas"]["BusinessDate"];
+            endDate: components["schemas"]["BusinessDate"];
             days: number;
             holidayTypeCode: string | null;
         };
         CalendarHolidays: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             items: components["schemas"]["CalendarHoliday"][];
         };
         Certification: {
@@ -5190,6 +5059,10 @@ export interface components {
              * @description YYYY-MM-DD
              */
             issuedOn: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             expiresOn: string | null;
             /**
              * @description Computed on read: an Active certification past its expiry date reads Expired
@@ -5198,6 +5071,7 @@ export interface components {
             Status: "Active" | "Suspended" | "Revoked" | "Expired";
             /** @description The status as written (the sweep writes Expired) */
             storedStatus: string;
+            /** @description Days from today to expiresOn (negative once lapsed) */
             daysToExpiry: number | null;
             notes: string | null;
             version: number;
@@ -5221,6 +5095,10 @@ export interface components {
              * @description YYYY-MM-DD
              */
             issuedOn: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             expiresOn: string | null;
             notes?: string | null;
         };
@@ -5235,6 +5113,7 @@ export interface components {
             items: components["schemas"]["CertificationRequirement"][];
         };
         CertificationStatusChange: {
+            /** @enum {string} */
             Status: "Active" | "Suspended" | "Revoked" | "Expired";
             reason?: string;
         };
@@ -5263,16 +5142,25 @@ export interface components {
         };
         CertificationTypeReplacement: {
             /** @description May be sent, but must equal the current code */
-            code?: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code?: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
         ChangePasswordRequest: {
             currentPassword: string;
             newPassword: string;
+        };
+        /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
+        Code: string;
+        CodedReference: {
+            /** Format: uuid */
+            id: string;
+            code: string;
+            nameEn: string;
+            nameAr: string | null;
         };
         CoverCandidate: {
             rank: number;
@@ -5299,11 +5187,7 @@ export interface components {
             temporaryPassword?: string;
         };
         DailyRosterReport: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             lang: string;
             title: string;
             /** @description Set when the report is a draft of a run (`runId`); null for the published roster */
@@ -5313,11 +5197,7 @@ export interface components {
                 runStatus: string;
             } | null;
             day: {
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 /** @description Sunday … Saturday */
                 weekday: string;
                 /** @description One of the unit’s `weekendDays` */
@@ -5330,13 +5210,7 @@ export interface components {
                 } | null;
             };
             /** @description Departments with lines on the day */
-            departments: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            }[];
+            departments: components["schemas"]["CodedReference"][];
             /** @description The published roster of the day, by shift start, terminal and number */
             lines: {
                 employee: components["schemas"]["EmployeeReference"];
@@ -5369,13 +5243,7 @@ export interface components {
                     nameAr: string | null;
                 }[];
                 /** @description Lent staff: their own department, when the roster is another department’s; else null */
-                lentFrom: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                } | null;
+                lentFrom: components["schemas"]["CodedReference"] | null;
                 /** @description Paid hours */
                 paidHours: number;
             }[];
@@ -5445,11 +5313,7 @@ export interface components {
             line: {
                 /** Format: uuid */
                 id: string;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 terminalCode: string;
                 shiftTemplateCode: string;
                 skillCode: string | null;
@@ -5475,17 +5339,12 @@ export interface components {
             /** Format: uuid */
             departmentId: string;
             departmentCode: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
+             * @description Draft → Approved → Locked; Archived from any state
+             * @enum {string}
              */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
-            /** @description Draft → Approved → Locked; Archived from any state */
             Status: "Draft" | "Approved" | "Locked" | "Archived";
             lineCount: number;
             /** @description Headcount-shifts required over the period */
@@ -5503,17 +5362,12 @@ export interface components {
             /** Format: uuid */
             departmentId: string;
             departmentCode: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
+             * @description Draft → Approved → Locked; Archived from any state
+             * @enum {string}
              */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
-            /** @description Draft → Approved → Locked; Archived from any state */
             Status: "Draft" | "Approved" | "Locked" | "Archived";
             lineCount: number;
             /** @description Headcount-shifts required over the period */
@@ -5526,11 +5380,7 @@ export interface components {
             lines: {
                 /** Format: uuid */
                 id: string;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 terminalCode: string;
                 shiftTemplateCode: string;
                 skillCode: string | null;
@@ -5540,18 +5390,14 @@ export interface components {
             /** @description date × terminal × shift → required */
             matrix: {
                 /** @description Every date of the period */
-                dates: string[];
+                dates: components["schemas"]["BusinessDate"][];
                 /** @description Terminal codes with demand */
                 terminals: string[];
                 /** @description Shift template codes with demand */
                 shiftTemplates: string[];
                 /** @description Non-zero cells of date × terminal × shift */
                 cells: {
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD (years 2000–2100)
-                     */
-                    date: string;
+                    date: components["schemas"]["BusinessDate"];
                     terminalCode: string;
                     shiftTemplateCode: string;
                     /** @description Sum over the skills of the cell */
@@ -5560,11 +5406,7 @@ export interface components {
             };
             totals: {
                 byDate: {
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD (years 2000–2100)
-                     */
-                    date: string;
+                    date: components["schemas"]["BusinessDate"];
                     required: number;
                 }[];
                 byShift: {
@@ -5584,11 +5426,7 @@ export interface components {
         /** @description Cells are upserted by (date, terminal, shift, skill) before the status changes */
         DemandPlanUpdate: {
             cells?: {
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 terminalCode: string;
                 shiftTemplateCode: string;
                 skillCode?: string | null;
@@ -5596,9 +5434,12 @@ export interface components {
                 required: number;
                 reasonCode?: string | null;
             }[];
-            /** @description Draft → Approved → Locked; Archived from any state */
+            /**
+             * @description Draft → Approved → Locked; Archived from any state
+             * @enum {string}
+             */
             status?: "Draft" | "Approved" | "Locked" | "Archived";
-            name?: string;
+            name?: components["schemas"]["Name"];
         };
         DemandReason: {
             /** Format: uuid */
@@ -5625,10 +5466,10 @@ export interface components {
         };
         DemandReasonReplacement: {
             /** @description May be sent, but must equal the current code */
-            code?: string;
-            Name_1_English: string;
-            Name_2_Arabic?: string | null;
-            description?: string | null;
+            code?: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic?: components["schemas"]["Name"] | null;
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
@@ -5636,7 +5477,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            /** @description Null: usable by every department */
+            /**
+             * Format: uuid
+             * @description Null: usable by every department
+             */
             departmentId: string | null;
             description: string | null;
             cells: {
@@ -5658,28 +5502,17 @@ export interface components {
             templateId: string;
             /** Format: uuid */
             planId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             dryRun: boolean;
             added: number;
             changed: number;
             unchanged: number;
             /** @description The cells the template adds or changes (cells it leaves as they are are not listed) */
             cells: {
+                /** @enum {string} */
                 change: "add" | "change";
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 terminalCode: string;
                 shiftTemplateCode: string;
                 skillCode: string | null;
@@ -5698,8 +5531,8 @@ export interface components {
             total: number;
         };
         DemandTemplateUpdate: {
-            name?: string;
-            description?: string | null;
+            name?: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @description Replaces every cell */
             cells?: {
                 /** @description 0 = Sunday … 6 = Saturday */
@@ -5713,96 +5546,17 @@ export interface components {
         };
         /** @description A department’s month: budget, planned (the planned roster), actual (attendance) */
         DepartmentMonthCost: {
-            department: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            };
+            department: components["schemas"]["CodedReference"];
             /** @description A month, `YYYY-MM` */
             month: string;
             currency: string;
-            /** @description null: no budget set */
+            /**
+             * @description null: no budget set
+             * @example 1234.50
+             */
             budget: string | null;
-            /** @description Priced work: each amount a decimal string in the currency’s digits */
-            planned: {
-                /** @description ISO 4217 code */
-                currency: string;
-                /** @description Paid hours priced */
-                hours: string;
-                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
-                unratedHours: string;
-                /**
-                 * @description The hours at their grade’s hourly rate
-                 * @example 1234.50
-                 */
-                base: string;
-                /**
-                 * @description Night premium of the hours inside the night window
-                 * @example 1234.50
-                 */
-                night: string;
-                /**
-                 * @description Weekend premium of the hours on the unit’s weekend days
-                 * @example 1234.50
-                 */
-                weekend: string;
-                /**
-                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
-                 * @example 1234.50
-                 */
-                holiday: string;
-                /**
-                 * @description What the hours over the weekly limit cost above the base rate
-                 * @example 1234.50
-                 */
-                overtime: string;
-                /**
-                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
-                 * @example 1234.50
-                 */
-                total: string;
-            };
-            /** @description Priced work: each amount a decimal string in the currency’s digits */
-            actual: {
-                /** @description ISO 4217 code */
-                currency: string;
-                /** @description Paid hours priced */
-                hours: string;
-                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
-                unratedHours: string;
-                /**
-                 * @description The hours at their grade’s hourly rate
-                 * @example 1234.50
-                 */
-                base: string;
-                /**
-                 * @description Night premium of the hours inside the night window
-                 * @example 1234.50
-                 */
-                night: string;
-                /**
-                 * @description Weekend premium of the hours on the unit’s weekend days
-                 * @example 1234.50
-                 */
-                weekend: string;
-                /**
-                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
-                 * @example 1234.50
-                 */
-                holiday: string;
-                /**
-                 * @description What the hours over the weekly limit cost above the base rate
-                 * @example 1234.50
-                 */
-                overtime: string;
-                /**
-                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
-                 * @example 1234.50
-                 */
-                total: string;
-            };
+            planned: components["schemas"]["LabourCost"];
+            actual: components["schemas"]["LabourCost"];
             /** @description planned total ÷ budget as a percentage with one decimal ("97.5"); null without a budget */
             plannedShareOfBudget: string | null;
             actualShareOfBudget: string | null;
@@ -5821,13 +5575,23 @@ export interface components {
             employeeNumber: string;
             Name_1_English: string;
             Name_2_Arabic: string;
+            /** Format: uuid */
             departmentId: string | null;
             departmentCode: string | null;
             gradeCode: string | null;
             /** @description Employee status code */
             Status: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             hireDate: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             endDate: string | null;
+            /** Format: uuid */
             userId: string | null;
             /** @description Null only for an employee with neither a pool nor a department */
             homePool: components["schemas"]["HomePool"] | null;
@@ -5839,13 +5603,23 @@ export interface components {
             employeeNumber: string;
             Name_1_English: string;
             Name_2_Arabic: string;
+            /** Format: uuid */
             departmentId: string | null;
             departmentCode: string | null;
             gradeCode: string | null;
             /** @description Employee status code */
             Status: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             hireDate: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             endDate: string | null;
+            /** Format: uuid */
             userId: string | null;
             /** @description Null only for an employee with neither a pool nor a department */
             homePool: components["schemas"]["HomePool"] | null;
@@ -5861,6 +5635,7 @@ export interface components {
             Name_1_English: string;
             Name_2_Arabic: string;
             description: string | null;
+            /** Format: uuid */
             departmentId: string | null;
             memberCount: number;
             version: number;
@@ -5875,6 +5650,7 @@ export interface components {
             employeeNumber: string;
             Name_1_English: string;
             Name_2_Arabic: string;
+            /** Format: uuid */
             departmentId: string | null;
             /** Format: date-time */
             addedAt: string;
@@ -5911,6 +5687,7 @@ export interface components {
             employeeNumber: string;
             Name_1_English: string;
             Name_2_Arabic: string;
+            /** Format: uuid */
             departmentId: string | null;
         };
         EmployeePage: {
@@ -5955,8 +5732,12 @@ export interface components {
             };
             /** @description Fewer than 14 days employed and available in the window: scores 0, neutral in ranking */
             insufficientHistory: boolean;
-            /** @description 'run': the latest executed run covering the employee; 'database': the live roster */
+            /**
+             * @description 'run': the latest executed run covering the employee; 'database': the live roster
+             * @enum {string}
+             */
             source: "run" | "database";
+            /** Format: uuid */
             runId: string | null;
         };
         EqualizationScorePage: {
@@ -5971,6 +5752,7 @@ export interface components {
             employeeNumber: string;
             Name_1_English: string;
             Name_2_Arabic: string;
+            /** Format: uuid */
             departmentId: string | null;
         };
         ExpiringCertificationPage: {
@@ -5980,6 +5762,8 @@ export interface components {
             /** @description Items matching the query, on all pages */
             total: number;
         };
+        /** @description Free text (no NUL) */
+        FreeText: string;
         Grade: {
             /** Format: uuid */
             id: string;
@@ -6005,10 +5789,10 @@ export interface components {
         };
         GradeReplacement: {
             /** @description May be sent, but must equal the current code */
-            code?: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code?: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
@@ -6019,9 +5803,18 @@ export interface components {
             roleId: string;
             roleCode: string;
             roleName: string;
+            /** Format: uuid */
             departmentId: string | null;
             departmentCode: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             effectiveFrom: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             effectiveTo: string | null;
             /** @description Whether the grant gives its permissions today */
             inForce: boolean;
@@ -6031,8 +5824,17 @@ export interface components {
             /** Format: uuid */
             roleId?: string;
             roleCode?: string;
+            /** Format: uuid */
             departmentId?: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             effectiveFrom?: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             effectiveTo?: string | null;
         };
         Holiday: {
@@ -6050,16 +5852,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            endDate: string;
+            date: components["schemas"]["BusinessDate"];
+            endDate: components["schemas"]["BusinessDate"];
             /** @description Number of days the holiday covers */
             days: number;
             holidayTypeCode: string | null;
@@ -6073,26 +5867,25 @@ export interface components {
         };
         HolidayReplacement: {
             /** @description May be sent, but must equal the current code */
-            code?: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code?: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             /** @description Last day (inclusive); omitted: one day */
-            endDate?: string | null;
-            holidayTypeCode?: string | null;
+            endDate?: components["schemas"]["BusinessDate"] | null;
+            holidayTypeCode?: components["schemas"]["Code"] | null;
         };
         HomePool: {
             /** Format: uuid */
             id: string;
             code: string;
-            /** @description An explicit pool membership, or else the department's default pool */
+            /**
+             * @description An explicit pool membership, or else the department's default pool
+             * @enum {string}
+             */
             source: "explicit" | "department-default";
         };
         ImportJob: {
@@ -6113,7 +5906,9 @@ export interface components {
             createdBy: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             startedAt: string | null;
+            /** Format: date-time */
             finishedAt: string | null;
         };
         ImportJobCreated: {
@@ -6132,7 +5927,7 @@ export interface components {
         };
         IneligibleEmployee: {
             employee: components["schemas"]["EmployeeInDepartment"];
-            reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+            reasons: components["schemas"]["ReasonCode"][];
         };
         IneligibleEmployeePage: {
             items: components["schemas"]["IneligibleEmployee"][];
@@ -6144,13 +5939,7 @@ export interface components {
         LabourBudget: {
             /** Format: uuid */
             id: string;
-            department: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            };
+            department: components["schemas"]["CodedReference"];
             /** @description A month, `YYYY-MM` */
             month: string;
             /**
@@ -6179,6 +5968,45 @@ export interface components {
             amount?: string;
             note?: string | null;
         };
+        /** @description Priced work: each amount a decimal string in the currency’s digits */
+        LabourCost: {
+            /** @description ISO 4217 code */
+            currency: string;
+            /** @description Paid hours priced */
+            hours: string;
+            /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
+            unratedHours: string;
+            /**
+             * @description The hours at their grade’s hourly rate
+             * @example 1234.50
+             */
+            base: string;
+            /**
+             * @description Night premium of the hours inside the night window
+             * @example 1234.50
+             */
+            night: string;
+            /**
+             * @description Weekend premium of the hours on the unit’s weekend days
+             * @example 1234.50
+             */
+            weekend: string;
+            /**
+             * @description Holiday premium of the hours on holidays (instead of the weekend’s)
+             * @example 1234.50
+             */
+            holiday: string;
+            /**
+             * @description What the hours over the weekly limit cost above the base rate
+             * @example 1234.50
+             */
+            overtime: string;
+            /**
+             * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
+             * @example 1234.50
+             */
+            total: string;
+        };
         LabourCostMonth: {
             /** @description A month, `YYYY-MM` */
             month: string;
@@ -6191,7 +6019,10 @@ export interface components {
             month: string;
             /** @description ISO 4217 */
             currency: string;
-            /** @description null: none set */
+            /**
+             * @description null: none set
+             * @example 1234.50
+             */
             budget: string | null;
             /**
              * @description What the planned roster of the month costs
@@ -6208,10 +6039,17 @@ export interface components {
             kind: components["schemas"]["LabourPremiumKind"];
             nameEn: string;
             nameAr: string;
-            /** @description PERCENT: `percent` of the hourly rate per hour (for OVERTIME the whole hour’s pay, e.g. 150); FIXED: `amount` per hour (for OVERTIME the overtime hour’s own rate) */
+            /**
+             * @description PERCENT: `percent` of the hourly rate per hour (for OVERTIME the whole hour’s pay, e.g. 150); FIXED: `amount` per hour (for OVERTIME the overtime hour’s own rate)
+             * @enum {string}
+             */
             basis: "PERCENT" | "FIXED";
             /** @description With PERCENT: a percentage with at most two decimals, e.g. "25" or "12.5" */
             percent: string | null;
+            /**
+             * @description With FIXED: per hour
+             * @example 1234.50
+             */
             amount: string | null;
             /** @description NIGHT only: where the night starts */
             windowStart: string | null;
@@ -6222,6 +6060,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @enum {string} */
         LabourPremiumKind: "NIGHT" | "WEEKEND" | "HOLIDAY" | "OVERTIME";
         LabourPremiums: {
             /** @description The unit’s currency */
@@ -6236,10 +6075,17 @@ export interface components {
         LabourPremiumUpdate: {
             nameEn: string;
             nameAr: string;
-            /** @description PERCENT: `percent` of the hourly rate per hour (for OVERTIME the whole hour’s pay, e.g. 150); FIXED: `amount` per hour (for OVERTIME the overtime hour’s own rate) */
+            /**
+             * @description PERCENT: `percent` of the hourly rate per hour (for OVERTIME the whole hour’s pay, e.g. 150); FIXED: `amount` per hour (for OVERTIME the overtime hour’s own rate)
+             * @enum {string}
+             */
             basis: "PERCENT" | "FIXED";
             /** @description With PERCENT: a percentage with at most two decimals, e.g. "25" or "12.5" */
             percent?: string | null;
+            /**
+             * @description With FIXED: per hour
+             * @example 1234.50
+             */
             amount?: string | null;
             /** @description NIGHT only: where the night starts */
             windowStart?: string | null;
@@ -6250,13 +6096,7 @@ export interface components {
         LabourRate: {
             /** Format: uuid */
             id: string;
-            grade: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            };
+            grade: components["schemas"]["CodedReference"];
             /** Format: date */
             effectiveFrom: string;
             /**
@@ -6318,6 +6158,7 @@ export interface components {
             /** @description Calendar days, both ends included */
             days: number;
             comment: string | null;
+            /** @enum {string} */
             Status: "Pending" | "ManagerApproved" | "Approved" | "Rejected" | "Cancelled";
             steps: components["schemas"]["LeaveStep"][];
             /** @description The step waiting for a decision */
@@ -6371,6 +6212,7 @@ export interface components {
             step: number;
             /** @description The role the decider acted under */
             role: string;
+            /** @enum {string} */
             decision: "Approved" | "Rejected";
             by: {
                 /** Format: uuid */
@@ -6437,18 +6279,9 @@ export interface components {
             total: number;
         };
         MonthlyRosterReport: {
-            /** @description YYYY-MM (years 2000–2100) */
-            month: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            month: components["schemas"]["BusinessMonth"];
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             lang: string;
             title: string;
             /** @description Set when the report is a draft of a run (`runId`); null for the published roster */
@@ -6457,14 +6290,10 @@ export interface components {
                 runId: string;
                 runStatus: string;
             } | null;
-            dates: string[];
+            dates: components["schemas"]["BusinessDate"][];
             /** @description Each of `dates` with its weekday, weekend and holiday */
             days: {
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 /** @description Sunday … Saturday */
                 weekday: string;
                 /** @description One of the unit’s `weekendDays` */
@@ -6476,13 +6305,7 @@ export interface components {
                     nameAr: string | null;
                 } | null;
             }[];
-            departments: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            }[];
+            departments: components["schemas"]["CodedReference"][];
             /** @description The legend of the grid */
             shiftCodes: {
                 /** @description The code printed in the grid */
@@ -6507,13 +6330,7 @@ export interface components {
                 /** @description On each of `dates` without a shift: `LEAVE` (approved leave), `OFF` (a day off: the published roster covers the date), null (a shift, or nothing published yet) */
                 marks: ("LEAVE" | "OFF" | null)[];
                 /** @description Lent staff: their own department, when the roster is another department’s; else null */
-                lentFrom: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                } | null;
+                lentFrom: components["schemas"]["CodedReference"] | null;
                 shifts: number;
                 /** @description Paid hours */
                 hours: number;
@@ -6539,27 +6356,19 @@ export interface components {
             outcomes: components["schemas"]["WishOutcome"][];
             wishesGranted: components["schemas"]["WishesGrantedTotal"];
         };
+        Name: string;
         NewAllocationRun: {
             /** Format: uuid */
             planId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             options?: components["schemas"]["AllocationRunOptions"];
         };
         NewAttendanceStatus: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
@@ -6571,6 +6380,10 @@ export interface components {
              * @description YYYY-MM-DD
              */
             issuedOn: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
             expiresOn?: string | null;
             notes?: string | null;
         };
@@ -6579,42 +6392,34 @@ export interface components {
             certificationCode: string;
         };
         NewCertificationType: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
         NewDemandPlan: {
-            name: string;
+            name: components["schemas"]["Name"];
             /** Format: uuid */
             departmentId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description At most 92 days after from, inclusive
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            /** @description At most 92 days after from, inclusive */
+            to: components["schemas"]["BusinessDate"];
         };
         NewDemandReason: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic?: string | null;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic?: components["schemas"]["Name"] | null;
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
         NewDemandTemplate: {
-            name: string;
+            name: components["schemas"]["Name"];
+            /** Format: uuid */
             departmentId?: string | null;
-            description?: string | null;
+            description?: components["schemas"]["FreeText"] | null;
             cells: {
                 /** @description 0 = Sunday … 6 = Saturday */
                 weekday: number;
@@ -6630,6 +6435,7 @@ export interface components {
             Name_1_English: string;
             Name_2_Arabic: string;
             description?: string | null;
+            /** Format: uuid */
             departmentId?: string | null;
         };
         NewEmployeeGroupMember: {
@@ -6637,30 +6443,24 @@ export interface components {
             employeeId: string;
         };
         NewGrade: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
         NewHoliday: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             /** @description Last day (inclusive); omitted: one day */
-            endDate?: string | null;
-            holidayTypeCode?: string | null;
+            endDate?: components["schemas"]["BusinessDate"] | null;
+            holidayTypeCode?: components["schemas"]["Code"] | null;
         };
         NewLabourBudget: {
             /** Format: uuid */
@@ -6704,11 +6504,10 @@ export interface components {
             employeeId?: string;
         };
         NewNodeType: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
@@ -6721,23 +6520,15 @@ export interface components {
         NewOpenShiftsForGaps: {
             /** Format: uuid */
             departmentId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description At most 92 days after from
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            /** @description At most 92 days after from */
+            to: components["schemas"]["BusinessDate"];
         };
         NewPool: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** Format: uuid */
             departmentId: string;
             isActive?: boolean;
@@ -6747,16 +6538,12 @@ export interface components {
             sourcePoolId: string;
             /** Format: uuid */
             targetPoolId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            effectiveFrom: string;
-            effectiveTo?: string | null;
+            effectiveFrom: components["schemas"]["BusinessDate"];
+            effectiveTo?: components["schemas"]["BusinessDate"] | null;
             /** @description Skill ids or codes */
             skills?: string[];
             maxPerDay?: number | null;
-            description?: string | null;
+            description?: components["schemas"]["FreeText"] | null;
         };
         /** @description Makes this pool the employee's explicit home pool (moving them from any other explicit pool) */
         NewPoolMember: {
@@ -6770,11 +6557,7 @@ export interface components {
             permissions: string[];
         };
         NewShiftAssignment: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             /**
              * Format: uuid
              * @description The demand line it staffs; its terminal, shift and skill apply, and its pool rules
@@ -6784,6 +6567,7 @@ export interface components {
             shiftTemplateId?: string;
             /** Format: uuid */
             terminalId?: string;
+            /** Format: uuid */
             skillId?: string | null;
         };
         NewShiftSwap: {
@@ -6806,39 +6590,36 @@ export interface components {
             note?: string;
         };
         NewShiftTemplateDefinition: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
             /** @description HH:mm (24-hour clock) */
             startTime: string;
             /** @description HH:mm; at or before startTime means the shift ends the next day */
             endTime: string;
-            shiftTypeCode?: string | null;
+            shiftTypeCode?: components["schemas"]["Code"] | null;
             /** @description Omitted: the length of the shift */
             paidHours?: number;
         };
         NewSkillDefinition: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
-            categoryCode?: string | null;
+            categoryCode?: components["schemas"]["Code"] | null;
             /** @default false */
             requiresCertification: boolean;
         };
         NewTerminal: {
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
@@ -6855,9 +6636,12 @@ export interface components {
             username: string;
             displayName: string;
             password?: string;
+            /** Format: email */
             email?: string | null;
             phone?: string | null;
+            /** @enum {string} */
             preferredLanguage?: "en" | "ar";
+            /** Format: uuid */
             employeeId?: string | null;
             roles?: components["schemas"]["GrantRequest"][];
         };
@@ -6900,10 +6684,10 @@ export interface components {
         };
         NodeTypeReplacement: {
             /** @description May be sent, but must equal the current code */
-            code?: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code?: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
@@ -6923,11 +6707,7 @@ export interface components {
                 id: string;
                 code: string;
             };
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             shift: {
                 /** Format: uuid */
                 id: string;
@@ -6940,13 +6720,7 @@ export interface components {
                 end: string;
                 endsNextDay: boolean;
             };
-            terminal: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            };
+            terminal: components["schemas"]["CodedReference"];
             skill: {
                 /** Format: uuid */
                 id: string;
@@ -6956,12 +6730,14 @@ export interface components {
             heads: number;
             /** @description Heads given to approved claims */
             filled: number;
+            /** @enum {string} */
             status: "Open" | "Filled" | "Withdrawn" | "Closed";
             /** @description `GAP_COVERED` or `PLAN_ARCHIVED` when the offer closed without being filled */
             closedReason: string | null;
             pendingClaims: number;
             /** Format: date-time */
             offeredAt: string;
+            /** Format: date-time */
             closedAt: string | null;
             version: number;
         };
@@ -6970,14 +6746,17 @@ export interface components {
             id: string;
             openShift: components["schemas"]["OpenShift"];
             employee: components["schemas"]["EmployeeInDepartment"];
+            /** @enum {string} */
             status: "Pending" | "Approved" | "Declined" | "Withdrawn";
             /** @description Why it was declined: `OFFER_FILLED`, `OFFER_WITHDRAWN`, `GAP_COVERED`, `PLAN_ARCHIVED` or `NOT_ELIGIBLE` */
             reason: string | null;
             /** @description The engine's reasons when its checker refused the claimant at approval */
-            reasonCodes: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[] | null;
+            reasonCodes: components["schemas"]["ReasonCode"][] | null;
+            /** Format: uuid */
             assignmentId: string | null;
             /** Format: date-time */
             claimedAt: string;
+            /** Format: date-time */
             decidedAt: string | null;
         };
         OpenShiftClaimPage: {
@@ -6997,11 +6776,7 @@ export interface components {
                 id: string;
                 code: string;
             };
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             shift: {
                 /** Format: uuid */
                 id: string;
@@ -7014,13 +6789,7 @@ export interface components {
                 end: string;
                 endsNextDay: boolean;
             };
-            terminal: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            };
+            terminal: components["schemas"]["CodedReference"];
             skill: {
                 /** Format: uuid */
                 id: string;
@@ -7030,18 +6799,21 @@ export interface components {
             heads: number;
             /** @description Heads given to approved claims */
             filled: number;
+            /** @enum {string} */
             status: "Open" | "Filled" | "Withdrawn" | "Closed";
             /** @description `GAP_COVERED` or `PLAN_ARCHIVED` when the offer closed without being filled */
             closedReason: string | null;
             pendingClaims: number;
             /** Format: date-time */
             offeredAt: string;
+            /** Format: date-time */
             closedAt: string | null;
             version: number;
             /** @description The caller's pending or approved claim of it */
             myClaim: {
                 /** Format: uuid */
                 id: string;
+                /** @enum {string} */
                 status: "Pending" | "Approved" | "Declined" | "Withdrawn";
             } | null;
         };
@@ -7066,6 +6838,7 @@ export interface components {
             Name_1_English: string;
             Name_2_Arabic: string;
             nodeTypeCode: string;
+            /** Format: uuid */
             parentId: string | null;
             parentCode: string | null;
             isActive: boolean;
@@ -7079,45 +6852,11 @@ export interface components {
         };
         /** @description The caller's live shifts (the roster as it is now, published or not) */
         OwnLiveShifts: {
-            items: {
-                /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
-                assignmentId: string | null;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
-                shiftTemplate: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                    /** @description HH:mm */
-                    start: string;
-                    /** @description HH:mm; at or before start: the next day */
-                    end: string;
-                };
-                terminal: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                };
-            }[];
+            items: components["schemas"]["SwapShift"][];
         };
         OwnRoster: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             /** @description IANA time zone of the unit's business dates and shift times */
             timezone: string;
             lines: components["schemas"]["OwnRosterLine"][];
@@ -7125,14 +6864,13 @@ export interface components {
             days: components["schemas"]["OwnRosterDay"][];
         };
         OwnRosterDay: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             /** @description English weekday name, e.g. Friday */
             weekday: string;
-            /** @description shift: the caller works (see lineIds); leave: approved leave; holiday: a public holiday off; dayOff: a published roster of the caller's department covers the date without a shift for them; unplanned: no published roster covers the date yet */
+            /**
+             * @description shift: the caller works (see lineIds); leave: approved leave; holiday: a public holiday off; dayOff: a published roster of the caller's department covers the date without a shift for them; unplanned: no published roster covers the date yet
+             * @enum {string}
+             */
             kind: "shift" | "leave" | "holiday" | "dayOff" | "unplanned";
             /** @description The lines of the date, in `lines` */
             lineIds: string[];
@@ -7141,17 +6879,14 @@ export interface components {
                 nameEn: string;
                 nameAr: string | null;
             } | null;
+            /** Format: uuid */
             leaveRequestId: string | null;
         };
         OwnRosterLine: {
             /** Format: uuid */
             id: string;
             employee: components["schemas"]["EmployeeReference"];
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             shift: {
                 /** Format: uuid */
                 id: string;
@@ -7162,13 +6897,7 @@ export interface components {
                 end: string;
                 paidHours: number;
             };
-            terminal: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            };
+            terminal: components["schemas"]["CodedReference"];
             skillCode: string | null;
             /** Format: uuid */
             rosterId: string;
@@ -7225,8 +6954,7 @@ export interface components {
         Pool: {
             /** Format: uuid */
             id: string;
-            /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-            code: string;
+            code: components["schemas"]["Code"];
             Name_1_English: string;
             Name_2_Arabic: string;
             description: string | null;
@@ -7253,13 +6981,9 @@ export interface components {
             /** Format: uuid */
             targetPoolId: string;
             targetPoolCode: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            effectiveFrom: string;
+            effectiveFrom: components["schemas"]["BusinessDate"];
             /** @description Open-ended when null */
-            effectiveTo: string | null;
+            effectiveTo: components["schemas"]["BusinessDate"] | null;
             /** @description Skills the rule lends; empty means any skill */
             skills: {
                 /** Format: uuid */
@@ -7283,16 +7007,12 @@ export interface components {
             total: number;
         };
         PoolLendingRuleUpdate: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            effectiveFrom?: string;
-            effectiveTo?: string | null;
+            effectiveFrom?: components["schemas"]["BusinessDate"];
+            effectiveTo?: components["schemas"]["BusinessDate"] | null;
             /** @description Skill ids or codes */
             skills?: string[];
             maxPerDay?: number | null;
-            description?: string | null;
+            description?: components["schemas"]["FreeText"] | null;
         };
         PoolMember: {
             /** Format: uuid */
@@ -7302,6 +7022,7 @@ export interface components {
             employeeNumber: string;
             Name_1_English: string;
             Name_2_Arabic: string;
+            /** Format: uuid */
             departmentId: string | null;
             /** Format: date-time */
             addedAt: string;
@@ -7321,9 +7042,9 @@ export interface components {
             total: number;
         };
         PoolUpdate: {
-            Name_1_English?: string;
-            Name_2_Arabic?: string;
-            description?: string | null;
+            Name_1_English?: components["schemas"]["Name"];
+            Name_2_Arabic?: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             isActive?: boolean;
             /** @description true makes this pool the department's default (the previous default becomes an ordinary pool); false on the default pool is 409 POOL_DEFAULT_PROTECTED */
             isDefault?: boolean;
@@ -7364,9 +7085,12 @@ export interface components {
             displayName: string;
             email: string | null;
             phone: string | null;
+            /** @enum {string} */
             preferredLanguage: "en" | "ar";
+            /** Format: uuid */
             employeeId: string | null;
             mustChangePassword: boolean;
+            /** Format: date-time */
             lastLoginAt: string | null;
             version: number;
             businessUnit: {
@@ -7379,19 +7103,21 @@ export interface components {
         };
         ProfileUpdate: {
             displayName?: string;
+            /** Format: email */
             email?: string | null;
             phone?: string | null;
+            /** @enum {string} */
             preferredLanguage?: "en" | "ar";
         };
         ProposedAssignment: {
             employee: components["schemas"]["EmployeeInDepartment"];
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
+            /** Format: uuid */
             demandLineId: string | null;
-            /** @description For live work kept fixed outside the plan’s lines: the live assignment */
+            /**
+             * Format: uuid
+             * @description For live work kept fixed outside the plan’s lines: the live assignment
+             */
             liveAssignmentId: string | null;
             shift: {
                 /** Format: uuid */
@@ -7411,7 +7137,10 @@ export interface components {
             skillCode: string | null;
             /** @description Live work the run kept as it was */
             fixed: boolean;
-            /** @description Set when the employee is lent to the line */
+            /**
+             * Format: uuid
+             * @description Set when the employee is lent to the line
+             */
             lendingRuleId: string | null;
         };
         ProposedAssignmentPage: {
@@ -7430,23 +7159,19 @@ export interface components {
             planId: string;
             /** Format: uuid */
             departmentId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             version: number;
-            /** @description Published (2); Approved (3) is defined and never set: approval lives beside the snapshot */
+            /**
+             * @description Published (2); Approved (3) is defined and never set: approval lives beside the snapshot
+             * @enum {string}
+             */
             Status: "Published" | "Approved";
             statusValue: number;
             /** @description The version that stands for its run: not rejected, and no later version that is not rejected */
             current: boolean;
             reason: string | null;
+            /** Format: uuid */
             supersedesId: string | null;
             lineCount: number;
             /** @description Heads the plan's lines required in the period, and how many this version staffs */
@@ -7461,9 +7186,14 @@ export interface components {
             approval: {
                 /** Format: uuid */
                 id: string;
-                /** @description Pending until approved or rejected; Superseded when a newer version was published first */
+                /**
+                 * @description Pending until approved or rejected; Superseded when a newer version was published first
+                 * @enum {string}
+                 */
                 status: "Pending" | "Approved" | "Rejected" | "Superseded";
+                /** Format: uuid */
                 decidedBy: string | null;
+                /** Format: date-time */
                 decidedAt: string | null;
                 comment: string | null;
             };
@@ -7476,45 +7206,7 @@ export interface components {
             from: string;
             /** Format: date */
             to: string;
-            /** @description Priced work: each amount a decimal string in the currency’s digits */
-            cost: {
-                /** @description ISO 4217 code */
-                currency: string;
-                /** @description Paid hours priced */
-                hours: string;
-                /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
-                unratedHours: string;
-                /**
-                 * @description The hours at their grade’s hourly rate
-                 * @example 1234.50
-                 */
-                base: string;
-                /**
-                 * @description Night premium of the hours inside the night window
-                 * @example 1234.50
-                 */
-                night: string;
-                /**
-                 * @description Weekend premium of the hours on the unit’s weekend days
-                 * @example 1234.50
-                 */
-                weekend: string;
-                /**
-                 * @description Holiday premium of the hours on holidays (instead of the weekend’s)
-                 * @example 1234.50
-                 */
-                holiday: string;
-                /**
-                 * @description What the hours over the weekly limit cost above the base rate
-                 * @example 1234.50
-                 */
-                overtime: string;
-                /**
-                 * @description base + night + weekend + holiday + overtime (each rounded once, half to even)
-                 * @example 1234.50
-                 */
-                total: string;
-            };
+            cost: components["schemas"]["LabourCost"];
         };
         PublishedRosterDetail: {
             /** Format: uuid */
@@ -7525,23 +7217,19 @@ export interface components {
             planId: string;
             /** Format: uuid */
             departmentId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             version: number;
-            /** @description Published (2); Approved (3) is defined and never set: approval lives beside the snapshot */
+            /**
+             * @description Published (2); Approved (3) is defined and never set: approval lives beside the snapshot
+             * @enum {string}
+             */
             Status: "Published" | "Approved";
             statusValue: number;
             /** @description The version that stands for its run: not rejected, and no later version that is not rejected */
             current: boolean;
             reason: string | null;
+            /** Format: uuid */
             supersedesId: string | null;
             lineCount: number;
             /** @description Heads the plan's lines required in the period, and how many this version staffs */
@@ -7556,9 +7244,14 @@ export interface components {
             approval: {
                 /** Format: uuid */
                 id: string;
-                /** @description Pending until approved or rejected; Superseded when a newer version was published first */
+                /**
+                 * @description Pending until approved or rejected; Superseded when a newer version was published first
+                 * @enum {string}
+                 */
                 status: "Pending" | "Approved" | "Rejected" | "Superseded";
+                /** Format: uuid */
                 decidedBy: string | null;
+                /** Format: date-time */
                 decidedAt: string | null;
                 comment: string | null;
             };
@@ -7566,11 +7259,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 employee: components["schemas"]["EmployeeReference"];
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 shift: {
                     /** Format: uuid */
                     id: string;
@@ -7581,13 +7270,7 @@ export interface components {
                     end: string;
                     paidHours: number;
                 };
-                terminal: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                };
+                terminal: components["schemas"]["CodedReference"];
                 skillCode: string | null;
             }[];
         };
@@ -7607,23 +7290,19 @@ export interface components {
             planId: string;
             /** Format: uuid */
             departmentId: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             version: number;
-            /** @description Published (2); Approved (3) is defined and never set: approval lives beside the snapshot */
+            /**
+             * @description Published (2); Approved (3) is defined and never set: approval lives beside the snapshot
+             * @enum {string}
+             */
             Status: "Published" | "Approved";
             statusValue: number;
             /** @description The version that stands for its run: not rejected, and no later version that is not rejected */
             current: boolean;
             reason: string | null;
+            /** Format: uuid */
             supersedesId: string | null;
             lineCount: number;
             /** @description Heads the plan's lines required in the period, and how many this version staffs */
@@ -7638,9 +7317,14 @@ export interface components {
             approval: {
                 /** Format: uuid */
                 id: string;
-                /** @description Pending until approved or rejected; Superseded when a newer version was published first */
+                /**
+                 * @description Pending until approved or rejected; Superseded when a newer version was published first
+                 * @enum {string}
+                 */
                 status: "Pending" | "Approved" | "Rejected" | "Superseded";
+                /** Format: uuid */
                 decidedBy: string | null;
+                /** Format: date-time */
                 decidedAt: string | null;
                 comment: string | null;
             };
@@ -7651,10 +7335,15 @@ export interface components {
             /** Format: uuid */
             runId: string;
         };
+        /** @enum {string} */
+        ReasonCode: "EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS";
         ReconciliationException: {
             /** Format: uuid */
             id: string;
-            /** @description What differs between plan and attendance. WRONG_SHIFT (extension): the presence was on another planned shift of that day than the planned one (`workedShift`), rather than a no-show and unplanned attendance */
+            /**
+             * @description What differs between plan and attendance. WRONG_SHIFT (extension): the presence was on another planned shift of that day than the planned one (`workedShift`), rather than a no-show and unplanned attendance
+             * @enum {string}
+             */
             kind: "NO_SHOW" | "UNPLANNED_ATTENDANCE" | "LATE_ARRIVAL" | "EARLY_DEPARTURE" | "WRONG_SHIFT";
             /**
              * Format: date
@@ -7662,6 +7351,7 @@ export interface components {
              */
             date: string;
             employee: components["schemas"]["EmployeeReference"];
+            /** Format: uuid */
             departmentId: string | null;
             plannedShift: {
                 /** Format: uuid */
@@ -7673,6 +7363,7 @@ export interface components {
                 /** @description HH:mm; the next day when not after start (a night shift) */
                 end: string;
             } | null;
+            /** @description WRONG_SHIFT: the planned shift of that day the person worked instead */
             workedShift: {
                 /** Format: uuid */
                 shiftTemplateId: string;
@@ -7682,10 +7373,16 @@ export interface components {
                 /** @description HH:mm; the next day when not after start (a night shift) */
                 end: string;
             } | null;
+            /** @description First clock-in of the presence (its segments joined across midnight) */
             Time_In: string | null;
+            /** @description Last clock-out of the presence; a night shift's is on the next date's 00:00 segment */
             Time_Out: string | null;
+            /** @description Minutes late (LATE_ARRIVAL) or early (EARLY_DEPARTURE) */
             minutes: number | null;
-            /** @description OPEN until validated */
+            /**
+             * @description OPEN until validated
+             * @enum {string}
+             */
             status: "OPEN" | "VALIDATED";
             resolution: ("JUSTIFIED" | "UNJUSTIFIED") | null;
             comment: string | null;
@@ -7694,6 +7391,7 @@ export interface components {
                 id: string;
                 username: string | null;
             } | null;
+            /** Format: date-time */
             validatedAt: string | null;
             /** Format: date-time */
             detectedAt: string;
@@ -7707,7 +7405,10 @@ export interface components {
         };
         ReconciliationExceptionValidation: {
             ids: string[];
-            /** @description The validator’s verdict */
+            /**
+             * @description The validator’s verdict
+             * @enum {string}
+             */
             resolution: "JUSTIFIED" | "UNJUSTIFIED";
             comment?: string | null;
         };
@@ -7770,16 +7471,8 @@ export interface components {
                 Name_1_English: string;
                 Name_2_Arabic: string | null;
             };
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             version: number;
             reason: string | null;
             publishedBy: {
@@ -7812,11 +7505,7 @@ export interface components {
                 /** Format: uuid */
                 employeeId: string;
                 employeeNumber: string;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 before: {
                     shiftCode: string;
                     terminalCode: string;
@@ -7830,11 +7519,7 @@ export interface components {
                 /** Format: uuid */
                 employeeId: string;
                 employeeNumber: string;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 before: {
                     shiftCode: string;
                     terminalCode: string;
@@ -7848,11 +7533,7 @@ export interface components {
                 /** Format: uuid */
                 employeeId: string;
                 employeeNumber: string;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 before: {
                     shiftCode: string;
                     terminalCode: string;
@@ -7873,11 +7554,7 @@ export interface components {
                 id: string;
                 code: string;
             };
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             terminal: {
                 /** Format: uuid */
                 id: string;
@@ -7919,11 +7596,7 @@ export interface components {
             missingHeads: number;
         };
         RosterGridCell: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             shiftCode: string;
             terminalCode: string;
             skillCode: string | null;
@@ -7956,8 +7629,8 @@ export interface components {
         SettingsUpdate: {
             /** @description IANA time zone of business dates */
             timezone?: string;
-            weekendDays?: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
-            weekStart?: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+            weekendDays?: components["schemas"]["Weekday"][];
+            weekStart?: components["schemas"]["Weekday"];
             minRestHours?: number;
             maxConsecutiveDays?: number;
             maxWeeklyHours?: number;
@@ -7984,8 +7657,8 @@ export interface components {
         SettingValues: {
             /** @description IANA time zone of business dates */
             timezone: string;
-            weekendDays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
-            weekStart: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+            weekendDays: components["schemas"]["Weekday"][];
+            weekStart: components["schemas"]["Weekday"];
             minRestHours: number;
             maxConsecutiveDays: number;
             maxWeeklyHours: number;
@@ -8013,11 +7686,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             employee: components["schemas"]["EmployeeInDepartment"];
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            date: string;
+            date: components["schemas"]["BusinessDate"];
             shiftTemplate: {
                 /** Format: uuid */
                 id: string;
@@ -8030,22 +7699,21 @@ export interface components {
                 end: string;
                 paidHours: number;
             };
-            terminal: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            };
+            terminal: components["schemas"]["CodedReference"];
             skill: {
                 /** Format: uuid */
                 id: string;
                 code: string;
             } | null;
+            /** Format: uuid */
             demandLineId: string | null;
+            /** Format: uuid */
             runId: string | null;
+            /** Format: uuid */
             lendingRuleId: string | null;
+            /** @enum {string} */
             source: "Allocation" | "Manual";
+            /** Format: uuid */
             createdBy: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -8086,22 +7754,10 @@ export interface components {
             /** Format: uuid */
             patternId: string;
             code: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             days: {
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 cycleDay: number;
                 /** @description Shift template code, or OFF */
                 code: string;
@@ -8111,7 +7767,7 @@ export interface components {
                 startTime: string | null;
                 endTime: string | null;
                 /** @description The next day for a night shift */
-                endDate: string | null;
+                endDate: components["schemas"]["BusinessDate"] | null;
                 crossesMidnight: boolean;
                 paidHours: number;
             }[];
@@ -8119,22 +7775,10 @@ export interface components {
         };
         ShiftSchedule: {
             employee: components["schemas"]["EmployeeInDepartment"];
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             days: {
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
+                date: components["schemas"]["BusinessDate"];
                 weekday: string;
                 weekend: boolean;
                 holiday: {
@@ -8181,6 +7825,7 @@ export interface components {
                 employeeNumber: string;
                 Name_1_English: string;
                 Name_2_Arabic: string;
+                /** Format: uuid */
                 departmentId: string | null;
             };
             colleague: {
@@ -8189,68 +7834,18 @@ export interface components {
                 employeeNumber: string;
                 Name_1_English: string;
                 Name_2_Arabic: string;
+                /** Format: uuid */
                 departmentId: string | null;
             };
-            /** @description A shift as a swap names it */
-            offered: {
-                /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
-                assignmentId: string | null;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
-                shiftTemplate: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                    /** @description HH:mm */
-                    start: string;
-                    /** @description HH:mm; at or before start: the next day */
-                    end: string;
-                };
-                terminal: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                };
-            };
+            offered: components["schemas"]["SwapShift"];
             /** @description The colleague's shift in return; null for a give-away */
-            wanted: {
-                /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
-                assignmentId: string | null;
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
-                shiftTemplate: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                    /** @description HH:mm */
-                    start: string;
-                    /** @description HH:mm; at or before start: the next day */
-                    end: string;
-                };
-                terminal: {
-                    /** Format: uuid */
-                    id: string;
-                    code: string;
-                    nameEn: string;
-                    nameAr: string | null;
-                };
-            } | null;
+            wanted: components["schemas"]["SwapShift"] | null;
             note: string | null;
             /** Format: date-time */
             proposedAt: string;
+            /** Format: date-time */
             respondedAt: string | null;
+            /** Format: date-time */
             decidedAt: string | null;
             decisionComment: string | null;
             version: number;
@@ -8258,7 +7853,10 @@ export interface components {
         ShiftSwapDecision: {
             comment?: string;
         };
-        /** @description `Swap`: shifts change hands both ways; `GiveAway`: one shift to the colleague */
+        /**
+         * @description `Swap`: shifts change hands both ways; `GiveAway`: one shift to the colleague
+         * @enum {string}
+         */
         ShiftSwapKind: "Swap" | "GiveAway";
         ShiftSwapPage: {
             items: components["schemas"]["ShiftSwap"][];
@@ -8267,7 +7865,10 @@ export interface components {
             /** @description Items matching the query, on all pages */
             total: number;
         };
-        /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
+        /**
+         * @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer)
+         * @enum {string}
+         */
         ShiftSwapStatus: "Proposed" | "Accepted" | "Declined" | "Cancelled" | "Approved" | "Rejected";
         ShiftTemplateDefinition: {
             /** Format: uuid */
@@ -8302,17 +7903,17 @@ export interface components {
         };
         ShiftTemplateDefinitionReplacement: {
             /** @description May be sent, but must equal the current code */
-            code?: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code?: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
             /** @description HH:mm (24-hour clock) */
             startTime: string;
             /** @description HH:mm; at or before startTime means the shift ends the next day */
             endTime: string;
-            shiftTypeCode?: string | null;
+            shiftTypeCode?: components["schemas"]["Code"] | null;
             /** @description Omitted: the length of the shift */
             paidHours?: number;
         };
@@ -8355,13 +7956,13 @@ export interface components {
         };
         SkillDefinitionReplacement: {
             /** @description May be sent, but must equal the current code */
-            code?: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code?: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
-            categoryCode?: string | null;
+            categoryCode?: components["schemas"]["Code"] | null;
             /** @default false */
             requiresCertification: boolean;
         };
@@ -8371,6 +7972,7 @@ export interface components {
             employeeNumber: string;
             Name_1_English: string;
             Name_2_Arabic: string;
+            /** Format: uuid */
             departmentId: string | null;
             levelCode: string | null;
             levelRank: number | null;
@@ -8436,34 +8038,29 @@ export interface components {
             colleagues: {
                 employee: components["schemas"]["EmployeeInDepartment"];
                 /** @description Their live shifts within a week either side */
-                shifts: {
-                    /** @description The live assignment; null once it left the roster (an approved swap wrote new ones) */
-                    assignmentId: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD (years 2000–2100)
-                     */
-                    date: string;
-                    shiftTemplate: {
-                        /** Format: uuid */
-                        id: string;
-                        code: string;
-                        nameEn: string;
-                        nameAr: string | null;
-                        /** @description HH:mm */
-                        start: string;
-                        /** @description HH:mm; at or before start: the next day */
-                        end: string;
-                    };
-                    terminal: {
-                        /** Format: uuid */
-                        id: string;
-                        code: string;
-                        nameEn: string;
-                        nameAr: string | null;
-                    };
-                }[];
+                shifts: components["schemas"]["SwapShift"][];
             }[];
+        };
+        /** @description A shift as a swap names it */
+        SwapShift: {
+            /**
+             * Format: uuid
+             * @description The live assignment; null once it left the roster (an approved swap wrote new ones)
+             */
+            assignmentId: string | null;
+            date: components["schemas"]["BusinessDate"];
+            shiftTemplate: {
+                /** Format: uuid */
+                id: string;
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+                /** @description HH:mm */
+                start: string;
+                /** @description HH:mm; at or before start: the next day */
+                end: string;
+            };
+            terminal: components["schemas"]["CodedReference"];
         };
         Terminal: {
             /** Format: uuid */
@@ -8490,10 +8087,10 @@ export interface components {
         };
         TerminalReplacement: {
             /** @description May be sent, but must equal the current code */
-            code?: string;
-            Name_1_English: string;
-            Name_2_Arabic: string;
-            description?: string | null;
+            code?: components["schemas"]["Code"];
+            Name_1_English: components["schemas"]["Name"];
+            Name_2_Arabic: components["schemas"]["Name"];
+            description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
         };
@@ -8518,12 +8115,16 @@ export interface components {
             displayName: string;
             email: string | null;
             phone: string | null;
+            /** @enum {string} */
             preferredLanguage: "en" | "ar";
+            /** Format: uuid */
             employeeId: string | null;
             mustChangePassword: boolean;
+            /** Format: date-time */
             lastLoginAt: string | null;
             version: number;
             failed_login_count: number;
+            /** Format: date-time */
             lockout_until: string | null;
             /** @description Locked now, by an administrator or by failed attempts */
             locked: boolean;
@@ -8543,24 +8144,20 @@ export interface components {
         };
         UserUpdate: {
             displayName?: string;
+            /** Format: email */
             email?: string | null;
             phone?: string | null;
+            /** @enum {string} */
             preferredLanguage?: "en" | "ar";
+            /** Format: uuid */
             employeeId?: string | null;
             mustChangePassword?: boolean;
         };
         UtilizationReport: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             departments: {
+                /** Format: uuid */
                 departmentId: string | null;
                 /** @description Length of the planned shifts */
                 plannedHours: number;
@@ -8607,20 +8204,8 @@ export interface components {
             date: string;
             /** Format: uuid */
             departmentId: string;
-            terminal: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            };
-            shift: {
-                /** Format: uuid */
-                id: string;
-                code: string;
-                nameEn: string;
-                nameAr: string | null;
-            };
+            terminal: components["schemas"]["CodedReference"];
+            shift: components["schemas"]["CodedReference"];
             /** @description Heads the demand plan asked for */
             required: number;
             /** @description Heads on the published roster */
@@ -8632,6 +8217,8 @@ export interface components {
             /** @description actual − planned */
             attendanceGap: number;
         };
+        /** @enum {string} */
+        Weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
         WishesGrantedTotal: {
             asked: number;
             granted: number;
@@ -8658,29 +8245,18 @@ export interface components {
             file: Blob;
         };
         WorkingDays: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
-            weekendDays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[];
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
+            weekendDays: components["schemas"]["Weekday"][];
             workingDayCount: number;
             nonWorkingDayCount: number;
             days: {
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
-                weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                date: components["schemas"]["BusinessDate"];
+                weekday: components["schemas"]["Weekday"];
                 isWorkingDay: boolean;
                 /** @description Why the date is not worked; empty on working days */
                 reasons: {
+                    /** @enum {string} */
                     type: "WEEKEND" | "HOLIDAY";
                     /** @description The holiday code; null for a weekend */
                     code: string | null;
@@ -8695,37 +8271,17 @@ export interface components {
             Name_1_English: string;
             Name_2_Arabic: string;
             hoursPerDay: number;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            fromDate: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            toDate: string;
+            fromDate: components["schemas"]["BusinessDate"];
+            toDate: components["schemas"]["BusinessDate"];
         };
         WorkingHours: {
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD (years 2000–2100)
-             */
-            to: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
             standardDailyHours: number;
             totalHours: number;
             days: {
-                /**
-                 * Format: date
-                 * @description YYYY-MM-DD (years 2000–2100)
-                 */
-                date: string;
-                weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
+                date: components["schemas"]["BusinessDate"];
+                weekday: components["schemas"]["Weekday"];
                 isWorkingDay: boolean;
                 /** @description 0 on days off; else the modifier hours or the standard hours */
                 hours: number;
@@ -8741,6 +8297,7 @@ export interface components {
              * @enum {string}
              */
             kind: "work" | "off";
+            /** Format: date */
             date: string | null;
             weekdays: ("Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday")[] | null;
             shiftType: components["schemas"]["WishShiftType"] | null;
@@ -8757,11 +8314,14 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
+                    /** @enum {unknown} */
                     code: "ACCOUNT_LOCKED";
                     /** @description Why: too many failed attempts, or locked by an administrator */
                     reason: string;
-                    /** @description When the lockout ends; null while an administrator lock holds */
+                    /**
+                     * Format: date-time
+                     * @description When the lockout ends; null while an administrator lock holds
+                     */
                     lockoutUntil: string | null;
                 };
             };
@@ -8773,8 +8333,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ALREADY_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "ALREADY_EXISTS";
                 };
             };
         };
@@ -8785,8 +8345,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "APPROVAL_ALREADY_DECIDED";
+                    /** @enum {unknown} */
+                    code?: "APPROVAL_ALREADY_DECIDED";
                 };
             };
         };
@@ -8797,8 +8357,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_REVIEW_CLOSED";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_REVIEW_CLOSED";
                 };
             };
         };
@@ -8809,8 +8369,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN" | "SEGMENT_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN" | "SEGMENT_OVERLAP";
                 };
             };
         };
@@ -8821,8 +8381,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_STATUS_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_STATUS_CODE_TAKEN";
                 };
             };
         };
@@ -8833,8 +8393,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_STATUS_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_STATUS_PROTECTED";
                 };
             };
         };
@@ -8845,8 +8405,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ATTENDANCE_STATUS_PROTECTED" | "ATTENDANCE_STATUS_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_STATUS_PROTECTED" | "ATTENDANCE_STATUS_REFERENCED";
                 };
             };
         };
@@ -8857,8 +8417,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
+                    /** @enum {unknown} */
+                    code?: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
                 };
             };
         };
@@ -8869,8 +8429,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CANNOT_DELETE_SELF" | "LAST_SYS_ADMIN";
+                    /** @enum {unknown} */
+                    code?: "CANNOT_DELETE_SELF" | "LAST_SYS_ADMIN";
                 };
             };
         };
@@ -8881,8 +8441,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CANNOT_LOCK_SELF" | "LAST_SYS_ADMIN";
+                    /** @enum {unknown} */
+                    code?: "CANNOT_LOCK_SELF" | "LAST_SYS_ADMIN";
                 };
             };
         };
@@ -8893,8 +8453,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
                 };
             };
         };
@@ -8905,7 +8465,7 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
+                    /** @enum {unknown} */
                     code: "CERTIFICATION_DUPLICATE";
                     existing: {
                         /** Format: uuid */
@@ -8913,6 +8473,7 @@ export interface components {
                         certificationCode: string;
                         /** Format: date */
                         issuedOn: string;
+                        /** Format: date */
                         expiresOn: string | null;
                         storedStatus: string;
                     };
@@ -8926,8 +8487,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_REQUIREMENT_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_REQUIREMENT_EXISTS";
                 };
             };
         };
@@ -8938,8 +8499,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_TRANSITION_INVALID";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TRANSITION_INVALID";
                 };
             };
         };
@@ -8950,8 +8511,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_TYPE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TYPE_CODE_TAKEN";
                 };
             };
         };
@@ -8962,8 +8523,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_TYPE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TYPE_PROTECTED";
                 };
             };
         };
@@ -8974,8 +8535,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_TYPE_PROTECTED" | "CERTIFICATION_TYPE_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TYPE_PROTECTED" | "CERTIFICATION_TYPE_REFERENCED";
                 };
             };
         };
@@ -8986,8 +8547,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CERTIFICATION_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_UNKNOWN";
                 };
             };
         };
@@ -8998,8 +8559,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CODE_IMMUTABLE";
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE";
                 };
             };
         };
@@ -9010,8 +8571,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CODE_IMMUTABLE" | "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE" | "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
                 };
             };
         };
@@ -9022,8 +8583,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CODE_IMMUTABLE" | "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE" | "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
                 };
             };
         };
@@ -9034,22 +8595,21 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "CODE_IMMUTABLE" | "SKILL_CATEGORY_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE" | "SKILL_CATEGORY_UNKNOWN";
                 };
             };
         };
         /** @description The database cannot be reached; retry after the given delay */
         DatabaseUnavailable: {
             headers: {
-                /** @description Seconds to wait before trying again */
-                "Retry-After"?: string;
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DATABASE_UNAVAILABLE";
+                    /** @enum {unknown} */
+                    code?: "DATABASE_UNAVAILABLE";
                 };
             };
         };
@@ -9060,8 +8620,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_CELLS_INVALID";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_CELLS_INVALID";
                 };
             };
         };
@@ -9072,8 +8632,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_LINE_UNKNOWN" | "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_LINE_UNKNOWN" | "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
                 };
             };
         };
@@ -9084,8 +8644,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_IN_USE";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_IN_USE";
                 };
             };
         };
@@ -9096,8 +8656,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED";
                 };
             };
         };
@@ -9108,8 +8668,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED" | "INVALID_STATE_TRANSITION";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED" | "INVALID_STATE_TRANSITION";
                 };
             };
         };
@@ -9120,8 +8680,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_OVERLAP";
                 };
             };
         };
@@ -9132,8 +8692,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_UNKNOWN" | "DEMAND_PLAN_ARCHIVED" | "INVALID_DATE_RANGE" | "PERIOD_OUTSIDE_PLAN" | "PERIOD_TOO_LONG";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_UNKNOWN" | "DEMAND_PLAN_ARCHIVED" | "INVALID_DATE_RANGE" | "PERIOD_OUTSIDE_PLAN" | "PERIOD_TOO_LONG";
                 };
             };
         };
@@ -9144,8 +8704,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_PLAN_UNKNOWN" | "INVALID_DATE_RANGE" | "APPLY_RANGE_OUTSIDE_PLAN" | "TEMPLATE_DEPARTMENT_MISMATCH";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_UNKNOWN" | "INVALID_DATE_RANGE" | "APPLY_RANGE_OUTSIDE_PLAN" | "TEMPLATE_DEPARTMENT_MISMATCH";
                 };
             };
         };
@@ -9156,8 +8716,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_REASON_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_REASON_CODE_TAKEN";
                 };
             };
         };
@@ -9168,8 +8728,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_REASON_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_REASON_PROTECTED";
                 };
             };
         };
@@ -9180,8 +8740,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEMAND_REASON_PROTECTED" | "DEMAND_REASON_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "DEMAND_REASON_PROTECTED" | "DEMAND_REASON_REFERENCED";
                 };
             };
         };
@@ -9192,8 +8752,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEPARTMENT_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN";
                 };
             };
         };
@@ -9204,8 +8764,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEPARTMENT_UNKNOWN" | "DEMAND_CELLS_INVALID";
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN" | "DEMAND_CELLS_INVALID";
                 };
             };
         };
@@ -9216,8 +8776,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEPARTMENT_UNKNOWN" | "DEPARTMENT_REQUIRED";
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN" | "DEPARTMENT_REQUIRED";
                 };
             };
         };
@@ -9228,8 +8788,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE" | "PLAN_PERIOD_TOO_LONG";
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE" | "PLAN_PERIOD_TOO_LONG";
                 };
             };
         };
@@ -9240,8 +8800,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EMPLOYEE_GROUP_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_GROUP_CODE_TAKEN";
                 };
             };
         };
@@ -9252,8 +8812,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EMPLOYEE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_UNKNOWN";
                 };
             };
         };
@@ -9264,8 +8824,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EMPLOYEE_UNKNOWN" | "EMPLOYEE_NOT_IN_POOL_DEPARTMENT";
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_UNKNOWN" | "EMPLOYEE_NOT_IN_POOL_DEPARTMENT";
                 };
             };
         };
@@ -9276,8 +8836,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EMPLOYEE_UNKNOWN" | "GROUP_MEMBER_OUTSIDE_DEPARTMENT";
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_UNKNOWN" | "GROUP_MEMBER_OUTSIDE_DEPARTMENT";
                 };
             };
         };
@@ -9288,8 +8848,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "EXCEPTION_ALREADY_VALIDATED";
+                    /** @enum {unknown} */
+                    code?: "EXCEPTION_ALREADY_VALIDATED";
                 };
             };
         };
@@ -9300,8 +8860,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "FORBIDDEN";
+                    /** @enum {unknown} */
+                    code?: "FORBIDDEN";
                 };
             };
         };
@@ -9312,8 +8872,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "FORBIDDEN" | "NOT_OWNER";
+                    /** @enum {unknown} */
+                    code?: "FORBIDDEN" | "NOT_OWNER";
                 };
             };
         };
@@ -9324,8 +8884,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "FORBIDDEN" | "NOT_STEP_APPROVER";
+                    /** @enum {unknown} */
+                    code?: "FORBIDDEN" | "NOT_STEP_APPROVER";
                 };
             };
         };
@@ -9336,8 +8896,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRADE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "GRADE_CODE_TAKEN";
                 };
             };
         };
@@ -9348,8 +8908,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRADE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "GRADE_PROTECTED";
                 };
             };
         };
@@ -9360,8 +8920,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRADE_PROTECTED" | "GRADE_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "GRADE_PROTECTED" | "GRADE_REFERENCED";
                 };
             };
         };
@@ -9372,8 +8932,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRADE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "GRADE_UNKNOWN";
                 };
             };
         };
@@ -9384,8 +8944,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GRANT_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "GRANT_EXISTS";
                 };
             };
         };
@@ -9396,8 +8956,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "GROUP_MEMBER_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "GROUP_MEMBER_EXISTS";
                 };
             };
         };
@@ -9408,8 +8968,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "HOLIDAY_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "HOLIDAY_CODE_TAKEN";
                 };
             };
         };
@@ -9420,8 +8980,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "HOLIDAY_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "HOLIDAY_PROTECTED";
                 };
             };
         };
@@ -9432,8 +8992,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "HOLIDAY_PROTECTED" | "HOLIDAY_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "HOLIDAY_PROTECTED" | "HOLIDAY_REFERENCED";
                 };
             };
         };
@@ -9444,8 +9004,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
                 };
             };
         };
@@ -9456,8 +9016,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "IMPORT_JOB_FINISHED";
+                    /** @enum {unknown} */
+                    code?: "IMPORT_JOB_FINISHED";
                 };
             };
         };
@@ -9468,8 +9028,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP";
                 };
             };
         };
@@ -9480,8 +9040,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "IMPORT_SCHEMA_INVALID" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_FILE_UNSAFE" | "IMPORT_FILE_UNREADABLE";
+                    /** @enum {unknown} */
+                    code?: "IMPORT_SCHEMA_INVALID" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_FILE_UNSAFE" | "IMPORT_FILE_UNREADABLE";
                 };
             };
         };
@@ -9492,8 +9052,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INTERNAL_ERROR";
+                    /** @enum {unknown} */
+                    code?: "INTERNAL_ERROR";
                 };
             };
         };
@@ -9504,8 +9064,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_CREDENTIALS";
+                    /** @enum {unknown} */
+                    code?: "INVALID_CREDENTIALS";
                 };
             };
         };
@@ -9516,8 +9076,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_DATE_RANGE";
+                    /** @enum {unknown} */
+                    code?: "INVALID_DATE_RANGE";
                 };
             };
         };
@@ -9528,8 +9088,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
+                    /** @enum {unknown} */
+                    code?: "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
                 };
             };
         };
@@ -9540,8 +9100,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_STATE_TRANSITION";
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION";
                 };
             };
         };
@@ -9552,8 +9112,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING";
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING";
                 };
             };
         };
@@ -9564,8 +9124,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING" | "LOCK_CONFLICTS";
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING" | "LOCK_CONFLICTS";
                     conflicts?: {
                         employeeId: string | null;
                         demandLineId: string;
@@ -9583,8 +9143,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "INVALID_STATE_TRANSITION" | "SWAP_SHIFT_CHANGED";
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION" | "SWAP_SHIFT_CHANGED";
                 };
             };
         };
@@ -9595,8 +9155,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LABOUR_BUDGET_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "LABOUR_BUDGET_EXISTS";
                 };
             };
         };
@@ -9607,8 +9167,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LABOUR_RATE_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "LABOUR_RATE_EXISTS";
                 };
             };
         };
@@ -9619,8 +9179,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LAST_SYS_ADMIN";
+                    /** @enum {unknown} */
+                    code?: "LAST_SYS_ADMIN";
                 };
             };
         };
@@ -9631,8 +9191,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LEAVE_NOT_CANCELLABLE" | "LEAVE_ALREADY_STARTED";
+                    /** @enum {unknown} */
+                    code?: "LEAVE_NOT_CANCELLABLE" | "LEAVE_ALREADY_STARTED";
                 };
             };
         };
@@ -9643,8 +9203,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LEAVE_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "LEAVE_OVERLAP";
                 };
             };
         };
@@ -9655,8 +9215,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LEAVE_STEP_ALREADY_DECIDED";
+                    /** @enum {unknown} */
+                    code?: "LEAVE_STEP_ALREADY_DECIDED";
                 };
             };
         };
@@ -9667,8 +9227,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LENDING_RULE_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "LENDING_RULE_OVERLAP";
                 };
             };
         };
@@ -9679,8 +9239,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "LENDING_RULE_SELF" | "POOL_UNKNOWN" | "SKILL_UNKNOWN" | "INVALID_DATE_RANGE";
+                    /** @enum {unknown} */
+                    code?: "LENDING_RULE_SELF" | "POOL_UNKNOWN" | "SKILL_UNKNOWN" | "INVALID_DATE_RANGE";
                 };
             };
         };
@@ -9691,8 +9251,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NODE_TYPE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "NODE_TYPE_CODE_TAKEN";
                 };
             };
         };
@@ -9703,8 +9263,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NODE_TYPE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "NODE_TYPE_PROTECTED";
                 };
             };
         };
@@ -9715,8 +9275,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NODE_TYPE_PROTECTED" | "NODE_TYPE_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "NODE_TYPE_PROTECTED" | "NODE_TYPE_REFERENCED";
                 };
             };
         };
@@ -9727,8 +9287,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE";
                 };
             };
         };
@@ -9739,8 +9299,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
                 };
             };
         };
@@ -9751,8 +9311,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
                 };
             };
         };
@@ -9763,8 +9323,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT";
                 };
             };
         };
@@ -9775,8 +9335,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
                 };
             };
         };
@@ -9787,8 +9347,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT";
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT";
                 };
             };
         };
@@ -9799,9 +9359,9 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE";
+                    reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
         };
@@ -9812,9 +9372,9 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
+                    reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
         };
@@ -9825,9 +9385,9 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE";
+                    reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
         };
@@ -9838,14 +9398,15 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                    reasons?: components["schemas"]["ReasonCode"][];
                     sides?: {
+                        /** @enum {string} */
                         side: "proposer" | "colleague";
                         /** Format: uuid */
                         employeeId: string;
-                        reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                        reasons: components["schemas"]["ReasonCode"][];
                     }[];
                 };
             };
@@ -9857,14 +9418,15 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_ELIGIBLE" | "OWN_SWAP";
-                    reasons?: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "OWN_SWAP";
+                    reasons?: components["schemas"]["ReasonCode"][];
                     sides?: {
+                        /** @enum {string} */
                         side: "proposer" | "colleague";
                         /** Format: uuid */
                         employeeId: string;
-                        reasons: ("EMPLOYEE_INACTIVE" | "SKILL_MISSING" | "CERTIFICATION_MISSING" | "CERTIFICATION_EXPIRED" | "ON_LEAVE" | "POOL_NOT_ALLOWED" | "ALREADY_ASSIGNED" | "REST_TOO_SHORT" | "MAX_CONSECUTIVE_DAYS" | "MAX_WEEKLY_HOURS" | "LENDING_LIMIT_REACHED" | "UNAVAILABLE" | "MAX_CONSECUTIVE_NIGHTS")[];
+                        reasons: components["schemas"]["ReasonCode"][];
                     }[];
                 };
             };
@@ -9876,8 +9438,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "NOT_FOUND";
+                    /** @enum {unknown} */
+                    code?: "NOT_FOUND";
                 };
             };
         };
@@ -9888,8 +9450,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_ALREADY_OFFERED";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_ALREADY_OFFERED";
                 };
             };
         };
@@ -9900,8 +9462,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_CLAIM_DECIDED";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_CLAIM_DECIDED";
                 };
             };
         };
@@ -9912,8 +9474,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_NOT_OPEN";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_NOT_OPEN";
                 };
             };
         };
@@ -9924,8 +9486,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED";
                 };
             };
         };
@@ -9936,8 +9498,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_CLAIM_DECIDED";
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_CLAIM_DECIDED";
                 };
             };
         };
@@ -9948,8 +9510,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OWN_ATTENDANCE_EDIT";
+                    /** @enum {unknown} */
+                    code?: "OWN_ATTENDANCE_EDIT";
                 };
             };
         };
@@ -9960,8 +9522,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
+                    /** @enum {unknown} */
+                    code?: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
                 };
             };
         };
@@ -9972,8 +9534,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "OWN_SWAP";
+                    /** @enum {unknown} */
+                    code?: "OWN_SWAP";
                 };
             };
         };
@@ -9984,8 +9546,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PASSWORD_POLICY";
+                    /** @enum {unknown} */
+                    code?: "PASSWORD_POLICY";
                 };
             };
         };
@@ -9996,8 +9558,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PASSWORD_POLICY" | "INVALID_CURRENT_PASSWORD";
+                    /** @enum {unknown} */
+                    code?: "PASSWORD_POLICY" | "INVALID_CURRENT_PASSWORD";
                 };
             };
         };
@@ -10008,8 +9570,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN" | "INVALID_DATE_RANGE";
+                    /** @enum {unknown} */
+                    code?: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN" | "INVALID_DATE_RANGE";
                 };
             };
         };
@@ -10020,8 +9582,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PAYLOAD_TOO_LARGE";
+                    /** @enum {unknown} */
+                    code?: "PAYLOAD_TOO_LARGE";
                 };
             };
         };
@@ -10032,8 +9594,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PERMISSION_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "PERMISSION_UNKNOWN";
                 };
             };
         };
@@ -10044,8 +9606,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "POOL_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "POOL_CODE_TAKEN";
                 };
             };
         };
@@ -10056,8 +9618,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "POOL_DEFAULT_PROTECTED" | "POOL_DEFAULT_EXISTS";
+                    /** @enum {unknown} */
+                    code?: "POOL_DEFAULT_PROTECTED" | "POOL_DEFAULT_EXISTS";
                 };
             };
         };
@@ -10068,8 +9630,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "POOL_DEFAULT_PROTECTED" | "POOL_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "POOL_DEFAULT_PROTECTED" | "POOL_REFERENCED";
                 };
             };
         };
@@ -10080,22 +9642,21 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "PRECONDITION_FAILED";
+                    /** @enum {unknown} */
+                    code?: "PRECONDITION_FAILED";
                 };
             };
         };
         /** @description Too many failed attempts from this address or for this username; `Retry-After` says when to retry */
         RateLimited: {
             headers: {
-                /** @description Seconds to wait before trying again */
-                "Retry-After"?: string;
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "RATE_LIMITED";
+                    /** @enum {unknown} */
+                    code?: "RATE_LIMITED";
                 };
             };
         };
@@ -10106,8 +9667,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ROLE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "ROLE_CODE_TAKEN";
                 };
             };
         };
@@ -10118,8 +9679,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ROLE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "ROLE_PROTECTED";
                 };
             };
         };
@@ -10130,8 +9691,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ROLE_PROTECTED" | "ROLE_IN_USE";
+                    /** @enum {unknown} */
+                    code?: "ROLE_PROTECTED" | "ROLE_IN_USE";
                 };
             };
         };
@@ -10142,8 +9703,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "ROLE_REQUIRED" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE";
+                    /** @enum {unknown} */
+                    code?: "ROLE_REQUIRED" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE";
                 };
             };
         };
@@ -10154,8 +9715,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "RUN_NOT_EXECUTED";
+                    /** @enum {unknown} */
+                    code?: "RUN_NOT_EXECUTED";
                 };
             };
         };
@@ -10166,8 +9727,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "RUN_NOT_LOCKED" | "ALREADY_PUBLISHED";
+                    /** @enum {unknown} */
+                    code?: "RUN_NOT_LOCKED" | "ALREADY_PUBLISHED";
                 };
             };
         };
@@ -10178,8 +9739,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED" | "NO_CHANGES";
+                    /** @enum {unknown} */
+                    code?: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED" | "NO_CHANGES";
                 };
             };
         };
@@ -10190,8 +9751,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SAME_APPROVER" | "COMMENT_REQUIRED";
+                    /** @enum {unknown} */
+                    code?: "SAME_APPROVER" | "COMMENT_REQUIRED";
                 };
             };
         };
@@ -10202,8 +9763,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SEGMENT_OVERLAP";
+                    /** @enum {unknown} */
+                    code?: "SEGMENT_OVERLAP";
                 };
             };
         };
@@ -10214,8 +9775,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SETTINGS_INVALID";
+                    /** @enum {unknown} */
+                    code?: "SETTINGS_INVALID";
                 };
             };
         };
@@ -10226,8 +9787,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SHIFT_TEMPLATE_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_CODE_TAKEN";
                 };
             };
         };
@@ -10238,8 +9799,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
                 };
             };
         };
@@ -10250,8 +9811,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SHIFT_TEMPLATE_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_PROTECTED";
                 };
             };
         };
@@ -10262,8 +9823,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SHIFT_TEMPLATE_PROTECTED" | "SHIFT_TEMPLATE_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_PROTECTED" | "SHIFT_TEMPLATE_REFERENCED";
                 };
             };
         };
@@ -10274,8 +9835,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_CATEGORY_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "SKILL_CATEGORY_UNKNOWN";
                 };
             };
         };
@@ -10286,8 +9847,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "SKILL_CODE_TAKEN";
                 };
             };
         };
@@ -10298,8 +9859,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_LEVEL_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "SKILL_LEVEL_UNKNOWN";
                 };
             };
         };
@@ -10310,8 +9871,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "SKILL_PROTECTED";
                 };
             };
         };
@@ -10322,20 +9883,20 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SKILL_PROTECTED" | "SKILL_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "SKILL_PROTECTED" | "SKILL_REFERENCED";
                 };
             };
         };
         /** @description Default Response */
         Status503: {
             headers: {
-                /** @description Seconds to wait before trying again */
-                "Retry-After"?: string;
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": {
+                    /** @enum {string} */
                     status: "ok" | "unavailable";
                     version: string;
                     environment: string;
@@ -10357,8 +9918,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "SWAP_SHIFT_BUSY";
+                    /** @enum {unknown} */
+                    code?: "SWAP_SHIFT_BUSY";
                 };
             };
         };
@@ -10369,8 +9930,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "TERMINAL_CODE_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "TERMINAL_CODE_TAKEN";
                 };
             };
         };
@@ -10381,8 +9942,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "TERMINAL_PROTECTED";
+                    /** @enum {unknown} */
+                    code?: "TERMINAL_PROTECTED";
                 };
             };
         };
@@ -10393,8 +9954,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "TERMINAL_PROTECTED" | "TERMINAL_REFERENCED";
+                    /** @enum {unknown} */
+                    code?: "TERMINAL_PROTECTED" | "TERMINAL_REFERENCED";
                 };
             };
         };
@@ -10405,8 +9966,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "TIME_OUT_CROSSES_MIDNIGHT" | "TIME_OUT_WITHOUT_TIME_IN" | "ATTENDANCE_STATUS_UNKNOWN";
+                    /** @enum {unknown} */
+                    code?: "TIME_OUT_CROSSES_MIDNIGHT" | "TIME_OUT_WITHOUT_TIME_IN" | "ATTENDANCE_STATUS_UNKNOWN";
                 };
             };
         };
@@ -10417,8 +9978,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
+                    /** @enum {unknown} */
+                    code?: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
                 };
             };
         };
@@ -10429,8 +9990,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNAVAILABILITY_ROSTER_CONFLICT";
+                    /** @enum {unknown} */
+                    code?: "UNAVAILABILITY_ROSTER_CONFLICT";
                 };
             };
         };
@@ -10441,8 +10002,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNKNOWN_QUERY_PARAMETER";
+                    /** @enum {unknown} */
+                    code?: "UNKNOWN_QUERY_PARAMETER";
                 };
             };
         };
@@ -10453,8 +10014,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNKNOWN_USER";
+                    /** @enum {unknown} */
+                    code?: "UNKNOWN_USER";
                 };
             };
         };
@@ -10465,22 +10026,21 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UNSUPPORTED_MEDIA_TYPE";
+                    /** @enum {unknown} */
+                    code?: "UNSUPPORTED_MEDIA_TYPE";
                 };
             };
         };
         /** @description Another upload is being checked (one at a time per process) and this one waited too long, or the database cannot be reached; retry after `Retry-After` seconds */
         UploadsBusyOrDatabaseUnavailable: {
             headers: {
-                /** @description Seconds to wait before trying again */
-                "Retry-After"?: string;
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "UPLOADS_BUSY" | "DATABASE_UNAVAILABLE";
+                    /** @enum {unknown} */
+                    code?: "UPLOADS_BUSY" | "DATABASE_UNAVAILABLE";
                 };
             };
         };
@@ -10491,8 +10051,8 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {string} */
-                    code: "USERNAME_TAKEN";
+                    /** @enum {unknown} */
+                    code?: "USERNAME_TAKEN";
                 };
             };
         };
@@ -10509,9 +10069,9 @@ export interface components {
         /** @description Only active (true) or inactive (false) rows */
         IsActive: boolean;
         /** @description First date (inclusive) */
-        From: string;
+        From: components["schemas"]["BusinessDate"];
         /** @description Last date (inclusive), at most 366 days after from */
-        To: string;
+        To: components["schemas"]["BusinessDate"];
         DepartmentId: string;
         Q: string;
         Status: "Active" | "Suspended" | "Revoked" | "Expired";
@@ -10526,15 +10086,15 @@ export interface components {
         /** @description RFC 7240: `wait=N` waits up to N seconds (at most 600) for the end */
         Prefer: string;
         /** @description YYYY-MM-DD (years 2000–2100) */
-        Date: string;
+        Date: components["schemas"]["BusinessDate"];
         DemandLineId: string;
         /** @description First date (inclusive) */
-        From3: string;
+        From3: components["schemas"]["BusinessDate"];
         /** @description Last date (inclusive) */
-        To3: string;
+        To3: components["schemas"]["BusinessDate"];
         RunId: string;
         /** @description Default: today */
-        From4: string;
+        From4: components["schemas"]["BusinessDate"];
         /** @description Records on or after this date */
         From5: string;
         /** @description Records on or before this date */
@@ -10546,7 +10106,7 @@ export interface components {
         /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
         To5: string;
         /** @description The day (YYYY-MM-DD) */
-        Date2: string;
+        Date2: components["schemas"]["BusinessDate"];
         /** @description Language of the words and names; `ar` also lays the files out right to left */
         Lang: "en" | "ar";
         /** @description One department (within the caller’s scope) */
@@ -10554,11 +10114,11 @@ export interface components {
         /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
         RunId2: string;
         /** @description The month (YYYY-MM, years 2000–2100) */
-        Month: string;
+        Month: components["schemas"]["BusinessMonth"];
         /** @description First date (default: 30 days before `to`) */
-        From7: string;
+        From7: components["schemas"]["BusinessDate"];
         /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-        To6: string;
+        To6: components["schemas"]["BusinessDate"];
         Status3: "Pending" | "Approved" | "Declined" | "Withdrawn";
         /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
         Status4: components["schemas"]["ShiftSwapStatus"];
@@ -10569,7 +10129,14 @@ export interface components {
         Lang2: "en" | "ar";
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The version of the resource, to send back as If-Match */
+        ETag: string;
+        /** @description Where the created resource is read */
+        Location: string;
+        /** @description Seconds to wait before trying again */
+        RetryAfter: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -10583,15 +10150,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
                         status: "ok" | "unavailable";
                         version: string;
                         environment: string;
@@ -10620,15 +10187,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
                         status: "ok" | "unavailable";
                         version: string;
                         environment: string;
@@ -10657,11 +10224,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10690,11 +10256,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10731,7 +10296,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10783,7 +10348,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10814,7 +10379,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10864,7 +10429,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10890,11 +10455,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10923,11 +10487,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10957,7 +10520,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10989,7 +10552,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11018,11 +10581,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11051,11 +10613,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11081,7 +10642,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11115,11 +10676,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11153,11 +10713,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11186,11 +10745,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11220,7 +10778,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11256,7 +10814,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11289,11 +10847,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11324,7 +10881,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11354,7 +10911,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11383,13 +10940,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11418,11 +10973,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11448,7 +11002,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11482,11 +11036,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11520,7 +11073,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11556,7 +11109,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11589,7 +11142,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11618,13 +11171,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11652,11 +11203,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11689,11 +11239,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11724,7 +11273,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11756,7 +11305,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11785,13 +11334,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11820,11 +11367,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11857,11 +11403,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11892,7 +11437,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11924,7 +11469,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11953,13 +11498,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11987,11 +11530,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12024,11 +11566,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12059,7 +11600,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -12091,7 +11632,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12120,13 +11661,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12154,11 +11693,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12191,11 +11729,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12226,7 +11763,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -12258,7 +11795,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12287,13 +11824,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12322,11 +11857,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12359,11 +11893,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12394,7 +11927,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -12426,7 +11959,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12455,13 +11988,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12489,11 +12020,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12526,11 +12056,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12561,7 +12090,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -12593,7 +12122,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12622,13 +12151,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12657,11 +12184,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12694,11 +12220,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12729,7 +12254,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -12761,7 +12286,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12790,13 +12315,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12824,11 +12347,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12861,11 +12383,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12896,7 +12417,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -12928,7 +12449,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12957,13 +12478,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12991,11 +12510,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13028,11 +12546,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13063,7 +12580,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -13095,7 +12612,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13120,7 +12637,7 @@ export interface operations {
                 /** @description Only active (true) or inactive (false) rows */
                 isActive?: components["parameters"]["IsActive"];
                 /** @description Upper-case letters, digits, "_" and "-"; unique in the business unit; immutable */
-                nodeTypeCode?: string;
+                nodeTypeCode?: components["schemas"]["Code"];
             };
             header?: never;
             path?: never;
@@ -13128,7 +12645,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13159,7 +12676,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13190,7 +12707,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13221,7 +12738,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13252,7 +12769,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13283,7 +12800,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13314,7 +12831,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13345,7 +12862,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13369,7 +12886,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13399,7 +12916,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13429,7 +12946,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13459,7 +12976,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13491,7 +13008,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13523,7 +13040,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13576,7 +13093,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13596,7 +13113,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The date of cycle day 1 */
-                from: string;
+                from: components["schemas"]["BusinessDate"];
                 /** @description How many dates */
                 days?: number;
             };
@@ -13608,7 +13125,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13652,7 +13169,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13677,11 +13194,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13708,11 +13224,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13744,7 +13259,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13778,7 +13293,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13807,7 +13322,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13839,11 +13354,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13874,7 +13388,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -13907,11 +13421,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13944,7 +13457,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13975,7 +13488,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14007,7 +13520,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14039,13 +13552,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14083,11 +13594,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14120,7 +13630,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -14155,11 +13665,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14194,7 +13703,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14223,13 +13732,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14258,11 +13765,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14288,7 +13794,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -14322,11 +13828,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14360,7 +13865,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14392,11 +13897,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14427,7 +13931,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -14455,11 +13959,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14543,7 +14046,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14570,7 +14073,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14598,7 +14101,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14661,7 +14164,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14690,13 +14193,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14725,11 +14226,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14755,7 +14255,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -14789,11 +14289,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14828,7 +14327,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14861,11 +14360,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14895,7 +14393,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -14922,7 +14420,7 @@ export interface operations {
                 /** @description Rules with this pool on either side */
                 poolId?: string;
                 /** @description Rules in force on this date */
-                date?: string;
+                date?: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -14930,7 +14428,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14959,13 +14457,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14994,11 +14490,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15024,7 +14519,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -15057,11 +14552,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15089,7 +14583,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Plans whose period covers this date */
-                date?: string;
+                date?: components["schemas"]["BusinessDate"];
                 /** @description Plans with demand at this terminal code */
                 terminal?: string;
                 departmentId?: components["parameters"]["DepartmentId"];
@@ -15104,7 +14598,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15133,13 +14627,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15168,11 +14660,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15198,7 +14689,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -15233,11 +14724,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15272,7 +14762,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15301,13 +14791,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15335,11 +14823,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15365,7 +14852,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -15398,11 +14885,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15437,7 +14923,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15481,7 +14967,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15510,13 +14996,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15554,7 +15038,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15581,11 +15065,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15618,11 +15101,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15660,11 +15142,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15698,11 +15179,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15731,9 +15211,9 @@ export interface operations {
                 planId?: string;
                 departmentId?: components["parameters"]["DepartmentId"];
                 /** @description Runs whose period ends on or after this date */
-                from?: string;
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Runs whose period starts on or before this date */
-                to?: string;
+                to?: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -15741,7 +15221,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15770,13 +15250,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15804,11 +15282,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15834,7 +15311,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -15867,8 +15344,7 @@ export interface operations {
             /** @description With Prefer: wait, the execution ended in time */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15878,8 +15354,7 @@ export interface operations {
             /** @description Executing: read the run until it is not */
             202: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15912,8 +15387,7 @@ export interface operations {
             /** @description With Prefer: wait, the execution ended in time */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15923,8 +15397,7 @@ export interface operations {
             /** @description Executing: read the run until it is not */
             202: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15955,11 +15428,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15988,11 +15460,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16030,7 +15501,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16065,7 +15536,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16100,7 +15571,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16140,7 +15611,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16176,7 +15647,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16210,7 +15681,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16249,7 +15720,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16286,7 +15757,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16319,11 +15790,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16347,7 +15817,7 @@ export interface operations {
                 /** @description Default: today */
                 from?: components["parameters"]["From4"];
                 /** @description Default: 27 days after from; at most 92 days */
-                to?: string;
+                to?: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path: {
@@ -16357,7 +15827,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16386,7 +15856,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -16411,7 +15881,7 @@ export interface operations {
                 /** @description Default: today */
                 from?: components["parameters"]["From4"];
                 /** @description Default: six days after from; at most 92 days */
-                to?: string;
+                to?: components["schemas"]["BusinessDate"];
                 departmentId?: components["parameters"]["DepartmentId"];
             };
             header?: never;
@@ -16420,7 +15890,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16453,7 +15923,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16483,13 +15953,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16521,13 +15989,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16560,7 +16026,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16585,7 +16051,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16616,11 +16082,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16654,11 +16119,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16687,9 +16151,9 @@ export interface operations {
                 departmentId?: components["parameters"]["DepartmentId"];
                 runId?: components["parameters"]["RunId"];
                 /** @description Rosters whose period ends on or after this date */
-                from?: string;
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Rosters whose period starts on or before this date */
-                to?: string;
+                to?: components["schemas"]["BusinessDate"];
                 /** @description Only the latest version of each run */
                 currentOnly?: boolean;
             };
@@ -16699,7 +16163,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16726,11 +16190,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16749,9 +16212,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Default: the first day of the current month */
-                from?: string;
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Default: the last day of the month of from; at most 92 days */
-                to?: string;
+                to?: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -16759,7 +16222,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16797,7 +16260,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16835,7 +16298,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16871,7 +16334,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16901,8 +16364,7 @@ export interface operations {
             /** @description A segment of presence: keyed by employee, date and `Time_In`, several a date (a night is two segments, 22:00–24:00 and 00:00–06:00 on the next date); segments of one person do not overlap. A record without `Time_In` is a status for the whole date (e.g. ABSENT). */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16933,7 +16395,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16971,8 +16433,7 @@ export interface operations {
             /** @description A segment of presence: keyed by employee, date and `Time_In`, several a date (a night is two segments, 22:00–24:00 and 00:00–06:00 on the next date); segments of one person do not overlap. A record without `Time_In` is a status for the whole date (e.g. ABSENT). */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17030,7 +16491,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17064,7 +16525,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17105,7 +16566,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17130,7 +16591,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17164,8 +16625,7 @@ export interface operations {
             /** @description An admin edit waiting for review: `before` holds the values before the first edit, `after` those the latest edit left; `record` is the record as it is now. */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17202,8 +16662,7 @@ export interface operations {
             /** @description An admin edit waiting for review: `before` holds the values before the first edit, `after` those the latest edit left; `record` is the record as it is now. */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17245,7 +16704,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17278,7 +16737,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17309,7 +16768,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17345,7 +16804,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17372,7 +16831,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17406,7 +16865,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17520,7 +16979,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17634,7 +17093,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17740,7 +17199,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17795,8 +17254,7 @@ export interface operations {
             /** @description A new feed address, shown once */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17820,7 +17278,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -17917,7 +17375,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17947,13 +17405,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17984,7 +17440,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18018,11 +17474,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18048,11 +17503,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18085,7 +17539,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18112,7 +17566,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18141,7 +17595,7 @@ export interface operations {
                 /** @description Default: today */
                 from?: components["parameters"]["From4"];
                 /** @description Default: 91 days after from; at most 92 days */
-                to?: string;
+                to?: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -18149,7 +17603,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18177,11 +17631,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18213,7 +17666,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18240,7 +17693,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18277,7 +17730,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18306,13 +17759,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18334,9 +17785,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Default: tomorrow */
-                from?: string;
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Default: 27 days after from; at most 62 days */
-                to?: string;
+                to?: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -18373,7 +17824,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18401,11 +17852,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18433,11 +17883,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18465,11 +17914,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18497,9 +17945,9 @@ export interface operations {
                 status?: components["parameters"]["Status4"];
                 departmentId?: components["parameters"]["DepartmentId"];
                 /** @description Swaps with a shift on or after this date */
-                from?: string;
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Swaps with a shift on or before this date */
-                to?: string;
+                to?: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -18507,7 +17955,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18535,11 +17983,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18569,11 +18016,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18607,11 +18053,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18645,7 +18090,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18675,11 +18120,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18708,7 +18152,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -18738,11 +18182,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18770,7 +18213,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -18803,7 +18246,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18837,7 +18280,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18869,10 +18312,8 @@ export interface operations {
             /** @description The hourly rate of a grade from `effectiveFrom` until its next rate */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18904,8 +18345,7 @@ export interface operations {
             /** @description The hourly rate of a grade from `effectiveFrom` until its next rate */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18931,7 +18371,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -18967,8 +18407,7 @@ export interface operations {
             /** @description The hourly rate of a grade from `effectiveFrom` until its next rate */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18997,7 +18436,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19031,11 +18470,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19065,7 +18503,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -19099,7 +18537,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19128,13 +18566,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19163,11 +18599,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19193,7 +18628,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description No content */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -19226,11 +18661,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19260,7 +18694,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19290,11 +18724,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
-                    /** @description The version of the resource, to send back as If-Match */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19352,7 +18785,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19465,7 +18898,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19502,7 +18935,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19533,11 +18966,10 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
-                    /** @description Where the created resource is read */
-                    Location?: string;
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19562,7 +18994,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19587,7 +19019,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19624,7 +19056,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19655,7 +19087,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19682,7 +19114,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
