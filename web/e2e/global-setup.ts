@@ -19,15 +19,16 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * One service for the whole suite: a child process of `src/server.ts` in development mode (demo data
- * and users) on a fresh embedded database in a temporary folder, on a free port. The web client must
- * be built (npm ci and npm start build it; `npm run build:web` by hand).
+ * One service for the whole suite, started as `npm start` starts it (`scripts/start.mjs`: the compiled
+ * service when the build is current, as in CI, else the sources; the web client built if stale) in
+ * development mode (demo data and users) on a fresh embedded database in a temporary folder, on a free
+ * port.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) return async () => undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'rostering-e2e-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repo,
     env: {
       ...process.env,
