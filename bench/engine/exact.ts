@@ -9,7 +9,7 @@ import { generateInstance, type Variant } from './generate.ts';
  * process, interleaved), coverage, the stored HiGHS reference (mip-reference.json), the checker's count and
  * the CPU time of each solve (process.cpuUsage: the machine is shared, wall time is not comparable).
  * Usage: npx tsx bench/engine/exact.ts [--shapes mixed,scarce] [--seeds 1,2] [--size 200x28x6]
- *   [--windows n] [--days n] [--staff n] [--nodes n] [--seconds s]
+ *   [--windows n] [--days n] [--staff n] [--nodes n] [--seconds s] [--whole s]
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -36,6 +36,7 @@ const exact = {
   staff: numberFlag('staff', EXACT_DEFAULTS.staff),
   nodes: numberFlag('nodes', EXACT_DEFAULTS.nodes),
   windowSeconds: numberFlag('seconds', EXACT_DEFAULTS.windowSeconds),
+  wholeSeconds: numberFlag('whole', EXACT_DEFAULTS.wholeSeconds),
 };
 const cpu = (run: () => number) => {
   const before = process.cpuUsage();

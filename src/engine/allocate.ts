@@ -97,11 +97,12 @@ function restartsFor(model: Model): number {
 
 /** The exact windows' defaults (bench/engine/exact.ts measured them; docs/benchmarks.md, tenth round). */
 export const EXACT_DEFAULTS: Omit<ExactOptions, 'solver'> = {
-  windows: 40,
-  days: 3,
+  windows: 12,
+  days: 7,
   staff: 200,
-  windowSeconds: 2,
-  nodes: 500,
+  windowSeconds: 3,
+  wholeSeconds: 10,
+  nodes: 5000,
 };
 
 /** From this many employee-days on, restarts and large-neighbourhood search are off by default (time). */

@@ -15,6 +15,8 @@ export interface ExactOptions {
   staff: number;
   /** HiGHS's wall-clock cap per window, in seconds (also cut to what is left of the run's time). */
   windowSeconds: number;
+  /** When above 0: after the windows, the whole period at once (small instances only), with this cap in seconds. */
+  wholeSeconds: number;
   /** HiGHS's branch-and-bound node cap per window: a count, so that a window's answer does not depend on speed. */
   nodes: number;
   /** Told what the phase did once it ends (for benchmarks). */
@@ -43,62 +45,78 @@ export function exactWindows(ctx: SolveContext, target: number, options: ExactOp
   const report: ExactReport = { solved: 0, improved: 0, refused: 0, gained: 0 };
   const { model } = ctx;
   const start = coverage(ctx);
+  const days = Math.min(options.days, model.dayCount);
   // Each window is centred on a short line; a window already tried on the same roster is not tried again.
   const tried = new Set<number>();
   let cursor = 0;
   for (let i = 0; i < options.windows && coverage(ctx) < target && !outOfTime(ctx); i++) {
-    const short = nextShort(ctx, cursor, tried, options.days);
+    const short = nextShort(ctx, cursor, tried, days);
     if (short < 0) break;
     cursor = short + 1;
-    const first = windowStart(model.dayCount, model.lineDay[short]!, options.days);
+    const first = windowStart(model.dayCount, model.lineDay[short]!, days);
     tried.add(first);
-    const last = Math.min(model.dayCount - 1, first + options.days - 1);
-    const seconds = Math.min(options.windowSeconds, (ctx.deadline - performance.now()) / 1000);
-    if (seconds <= 0.01) break;
-    const freed = staffFor(ctx, first, last, options.staff);
-    const window = windowModel(ctx, first, last, freed);
-    if (window.columns.length === 0) continue;
-    const solution = options.solver.solve(window.lp, {
-      output_flag: false,
-      time_limit: seconds,
-      mip_max_nodes: options.nodes,
-      // Coverage proven is enough: home pool and keeping work only break ties among the best.
-      mip_abs_gap: window.coverWeight * 0.99,
-      mip_rel_gap: 0,
-    });
-    report.solved++;
-    const chosen = window.columns.filter((_, k) => (solution.Columns[`x${k}`]?.Primal ?? 0) > 0.5);
-    const before = coverage(ctx);
-    if (chosen.length === 0 || chosen.length <= window.heldHeads) continue;
-    const saved = snapshot(ctx);
-    for (const cell of window.cells) remove(ctx, Math.floor(cell / model.dayCount), cell % model.dayCount);
-    let placed = true;
-    for (const [e, l, rule] of chosen) {
-      const day = model.lineDay[l]!;
-      const roomy = rule < 0 || ctx.roster.ruleCount[rule * model.dayCount + day]! < model.ruleMax[rule]!;
-      if (
-        ctx.roster.lineOf[e * model.dayCount + day]! >= 0 ||
-        !roomy ||
-        !rulesAllow(model, ctx.roster, e, l)
-      ) {
-        placed = false;
-        break;
-      }
-      place(ctx, e, l, rule);
-    }
-    if (!placed) report.refused++;
-    if (!placed || coverage(ctx) <= before) {
-      restore(ctx, saved);
+    if (!solveWindow(ctx, first, first + days - 1, options.staff, options.windowSeconds, options, report))
       continue;
-    }
-    report.improved++;
     // The roster changed: every window may gain again.
     tried.clear();
     tried.add(first);
   }
+  const small = model.employeeCount * model.dayCount <= WHOLE_PERIOD_CELLS;
+  if (options.wholeSeconds > 0 && small && coverage(ctx) < target && !outOfTime(ctx))
+    solveWindow(ctx, 0, model.dayCount - 1, model.employeeCount, options.wholeSeconds, options, report);
   report.gained = coverage(ctx) - start;
   options.onReport?.(report);
   return report;
+}
+
+/** Above this many employee-days the whole period is not tried (its model grows past what HiGHS settles). */
+const WHOLE_PERIOD_CELLS = 10_000;
+
+/** Solves one window and keeps its answer when it covers more; returns whether it did. */
+function solveWindow(
+  ctx: SolveContext,
+  first: number,
+  last: number,
+  staff: number,
+  limitSeconds: number,
+  options: ExactOptions,
+  report: ExactReport,
+): boolean {
+  const { model } = ctx;
+  const seconds = Math.min(limitSeconds, (ctx.deadline - performance.now()) / 1000);
+  if (seconds <= 0.01) return false;
+  const window = windowModel(ctx, first, last, staffFor(ctx, first, last, staff));
+  if (window.columns.length === 0) return false;
+  const solution = options.solver.solve(window.lp, {
+    output_flag: false,
+    time_limit: seconds,
+    mip_max_nodes: options.nodes,
+    // Coverage proven is enough: home pool and keeping work only break ties among the best.
+    mip_abs_gap: window.coverWeight * 0.99,
+    mip_rel_gap: 0,
+  });
+  report.solved++;
+  const chosen = window.columns.filter((_, k) => (solution.Columns[`x${k}`]?.Primal ?? 0) > 0.5);
+  const before = coverage(ctx);
+  if (chosen.length <= window.heldHeads) return false;
+  const saved = snapshot(ctx);
+  for (const cell of window.cells) remove(ctx, Math.floor(cell / model.dayCount), cell % model.dayCount);
+  for (const [e, l, rule] of chosen) {
+    const day = model.lineDay[l]!;
+    const roomy = rule < 0 || ctx.roster.ruleCount[rule * model.dayCount + day]! < model.ruleMax[rule]!;
+    if (ctx.roster.lineOf[e * model.dayCount + day]! >= 0 || !roomy || !rulesAllow(model, ctx.roster, e, l)) {
+      report.refused++;
+      restore(ctx, saved);
+      return false;
+    }
+    place(ctx, e, l, rule);
+  }
+  if (coverage(ctx) <= before) {
+    restore(ctx, saved);
+    return false;
+  }
+  report.improved++;
+  return true;
 }
 
 /** First day of the window of `width` days centred on `day`, kept inside the period. */
