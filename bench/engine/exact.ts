@@ -9,7 +9,7 @@ import { generateInstance, type Variant } from './generate.ts';
  * process, interleaved), coverage, the stored HiGHS reference (mip-reference.json), the checker's count and
  * the CPU time of each solve (process.cpuUsage: the machine is shared, wall time is not comparable).
  * Usage: npx tsx bench/engine/exact.ts [--shapes mixed,scarce] [--seeds 1,2] [--size 200x28x6]
- *   [--windows n] [--days n] [--staff n] [--nodes n] [--seconds s] [--whole s]
+ *   [--windows n] [--days n] [--staff n] [--nodes n] [--seconds s] [--whole s] [--limit ms]
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -24,6 +24,7 @@ const [employees, days, terminals] = (flag('size') ?? '200x28x6').split('x').map
   number,
 ];
 const numberFlag = (name: string, fallback: number) => Number(flag(name) ?? fallback);
+const limit = flag('limit') === undefined ? {} : { timeLimitMs: Number(flag('limit')) };
 const references = JSON.parse(
   readFileSync(new URL('./mip-reference.json', import.meta.url), 'utf8'),
 ) as Record<string, { status: string; optimum: number | null }>;
@@ -45,7 +46,9 @@ const cpu = (run: () => number) => {
   return [value, (used.user + used.system) / 1e6] as const;
 };
 console.log(`exact windows ${JSON.stringify({ ...exact, solver: undefined })}`);
-console.log('instance\tHiGHS ref\ttoday\tcpu s\twith exact\tcpu s\tgain\tviolations\twindows');
+console.log(
+  'instance\tHiGHS ref\ttoday\tcpu s\twith exact\tcpu s\tgain\tviolations\twindows\tstopped by (with exact)',
+);
 for (const variant of shapes)
   for (const seed of seeds) {
     const instance = generateInstance({ employees, days, terminals, shifts: 3, seed, variant });
@@ -55,20 +58,24 @@ for (const variant of shapes)
       reference?.optimum == null
         ? '—'
         : `${reference.optimum}${reference.status === 'optimal' ? ' opt' : ''}`;
-    const [today, todayCpu] = cpu(() => allocate(instance).coverage.assigned);
+    const [today, todayCpu] = cpu(() => allocate(instance, limit).coverage.assigned);
     let violations = 0;
     let report = '';
+    let stopped = '';
     const [withExact, exactCpu] = cpu(() => {
       const result = allocate(instance, {
+        ...limit,
         exact: {
           ...exact,
           onReport: (r) => (report = `${r.improved}/${r.solved} windows, ${r.refused} refused`),
         },
       });
       violations = checkRoster(instance, result).violations.length;
+      const { stoppedBy, overrunMs } = result.search;
+      stopped = `${stoppedBy}${overrunMs === undefined ? '' : `, overrun ${overrunMs} ms`}, ${result.durationMs} ms`;
       return result.coverage.assigned;
     });
     console.log(
-      `${name}\t${ref}\t${today}\t${todayCpu.toFixed(2)}\t${withExact}\t${exactCpu.toFixed(2)}\t${withExact - today}\t${violations}\t${report}`,
+      `${name}\t${ref}\t${today}\t${todayCpu.toFixed(2)}\t${withExact}\t${exactCpu.toFixed(2)}\t${withExact - today}\t${violations}\t${report}\t${stopped}`,
     );
   }

@@ -187,7 +187,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   if (options.exact !== undefined) {
     // Where the heuristics stop; like the Lagrangian search, half of what is left under a limit.
     ctx.deadline = Math.min(deadline, performance.now() + (deadline - performance.now()) / 2);
-    exactWindows(ctx, target, { ...EXACT_DEFAULTS, ...options.exact });
+    exactWindows(ctx, Math.min(target, ctx.bound), { ...EXACT_DEFAULTS, ...options.exact });
     ctx.deadline = deadline;
   }
   report('search', coverage(ctx));

@@ -67,7 +67,8 @@ describe('exact windows', () => {
   });
 
   // 50 × 14 `scarce`, seed 3: HiGHS proves 539 the optimum (bench/engine/mip-reference.json); the engine's
-  // heuristics stop at 537; seven-day windows around the short lines reach the optimum.
+  // heuristics stop at 537 (bound 541); seven-day windows around the short lines reach the optimum, and the whole
+  // period solved after them proves it.
   const scarce = generateInstance({
     employees: 50,
     days: 14,
@@ -83,6 +84,13 @@ describe('exact windows', () => {
     expect(without.coverage.assigned).toBe(537);
     expect(withExact.coverage.assigned).toBe(539);
     expect(checkRoster(scarce, withExact).violations).toEqual([]);
+  });
+
+  it('prove the optimum by the whole period, so the result says the bound was reached', () => {
+    expect(allocate(scarce).search).toMatchObject({ stoppedBy: 'search_done', bound: 541 });
+    const proven = allocate(scarce, { exact: { solver } });
+    expect(proven.coverage.assigned).toBe(539);
+    expect(proven.search).toMatchObject({ stoppedBy: 'bound_reached', bound: 539, gap: 0 });
   });
 
   it('give the same roster on every run without a time limit', () => {

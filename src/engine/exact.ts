@@ -31,6 +31,8 @@ export interface ExactReport {
   /** Windows whose answer the engine's own checks refused (a rule the model leaves out, such as a fatigue edge). */
   refused: number;
   gained: number;
+  /** HiGHS proved the last window's answer optimal (to within less than a head). */
+  lastProven: boolean;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface ExactReport {
  * through the engine's own checks and kept only when it covers more, so the phase never lowers coverage.
  */
 export function exactWindows(ctx: SolveContext, target: number, options: ExactOptions): ExactReport {
-  const report: ExactReport = { solved: 0, improved: 0, refused: 0, gained: 0 };
+  const report: ExactReport = { solved: 0, improved: 0, refused: 0, gained: 0, lastProven: false };
   const { model } = ctx;
   const start = coverage(ctx);
   const days = Math.min(options.days, model.dayCount);
@@ -55,15 +57,21 @@ export function exactWindows(ctx: SolveContext, target: number, options: ExactOp
     cursor = short + 1;
     const first = windowStart(model.dayCount, model.lineDay[short]!, days);
     tried.add(first);
-    if (!solveWindow(ctx, first, first + days - 1, options.staff, options.windowSeconds, options, report))
-      continue;
+    const last = first + days - 1;
+    const freed = staffFor(ctx, first, last, options.staff);
+    if (!solveWindow(ctx, first, last, freed, options.windowSeconds, options, report)) continue;
     // The roster changed: every window may gain again.
     tried.clear();
     tried.add(first);
   }
   const small = model.employeeCount * model.dayCount <= WHOLE_PERIOD_CELLS;
-  if (options.wholeSeconds > 0 && small && coverage(ctx) < target && !outOfTime(ctx))
-    solveWindow(ctx, 0, model.dayCount - 1, model.employeeCount, options.wholeSeconds, options, report);
+  if (options.wholeSeconds > 0 && small && coverage(ctx) < target && !outOfTime(ctx)) {
+    const everyone = Array.from({ length: model.employeeCount }, (_, e) => e);
+    solveWindow(ctx, 0, model.dayCount - 1, everyone, options.wholeSeconds, options, report);
+    // Solved to the end with only fixed work held, the whole period's answer is the optimum: a bound the result
+    // can report (carried-over work is held too, which no rule demands, so not on a rerun).
+    if (report.lastProven && model.previous.length === 0) ctx.bound = Math.min(ctx.bound, coverage(ctx));
+  }
   report.gained = coverage(ctx) - start;
   options.onReport?.(report);
   return report;
@@ -77,15 +85,16 @@ function solveWindow(
   ctx: SolveContext,
   first: number,
   last: number,
-  staff: number,
+  freed: readonly number[],
   limitSeconds: number,
   options: ExactOptions,
   report: ExactReport,
 ): boolean {
   const { model } = ctx;
   const seconds = Math.min(limitSeconds, (ctx.deadline - performance.now()) / 1000);
+  report.lastProven = false;
   if (seconds <= 0.01) return false;
-  const window = windowModel(ctx, first, last, staffFor(ctx, first, last, staff));
+  const window = windowModel(ctx, first, last, freed);
   if (window.columns.length === 0) return false;
   const solution = options.solver.solve(window.lp, {
     output_flag: false,
@@ -96,6 +105,7 @@ function solveWindow(
     mip_rel_gap: 0,
   });
   report.solved++;
+  report.lastProven = solution.Status === 'Optimal';
   const chosen = window.columns.filter((_, k) => (solution.Columns[`x${k}`]?.Primal ?? 0) > 0.5);
   const before = coverage(ctx);
   if (chosen.length <= window.heldHeads) return false;
