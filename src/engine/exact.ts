@@ -1,6 +1,6 @@
 import { outOfTime, type SolveContext } from './context.ts';
 import { applicableRules, forEachEligible, isEligible, isHomePool } from './eligibility.ts';
-import type { ExactSolver } from './exact-solver.ts';
+import type { ExactSolution, ExactSolver } from './exact-solver.ts';
 import { coverage, restore, snapshot } from './improve.ts';
 import { place, remove } from './moves.ts';
 import { rulesAllow } from './roster.ts';
@@ -96,7 +96,7 @@ function solveWindow(
   if (seconds <= 0.01) return false;
   const window = windowModel(ctx, first, last, freed);
   if (window.columns.length === 0) return false;
-  const solution = options.solver.solve(window.lp, {
+  const solution = solveSafely(options.solver, window.lp, {
     output_flag: false,
     time_limit: seconds,
     mip_max_nodes: options.nodes,
@@ -104,6 +104,7 @@ function solveWindow(
     mip_abs_gap: window.coverWeight * 0.99,
     mip_rel_gap: 0,
   });
+  if (solution === null) return false;
   report.solved++;
   report.lastProven = solution.Status === 'Optimal';
   const chosen = window.columns.filter((_, k) => (solution.Columns[`x${k}`]?.Primal ?? 0) > 0.5);
@@ -127,6 +128,19 @@ function solveWindow(
   }
   report.improved++;
   return true;
+}
+
+/** HiGHS's answer, or null when it fails (out of WebAssembly memory, say): the window is then left as it was. */
+function solveSafely(
+  solver: ExactSolver,
+  lp: string,
+  options: Record<string, number | boolean | string>,
+): ExactSolution | null {
+  try {
+    return solver.solve(lp, options);
+  } catch {
+    return null;
+  }
 }
 
 /** First day of the window of `width` days centred on `day`, kept inside the period. */
