@@ -67,7 +67,8 @@ for (const variant of shapes)
         ...limit,
         exact: {
           ...exact,
-          onReport: (r) => (report = `${r.improved}/${r.solved} windows, ${r.refused} refused`),
+          onReport: (r) =>
+            (report = `${r.improved}/${r.solved} windows, ${r.refused} refused, ${r.cutByClock} cut by the clock`),
         },
       });
       violations = checkRoster(instance, result).violations.length;

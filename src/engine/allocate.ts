@@ -101,7 +101,7 @@ export const EXACT_DEFAULTS: Omit<ExactOptions, 'solver'> = {
   days: 7,
   staff: 200,
   windowSeconds: 3,
-  wholeSeconds: 10,
+  wholeSeconds: 0,
   nodes: 5000,
 };
 

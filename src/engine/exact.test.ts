@@ -80,7 +80,7 @@ describe('exact windows', () => {
 
   it('close a gap the heuristics leave, reaching the proven optimum', () => {
     const without = allocate(scarce);
-    const withExact = allocate(scarce, { exact: { solver, wholeSeconds: 0 } });
+    const withExact = allocate(scarce, { exact: { solver } });
     expect(without.coverage.assigned).toBe(537);
     expect(withExact.coverage.assigned).toBe(539);
     expect(checkRoster(scarce, withExact).violations).toEqual([]);
@@ -88,7 +88,7 @@ describe('exact windows', () => {
 
   it('prove the optimum by the whole period, so the result says the bound was reached', () => {
     expect(allocate(scarce).search).toMatchObject({ stoppedBy: 'search_done', bound: 541 });
-    const proven = allocate(scarce, { exact: { solver } });
+    const proven = allocate(scarce, { exact: { solver, wholeSeconds: 30 } });
     expect(proven.coverage.assigned).toBe(539);
     expect(proven.search).toMatchObject({ stoppedBy: 'bound_reached', bound: 539, gap: 0 });
   });

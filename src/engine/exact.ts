@@ -15,7 +15,11 @@ export interface ExactOptions {
   staff: number;
   /** HiGHS's wall-clock cap per window, in seconds (also cut to what is left of the run's time). */
   windowSeconds: number;
-  /** When above 0: after the windows, the whole period at once (small instances only), with this cap in seconds. */
+  /**
+   * When above 0: after the windows, the whole period at once (below 10,000 employee-days), with this cap in
+   * seconds. Off by default: it settles 200 × 28 `mixed` in 3–8 s of CPU, close to any cap one would set, so a run
+   * then depends on the machine's speed (docs/benchmarks.md, tenth round).
+   */
   wholeSeconds: number;
   /** HiGHS's branch-and-bound node cap per window: a count, so that a window's answer does not depend on speed. */
   nodes: number;
@@ -31,6 +35,8 @@ export interface ExactReport {
   /** Windows whose answer the engine's own checks refused (a rule the model leaves out, such as a fatigue edge). */
   refused: number;
   gained: number;
+  /** Windows HiGHS left at `windowSeconds` (or `wholeSeconds`): those make the run depend on the machine's speed. */
+  cutByClock: number;
   /** HiGHS proved the last window's answer optimal (to within less than a head). */
   lastProven: boolean;
 }
@@ -44,7 +50,14 @@ export interface ExactReport {
  * through the engine's own checks and kept only when it covers more, so the phase never lowers coverage.
  */
 export function exactWindows(ctx: SolveContext, target: number, options: ExactOptions): ExactReport {
-  const report: ExactReport = { solved: 0, improved: 0, refused: 0, gained: 0, lastProven: false };
+  const report: ExactReport = {
+    solved: 0,
+    improved: 0,
+    refused: 0,
+    gained: 0,
+    cutByClock: 0,
+    lastProven: false,
+  };
   const { model } = ctx;
   const start = coverage(ctx);
   const days = Math.min(options.days, model.dayCount);
@@ -107,6 +120,7 @@ function solveWindow(
   if (solution === null) return false;
   report.solved++;
   report.lastProven = solution.Status === 'Optimal';
+  if (solution.Status === 'Time limit reached') report.cutByClock++;
   const chosen = window.columns.filter((_, k) => (solution.Columns[`x${k}`]?.Primal ?? 0) > 0.5);
   const before = coverage(ctx);
   if (chosen.length <= window.heldHeads) return false;
