@@ -70,7 +70,7 @@ export function exactWindows(ctx: SolveContext, target: number, options: ExactOp
     cursor = short + 1;
     const first = windowStart(model.dayCount, model.lineDay[short]!, days);
     tried.add(first);
-    if ((ctx.deadline - performance.now()) / 1000 < options.windowSeconds) break;
+    if (!timeFor(ctx, options.windowSeconds)) break;
     const last = first + days - 1;
     const freed = staffFor(ctx, first, last, options.staff);
     if (!solveWindow(ctx, first, last, freed, options.windowSeconds, options, report)) continue;
@@ -109,7 +109,7 @@ function solveWindow(
   // phases after it (2 s limits at 200 × 28 lost 1–4 heads that way).
   const seconds = limitSeconds;
   report.lastProven = false;
-  if ((ctx.deadline - performance.now()) / 1000 < seconds) return false;
+  if (!timeFor(ctx, seconds)) return false;
   const window = windowModel(ctx, first, last, freed);
   if (window.columns.length === 0) return false;
   const solution = solveSafely(options.solver, window.lp, {
@@ -145,6 +145,13 @@ function solveWindow(
   }
   report.improved++;
   return true;
+}
+
+/** Whether the run has `seconds` left; when not, the clock is what ended the phase, and the result says so. */
+function timeFor(ctx: SolveContext, seconds: number): boolean {
+  if ((ctx.deadline - performance.now()) / 1000 >= seconds) return true;
+  ctx.timedOut = true;
+  return false;
 }
 
 /** HiGHS's answer, or null when it fails (out of WebAssembly memory, say): the window is then left as it was. */
