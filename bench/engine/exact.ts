@@ -9,7 +9,7 @@ import { generateInstance, type Variant } from './generate.ts';
  * process, interleaved), coverage, the stored HiGHS reference (mip-reference.json), the checker's count and
  * the CPU time of each solve (process.cpuUsage: the machine is shared, wall time is not comparable).
  * Usage: npx tsx bench/engine/exact.ts [--shapes mixed,scarce] [--seeds 1,2] [--size 200x28x6]
- *   [--windows n] [--days n] [--staff n] [--nodes n] [--seconds s] [--whole s] [--limit ms]
+ *   [--windows n] [--patience n] [--days n] [--staff n] [--nodes n] [--seconds s] [--whole s] [--limit ms]
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -33,6 +33,7 @@ const solver = await loadExactSolver();
 const exact = {
   solver,
   windows: numberFlag('windows', EXACT_DEFAULTS.windows),
+  patience: numberFlag('patience', EXACT_DEFAULTS.patience),
   days: numberFlag('days', EXACT_DEFAULTS.days),
   staff: numberFlag('staff', EXACT_DEFAULTS.staff),
   nodes: numberFlag('nodes', EXACT_DEFAULTS.nodes),

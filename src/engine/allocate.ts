@@ -98,6 +98,7 @@ function restartsFor(model: Model): number {
 /** The exact windows' defaults (bench/engine/exact.ts measured them; docs/benchmarks.md, tenth round). */
 export const EXACT_DEFAULTS: Omit<ExactOptions, 'solver'> = {
   windows: 12,
+  patience: 4,
   days: 7,
   staff: 200,
   windowSeconds: 3,

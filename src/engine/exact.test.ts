@@ -32,6 +32,7 @@ function windowsOnFloor(instance: Instance) {
   const report = exactWindows(ctx, Number.POSITIVE_INFINITY, {
     solver,
     windows: 6,
+    patience: 6,
     days: 5,
     staff: 30,
     windowSeconds: 30,

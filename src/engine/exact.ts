@@ -9,6 +9,8 @@ export interface ExactOptions {
   solver: ExactSolver;
   /** Windows to solve (a count, so that runs are reproducible; the clock only stops the phase early). */
   windows: number;
+  /** The windows stop after this many in a row gain nothing (the roster is then likely optimal round its short lines). */
+  patience: number;
   /** Days in a window, centred on a line still short. */
   days: number;
   /** Most employees freed in one window (those who could work its short lines first, then who could relieve them). */
@@ -64,7 +66,12 @@ export function exactWindows(ctx: SolveContext, target: number, options: ExactOp
   // Each window is centred on a short line; a window already tried on the same roster is not tried again.
   const tried = new Set<number>();
   let cursor = 0;
-  for (let i = 0; i < options.windows && coverage(ctx) < target && !outOfTime(ctx); i++) {
+  let fruitless = 0;
+  for (
+    let i = 0;
+    i < options.windows && fruitless < options.patience && coverage(ctx) < target && !outOfTime(ctx);
+    i++
+  ) {
     const short = nextShort(ctx, cursor, tried, days);
     if (short < 0) break;
     cursor = short + 1;
@@ -73,7 +80,11 @@ export function exactWindows(ctx: SolveContext, target: number, options: ExactOp
     if (!timeFor(ctx, options.windowSeconds)) break;
     const last = first + days - 1;
     const freed = staffFor(ctx, first, last, options.staff);
-    if (!solveWindow(ctx, first, last, freed, options.windowSeconds, options, report)) continue;
+    if (!solveWindow(ctx, first, last, freed, options.windowSeconds, options, report)) {
+      fruitless++;
+      continue;
+    }
+    fruitless = 0;
     // The roster changed: every window may gain again.
     tried.clear();
     tried.add(first);
