@@ -2,6 +2,7 @@ import { balance, shareUnsocialWork } from './balance.ts';
 import { createContext, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
 import { poolImbalance } from './equalization.ts';
+import { type ExactOptions, exactWindows } from './exact.ts';
 import { exchange } from './exchange.ts';
 import { coverage, improve, type Snapshot } from './improve.ts';
 import { lagrangianSearch } from './lagrangian.ts';
@@ -37,6 +38,12 @@ export interface AllocateOptions {
    * again (default by size; 0 turns it off).
    */
   lagrangianSteps?: number;
+  /**
+   * Exact windows after the search: a few days around a line still short, re-solved by HiGHS (exact.ts). Off
+   * unless a solver is given: load it first with `loadExactSolver()` (exact-solver.ts; `allocate` stays
+   * synchronous). The other fields default to `EXACT_DEFAULTS`.
+   */
+  exact?: Partial<ExactOptions> & Pick<ExactOptions, 'solver'>;
   /**
    * Told the heads covered by the best roster so far after each phase (the floor, the constructions, the
    * search, the finish), for a progress display. Called synchronously; it must be cheap.
@@ -87,6 +94,17 @@ function construct(ctx: SolveContext, shake: number, rateSoFar: boolean, deep: b
 function restartsFor(model: Model): number {
   return model.employeeCount * model.dayCount < SMALL ? 2 : 0;
 }
+
+/** The exact windows' defaults (bench/engine/exact.ts measured them; docs/benchmarks.md, tenth round). */
+export const EXACT_DEFAULTS: Omit<ExactOptions, 'solver'> = {
+  windows: 12,
+  patience: 4,
+  days: 7,
+  staff: 200,
+  windowSeconds: 3,
+  wholeSeconds: 0,
+  nodes: 5000,
+};
 
 /** From this many employee-days on, restarts and large-neighbourhood search are off by default (time). */
 const LARGE = 40_000;
@@ -167,6 +185,12 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.deadline = Math.min(deadline, performance.now() + (deadline - performance.now()) / 2);
   lagrangianSearch(ctx, target, options.lagrangianSteps ?? lagrangianStepsFor(model));
   ctx.deadline = deadline;
+  if (options.exact !== undefined) {
+    // Where the heuristics stop; like the Lagrangian search, half of what is left under a limit.
+    ctx.deadline = Math.min(deadline, performance.now() + (deadline - performance.now()) / 2);
+    exactWindows(ctx, Math.min(target, ctx.bound), { ...EXACT_DEFAULTS, ...options.exact });
+    ctx.deadline = deadline;
+  }
   report('search', coverage(ctx));
   balance(ctx);
   shareUnsocialWork(ctx);

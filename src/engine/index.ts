@@ -1,7 +1,9 @@
 /** Public entry points of the allocation engine. */
-export { type AllocateOptions, type AllocateProgress, allocate } from './allocate.ts';
+export { type AllocateOptions, type AllocateProgress, allocate, EXACT_DEFAULTS } from './allocate.ts';
 export { coverageBound } from './bound.ts';
 export { type CheckReport, type CheckRule, checkRoster, type Violation } from './checker/check.ts';
+export type { ExactOptions, ExactReport } from './exact.ts';
+export { type ExactSolver, loadExactSolver } from './exact-solver.ts';
 export { type Explainer, explain } from './explain.ts';
 export type * from './types.ts';
 export { REASON_CODES } from './types.ts';
