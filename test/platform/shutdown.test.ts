@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,26 @@ describe('a process whose exit cannot finish by itself', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /**
+   * Until a thread of `pid` waits in the FIFO's open: the worker says it is about to block before it does,
+   * and a signal sent before it blocks tests an ordinary exit (the race seen once in CI).
+   */
+  const blockedInOpen = async (pid: number) => {
+    const waiting = () =>
+      readdirSync(`/proc/${pid}/task`).some((task) => {
+        try {
+          return readFileSync(`/proc/${pid}/task/${task}/wchan`, 'utf8').trim() === 'wait_for_partner';
+        } catch {
+          return false;
+        }
+      });
+    const deadline = Date.now() + 10_000;
+    while (!waiting()) {
+      if (Date.now() > deadline) throw new Error('the worker never blocked in the FIFO open');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
   const launch = (mode: 'blocked-exit' | 'endless-stop', graceMs: number) => {
     const child = spawn(process.execPath, ['--import', 'tsx', fixture, join(dir, 'fifo'), mode], {
       env: { ...process.env, SHUTDOWN_GRACE_MS: String(graceMs) },
@@ -60,6 +80,7 @@ describe('a process whose exit cannot finish by itself', () => {
     const stuck = launch('blocked-exit', graceMs);
     try {
       await stuck.ready;
+      await blockedInOpen(stuck.child.pid!);
       stuck.child.kill('SIGTERM');
       const tookMs = await goneWithin(stuck.child.pid!, graceMs + 1_000);
       expect(tookMs, stuck.output()).not.toBeNull();
