@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectPostgres, type Database, fromPglite } from '../src/core/db/database.ts';
 import { applyMigrations } from '../src/core/db/migrate.ts';
+import { createPglite } from '../src/core/db/pglite.ts';
 import { loadDemoData } from '../src/seed/demo/index.ts';
 import { seedReferenceData } from '../src/seed/reference.ts';
 
@@ -23,7 +23,7 @@ export async function preparedDatabase(
     await loadDemoData(database.db, options.employees === undefined ? {} : { employees: options.employees });
   };
   if (driver === 'pglite') {
-    const database = fromPglite(await PGlite.create());
+    const database = fromPglite(await createPglite());
     await load(database);
     return { database, drop: async () => undefined };
   }

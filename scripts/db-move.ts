@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../src/config.ts';
 import { keepCopyBeforeMigrations } from '../src/core/db/backups/before-migrations.ts';
 import { pgdataOf } from '../src/core/db/backups/embedded.ts';
@@ -7,6 +6,7 @@ import { moveToPostgres } from '../src/core/db/backups/move.ts';
 import { DataDirLockedError, lockDataDir } from '../src/core/db/data-dir-lock.ts';
 import { fromPglite } from '../src/core/db/database.ts';
 import { applyMigrations } from '../src/core/db/migrate.ts';
+import { createPglite } from '../src/core/db/pglite.ts';
 
 /** `npm run db:move -- postgres://…`: the embedded installation in DATA_DIR into an empty PostgreSQL database. */
 async function main(target: string): Promise<void> {
@@ -26,7 +26,7 @@ async function main(target: string): Promise<void> {
     throw error;
   }
   const started = performance.now();
-  const source = fromPglite(await PGlite.create(pgdata), release);
+  const source = fromPglite(await createPglite(pgdata), release);
   try {
     // The source is brought to this code's schema first, so both sides have the same tables.
     await keepCopyBeforeMigrations(source, config.dataDir, config.preMigrationCopies);

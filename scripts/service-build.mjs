@@ -49,11 +49,11 @@ async function build() {
     stdio: 'inherit',
   });
   if (compiled.status !== 0) throw new Error('tsc -p tsconfig.build.json failed');
-  const { embeddedTemplateFile, writeEmbeddedTemplate } = await import(
+  const { embeddedTemplateFolder, writeEmbeddedTemplate } = await import(
     pathToFileURL(join(repo, 'dist', 'core', 'db', 'embedded-template.js')).href
   );
   // Named after the migrations it holds: one that exists is already the one these sources want.
-  if (!existsSync(embeddedTemplateFile())) await writeEmbeddedTemplate();
+  if (!existsSync(join(embeddedTemplateFolder(), 'PG_VERSION'))) await writeEmbeddedTemplate();
   writeFileSync(stamp, `${wanted}\n`);
 }
 

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectPostgres, fromPglite } from '../src/core/db/database.ts';
 import { applyMigrations } from '../src/core/db/migrate.ts';
+import { createPglite } from '../src/core/db/pglite.ts';
 import { loadDemoData } from '../src/seed/demo/index.ts';
 import { seedReferenceData } from '../src/seed/reference.ts';
 import { databaseUrl, testDrivers } from './helpers/environment.ts';
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   mkdirSync(dir, { recursive: true });
   const drivers = testDrivers();
 
-  const client = await PGlite.create();
+  const client = await createPglite();
   const embedded = fromPglite(client);
   await applyMigrations(embedded);
   await seedReferenceData(embedded.db);

@@ -8,7 +8,6 @@
  * Chromium's own CPU time is not counted: the page's wall time is what a reader waits for.
  */
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { chromium } from '@playwright/test';
@@ -16,6 +15,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { fromPglite } from '../../src/core/db/database.ts';
+import { createPglite } from '../../src/core/db/pglite.ts';
 
 interface Target {
   label: string;
@@ -25,7 +25,7 @@ interface Target {
 
 /** The service as it runs, its document built by the service. */
 async function service(): Promise<Target> {
-  const database = fromPglite(new PGlite());
+  const database = fromPglite(await createPglite());
   const config = loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/unused', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,16 +1,10 @@
-/**
- * A PATCH of 10,000 demand cells: one request, one transaction, two statements (the cells travel as one
- * JSON parameter). Times the whole HTTP request through `inject` (validation, code resolution, the upsert
- * and the detail answer), first as inserts into an empty plan, then as updates of the same cells.
- * `npm run bench:demand` (PGlite); with DATABASE_URL set, on the PostgreSQL server too.
- */
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { connectPostgres, type Database, fromPglite } from '../../src/core/db/database.ts';
 import { applyMigrations } from '../../src/core/db/migrate.ts';
+import { createPglite } from '../../src/core/db/pglite.ts';
 import { writeCells } from '../../src/modules/demand/repository.ts';
 import { loadDemoData } from '../../src/seed/demo/index.ts';
 import { seedReferenceData } from '../../src/seed/reference.ts';
@@ -20,7 +14,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function preparedDatabase(driver: 'pglite' | 'postgres') {
   if (driver === 'pglite') {
-    const database = fromPglite(await PGlite.create());
+    const database = fromPglite(await createPglite());
     await applyMigrations(database);
     await seedReferenceData(database.db);
     await loadDemoData(database.db);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BackupChannel, requestBackup, serveBackups } from '../../src/core/db/backups/channel.ts';
@@ -10,6 +10,7 @@ import { pgdataOf, RestoreRefusedError, restoreEmbedded } from '../../src/core/d
 import { headerLine, parseHeader } from '../../src/core/db/backups/file-format.ts';
 import { codeSchemaVersion, NewerSchemaError } from '../../src/core/db/backups/schema-version.ts';
 import { backupPostgres, restorePostgres, TargetNotEmptyError } from '../../src/core/db/backups/server.ts';
+import { createPglite } from '../../src/core/db/pglite.ts';
 import { databaseUrl, testDrivers } from '../helpers/environment.ts';
 
 /**
@@ -93,7 +94,7 @@ describe.runIf(testDrivers().includes('pglite'))(
 
     beforeAll(async () => {
       mkdirSync(dataDir);
-      client = await PGlite.create(pgdataOf(dataDir), {
+      client = await createPglite(pgdataOf(dataDir), {
         loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
       });
       await client.exec(PROBE_TABLES);
@@ -126,7 +127,7 @@ describe.runIf(testDrivers().includes('pglite'))(
       });
 
       await restoreEmbedded(file, restoredDir);
-      const restored = await PGlite.create(pgdataOf(restoredDir));
+      const restored = await createPglite(pgdataOf(restoredDir));
       try {
         await expectWholeWrites(probeOf(restored), acknowledgedBefore);
         // The rest of the installation came along: the demo's people, as many as in the source.

@@ -1,7 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { copiesFolderOf, keepCopyBeforeMigrations } from '../../src/core/db/backups/before-migrations.ts';
 import { pgdataOf, restoreEmbedded } from '../../src/core/db/backups/embedded.ts';
@@ -9,6 +8,7 @@ import { readHeader } from '../../src/core/db/backups/file-format.ts';
 import { codeSchemaVersion } from '../../src/core/db/backups/schema-version.ts';
 import { fromPglite } from '../../src/core/db/database.ts';
 import { applyMigrations, migrationsFolder } from '../../src/core/db/migrate.ts';
+import { createPglite } from '../../src/core/db/pglite.ts';
 import { testDrivers } from '../helpers/environment.ts';
 
 /**
@@ -39,7 +39,7 @@ describe.runIf(testDrivers().includes('pglite'))('a failed upgrade of the embedd
 
   beforeAll(async () => {
     mkdirSync(dataDir);
-    const client = await PGlite.create(pgdataOf(dataDir), {
+    const client = await createPglite(pgdataOf(dataDir), {
       loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
     });
     await client.close();
@@ -48,7 +48,7 @@ describe.runIf(testDrivers().includes('pglite'))('a failed upgrade of the embedd
 
   it('keeps a copy before migrating that restores to the data as it was', async () => {
     const failing = folderWithFailingMigration(root, 'failing_upgrade');
-    const database = fromPglite(await PGlite.create(pgdataOf(dataDir)));
+    const database = fromPglite(await createPglite(pgdataOf(dataDir)));
     let employees: unknown;
     let copy: string | null;
     try {
@@ -65,7 +65,7 @@ describe.runIf(testDrivers().includes('pglite'))('a failed upgrade of the embedd
 
     const restoredDir = join(root, 'restored');
     await restoreEmbedded(copy!, restoredDir);
-    const restored = await PGlite.create(pgdataOf(restoredDir));
+    const restored = await createPglite(pgdataOf(restoredDir));
     try {
       expect((await restored.query(COUNT)).rows).toEqual(employees);
       const probe = await restored.query(
@@ -78,7 +78,7 @@ describe.runIf(testDrivers().includes('pglite'))('a failed upgrade of the embedd
   });
 
   it('keeps only the newest copies', async () => {
-    const database = fromPglite(await PGlite.create(pgdataOf(dataDir)));
+    const database = fromPglite(await createPglite(pgdataOf(dataDir)));
     try {
       for (const name of ['second_upgrade', 'third_upgrade']) {
         await keepCopyBeforeMigrations(database, dataDir, 2, folderWithFailingMigration(root, name));

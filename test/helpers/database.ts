@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { connectPostgres, type Database, fromPglite } from '../../src/core/db/database.ts';
+import { createPglite } from '../../src/core/db/pglite.ts';
 import { databaseUrl, type TestDriver } from './environment.ts';
 
 async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -20,7 +20,7 @@ async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T
 export async function openTestDatabase(driver: TestDriver): Promise<Database> {
   if (driver === 'pglite') {
     const dump = readFileSync(inject('pgliteTemplate'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await createPglite(undefined, { loadDataDir: new Blob([dump]) });
     return fromPglite(client);
   }
   const template = inject('postgresTemplate');

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { createPglite } from '../../src/core/db/pglite.ts';
 import { databaseUrl } from './environment.ts';
 
 /**
@@ -252,7 +252,7 @@ export function pgliteCopy(template: string): FreshDatabase {
     env: { DATA_DIR: dir, DATABASE_URL: '' },
     dataDir: dir,
     async query<T>(text: string, params: unknown[] = []) {
-      const client = await PGlite.create(join(dir, 'pgdata'));
+      const client = await createPglite(join(dir, 'pgdata'));
       try {
         return (await client.query<T>(text, params)).rows;
       } finally {
@@ -268,7 +268,7 @@ export function pgliteCopy(template: string): FreshDatabase {
 /** A PGlite template folder from the test run's migrated, seeded dump (a tar of `dumpDataDir`). */
 export async function pgliteTemplateFromDump(dumpFile: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'rostering-template-'));
-  const client = await PGlite.create({
+  const client = await createPglite(undefined, {
     dataDir: join(dir, 'pgdata'),
     loadDataDir: new Blob([readFileSync(dumpFile)]),
   });

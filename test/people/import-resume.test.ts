@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { connectPostgres, type Database, fromPglite, queryRows } from '../../src/core/db/database.ts';
+import { createPglite } from '../../src/core/db/pglite.ts';
 import { testConfig } from '../helpers/app.ts';
 import { databaseUrl, testDrivers } from '../helpers/environment.ts';
 import { importWorkbook, multipartBody } from '../helpers/workbooks.ts';
@@ -20,14 +20,14 @@ const BAD_EVERY = 100;
 async function prepare(driver: 'pglite' | 'postgres') {
   if (driver === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'resume-'));
-    const client = await PGlite.create({
+    const client = await createPglite(undefined, {
       dataDir: join(dir, 'pgdata'),
       loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
     });
     await client.close();
     return {
       env: { DATA_DIR: dir } as Record<string, string>,
-      open: async (): Promise<Database> => fromPglite(await PGlite.create(join(dir, 'pgdata'))),
+      open: async (): Promise<Database> => fromPglite(await createPglite(join(dir, 'pgdata'))),
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromPglite, queryRows } from '../../src/core/db/database.ts';
 import {
-  embeddedTemplateFile,
+  embeddedTemplateFolder,
   openEmbedded,
   writeEmbeddedTemplate,
 } from '../../src/core/db/embedded-template.ts';
@@ -13,7 +13,7 @@ import { applyMigrations, migrationsFolder } from '../../src/core/db/migrate.ts'
 import { testDrivers } from '../helpers/environment.ts';
 
 /**
- * A fresh data folder starts as a copy of the build's template (issue 37: PGlite's initdb was half of a
+ * A fresh data folder starts as a copy of the build's template folder (issue 37: PGlite's initdb was half of a
  * first start), and nothing else changes: an existing folder opens as it is, and a template made for other
  * migrations is never used.
  */
@@ -33,11 +33,16 @@ const appliedMigrations = async (database: ReturnType<typeof fromPglite>) =>
 
 describe.skipIf(!testDrivers().includes('pglite'))('the embedded database template [pglite]', () => {
   it('gives a fresh folder every migration, and leaves an existing folder as it is', async () => {
-    const template = await writeEmbeddedTemplate(embeddedTemplateFile(migrationsFolder, work));
+    const template = await writeEmbeddedTemplate(embeddedTemplateFolder(migrationsFolder, work));
     const pgdata = join(work, 'pgdata');
+    // What a start cut short in the middle of the copy leaves: the next start removes it and copies anew.
+    const halfCopied = join(work, 'pgdata.12345.copy');
+    cpSync(template, halfCopied, { recursive: true });
+    rmSync(join(halfCopied, 'base'), { recursive: true });
 
     const fresh = fromPglite(await openEmbedded(pgdata, template));
     expect(existsSync(join(pgdata, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(halfCopied)).toBe(false);
     expect(await appliedMigrations(fresh)).toBe(journal.entries.length);
     await applyMigrations(fresh);
     expect(await appliedMigrations(fresh)).toBe(journal.entries.length);
@@ -58,7 +63,7 @@ describe.skipIf(!testDrivers().includes('pglite'))('the embedded database templa
     const journalFile = join(other, 'meta', '_journal.json');
     const changed = { ...journal, entries: journal.entries.slice(0, -1) };
     writeFileSync(journalFile, JSON.stringify(changed));
-    expect(embeddedTemplateFile(other, work)).not.toBe(embeddedTemplateFile(migrationsFolder, work));
-    expect(embeddedTemplateFile(migrationsFolder, work)).toBe(embeddedTemplateFile(migrationsFolder, work));
+    expect(embeddedTemplateFolder(other, work)).not.toBe(embeddedTemplateFolder(migrationsFolder, work));
+    expect(embeddedTemplateFolder(migrationsFolder, work)).toBe(embeddedTemplateFolder(migrationsFolder, work));
   });
 });

@@ -1,7 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { connectPostgres, fromPglite, queryRows } from '../../src/core/db/database.ts';
 import { applyMigrations, migrationsFolder } from '../../src/core/db/migrate.ts';
+import { createPglite } from '../../src/core/db/pglite.ts';
 import { databaseUrl, testDrivers } from '../helpers/environment.ts';
 
 /** A copy of the migrations with one more that fails half-way. */
@@ -32,7 +32,7 @@ const tableExists = async (db: Parameters<typeof queryRows>[0], table: string) =
 
 describe('migrations [pglite]', () => {
   it('apply to an empty database and leave it as it was when one of them fails', async () => {
-    const client = await PGlite.create();
+    const client = await createPglite();
     const database = fromPglite(client);
     await applyMigrations(database);
     expect(await tableExists(database.db, 'audit_events')).toBe(true);

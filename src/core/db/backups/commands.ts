@@ -1,7 +1,7 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../../../config.ts';
 import { DataDirLockedError, lockDataDir } from '../data-dir-lock.ts';
+import { createPglite } from '../pglite.ts';
 import { requestBackup } from './channel.ts';
 import { backupEmbedded, pgdataOf, restoreEmbedded } from './embedded.ts';
 import { type BackupHeader, readHeader } from './file-format.ts';
@@ -28,7 +28,7 @@ export async function backup(config: Config, file: string): Promise<BackupResult
   }
   if (release) {
     try {
-      const client = await PGlite.create(pgdata);
+      const client = await createPglite(pgdata);
       try {
         bytes = await backupEmbedded(client);
       } finally {

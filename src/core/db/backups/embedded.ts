@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from '../data-dir-lock.ts';
+import { createPglite } from '../pglite.ts';
 import { BackupFileError, type BackupHeader, headerLine, parseHeader } from './file-format.ts';
 import { describeVersion, refuseNewerSchema, versionAt } from './schema-version.ts';
 
@@ -49,7 +50,7 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<Ba
   }
   const release = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(pgdata, {
+    const client = await createPglite(pgdata, {
       loadDataDir: new Blob([bytes.subarray(headerBytes)]),
     });
     try {
