@@ -1,8 +1,8 @@
 /**
  * Start-up as a person waiting for it sees it: the time from spawning the service until GET /api/health
  * answers 200, and the resident memory of the serving process once it idles, for an existing and a fresh
- * embedded data folder, under `npm start` and the built service (`node dist/server.js`, after
- * `npm run build`). Prints one line per case and a JSON summary.
+ * embedded data folder, under `npm start`, the built service (`node dist/service.js`, one bundled file, after
+ * `npm run build`) and the compiled modules it is bundled from (`node dist/server.js`). Prints one line per case and a JSON summary.
  *
  *   npm run bench:startup               both launchers, 3 rounds each
  *   npm run bench:startup -- --rounds 1 --launchers npm
@@ -13,10 +13,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from '../figures.ts';
 
-type Launcher = 'npm' | 'built';
+type Launcher = 'npm' | 'built' | 'modules';
 const COMMANDS: Record<Launcher, [string, string[]]> = {
   npm: ['npm', ['start', '--silent']],
-  built: [process.execPath, ['dist/server.js']],
+  built: [process.execPath, ['dist/service.js']],
+  modules: [process.execPath, ['dist/server.js']],
 };
 
 function option(name: string, fallback: string): string {
@@ -78,7 +79,8 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-let nextPort = 38_400 + Math.floor(Math.random() * 1000);
+// Below the ephemeral range (32768 and up on Linux), where a client connection may hold the port.
+let nextPort = 21_000 + Math.floor(Math.random() * 1000);
 
 interface Start {
   ms: number;
@@ -116,8 +118,8 @@ async function startOnce(launcher: Launcher, dataDir: string): Promise<Start> {
 async function main() {
   const rounds = Number(option('rounds', '3'));
   const launchers = option('launchers', 'npm,built').split(',') as Launcher[];
-  if (launchers.includes('built') && !existsSync('dist/server.js')) {
-    throw new Error('dist/server.js is missing: run npm run build first (or --launchers npm)');
+  if (launchers.includes('built') && !existsSync('dist/service.js')) {
+    throw new Error('dist/service.js is missing: run npm run build first (or --launchers npm)');
   }
   const results: Record<string, Start> = {};
   console.log(

@@ -33,13 +33,14 @@ export interface StartOptions {
    * `npm start` in a process group of its own (what a supervisor starts and signals as a group), the
    * server entry it execs (default), or the compiled service in `dist/` (`npm run build` first).
    */
-  launcher?: 'node' | 'npm' | 'built';
+  launcher?: 'node' | 'npm' | 'built' | 'modules';
 }
 
 const LAUNCHERS = {
   node: [process.execPath, ['--import', 'tsx', 'src/server.ts']],
   npm: ['npm', ['start', '--silent']],
-  built: [process.execPath, ['dist/server.js']],
+  built: [process.execPath, ['dist/service.js']],
+  modules: [process.execPath, ['dist/server.js']],
 } as const;
 
 export async function startService(options: StartOptions): Promise<ServiceProcess> {

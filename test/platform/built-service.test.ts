@@ -9,7 +9,8 @@ import { testDrivers } from '../helpers/environment.ts';
 import { alive, type ServiceProcess, startService } from '../helpers/service-process.ts';
 
 /**
- * The compiled service is a first-class way to run (issue 37): `npm run build`, then `node dist/server.js`
+ * The compiled service is a first-class way to run (issue 37): `npm run build`, then `node dist/service.js`
+ * (the bundle `npm start` runs; `node dist/server.js`, the compiled modules it is made from, runs too)
  * started as a real process on an empty data folder serves the API and the web client, runs an allocation
  * in its engine thread (the compiled worker.js, no TypeScript loader anywhere), and stops on SIGTERM.
  *
@@ -101,6 +102,21 @@ describe.skipIf(!testDrivers().includes('pglite'))('the built service [pglite]',
     expect(await service.exited, context()).toBe(0);
     expect(existsSync(join(dataDir, 'service.lock'))).toBe(false);
   }, 180_000);
+
+  it('also runs as the compiled modules the bundle is made from (node dist/server.js)', async () => {
+    const modulesDir = mkdtempSync(join(tmpdir(), 'built-modules-'));
+    const started = await startService({ env: { DATA_DIR: modulesDir }, launcher: 'modules' });
+    try {
+      expect((await fetch(`${started.address}/api/health`)).status, started.output()).toBe(200);
+      const plans = await fetch(`${started.address}/api/demand/plans`);
+      expect(plans.status, started.output()).toBe(401);
+      started.signal('SIGTERM');
+      expect(await started.exited, started.output()).toBe(0);
+    } finally {
+      if (alive(started.pid)) process.kill(started.pid, 'SIGKILL');
+      rmSync(modulesDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("is what npm start runs once built, on a fresh folder started from the build's template", async () => {
     const freshDir = mkdtempSync(join(tmpdir(), 'npm-start-built-'));

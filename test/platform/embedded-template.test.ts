@@ -64,6 +64,8 @@ describe.skipIf(!testDrivers().includes('pglite'))('the embedded database templa
     const changed = { ...journal, entries: journal.entries.slice(0, -1) };
     writeFileSync(journalFile, JSON.stringify(changed));
     expect(embeddedTemplateFolder(other, work)).not.toBe(embeddedTemplateFolder(migrationsFolder, work));
-    expect(embeddedTemplateFolder(migrationsFolder, work)).toBe(embeddedTemplateFolder(migrationsFolder, work));
+    expect(embeddedTemplateFolder(migrationsFolder, work)).toBe(
+      embeddedTemplateFolder(migrationsFolder, work),
+    );
   });
 });
