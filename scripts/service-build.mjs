@@ -42,8 +42,10 @@ const unbundled = [
 
 /** What the compiled service is made from. */
 export const serviceFingerprint = () =>
-  fingerprintOf(repo, ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'], (name) =>
-    /\.test\.ts$/.test(name),
+  fingerprintOf(
+    repo,
+    ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'scripts/service-build.mjs'],
+    (name) => /\.test\.ts$/.test(name),
   );
 
 /** Whether dist/ holds the service compiled from the sources as they are now. */

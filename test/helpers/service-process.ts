@@ -8,8 +8,9 @@ import { createPglite } from '../../src/core/db/pglite.ts';
 import { databaseUrl } from './environment.ts';
 
 /**
- * A real service process (`node --import tsx src/server.ts`, what `npm start` execs, or the built
- * `node dist/server.js`), for the tests and the soak that stop it with signals. Its log is kept for the
+ * A real service process (`node scripts/serve.mjs`, what `npm start` runs once the web client is current:
+ * the built service when it is current, else the sources through tsx; or `npm start` itself, or the built
+ * service named), for the tests and the soak that stop it with signals. Its log is kept for the
  * message of a failed check.
  */
 export interface ServiceProcess {
@@ -31,13 +32,14 @@ export interface StartOptions {
   readyWithinMs?: number;
   /**
    * `npm start` in a process group of its own (what a supervisor starts and signals as a group), the
-   * server entry it execs (default), or the compiled service in `dist/` (`npm run build` first).
+   * service as it runs it (`scripts/serve.mjs`, default), or the built service in `dist/` named: the
+   * bundle (`built`) or its compiled modules (`modules`), `npm run build` first.
    */
   launcher?: 'node' | 'npm' | 'built' | 'modules';
 }
 
 const LAUNCHERS = {
-  node: [process.execPath, ['--import', 'tsx', 'src/server.ts']],
+  node: [process.execPath, ['scripts/serve.mjs']],
   npm: ['npm', ['start', '--silent']],
   built: [process.execPath, ['dist/service.js']],
   modules: [process.execPath, ['dist/server.js']],
