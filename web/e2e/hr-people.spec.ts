@@ -119,6 +119,8 @@ test('HR imports a workbook with one bad row and downloads its error report', as
   });
   await page.getByTestId('upload-submit').click();
   await expect(page).toHaveURL(/\/imports\/jobs\//);
+  // The address changes before the job's page replaces the list, whose rows carry statuses too.
+  await expect(page.getByTestId('job-status')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'CompletedWithErrors', {
     timeout: 60_000,
   });
