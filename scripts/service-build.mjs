@@ -14,13 +14,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fingerprintOf } from './fingerprint.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(repo, 'dist', '.build-fingerprint');
 export const bundleFile = join(repo, 'dist', 'service.js');
+const compiledFolder = join(repo, 'dist', sep);
 
 /**
  * Packages left out of the bundle, loaded from node_modules as they are: files of their own found beside
@@ -87,7 +88,7 @@ async function bundle() {
         name: 'keep-module-addresses',
         setup(build) {
           build.onLoad({ filter: /\.js$/ }, async (args) => {
-            if (!args.path.startsWith(join(repo, 'dist', '/'))) return undefined;
+            if (!args.path.startsWith(compiledFolder)) return undefined;
             const text = await readFile(args.path, 'utf8');
             if (!text.includes('import.meta.url')) return undefined;
             const address = JSON.stringify(`./${relative(dirname(bundleFile), args.path)}`);

@@ -103,36 +103,45 @@ describe.skipIf(!testDrivers().includes('pglite'))('the built service [pglite]',
     expect(existsSync(join(dataDir, 'service.lock'))).toBe(false);
   }, 180_000);
 
-  it('also runs as the compiled modules the bundle is made from (node dist/server.js)', async () => {
-    const modulesDir = mkdtempSync(join(tmpdir(), 'built-modules-'));
-    const started = await startService({ env: { DATA_DIR: modulesDir }, launcher: 'modules' });
+  /** A service started by `launcher` on an empty folder of its own, checked, then stopped by SIGTERM. */
+  async function onFreshFolder(
+    launcher: 'modules' | 'npm',
+    check: (started: ServiceProcess) => Promise<void>,
+  ): Promise<void> {
+    const folder = mkdtempSync(join(tmpdir(), `built-${launcher}-`));
+    const started = await startService({ env: { DATA_DIR: folder }, launcher });
     try {
-      expect((await fetch(`${started.address}/api/health`)).status, started.output()).toBe(200);
-      const plans = await fetch(`${started.address}/api/demand/plans`);
-      expect(plans.status, started.output()).toBe(401);
+      await check(started);
       started.signal('SIGTERM');
       expect(await started.exited, started.output()).toBe(0);
     } finally {
       if (alive(started.pid)) process.kill(started.pid, 'SIGKILL');
-      rmSync(modulesDir, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     }
-  }, 120_000);
+  }
 
-  it("is what npm start runs once built, on a fresh folder started from the build's template", async () => {
-    const freshDir = mkdtempSync(join(tmpdir(), 'npm-start-built-'));
-    const started = await startService({ env: { DATA_DIR: freshDir }, launcher: 'npm' });
-    try {
-      const ready = started
-        .output()
-        .split('\n')
-        .find((line) => line.includes('service ready'));
-      expect(JSON.parse(ready!).compiled, started.output()).toBe(true);
-      expect((await fetch(`${started.address}/api/health`)).status).toBe(200);
-      started.signal('SIGTERM');
-      expect(await started.exited, started.output()).toBe(0);
-    } finally {
-      if (alive(started.pid)) process.kill(started.pid, 'SIGKILL');
-      rmSync(freshDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  it(
+    'also runs as the compiled modules the bundle is made from (node dist/server.js)',
+    () =>
+      onFreshFolder('modules', async (started) => {
+        expect((await fetch(`${started.address}/api/health`)).status, started.output()).toBe(200);
+        const plans = await fetch(`${started.address}/api/demand/plans`);
+        expect(plans.status, started.output()).toBe(401);
+      }),
+    120_000,
+  );
+
+  it(
+    "is what npm start runs once built, on a fresh folder started from the build's template",
+    () =>
+      onFreshFolder('npm', async (started) => {
+        const ready = started
+          .output()
+          .split('\n')
+          .find((line) => line.includes('service ready'));
+        expect(JSON.parse(ready!).compiled, started.output()).toBe(true);
+        expect((await fetch(`${started.address}/api/health`)).status).toBe(200);
+      }),
+    120_000,
+  );
 });
