@@ -24,7 +24,7 @@ import { registerWebClient } from './core/http/web-client.ts';
 import { createJobRunner } from './core/jobs/runner.ts';
 import { registerMetrics } from './core/metrics/http.ts';
 import { createMetrics } from './core/metrics/metrics.ts';
-import type { ModuleContext } from './core/module-context.ts';
+import { depsOf, type ModuleContext } from './core/module-context.ts';
 import { allocationRunJob } from './modules/allocation/execution.ts';
 import { allocationRoutes } from './modules/allocation/routes/index.ts';
 import { attendanceRoutes } from './modules/attendance/routes/index.ts';
@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     createJobRunner({
       database,
-      handlers: [allocationRunJob({ db: database.db, now }, metrics?.observeEngineRun)],
+      handlers: [allocationRunJob(depsOf({ database, now }), metrics?.observeEngineRun)],
       staleAfterMs: config.jobStaleAfterMs,
       log: app.log,
     }),

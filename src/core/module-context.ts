@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Database, Db } from './db/database.ts';
+import type { RunPrepared } from './db/prepared.ts';
 
 /** What every module's routes receive: the shared mechanisms, each built once by the app. */
 export interface ModuleContext {
@@ -13,13 +14,15 @@ export interface ModuleContext {
   jobs: { wake(): void };
 }
 
-/** What every service function receives first: the database and the clock. */
+/** What every service function receives first: the database, its prepared reads and the clock. */
 export interface ServiceDeps {
   db: Db;
+  runPrepared: RunPrepared;
   now: () => Date;
 }
 
-export const depsOf = (context: ModuleContext): ServiceDeps => ({
+export const depsOf = (context: Pick<ModuleContext, 'database' | 'now'>): ServiceDeps => ({
   db: context.database.db,
+  runPrepared: context.database.runPrepared,
   now: context.now,
 });

@@ -181,6 +181,7 @@ describeEachDatabase('grants and scope', (t) => {
         driver: database.driver,
         db: database.db,
         ping: () => database.ping(),
+        runPrepared: database.runPrepared,
         withAdvisoryLock: (key, work) => database.withAdvisoryLock(key, work),
         close: async () => undefined,
         listen: (channel, handlers) =>

@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { literalOf, type PreparedRead, type PreparedValue, type RunPrepared } from './prepared.ts';
 
 /** The one database type every repository takes: PGlite and node-postgres share it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -45,6 +46,8 @@ export interface Database {
   /** Runs `work` while holding a cluster-wide advisory lock (PGlite has one process, so no lock). */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Runs a read planned once per connection (see `preparedRead`). */
+  runPrepared: RunPrepared;
   /** The server pool's connections (PostgreSQL only), for `/metrics`. */
   poolUse?(): { total: number; idle: number; waiting: number };
 }
@@ -70,14 +73,38 @@ async function measure(db: Db): Promise<DatabaseHealth> {
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
+const INVALID_STATEMENT_NAME = '26000';
+
 /** Wraps an open PGlite instance (on disk, in memory, or loaded from a dump). */
 export function fromPglite(client: PGlite, onClose?: () => void): Database {
   const db = drizzlePglite(client) as unknown as Db;
+  // PGlite speaks no named statements: its one session keeps SQL `prepare`d ones, made on first use.
+  const prepared = new Map<string, Promise<unknown>>();
   return {
     driver: 'pglite',
     db,
     embedded: client,
     ping: () => measure(db),
+    async runPrepared<Row>(read: PreparedRead<Row>, values: readonly PreparedValue[]) {
+      const execute = async () => {
+        let preparing = prepared.get(read.name);
+        if (!preparing) {
+          preparing = client.exec(`prepare ${read.name} as ${read.text}`);
+          prepared.set(read.name, preparing);
+          preparing.catch(() => prepared.delete(read.name));
+        }
+        await preparing;
+        return (await client.query<Row>(`execute ${read.name}(${values.map(literalOf).join(', ')})`)).rows;
+      };
+      try {
+        return await execute();
+      } catch (error) {
+        // The session lost its statements (a `discard all`, say): prepare again, once.
+        if ((error as { code?: string }).code !== INVALID_STATEMENT_NAME) throw error;
+        prepared.delete(read.name);
+        return execute();
+      }
+    },
     withAdvisoryLock: (_key, work) => work(),
     async listen(channel, handlers) {
       const unsubscribe = await client.listen(channel, handlers.onMessage);
@@ -102,6 +129,17 @@ export function connectPostgres(url: string, poolSize = 10): Database {
     driver: 'postgres',
     db,
     ping: () => measure(db),
+    // A named statement: each pooled connection parses and plans it on first use only.
+    async runPrepared<Row>(read: PreparedRead<Row>, values: readonly PreparedValue[]) {
+      type Answer = Row & pg.QueryResultRow;
+      try {
+        return (await pool.query<Answer>({ name: read.name, text: read.text, values: [...values] })).rows;
+      } catch (error) {
+        // The connection lost the statement behind the driver's back (a `discard all`): answer unprepared.
+        if ((error as { code?: string }).code !== INVALID_STATEMENT_NAME) throw error;
+        return (await pool.query<Answer>(read.text, [...values])).rows;
+      }
+    },
     async withAdvisoryLock(key, work) {
       // A session lock lives on one connection: hold a dedicated client for as long as the work runs.
       const client = await pool.connect();
@@ -199,7 +237,6 @@ async function listenOnServer(
   };
 }
 
-/** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 /** An ILIKE pattern matching `text` anywhere, with its own `%`, `_` and `\` taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -218,6 +255,7 @@ export async function lockUntilCommit(executor: Executor, name: string): Promise
   await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
 }
 
+/** Rows of a raw `db.execute(sql...)`: both drivers answer `{ rows }`. */
 export async function queryRows<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await executor.execute(query);
   return (result as unknown as { rows: T[] }).rows;

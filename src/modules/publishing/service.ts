@@ -1,17 +1,16 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import { type Caller, scopeOf } from '../../core/auth/caller.ts';
+import type { PrincipalStore } from '../../core/auth/principal-store.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
-import { addDays, utcInstant } from '../../core/time/dates.ts';
+import { addDays, utcInstant, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
 import { endDateOf } from '../../core/time/shift-times.ts';
 import { requireRun } from '../allocation/runs-service.ts';
-import { workingDays } from '../calendar/service.ts';
-import { approvedLeaveOverlapping } from '../leave/service.ts';
-import { readSettings } from '../settings/service.ts';
+import { settingsOf } from '../settings/service.ts';
 import * as repo from './repository.ts';
 import type {
   ApprovalDecision,
@@ -59,7 +58,10 @@ function headerView(row: repo.HeaderRow): PublishedRoster {
   };
 }
 
-function lineView(row: repo.LineRow): RosterLine {
+/** What a line's view reads of a row, whether of a version or of the planned roster. */
+type LineFields = Omit<repo.LineRow, 'rosterId' | 'assignmentId'>;
+
+function lineView(row: LineFields): RosterLine {
   return {
     id: row.id,
     employee: {
@@ -360,24 +362,17 @@ export async function ownRoster(
   deps: ServiceDeps,
   caller: Caller,
   query: OwnRosterQuery,
+  cache: Pick<PrincipalStore, 'keptValue'>,
 ): Promise<OwnRoster> {
   const { principal } = caller;
   const from = query.from ?? `${principal.today.slice(0, 7)}-01`;
   const to = query.to ?? addDays(`${addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
   assertDateRange(from, to, { days: MAX_OWN_DAYS, what: 'One request' });
-  const employeeId = principal.employeeId;
-  const [{ settings }, calendar, planned, leave, homes] = await Promise.all([
-    readSettings(deps.db, principal.buId),
-    workingDays(deps, principal.buId, { from, to }),
-    employeeId ? repo.plannedLines(deps.db, principal.buId, from, to, { employeeId }) : [],
-    employeeId ? approvedLeaveOverlapping(deps.db, principal.buId, [employeeId], from, to) : [],
-    employeeId ? repo.homeDepartments(deps.db, principal.buId, [employeeId]) : [],
+  const [{ settings }, sources] = await Promise.all([
+    settingsOf(deps, caller, cache),
+    repo.ownRosterSources(deps.runPrepared, principal.buId, principal.employeeId, from, to),
   ]);
-  // A date is a day off where a standing version of a department the caller works for covers it.
-  const departmentIds = new Set<string>(planned.map((line) => line.departmentId));
-  for (const home of homes) if (home.departmentId) departmentIds.add(home.departmentId);
-  const covered = await repo.standingPeriods(deps.db, principal.buId, [...departmentIds], from, to);
-  const lines = planned.map((line) => {
+  const lines = sources.lines.map((line) => {
     const endDate = endDateOf(line.date, line.startTime, line.endTime);
     return {
       ...lineView(line),
@@ -388,30 +383,31 @@ export async function ownRoster(
       endsAt: utcInstant(endDate, line.endTime, settings.timezone),
     };
   });
-  const days = calendar.days.map((day): OwnRoster['days'][number] => {
-    const lineIds = lines.filter((line) => line.date === day.date).map((line) => line.id);
-    const onLeave = leave.find((span) => span.from <= day.date && day.date <= span.to);
-    const holiday = day.reasons.find((reason) => reason.type === 'HOLIDAY');
+  const days: OwnRoster['days'] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const weekday = WEEKDAY_NAMES[weekdayOf(date)]!;
+    const lineIds = lines.filter((line) => line.date === date).map((line) => line.id);
+    const onLeave = sources.leave.find((span) => span.from <= date && date <= span.to);
+    // The first holiday by date and code, as the working calendar lists a date's reasons.
+    const holiday = sources.holidays.find((span) => span.date <= date && date <= span.endDate);
     const kind = lineIds.length
       ? 'shift'
       : onLeave
         ? 'leave'
         : holiday
           ? 'holiday'
-          : covered.some((period) => period.from <= day.date && day.date <= period.to)
+          : sources.covered.some((period) => period.from <= date && date <= period.to)
             ? 'dayOff'
             : 'unplanned';
-    return {
-      date: day.date,
-      weekday: day.weekday,
+    days.push({
+      date,
+      weekday,
       kind,
       lineIds,
-      holiday: holiday
-        ? { code: holiday.code ?? '', nameEn: holiday.Name_1_English, nameAr: holiday.Name_2_Arabic }
-        : null,
+      holiday: holiday ? { code: holiday.code, nameEn: holiday.nameEn, nameAr: holiday.nameAr } : null,
       leaveRequestId: onLeave?.id ?? null,
-    };
-  });
+    });
+  }
   return { from, to, timezone: settings.timezone, lines, days };
 }
 

@@ -166,7 +166,7 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
           response: { 200: OwnRoster, 422: problemResponse(['INVALID_DATE_RANGE', 'RANGE_TOO_LONG']) },
         },
       },
-      async (request) => publishing.ownRoster(deps, callerOf(request), request.query),
+      async (request) => publishing.ownRoster(deps, callerOf(request), request.query, app.accessCache),
     );
   };
 }
