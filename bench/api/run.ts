@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { addDays, businessDate, DEFAULT_TIMEZONE } from '../../src/core/time/dates.ts';
 import { preparedDatabase } from '../database.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -122,29 +123,39 @@ async function benchmark(
     if (reply.elapsedTime > 2_000) slow += 1;
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${address}/api/auth/dev-token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'sysadmin' }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
-  const reads: [string, string][] = [
-    ['GET /api/health (open, one query)', '/api/health'],
-    ['GET /api/me/profile (token, own account)', '/api/me/profile'],
-    ['GET /api/settings (token + settings)', '/api/settings'],
-    ['GET /api/me/roster (own roster, default range)', '/api/me/roster'],
-    ['GET /api/users?pageSize=50 (admin list with grants)', '/api/users?pageSize=50'],
-    ['GET /api/employees?pageSize=50 (a page of employees)', '/api/employees?pageSize=50'],
-    ['GET /api/lookups/terminals (token + a page of lookups)', '/api/lookups/terminals'],
+  const signIn = async (username: string) => {
+    const answer = await fetch(`${address}/api/auth/dev-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username }),
+    });
+    const { token } = (await answer.json()) as { token: string };
+    return { authorization: `Bearer ${token}` };
+  };
+  const admin = await signIn('sysadmin');
+  // The demo employee works the published ramp roster of the last fortnight: four weeks around today hold
+  // their shifts, days off and dates not planned yet.
+  const employee = await signIn('employee');
+  const today = businessDate(new Date(), DEFAULT_TIMEZONE);
+  const aroundToday = `from=${addDays(today, -14)}&to=${addDays(today, 13)}`;
+  const reads: [string, string, Record<string, string>][] = [
+    ['GET /api/health (open, one query)', '/api/health', admin],
+    ['GET /api/me/profile (token, own account)', '/api/me/profile', admin],
+    ['GET /api/settings (token + settings)', '/api/settings', admin],
+    ['GET /api/me/roster (own roster, default range, no shifts)', '/api/me/roster', admin],
+    ['GET /api/me/roster (an employee with shifts, four weeks)', `/api/me/roster?${aroundToday}`, employee],
+    ['GET /api/users?pageSize=50 (admin list with grants)', '/api/users?pageSize=50', admin],
+    ['GET /api/employees?pageSize=50 (a page of employees)', '/api/employees?pageSize=50', admin],
+    ['GET /api/lookups/terminals (token + a page of lookups)', '/api/lookups/terminals', admin],
     [
       'GET /api/admin/roster-approvals/pending/count (the approval bell)',
       '/api/admin/roster-approvals/pending/count',
+      admin,
     ],
   ];
   // Each read alone, warm, before any load (so no straggler of a load is counted): the fewest statements
   // and the least time of three tries, since the job runner and the cache's heartbeat share the counter.
-  for (const [target, path] of reads) {
+  for (const [target, path, auth] of reads) {
     await fetch(`${address}${path}`, { headers: auth });
     let best: Profile | undefined;
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -163,7 +174,7 @@ async function benchmark(
     }
     profiles.push(best!);
   }
-  for (const [target, path] of reads) {
+  for (const [target, path, auth] of reads) {
     slow = 0;
     record(target, await load(`${address}${path}`, auth));
   }
