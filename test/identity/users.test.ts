@@ -90,6 +90,52 @@ describeEachDatabase('user administration', (t) => {
     expect(tooBig.statusCode).toBe(400);
   });
 
+  it('answers a page past the end with the total and no items, and a later page’s users with their own grants', async () => {
+    const departments = (
+      await t.request('sysadmin', { method: 'GET', url: '/api/lookups/departments' })
+    ).json();
+    const ramp = (Array.isArray(departments) ? departments : departments.items).find(
+      (d: { code: string }) => d.code === 'RAMP',
+    );
+    // Last by username, so on the last page; grants in and out of force, scoped and not.
+    const created = await create({
+      username: 'zz.last',
+      displayName: 'Last',
+      password: STRONG,
+      roles: [
+        { roleCode: 'PLANNER', departmentId: ramp.id },
+        { roleCode: 'HR_ADMIN', effectiveFrom: '2099-01-01', effectiveTo: '2099-12-31' },
+      ],
+    });
+    expect(created.statusCode).toBe(201);
+    const { total } = (await t.request('sysadmin', { method: 'GET', url: '/api/users?pageSize=1' })).json();
+    const pages = Math.ceil(total / 3);
+    const last = (
+      await t.request('sysadmin', { method: 'GET', url: `/api/users?pageSize=3&page=${pages}` })
+    ).json();
+    expect(last.total).toBe(total);
+    const listed = last.items.at(-1);
+    expect(listed.username).toBe('zz.last');
+    expect(listed.roles.map((r: { roleCode: string; inForce: boolean }) => [r.roleCode, r.inForce])).toEqual([
+      ['HR_ADMIN', false],
+      ['PLANNER', true],
+    ]);
+    const record = await t.request('sysadmin', { method: 'GET', url: `/api/users/${listed.id}` });
+    expect(listed).toEqual(record.json());
+    for (const user of last.items.slice(0, -1)) {
+      const own = (await t.request('sysadmin', { method: 'GET', url: `/api/users/${user.id}` })).json();
+      expect(user.roles).toEqual(own.roles);
+    }
+    const past = await t.request('sysadmin', {
+      method: 'GET',
+      url: `/api/users?pageSize=3&page=${pages + 1}`,
+    });
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual({ items: [], page: pages + 1, pageSize: 3, total });
+    const filtered = await t.request('sysadmin', { method: 'GET', url: '/api/users?q=zz.last&page=2' });
+    expect(filtered.json()).toMatchObject({ items: [], total: 1 });
+  });
+
   it('updates with If-Match and answers 412 on a stale version', async () => {
     const created = (await create({ username: 'editable', displayName: 'Before', password: STRONG })).json()
       .user;

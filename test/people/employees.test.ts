@@ -105,6 +105,21 @@ describeEachDatabase('employees, skills and the people diagnostics', (t) => {
     expect(detail.homePool.source).toBe('explicit');
   });
 
+  it('lists each employee with the home pool of their record, and answers a page past the end with the total', async () => {
+    const all = (await get('hradmin', '/api/employees?pageSize=500')).json();
+    const sources = all.items.map((e: { homePool: { source: string } | null }) => e.homePool?.source);
+    expect(new Set(sources)).toEqual(new Set(['explicit', 'department-default']));
+    for (const employee of all.items) {
+      const detail = (await get('hradmin', `/api/employees/${employee.id}`)).json();
+      expect(employee.homePool, employee.employeeNumber).toEqual(detail.homePool);
+    }
+    const later = (await get('hradmin', '/api/employees?pageSize=7&page=3')).json();
+    expect(later.items).toEqual(all.items.slice(14, 21));
+    const pastEnd = Math.ceil(all.total / 7) + 1;
+    const past = (await get('hradmin', `/api/employees?pageSize=7&page=${pastEnd}`)).json();
+    expect(past).toEqual({ items: [], page: pastEnd, pageSize: 7, total: all.total });
+  });
+
   it('answers the caller’s own record at /my, and 404 for an account without one', async () => {
     const mine = await get('manager', '/api/employees/my');
     expect(mine.statusCode).toBe(200);

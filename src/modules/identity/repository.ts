@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { containsPattern } from '../../core/db/database.ts';
+import { containsPattern, queryRows } from '../../core/db/database.ts';
 import {
   DEPARTMENT_NODE_TYPE,
   employees,
@@ -48,13 +48,59 @@ export async function findUserForUpdate(
   return row;
 }
 
+/** What a user's record shows of the account (see `userView`): the list reads no more than this. */
+export type UserFields = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'displayName'
+  | 'email'
+  | 'phone'
+  | 'preferredLanguage'
+  | 'employeeId'
+  | 'mustChangePassword'
+  | 'lastLoginAt'
+  | 'version'
+  | 'failedLoginCount'
+  | 'lockoutUntil'
+  | 'lockedByAdmin'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** A user of the list with their grants, by role code and then age (as `grantsOfUsers` orders them). */
+export type ListedUser = UserFields & { roles: UserGrant[] };
+
+/** A row of the list's raw SQL: both drivers answer its timestamps as text (drizzle maps them in its own selects). */
+type ListedUserText = Omit<ListedUser, 'lastLoginAt' | 'lockoutUntil' | 'createdAt' | 'updatedAt'> & {
+  lastLoginAt: string | null;
+  lockoutUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+  listTotal: number;
+};
+
+const instant = (text: string | null) => (text === null ? null : new Date(text));
+
+/** The grants of the user of the enclosing query over `users`, as a JSON array of `UserGrant`. */
+const grantsOfUser = sql`coalesce((
+  select json_agg(json_build_object(
+           'userRoleId', ${userRoles.id}, 'roleId', ${roles.id}, 'roleCode', ${roles.code},
+           'roleName', ${roles.name}, 'departmentId', ${userRoles.departmentId}, 'departmentCode', ${orgNodes.code},
+           'effectiveFrom', ${userRoles.effectiveFrom}, 'effectiveTo', ${userRoles.effectiveTo})
+         order by ${roles.code}, ${userRoles.createdAt})
+    from ${userRoles}
+    join ${roles} on ${roles.id} = ${userRoles.roleId}
+    left join ${orgNodes} on ${orgNodes.id} = ${userRoles.departmentId}
+   where ${userRoles.userId} = ${users.id}), '[]')`;
+
 export async function listUsers(
   executor: Executor,
   buId: string,
   filter: { q?: string; locked?: boolean },
   limit: number,
   offset: number,
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<{ rows: ListedUser[]; total: number }> {
   const conditions = [eq(users.buId, buId), live];
   if (filter.q) {
     const pattern = containsPattern(filter.q);
@@ -64,12 +110,35 @@ export async function listUsers(
     const locked = sql`(${users.lockedByAdmin} or coalesce(${users.lockoutUntil} > now(), false))`;
     conditions.push(filter.locked ? locked : sql`not ${locked}`);
   }
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    executor.select().from(users).where(where).orderBy(users.username).limit(limit).offset(offset),
-    executor.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const where = and(...conditions)!;
+  // One statement for the page, its grants and its total: the count beside a lateral page (a page past the
+  // end still answers the total, on a row of nulls).
+  const listed = await queryRows<ListedUserText>(
+    executor,
+    sql`select page.*, c.n as "listTotal"
+          from (select count(*)::int as n from ${users} where ${where}) c
+          left join lateral (
+            select ${users.id} as "id", ${users.username} as "username", ${users.displayName} as "displayName",
+                   ${users.email} as "email", ${users.phone} as "phone",
+                   ${users.preferredLanguage} as "preferredLanguage", ${users.employeeId} as "employeeId",
+                   ${users.mustChangePassword} as "mustChangePassword", ${users.lastLoginAt} as "lastLoginAt",
+                   ${users.version} as "version", ${users.failedLoginCount} as "failedLoginCount",
+                   ${users.lockoutUntil} as "lockoutUntil", ${users.lockedByAdmin} as "lockedByAdmin",
+                   ${users.createdAt} as "createdAt", ${users.updatedAt} as "updatedAt", ${grantsOfUser} as "roles"
+              from ${users} where ${where}
+             order by ${users.username} limit ${limit} offset ${offset}) page on true
+         order by page."username"`,
+  );
+  const rows = listed
+    .filter((row) => row.id !== null)
+    .map(({ listTotal: _, lastLoginAt, lockoutUntil, createdAt, updatedAt, ...row }) => ({
+      ...row,
+      lastLoginAt: instant(lastLoginAt),
+      lockoutUntil: instant(lockoutUntil),
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(updatedAt),
+    }));
+  return { rows, total: listed[0]?.listTotal ?? 0 };
 }
 
 export async function insertUser(executor: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -113,9 +182,9 @@ export async function bumpAuthzVersion(executor: Executor, userIds: string[]): P
     .where(inArray(users.id, userIds));
 }
 
-export interface GrantView {
+/** A grant as a user's record shows it. */
+export interface UserGrant {
   userRoleId: string;
-  userId: string;
   roleId: string;
   roleCode: string;
   roleName: string;
@@ -123,6 +192,10 @@ export interface GrantView {
   departmentCode: string | null;
   effectiveFrom: string | null;
   effectiveTo: string | null;
+}
+
+export interface GrantView extends UserGrant {
+  userId: string;
   createdAt: Date;
 }
 

@@ -91,13 +91,9 @@ export async function listUsers(
     offsetOf(query),
   );
   const now = deps.now();
-  const grants = await repo.grantsOfUsers(
-    deps.db,
-    rows.map((r) => r.id),
-  );
   const today = caller.principal.today;
   return pageOf(
-    rows.map((row) => userView(row, grants, now, today)),
+    rows.map((row) => userView(row, row.roles, now, today)),
     total,
     query,
   );

@@ -1,10 +1,10 @@
 import { grantInForce } from '../../core/auth/principal.ts';
-import type { GrantView, UserRow } from './repository.ts';
+import type { UserFields, UserGrant } from './repository.ts';
 import type { Grant, User } from './schemas.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function grantView(grant: GrantView, today: string): Grant {
+export function grantView(grant: UserGrant, today: string): Grant {
   return {
     userRoleId: grant.userRoleId,
     roleId: grant.roleId,
@@ -19,7 +19,7 @@ export function grantView(grant: GrantView, today: string): Grant {
 }
 
 /** The fields a user and their own profile show alike. */
-export const accountFields = (row: UserRow) => ({
+export const accountFields = (row: UserFields) => ({
   id: row.id,
   username: row.username,
   displayName: row.displayName,
@@ -32,7 +32,8 @@ export const accountFields = (row: UserRow) => ({
   version: row.version,
 });
 
-export function userView(row: UserRow, grants: GrantView[], now: Date, today: string): User {
+/** A user's record, with `grants`: that user's own. */
+export function userView(row: UserFields, grants: readonly UserGrant[], now: Date, today: string): User {
   const lockedOut = row.lockoutUntil !== null && row.lockoutUntil > now;
   return {
     ...accountFields(row),
@@ -40,7 +41,7 @@ export function userView(row: UserRow, grants: GrantView[], now: Date, today: st
     lockout_until: iso(row.lockoutUntil),
     locked: row.lockedByAdmin || lockedOut,
     lockedByAdmin: row.lockedByAdmin,
-    roles: grants.filter((grant) => grant.userId === row.id).map((grant) => grantView(grant, today)),
+    roles: grants.map((grant) => grantView(grant, today)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

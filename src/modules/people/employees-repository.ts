@@ -9,6 +9,8 @@ import {
   skillLevels,
   skills,
 } from '../../core/db/tables/index.ts';
+import { homePool, homePoolJoins, worksFrom } from '../pools/home-pool.ts';
+import type { Employee } from './schemas.ts';
 
 /* The queries of employees (read only) and what an employee's detail shows of their skills and groups. */
 
@@ -30,6 +32,9 @@ export interface EmployeeRow {
   userId: string | null;
   version: number;
 }
+
+/** An employee of the list, with where they work from (the pools module's home pool, in the same statement). */
+export type ListedEmployee = EmployeeRow & Pick<Employee, 'homePool'>;
 
 // Raw SQL because the list joins it laterally beside its count (one statement, see listEmployees).
 const employeeSelect = sql`
@@ -66,13 +71,7 @@ function employeeCondition(buId: string, scope: DepartmentScope, filters: Employ
     where.push(sql`exists (select 1 from employee_skills es join skills s on s.id = es.skill_id
                             where es.employee_id = e.id and s.code = ${filters.skill} and s.bu_id = ${buId})`);
   }
-  if (filters.poolId) {
-    // The home pool: an explicit membership, or else the department's default pool.
-    where.push(sql`(exists (select 1 from pool_members pm where pm.employee_id = e.id and pm.pool_id = ${filters.poolId})
-                    or (not exists (select 1 from pool_members pm where pm.employee_id = e.id)
-                        and exists (select 1 from pools p where p.id = ${filters.poolId} and p.is_default
-                                      and p.department_id = e.department_id)))`);
-  }
+  if (filters.poolId) where.push(worksFrom(filters.poolId));
   if (filters.activeOn) {
     where.push(sql`(e.hire_date is null or e.hire_date <= ${filters.activeOn}::date)
                    and (e.end_date is null or e.end_date >= ${filters.activeOn}::date)`);
@@ -101,16 +100,22 @@ export async function listEmployees(
   filters: EmployeeFilters,
   limit: number,
   offset: number,
-): Promise<{ rows: EmployeeRow[]; total: number }> {
-  // One statement for the page and its total: the count beside a lateral page (a page past the end
-  // still answers the total, on a row of nulls).
-  const counted = await queryRows<EmployeeRow & { list_total: number }>(
+): Promise<{ rows: ListedEmployee[]; total: number }> {
+  // One statement for the page, its home pools and its total: the count beside a lateral page (a page past
+  // the end still answers the total, on a row of nulls). The home pools join the page's rows from outside it:
+  // joined inside, PostgreSQL planned the six joins together, 3 ms against 0.4 ms.
+  const counted = await queryRows<ListedEmployee & { list_total: number }>(
     executor,
-    sql`select page.*, c.n as list_total
+    sql`select page.*,
+               case when ${homePool.id} is not null
+                    then json_build_object('id', ${homePool.id}, 'code', ${homePool.code}, 'source', ${homePool.source})
+               end as "homePool",
+               c.n as list_total
           from (select count(*)::int as n from employees e left join grades g on g.id = e.grade_id
                  where ${employeeCondition(buId, scope, filters)}) c
           left join lateral (${employeeSelect} where ${employeeCondition(buId, scope, filters)}
                  order by e.employee_number limit ${limit} offset ${offset}) page on true
+          ${homePoolJoins(sql`page.id`, sql`page."departmentId"`)}
          order by page."employeeNumber"`,
   );
   const rows = counted.filter((row) => row.id !== null).map(({ list_total: _, ...row }) => row);

@@ -28,16 +28,7 @@ export async function listEmployees(
     query.pageSize,
     offsetOf(query),
   );
-  const pools = await homePoolsOf(
-    deps.db,
-    caller.principal.buId,
-    rows.map((row) => row.id),
-  );
-  return pageOf(
-    rows.map((row) => withHomePool(row, pools)),
-    total,
-    query,
-  );
+  return pageOf(rows, total, query);
 }
 
 /** How many employees in the caller's scope pass the list's filters (the dashboard). */

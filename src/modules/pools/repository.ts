@@ -14,6 +14,7 @@ import {
   pools,
   skills,
 } from '../../core/db/tables/index.ts';
+import { homePool, homePoolJoinsOfEmployees } from './home-pool.ts';
 import type { HomePool } from './schemas.ts';
 
 export type PoolRow = typeof pools.$inferSelect & { departmentCode: string; memberCount: number };
@@ -224,14 +225,6 @@ export async function removeMembership(executor: Executor, poolId: string, emplo
 }
 
 /**
- * The home pool of employee `e` in a query: the explicit pool (`m.pool_id`, its row `ep`) when there is one,
- * else the department's default pool (`dp`); `coalesce(m.pool_id, dp.id)` is its id.
- */
-const homePoolJoins = sql`left join ${poolMembers} m on m.employee_id = e.id
-  left join ${pools} ep on ep.id = m.pool_id
-  left join ${pools} dp on dp.department_id = e.department_id and dp.is_default`;
-
-/**
  * Each employee's home pool: the explicit pool when there is one, else the department's default pool.
  * Employees of another unit, or without a department and an explicit pool, are absent from the answer.
  */
@@ -241,28 +234,15 @@ export async function homePoolsOf(
   employeeIds: readonly string[],
 ): Promise<HomePool[]> {
   if (!employeeIds.length) return [];
-  const rows = await queryRows<{
-    employee_id: string;
-    pool_id: string;
-    pool_code: string;
-    explicit: boolean;
-  }>(
+  return queryRows<HomePool>(
     executor,
-    sql`select e.id as employee_id,
-        coalesce(ep.id, dp.id) as pool_id,
-        coalesce(ep.code, dp.code) as pool_code,
-        ep.id is not null as explicit
-      from ${employees} e ${homePoolJoins}
+    sql`select e.id as "employeeId", ${homePool.id} as "poolId", ${homePool.code} as "poolCode",
+        ${homePool.source} as "source"
+      from ${employees} e ${homePoolJoinsOfEmployees}
       where e.bu_id = ${buId}
         and e.id in ${uuidList(employeeIds)}
-        and coalesce(ep.id, dp.id) is not null`,
+        and ${homePool.id} is not null`,
   );
-  return rows.map((row) => ({
-    employeeId: row.employee_id,
-    poolId: row.pool_id,
-    poolCode: row.pool_code,
-    source: row.explicit ? 'explicit' : 'department-default',
-  }));
 }
 
 // Lending rules
@@ -480,9 +460,9 @@ export async function membersOfPools(executor: Executor, buId: string, poolIds: 
   if (!poolIds.length) return [];
   const rows = await queryRows<{ id: string }>(
     executor,
-    sql`select e.id from ${employees} e ${homePoolJoins}
+    sql`select e.id from ${employees} e ${homePoolJoinsOfEmployees}
         where e.bu_id = ${buId}
-          and coalesce(m.pool_id, dp.id) in ${uuidList(poolIds)}`,
+          and ${homePool.id} in ${uuidList(poolIds)}`,
   );
   return rows.map((row) => row.id);
 }
