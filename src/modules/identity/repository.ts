@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import { containsPattern, queryRows } from '../../core/db/database.ts';
+import { jsonList } from '../../core/db/json.ts';
 import {
   DEPARTMENT_NODE_TYPE,
   employees,
@@ -68,7 +69,7 @@ export type UserFields = Pick<
   | 'updatedAt'
 >;
 
-/** A user of the list with their grants, by role code and then age (as `grantsOfUsers` orders them). */
+/** A user of the list with their grants, by role code, then age, then id (as `grantsOfUsers` orders them). */
 export type ListedUser = UserFields & { roles: UserGrant[] };
 
 /** A row of the list's raw SQL: both drivers answer its timestamps as text (drizzle maps them in its own selects). */
@@ -83,16 +84,23 @@ type ListedUserText = Omit<ListedUser, 'lastLoginAt' | 'lockoutUntil' | 'created
 const instant = (text: string | null) => (text === null ? null : new Date(text));
 
 /** The grants of the user of the enclosing query over `users`, as a JSON array of `UserGrant`. */
-const grantsOfUser = sql`coalesce((
-  select json_agg(json_build_object(
-           'userRoleId', ${userRoles.id}, 'roleId', ${roles.id}, 'roleCode', ${roles.code},
-           'roleName', ${roles.name}, 'departmentId', ${userRoles.departmentId}, 'departmentCode', ${orgNodes.code},
-           'effectiveFrom', ${userRoles.effectiveFrom}, 'effectiveTo', ${userRoles.effectiveTo})
-         order by ${roles.code}, ${userRoles.createdAt})
-    from ${userRoles}
+const grantsOfUser = jsonList(
+  {
+    userRoleId: userRoles.id,
+    roleId: roles.id,
+    roleCode: roles.code,
+    roleName: roles.name,
+    departmentId: userRoles.departmentId,
+    departmentCode: orgNodes.code,
+    effectiveFrom: userRoles.effectiveFrom,
+    effectiveTo: userRoles.effectiveTo,
+  },
+  sql`from ${userRoles}
     join ${roles} on ${roles.id} = ${userRoles.roleId}
     left join ${orgNodes} on ${orgNodes.id} = ${userRoles.departmentId}
-   where ${userRoles.userId} = ${users.id}), '[]')`;
+   where ${userRoles.userId} = ${users.id}`,
+  sql`${roles.code}, ${userRoles.createdAt}, ${userRoles.id}`,
+);
 
 export async function listUsers(
   executor: Executor,
@@ -218,7 +226,7 @@ export async function grantsOfUsers(executor: Executor, userIds: string[]): Prom
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .leftJoin(orgNodes, eq(orgNodes.id, userRoles.departmentId))
     .where(inArray(userRoles.userId, userIds))
-    .orderBy(roles.code, userRoles.createdAt);
+    .orderBy(roles.code, userRoles.createdAt, userRoles.id);
 }
 
 export async function insertGrant(executor: Executor, values: typeof userRoles.$inferInsert) {
