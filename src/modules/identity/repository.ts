@@ -83,18 +83,21 @@ type ListedUserText = Omit<ListedUser, 'lastLoginAt' | 'lockoutUntil' | 'created
 
 const instant = (text: string | null) => (text === null ? null : new Date(text));
 
+/** A grant's columns as a user's record shows it (`UserGrant`). */
+const grantColumns = {
+  userRoleId: userRoles.id,
+  roleId: roles.id,
+  roleCode: roles.code,
+  roleName: roles.name,
+  departmentId: userRoles.departmentId,
+  departmentCode: orgNodes.code,
+  effectiveFrom: userRoles.effectiveFrom,
+  effectiveTo: userRoles.effectiveTo,
+};
+
 /** The grants of the user of the enclosing query over `users`, as a JSON array of `UserGrant`. */
 const grantsOfUser = jsonList(
-  {
-    userRoleId: userRoles.id,
-    roleId: roles.id,
-    roleCode: roles.code,
-    roleName: roles.name,
-    departmentId: userRoles.departmentId,
-    departmentCode: orgNodes.code,
-    effectiveFrom: userRoles.effectiveFrom,
-    effectiveTo: userRoles.effectiveTo,
-  },
+  grantColumns,
   sql`from ${userRoles}
     join ${roles} on ${roles.id} = ${userRoles.roleId}
     left join ${orgNodes} on ${orgNodes.id} = ${userRoles.departmentId}
@@ -210,18 +213,7 @@ export interface GrantView extends UserGrant {
 export async function grantsOfUsers(executor: Executor, userIds: string[]): Promise<GrantView[]> {
   if (!userIds.length) return [];
   return executor
-    .select({
-      userRoleId: userRoles.id,
-      userId: userRoles.userId,
-      roleId: roles.id,
-      roleCode: roles.code,
-      roleName: roles.name,
-      departmentId: userRoles.departmentId,
-      departmentCode: orgNodes.code,
-      effectiveFrom: userRoles.effectiveFrom,
-      effectiveTo: userRoles.effectiveTo,
-      createdAt: userRoles.createdAt,
-    })
+    .select({ ...grantColumns, userId: userRoles.userId, createdAt: userRoles.createdAt })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .leftJoin(orgNodes, eq(orgNodes.id, userRoles.departmentId))
