@@ -84,9 +84,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Login names are global (login carries no unit); deleted users free their name.
+  // Login names are global (login carries no unit); deleted users free their name. An employee's account
+  // is looked up per row of the employees page.
   (t) => [
     uniqueIndex('users_username_live').on(sql`lower(${t.username})`).where(sql`${t.deletedAt} is null`),
+    index('users_employee_live').on(t.employeeId).where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "users_employee_live" ON "users" USING btree ("employee_id") WHERE "users"."deleted_at" is null;
