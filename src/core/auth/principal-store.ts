@@ -26,8 +26,12 @@ interface GrantRow {
 }
 
 export type Unauthenticated = 'UNKNOWN_USER' | 'REVOKED';
-/** What a kept value was read from, spelt as the announcement of its change. */
-export type KeptOwner = `unit:${string}` | `user:${string}`;
+/**
+ * What a kept value was read from, spelt as the announcement of its change: `unit:<id>` and `user:<id>`
+ * (migration 0005's triggers), or `read:<name>`, a list read that migration 0029's triggers announce on
+ * every write to a table it reads (`test/platform/kept-reads.test.ts` holds each read to its tables).
+ */
+export type KeptOwner = `unit:${string}` | `user:${string}` | `read:${string}`;
 
 export interface PrincipalStore {
   resolve(claims: TokenClaims, now: Date): Promise<Principal | Unauthenticated>;
@@ -43,7 +47,9 @@ export interface PrincipalStore {
    * A value read from what an announcement names (`unit:<id>`: a unit's settings; `user:<id>`: an
    * account's profile), kept beside the callers' accounts and dropped by that announcement or `all`:
    * `load` runs when none is kept, or every time while the cache is not trusted. The value is shared:
-   * callers must not change it.
+   * callers must not change it. A `read:` value is answered only once every change committed before the
+   * call has reached this process (a sync round trip shared by the reads waiting at once), so a list
+   * never shows less than was saved before it was asked for, by any process, job or hand.
    */
   keptValue<T>(owner: KeptOwner, key: string, load: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -52,6 +58,8 @@ export interface PrincipalStore {
 /** The NOTIFY channel of migration 0004's triggers: `user:<id>`, `unit:<id>` or `all`. */
 export const ACCESS_CHANNEL = 'rostering_access';
 const CACHE_LIMIT = 10_000;
+/** Values kept under one announcement (a list read keeps one per page, filter and scope asked for). */
+const KEPT_PER_OWNER = 1_000;
 const SETTLE_TIMEOUT_MS = 2_000;
 /** How long a write waits for the other processes' acknowledgements: a stuck process must not stall writes. */
 const ACK_TIMEOUT_MS = 1_000;
@@ -170,7 +178,32 @@ export async function createPrincipalStore(database: Database): Promise<Principa
     return account;
   }
 
+  /** The sync in flight, and the one that will follow it for the reads that came after it was sent. */
+  let syncing: Promise<void> | null = null;
+  let following: Promise<void> | null = null;
+  const startSync = (): Promise<void> => {
+    const sync = settle().finally(() => {
+      if (syncing === sync) syncing = null;
+    });
+    syncing = sync;
+    return sync;
+  };
+  /** Resolves once a sync sent after the call has come back (see `keptValue`). */
+  function caughtUp(): Promise<void> | undefined {
+    // PGlite is this process's alone and hands a commit's announcements to their listener (queued
+    // microtasks) before the statement that committed returns: every change made before the call is in.
+    if (database.driver !== 'postgres') return undefined;
+    if (following) return following;
+    if (!syncing) return startSync();
+    following = syncing.then(() => {
+      following = null;
+      return startSync();
+    });
+    return following;
+  }
+
   async function keptValue<T>(owner: KeptOwner, key: string, load: () => Promise<T>): Promise<T> {
+    if (owner.startsWith('read:')) await caughtUp();
     if (!trusted()) return load();
     const kept = keptValues.get(owner);
     if (kept?.has(key)) return kept.get(key) as T;
@@ -179,7 +212,9 @@ export async function createPrincipalStore(database: Database): Promise<Principa
     // A value read before an announcement may be what it announced the end of: not kept.
     if (seen === generation && trusted()) {
       if (keptValues.size >= CACHE_LIMIT) keptValues.clear();
-      keptValues.set(owner, (keptValues.get(owner) ?? new Map()).set(key, value));
+      const values = keptValues.get(owner) ?? new Map<string, unknown>();
+      if (values.size >= KEPT_PER_OWNER) values.clear();
+      keptValues.set(owner, values.set(key, value));
     }
     return value;
   }

@@ -62,9 +62,30 @@ export function isRealDate(date: string): boolean {
 }
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Offsets found, by zone and then by the instant's minute (what the answer depends on): `formatToParts`
+ * costs about 5 µs, and a month's own roster asks it twice for each of a shift's ends.
+ */
+const offsetsFound = new Map<string, Map<number, number>>();
+const OFFSETS_KEPT = 100_000;
 
 /** Minutes the zone is ahead of UTC at an instant (e.g. 180 for Asia/Riyadh). */
 export function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
+  const minute = Math.floor(utcMs / 60_000);
+  let found = offsetsFound.get(timeZone);
+  const known = found?.get(minute);
+  if (known !== undefined) return known;
+  if (!found || found.size >= OFFSETS_KEPT) {
+    found = new Map();
+    offsetsFound.set(timeZone, found);
+  }
+  const offset = formattedOffsetMinutes(minute, timeZone);
+  found.set(minute, offset);
+  return offset;
+}
+
+function formattedOffsetMinutes(minute: number, timeZone: string): number {
+  const utcMs = minute * 60_000;
   let formatter = offsetFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -80,7 +101,7 @@ export function zoneOffsetMinutes(utcMs: number, timeZone: string): number {
   }
   const part = Object.fromEntries(formatter.formatToParts(utcMs).map((p) => [p.type, Number(p.value)]));
   const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!);
-  return Math.round((wall - Math.floor(utcMs / 60_000) * 60_000) / 60_000);
+  return Math.round((wall - utcMs) / 60_000);
 }
 
 /**

@@ -78,18 +78,24 @@ async function assertNotLastAdmin(
   }
 }
 
+/** The users page's announcement: every write to a table it reads drops the pages kept (migration 0029). */
+export const USERS_READ = 'read:users';
+
 export async function listUsers(
   deps: ServiceDeps,
   caller: Caller,
   query: PageQuery & { q?: string; locked?: boolean },
+  cache: Pick<PrincipalStore, 'keptValue'>,
 ): Promise<Page<User>> {
-  const { rows, total } = await repo.listUsers(
-    deps.db,
-    caller.principal.buId,
-    { q: query.q, locked: query.locked },
-    query.pageSize,
-    offsetOf(query),
-  );
+  const { buId } = caller.principal;
+  const offset = offsetOf(query);
+  const read = () =>
+    repo.listUsers(deps.db, buId, { q: query.q, locked: query.locked }, query.pageSize, offset);
+  // Whether a lockout has run out depends on the clock, which announces nothing: that filter is read afresh.
+  const { rows, total } =
+    query.locked === undefined
+      ? await cache.keptValue(USERS_READ, JSON.stringify([buId, query.q ?? '', query.pageSize, offset]), read)
+      : await read();
   const now = deps.now();
   const today = caller.principal.today;
   return pageOf(

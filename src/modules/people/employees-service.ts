@@ -1,5 +1,6 @@
 import { type Caller, scopeOf } from '../../core/auth/caller.ts';
 import type { Permission } from '../../core/auth/catalog.ts';
+import type { PrincipalStore } from '../../core/auth/principal-store.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
@@ -15,20 +16,26 @@ import { certificationView } from './views.ts';
 
 // ---------------------------------------------------------------- employees
 
+/** The employees page's announcement: every write to a table it reads drops the pages kept (migration 0029). */
+export const EMPLOYEES_READ = 'read:employees';
+
 export async function listEmployees(
   deps: ServiceDeps,
   caller: Caller,
   query: EmployeeListQuery,
+  cache: Pick<PrincipalStore, 'keptValue'>,
 ): Promise<Page<Employee>> {
-  const { rows, total } = await repo.listEmployees(
-    deps.db,
-    caller.principal.buId,
-    scopeOf(caller, 'employee.view'),
-    query,
-    query.pageSize,
-    offsetOf(query),
-  );
-  return pageOf(rows, total, query);
+  const { buId } = caller.principal;
+  const scope = scopeOf(caller, 'employee.view');
+  const offset = offsetOf(query);
+  const { q, departmentId, grade, status, skill, poolId, activeOn } = query;
+  const filters: repo.EmployeeFilters = { q, departmentId, grade, status, skill, poolId, activeOn };
+  const key = JSON.stringify([buId, scope, filters, query.pageSize, offset]);
+  // The page itself is kept (nothing in it depends on the clock), so its route sends the same text again.
+  return cache.keptValue(EMPLOYEES_READ, key, async () => {
+    const { rows, total } = await repo.listEmployees(deps.db, buId, scope, filters, query.pageSize, offset);
+    return pageOf(rows, total, query);
+  });
 }
 
 /** How many employees in the caller's scope pass the list's filters (the dashboard). */

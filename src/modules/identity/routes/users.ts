@@ -40,7 +40,7 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(User) },
         },
       },
-      async (request) => users.listUsers(deps, callerOf(request), request.query),
+      async (request) => users.listUsers(deps, callerOf(request), request.query, app.accessCache),
     );
     app.post(
       '/users',

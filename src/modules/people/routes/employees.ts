@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
+import { keptAnswers } from '../../../core/http/kept-answers.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
 import { withETag } from '../../../core/http/versioning.ts';
@@ -11,6 +12,7 @@ import { tags } from './shared.ts';
 /** Employees (read only): the list, the detail and the caller's own record. */
 export function employeeRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
+    const sendPage = keptAnswers();
     app.get(
       '/employees',
       {
@@ -24,7 +26,11 @@ export function employeeRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(Employee) },
         },
       },
-      async (request) => employees.listEmployees(deps, callerOf(request), request.query),
+      async (request, reply) =>
+        sendPage(
+          reply,
+          await employees.listEmployees(deps, callerOf(request), request.query, app.accessCache),
+        ),
     );
     app.get(
       '/employees/my',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
+import { keptAnswers } from '../../../core/http/kept-answers.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
@@ -24,6 +25,7 @@ const tags = ['publishing'];
 export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   const deps = depsOf(context);
   return async (app) => {
+    const sendOwnRoster = keptAnswers();
     app.post(
       '/admin/roster/publish',
       {
@@ -166,7 +168,11 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
           response: { 200: OwnRoster, 422: problemResponse(['INVALID_DATE_RANGE', 'RANGE_TOO_LONG']) },
         },
       },
-      async (request) => publishing.ownRoster(deps, callerOf(request), request.query, app.accessCache),
+      async (request, reply) =>
+        sendOwnRoster(
+          reply,
+          await publishing.ownRoster(deps, callerOf(request), request.query, app.accessCache),
+        ),
     );
   };
 }
