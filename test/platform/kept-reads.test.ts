@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { createPrincipalStore } from '../../src/core/auth/principal-store.ts';
 import { type Executor, queryRows } from '../../src/core/db/database.ts';
 import { literalOf, type PreparedValue, type RunPrepared } from '../../src/core/db/prepared.ts';
 import * as usersRepo from '../../src/modules/identity/repository.ts';
@@ -162,4 +163,75 @@ describeEachDatabase('kept list reads', (context) => {
     );
     expect(await leaveDays()).toBe(2);
   });
+
+  it('shares one load among the callers asking at once, but not across an announcement', async () => {
+    const store = await createPrincipalStore(context.database);
+    try {
+      let loads = 0;
+      const waiting: (() => void)[] = [];
+      const release = () => {
+        for (const resolve of waiting.splice(0)) resolve();
+      };
+      const load = async () => {
+        loads += 1;
+        const load = loads;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        return { load };
+      };
+      const first = store.keptValue('read:test', 'page', load);
+      const second = store.keptValue('read:test', 'page', load);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(loads).toBe(1);
+      release();
+      expect(await first).toBe(await second);
+
+      const third = store.keptValue('read:test', 'other', load);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await context.database.db.execute(sql`select pg_notify('rostering_access', 'read:test')`);
+      await store.settle();
+      const fourth = store.keptValue('read:test', 'other', load);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(loads).toBe(3);
+      release();
+      expect(await fourth).toEqual({ load: 3 });
+      // The load that straddled the announcement was answered but not kept; the later one was.
+      expect(await store.keptValue('read:test', 'other', load)).toBe(await fourth);
+      await third;
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.skipIf(context.driver !== 'postgres')(
+    'waits for a write made elsewhere before answering, however late this process hears of it',
+    async () => {
+      const { database } = context;
+      // A process whose announcements reach it late (a busy machine delays a listener's delivery).
+      const slow = await createPrincipalStore({
+        ...database,
+        listen: (channel, handlers) =>
+          database.listen(channel, {
+            onMessage: (payload) => setTimeout(() => handlers.onMessage(payload), 300),
+            onReset: handlers.onReset,
+          }),
+      });
+      try {
+        const name = () =>
+          slow.keptValue('read:users', 'supervisor', async () => {
+            const [row] = await queryRows<{ name: string }>(
+              database.db,
+              sql`select display_name as "name" from users where username = 'supervisor'`,
+            );
+            return row!.name;
+          });
+        expect(await name()).not.toBe('Heard late');
+        await database.db.execute(
+          sql`update users set display_name = 'Heard late' where username = 'supervisor'`,
+        );
+        expect(await name()).toBe('Heard late');
+      } finally {
+        await slow.close();
+      }
+    },
+  );
 });

@@ -202,21 +202,37 @@ export async function createPrincipalStore(database: Database): Promise<Principa
     return following;
   }
 
+  /**
+   * Loads under way, by owner and key, with the generation they started in: a caller asking the same
+   * while nothing was announced since shares the load (after a write, the readers waiting at once would
+   * otherwise each build the page again).
+   */
+  const loading = new Map<string, { generation: number; value: Promise<unknown> }>();
+
   async function keptValue<T>(owner: KeptOwner, key: string, load: () => Promise<T>): Promise<T> {
     if (owner.startsWith('read:')) await caughtUp();
     if (!trusted()) return load();
     const kept = keptValues.get(owner);
     if (kept?.has(key)) return kept.get(key) as T;
+    const id = `${owner}\n${key}`;
+    const underWay = loading.get(id);
+    if (underWay?.generation === generation) return underWay.value as Promise<T>;
     const seen = generation;
-    const value = await load();
-    // A value read before an announcement may be what it announced the end of: not kept.
-    if (seen === generation && trusted()) {
-      if (keptValues.size >= CACHE_LIMIT) keptValues.clear();
-      const values = keptValues.get(owner) ?? new Map<string, unknown>();
-      if (values.size >= KEPT_PER_OWNER) values.clear();
-      keptValues.set(owner, values.set(key, value));
+    const loaded = load();
+    loading.set(id, { generation: seen, value: loaded });
+    try {
+      const value = await loaded;
+      // A value read before an announcement may be what it announced the end of: not kept.
+      if (seen === generation && trusted()) {
+        if (keptValues.size >= CACHE_LIMIT) keptValues.clear();
+        const values = keptValues.get(owner) ?? new Map<string, unknown>();
+        if (values.size >= KEPT_PER_OWNER) values.clear();
+        keptValues.set(owner, values.set(key, value));
+      }
+      return value;
+    } finally {
+      if (loading.get(id)?.value === loaded) loading.delete(id);
     }
-    return value;
   }
 
   async function acknowledge(token: string): Promise<void> {
