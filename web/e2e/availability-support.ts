@@ -28,6 +28,8 @@ export function ownDay(lang: Lang): string {
 /** Picks one day in the unavailability form's calendar (a range of one), moving month by month to it. */
 export async function pickDay(page: Page, day: string): Promise<void> {
   await page.getByTestId('unavailable-dates').click();
+  // The calendar opens on the current month: wait for it, or a month may be skipped before it shows.
+  await expect(page.locator('button[data-direction="next"]')).toBeVisible();
   const cell = page.locator(`[data-date="${day}"]:not([data-outside])`);
   for (let i = 0; i < 3 && !(await cell.isVisible()); i += 1)
     await page.locator('button[data-direction="next"]').click();
