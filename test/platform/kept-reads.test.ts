@@ -7,7 +7,7 @@ import * as usersRepo from '../../src/modules/identity/repository.ts';
 import { USERS_READ } from '../../src/modules/identity/users-service.ts';
 import * as employeesRepo from '../../src/modules/people/employees-repository.ts';
 import { EMPLOYEES_READ } from '../../src/modules/people/employees-service.ts';
-import * as publishingRepo from '../../src/modules/publishing/repository.ts';
+import * as publishingRepo from '../../src/modules/publishing/own-roster-repository.ts';
 import { OWN_ROSTER_READ } from '../../src/modules/publishing/service.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 

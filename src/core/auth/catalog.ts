@@ -1,21 +1,12 @@
+import { LOOKUP_ENTITIES, type LookupEntity } from '../lookup-entities.ts';
+
+export { LOOKUP_ENTITIES, type LookupEntity };
+
 /**
  * The global permission catalog (DESIGN §5): every gate of the interface spec, the eight lookup pairs (and the certification types' of issue 40),
  * `imports.view_history` and the legacy `leave.approve`. One table in code, seeded on every start and
  * read by the route-table test.
  */
-export const LOOKUP_ENTITIES = [
-  'grade',
-  'skill',
-  'terminal',
-  'node_type',
-  'holiday',
-  'demand_reason',
-  'shift_template',
-  'attendance_status',
-  'certification_type',
-] as const;
-
-export type LookupEntity = (typeof LOOKUP_ENTITIES)[number];
 type LookupPermission = `${LookupEntity}.view` | `${LookupEntity}.config`;
 
 const lookupPermissions = LOOKUP_ENTITIES.flatMap((entity) => [

@@ -1,3 +1,4 @@
+import type { DepartmentScope } from '../db/scope.ts';
 import { PERMISSION_ALIASES, type Permission } from './catalog.ts';
 
 /** A grant as it applies to one request: which role, over which department, between which dates. */
@@ -11,8 +12,8 @@ export interface Grant {
   permissions: readonly string[];
 }
 
-/** Which rows a permission reaches: the whole business unit, or the listed departments. */
-export type DepartmentScope = { kind: 'unit' } | { kind: 'departments'; departmentIds: readonly string[] };
+/** Which rows a permission reaches (declared beside the query condition that applies it). */
+export type { DepartmentScope };
 
 /** Whether a scope reaches a row of the department (a row without one only through a unit-wide scope). */
 export const scopeReaches = (scope: DepartmentScope | null, departmentId: string | null): boolean =>

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DepartmentScope } from '../auth/principal.ts';
+
+/** Which rows a permission reaches: the whole business unit, or the listed departments. */
+export type DepartmentScope = { kind: 'unit' } | { kind: 'departments'; departmentIds: readonly string[] };
 
 /**
  * The rows a department scope reaches, as a condition on their department column: all of them for a

@@ -1,4 +1,4 @@
-import type { LookupEntity } from '../auth/catalog.ts';
+import type { LookupEntity } from '../lookup-entities.ts';
 
 /**
  * Every problem `code` the service answers with, in one list: what services throw and what routes document

@@ -1,4 +1,3 @@
-import type { Permission } from '../auth/catalog.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 /** The one error type services throw; the error handler turns it into problem details. */
@@ -32,5 +31,6 @@ export const businessRule = (code: ErrorCode, detail: string, extra: Record<stri
 export const conflict = (code: ErrorCode, detail: string, extra: Record<string, unknown> = {}) =>
   new AppError(409, code, detail, extra);
 
-export const forbidden = (permission: Permission | string) =>
+/** A refusal naming the permission the action needs (one of the catalog's, `core/auth/catalog.ts`). */
+export const forbidden = (permission: string) =>
   new AppError(403, 'FORBIDDEN', `This action needs the permission "${permission}"`, { permission });

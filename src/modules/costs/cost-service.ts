@@ -5,7 +5,6 @@ import { notFound } from '../../core/http/errors.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
 import type { Instance, Result } from '../../engine/index.ts';
-import { requireRun, storedRun } from '../allocation/runs-service.ts';
 import { readSettings } from '../settings/service.ts';
 import { costView, currencyOf, difference, priced, pricingContext } from './costing.ts';
 import { type Exact, exact, formatMinor, fromDecimal, fromNumber, round } from './exact.ts';
@@ -71,15 +70,22 @@ export async function recordRunCost(
   await repo.insertRunCost(executor, { buId: run.buId, runId: run.id, execution, cost });
 }
 
-export async function runCost(deps: ServiceDeps, caller: Caller, runId: string): Promise<RunCost | null> {
-  const run = await requireRun(deps.db, caller, 'labour_cost.view', runId);
+/**
+ * What a run's latest execution costs, beside the one before it. `storedProposal` reads the run's stored
+ * instance and result, for an execution from before costs were recorded.
+ */
+export async function runCost(
+  deps: ServiceDeps,
+  run: { id: string; buId: string; executions: number },
+  storedProposal: () => Promise<{ instance: Instance; result: Result } | null>,
+): Promise<RunCost | null> {
   if (run.executions === 0) return null;
-  const buId = caller.principal.buId;
+  const { buId } = run;
   const stored = await repo.runCostsOf(deps.db, run.id, [run.executions, run.executions - 1]);
   let current = stored.find((row) => row.execution === run.executions)?.cost as LabourCost | undefined;
   if (!current) {
     // Executed before costs were recorded: priced now from the stored result, and kept.
-    const blobs = await storedRun(deps.db, run.id);
+    const blobs = await storedProposal();
     if (!blobs) return null;
     current = await priceProposal(deps.db, buId, blobs.instance, blobs.result);
     await repo.insertRunCost(deps.db, { buId, runId: run.id, execution: run.executions, cost: current });

@@ -1,5 +1,5 @@
 import { isolated } from '../../core/pdf/bidi.ts';
-import { pdf, type Table, workbook } from '../reports/table.ts';
+import { pdf, type Table, workbook } from '../../core/report-table.ts';
 import type { MonthCostOverview } from './schemas.ts';
 
 /** The words of the labour cost report in each language; names and figures come from the data. */

@@ -11,6 +11,7 @@ import { addDays, utcInstant, WEEKDAY_NAMES, weekdayOf } from '../../core/time/d
 import { endDateOf } from '../../core/time/shift-times.ts';
 import { requireRun } from '../allocation/runs-service.ts';
 import { settingsOf } from '../settings/service.ts';
+import * as ownRosterRepo from './own-roster-repository.ts';
 import * as repo from './repository.ts';
 import type {
   ApprovalDecision,
@@ -379,7 +380,7 @@ export async function ownRoster(
     OWN_ROSTER_READ,
     JSON.stringify([buId, employeeId, from, to, timezone]),
     async () => {
-      const sources = await repo.ownRosterSources(deps.runPrepared, buId, employeeId, from, to);
+      const sources = await ownRosterRepo.ownRosterSources(deps.runPrepared, buId, employeeId, from, to);
       const lines = sources.lines.map((line) => {
         const endDate = endDateOf(line.date, line.startTime, line.endTime);
         // Not a spread: V8 (Node 20) builds `{ ...fields, more }` many times slower (see `userView`).

@@ -1,9 +1,9 @@
 import { isolated } from '../../core/pdf/bidi.ts';
+import { pdf, type Table, workbook } from '../../core/report-table.ts';
 import type { Variance } from '../reconciliation/schemas.ts';
 import { LABELS, nameIn, type ReportLanguage } from './labels.ts';
 import { dailyTable, monthlyTable } from './roster-tables.ts';
 import type { DailyRosterReport, MonthlyRosterReport } from './schemas.ts';
-import { pdf, type Table, workbook } from './table.ts';
 
 /** The report files: the same figures as the JSON answers, as an xlsx and as a PDF grid. */
 

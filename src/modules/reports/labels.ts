@@ -31,8 +31,6 @@ export const LABELS = {
     period: 'Period',
     generated: 'Generated',
     nothing: 'Nothing was published for this period.',
-    page: 'Page',
-    of: 'of',
     skill: 'Skill',
     weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
     weekdayLetters: ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'],
@@ -71,8 +69,6 @@ export const LABELS = {
     period: 'الفترة',
     generated: 'تاريخ الإعداد',
     nothing: 'لم يُنشر جدول لهذه الفترة.',
-    page: 'صفحة',
-    of: 'من',
     skill: 'المهارة',
     weekdays: ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
     // The one-letter days of Arabic calendars: أحد، اثنين، ثلاثاء، أربعاء، خميس، جمعة، سبت.

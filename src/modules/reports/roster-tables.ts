@@ -1,9 +1,9 @@
 import { isolated } from '../../core/pdf/bidi.ts';
 import type { NoteLine } from '../../core/pdf/grid.ts';
+import type { Table, TableCell } from '../../core/report-table.ts';
 import { WEEKDAY_NAMES, type WeekdayName } from '../../core/time/dates.ts';
 import { hoursPhrase, LABELS, type Labels, nameIn, type ReportLanguage } from './labels.ts';
 import type { DailyRosterReport, MonthlyRosterReport } from './schemas.ts';
-import type { Table, TableCell } from './table.ts';
 
 /**
  * The daily and monthly roster as tables a planner reads at a glance: names of departments, terminals,

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
-import { conflict } from '../../../core/http/errors.ts';
-import { problemResponse } from '../../../core/http/openapi.ts';
 import { pdfResponse, sendPdf } from '../../../core/http/pdf.ts';
 import { sendWorkbook, workbookResponse } from '../../../core/http/workbooks.ts';
 import type { ServiceDeps } from '../../../core/module-context.ts';
@@ -15,7 +13,6 @@ import {
   MonthCostOverview,
   MonthQuery,
   PublishedRosterCost,
-  RunCost,
 } from '../schemas.ts';
 
 const tags = ['costs'];
@@ -23,24 +20,6 @@ const tags = ['costs'];
 /** What rosters cost: a run's proposal, a published version, a department's month against its budget. */
 export function costRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    app.get(
-      '/allocation-runs/:id/cost',
-      {
-        config: { auth: 'labour_cost.view' },
-        schema: {
-          operationId: 'getAllocationRunCost',
-          summary: 'What a run’s proposal costs, and on a rerun the difference from what it replaced',
-          tags,
-          params: IdParams,
-          response: { 200: RunCost, 409: problemResponse(['RUN_NOT_EXECUTED']) },
-        },
-      },
-      async (request) => {
-        const cost = await costs.runCost(deps, callerOf(request), request.params.id);
-        if (!cost) throw conflict('RUN_NOT_EXECUTED', 'The run has not been executed yet: execute it first');
-        return cost;
-      },
-    );
     app.get(
       '/admin/published-rosters/:id/cost',
       {

@@ -1,6 +1,5 @@
-import { type GridColumn, type NoteLine, renderGrid } from '../../core/pdf/grid.ts';
-import { writeXlsx, type XlsxCell, type XlsxColumn, type XlsxFilledCell } from '../../core/xlsx/index.ts';
-import { LABELS, type ReportLanguage } from './labels.ts';
+import { type GridColumn, type NoteLine, renderGrid } from './pdf/grid.ts';
+import { writeXlsx, type XlsxCell, type XlsxColumn, type XlsxFilledCell } from './xlsx/index.ts';
 
 /**
  * A report as a table, and the table as a workbook (streaming writer, right-to-left sheet for Arabic,
@@ -9,9 +8,13 @@ import { LABELS, type ReportLanguage } from './labels.ts';
 
 export type TableCell = XlsxCell | XlsxFilledCell;
 
+/** The languages a report is written in, and the words of a PDF's page numbers in each. */
+export type TableLanguage = 'en' | 'ar';
+const PAGE_WORDS = { en: { page: 'Page', of: 'of' }, ar: { page: 'صفحة', of: 'من' } } as const;
+
 /** What each file of a report needs: its columns, its rows, and its words. */
 export interface Table {
-  lang: ReportLanguage;
+  lang: TableLanguage;
   title: string;
   subtitle: string[];
   sheet: string;
@@ -59,7 +62,6 @@ const text = (cell: XlsxCell) =>
   cell === null || cell === undefined ? '' : typeof cell === 'number' ? hours(cell) : String(cell);
 
 export function pdf(table: Table): Promise<Buffer> {
-  const words = LABELS[table.lang];
   return renderGrid({
     direction: table.lang === 'ar' ? 'rtl' : 'ltr',
     landscape: table.landscape ?? false,
@@ -76,7 +78,7 @@ export function pdf(table: Table): Promise<Buffer> {
     ),
     totals: table.totals.map((row) => row.map(text)),
     ...(table.notes ? { notes: table.notes } : {}),
-    pageWords: { page: words.page, of: words.of },
+    pageWords: PAGE_WORDS[table.lang],
     fontSize: table.fontSize ?? 8,
   });
 }

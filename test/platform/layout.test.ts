@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/** The code's layout rules (issue 37), read from the sources as they are. */
+const src = fileURLToPath(new URL('../../src', import.meta.url));
+
+const sources = (readdirSync(src, { recursive: true }) as string[])
+  .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts'))
+  .map((path) => join(src, path));
+
+/** What a file imports from the tree, as paths below `src`. */
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].map((match) =>
+    relative(src, resolve(dirname(file), match[1]!)),
+  );
+
+/** A module's folder, a core mechanism's folder (or file), or a top folder or file of `src`. */
+const areaOf = (path: string) => {
+  const parts = path.split('/');
+  return parts[0] === 'modules' || parts[0] === 'core' ? parts.slice(0, 2).join('/') : parts[0]!;
+};
+
+const dependencies = new Map<string, Map<string, string>>();
+for (const file of sources) {
+  const from = areaOf(relative(src, file));
+  for (const target of importsOf(file)) {
+    const to = areaOf(target);
+    if (to === from) continue;
+    if (!dependencies.has(from)) dependencies.set(from, new Map());
+    dependencies.get(from)!.set(to, `${relative(src, file)} → ${target}`);
+  }
+}
+
+/** A path of imports from an area back to itself, if there is one. */
+function cycleThrough(start: string): string[] | null {
+  const seen = new Set<string>();
+  const walk = (area: string, path: string[]): string[] | null => {
+    for (const [next, example] of dependencies.get(area) ?? []) {
+      if (next === start) return [...path, example];
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const found = walk(next, [...path, example]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(start, []);
+}
+
+describe('the layout of the code', () => {
+  it('has no cycle between folders: modules, core mechanisms, the engine', () => {
+    const cycles = [...dependencies.keys()].flatMap((area) => {
+      const cycle = cycleThrough(area);
+      return cycle ? [`${area}: ${cycle.join(', ')}`] : [];
+    });
+    expect(cycles).toEqual([]);
+  });
+
+  it('keeps every file of a module under 500 lines', () => {
+    const long = sources
+      .filter((file) => relative(src, file).startsWith('modules/'))
+      .map((file) => [relative(src, file), readFileSync(file, 'utf8').split('\n').length - 1] as const)
+      .filter(([, lines]) => lines > 500);
+    expect(long).toEqual([]);
+  });
+
+  it("never reads another module's repository, nor the entry, from a module or the core", () => {
+    const crossings = sources.flatMap((file) => {
+      const path = relative(src, file);
+      const area = areaOf(path);
+      if (!area.startsWith('modules/') && !area.startsWith('core')) return [];
+      return importsOf(file)
+        .filter(
+          (target) =>
+            target === 'app.ts' ||
+            target === 'server.ts' ||
+            (/(^|[/-])repository\.ts$/.test(target) && areaOf(target) !== area),
+        )
+        .map((target) => `${path} → ${target}`);
+    });
+    expect(crossings).toEqual([]);
+  });
+});
