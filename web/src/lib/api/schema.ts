@@ -2444,6 +2444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/allocation-runs/{id}/cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a run’s proposal costs, and on a rerun the difference from what it replaced
+         * @description Permission `labour_cost.view`.
+         */
+        get: operations["getAllocationRunCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shift-assignments": {
         parameters: {
             query?: never;
@@ -4108,26 +4128,6 @@ export interface paths {
          * @description Permission `labour_budget.manage`.
          */
         patch: operations["updateLabourBudget"];
-        trace?: never;
-    };
-    "/api/allocation-runs/{id}/cost": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What a run’s proposal costs, and on a rerun the difference from what it replaced
-         * @description Permission `labour_cost.view`.
-         */
-        get: operations["getAllocationRunCost"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/api/admin/published-rosters/{id}/cost": {
@@ -15697,6 +15697,36 @@ export interface operations {
             503: components["responses"]["DatabaseUnavailable"];
         };
     };
+    getAllocationRunCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllocationRunCost"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description RUN_NOT_EXECUTED */
+            409: components["responses"]["RunNotExecuted"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
     listShiftAssignments: {
         parameters: {
             query?: {
@@ -18679,36 +18709,6 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
-        };
-    };
-    getAllocationRunCost: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AllocationRunCost"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description RUN_NOT_EXECUTED */
-            409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DatabaseUnavailable"];
         };
