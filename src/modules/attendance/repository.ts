@@ -10,6 +10,7 @@ import {
   attendanceStatuses,
   employees,
 } from '../../core/db/tables/index.ts';
+import { edited } from '../../core/db/versioned.ts';
 import type { AttendanceValues } from './schemas.ts';
 
 const hhmm = (column: AnyPgColumn) => sql<string | null>`to_char(${column}, 'HH24:MI')`;
@@ -185,7 +186,7 @@ export interface StoredValues {
 export async function writeValues(tx: Executor, id: string, values: StoredValues, at: Date): Promise<number> {
   const [row] = await tx
     .update(attendanceRecords)
-    .set({ ...values, version: sql`${attendanceRecords.version} + 1`, updatedAt: at })
+    .set(edited(attendanceRecords, values, at))
     .where(eq(attendanceRecords.id, id))
     .returning({ version: attendanceRecords.version });
   return row!.version;

@@ -21,6 +21,7 @@ import {
   publishedRosters,
   runCosts,
 } from '../../core/db/tables/index.ts';
+import { edited } from '../../core/db/versioned.ts';
 
 /* Rates */
 
@@ -96,7 +97,7 @@ export async function updateRate(
 ) {
   const rows = await executor
     .update(labourRates)
-    .set({ ...values, version: sql`${labourRates.version} + 1`, updatedAt: now })
+    .set(edited(labourRates, values, now))
     .where(and(eq(labourRates.buId, buId), eq(labourRates.id, id), eq(labourRates.version, version)))
     .returning({ id: labourRates.id });
   return rows.length > 0;
@@ -173,7 +174,7 @@ export async function upsertPremium(
     .values({ ...values, buId, kind, updatedAt: now })
     .onConflictDoUpdate({
       target: [labourPremiums.buId, labourPremiums.kind],
-      set: { ...values, updatedAt: now, version: sql`${labourPremiums.version} + 1` },
+      set: edited(labourPremiums, values, now),
     });
 }
 
@@ -265,7 +266,7 @@ export async function updateBudget(
 ) {
   const rows = await executor
     .update(labourBudgets)
-    .set({ ...values, version: sql`${labourBudgets.version} + 1`, updatedAt: now })
+    .set(edited(labourBudgets, values, now))
     .where(and(eq(labourBudgets.buId, buId), eq(labourBudgets.id, id), eq(labourBudgets.version, version)))
     .returning({ id: labourBudgets.id });
   return rows.length > 0;

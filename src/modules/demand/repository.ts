@@ -17,6 +17,7 @@ import {
   skills,
   terminals,
 } from '../../core/db/tables/index.ts';
+import { edited } from '../../core/db/versioned.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -182,7 +183,7 @@ export async function touchPlan(
 ): Promise<number> {
   const [row] = await executor
     .update(demandPlans)
-    .set({ ...values, version: sql`${demandPlans.version} + 1`, updatedAt: at })
+    .set(edited(demandPlans, values, at))
     .where(eq(demandPlans.id, id))
     .returning({ version: demandPlans.version });
   return row!.version;
@@ -412,7 +413,7 @@ export async function updateTemplate(
 ): Promise<void> {
   await executor
     .update(demandTemplates)
-    .set({ ...values, version: sql`${demandTemplates.version} + 1`, updatedAt: at })
+    .set(edited(demandTemplates, values, at))
     .where(eq(demandTemplates.id, id));
 }
 

@@ -14,6 +14,7 @@ import {
   userRoles,
   users,
 } from '../../core/db/tables/index.ts';
+import { edited } from '../../core/db/versioned.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -166,7 +167,7 @@ export async function updateUser(
 ): Promise<UserRow> {
   const [row] = await executor
     .update(users)
-    .set({ ...changes, version: sql`${users.version} + 1`, updatedAt: at })
+    .set(edited(users, changes, at))
     .where(eq(users.id, id))
     .returning();
   return row!;
@@ -392,7 +393,7 @@ export async function updateRole(
 ) {
   const [row] = await executor
     .update(roles)
-    .set({ ...changes, version: sql`${roles.version} + 1`, updatedAt: at })
+    .set(edited(roles, changes, at))
     .where(eq(roles.id, id))
     .returning();
   return row!;

@@ -10,6 +10,7 @@ import {
   userRoles,
   users,
 } from '../../core/db/tables/index.ts';
+import { edited } from '../../core/db/versioned.ts';
 
 export interface RequestRow {
   id: string;
@@ -218,7 +219,7 @@ export async function moveStatus(
 ): Promise<boolean> {
   const moved = await tx
     .update(leaveRequests)
-    .set({ status: to, version: sql`${leaveRequests.version} + 1`, updatedAt: at })
+    .set(edited(leaveRequests, { status: to }, at))
     .where(and(eq(leaveRequests.id, id), eq(leaveRequests.status, from)))
     .returning({ id: leaveRequests.id });
   return moved.length === 1;

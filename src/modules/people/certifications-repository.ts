@@ -11,6 +11,7 @@ import {
   employees,
   skillCertificationRequirements,
 } from '../../core/db/tables/index.ts';
+import { edited } from '../../core/db/versioned.ts';
 
 /* The queries of employee certifications: the rows, the catalogue check, the overlap check and the expiry sweep. */
 
@@ -96,7 +97,7 @@ export async function updateCertification(
 ) {
   const [row] = await executor
     .update(certifications)
-    .set({ ...values, version: sql`${certifications.version} + 1`, updatedAt: at })
+    .set(edited(certifications, values, at))
     .where(and(eq(certifications.buId, buId), eq(certifications.id, id)))
     .returning(certificationColumns);
   return row!;
@@ -234,7 +235,7 @@ export const expiringCertifications = (
 export const expireLapsed = (executor: Executor, buId: string, today: string, at: Date) =>
   executor
     .update(certifications)
-    .set({ status: 'Expired', version: sql`${certifications.version} + 1`, updatedAt: at })
+    .set(edited(certifications, { status: 'Expired' }, at))
     .where(
       and(
         eq(certifications.buId, buId),

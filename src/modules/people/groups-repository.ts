@@ -11,6 +11,7 @@ import {
   nodeTypes,
   orgNodes,
 } from '../../core/db/tables/index.ts';
+import { edited } from '../../core/db/versioned.ts';
 
 /* The queries of employee groups and their members. */
 
@@ -111,7 +112,7 @@ export const updateGroup = (
 ) =>
   executor
     .update(employeeGroups)
-    .set({ ...values, version: sql`${employeeGroups.version} + 1`, updatedAt: at })
+    .set(edited(employeeGroups, values, at))
     .where(and(eq(employeeGroups.buId, buId), eq(employeeGroups.id, id)));
 
 export const deleteGroup = (executor: Executor, buId: string, id: string) =>

@@ -12,6 +12,7 @@ import {
   skillLevels,
   skills,
 } from '../../core/db/tables/index.ts';
+import { edited } from '../../core/db/versioned.ts';
 
 /* The queries of production skills, their holders and the certifications a skill requires. */
 
@@ -152,7 +153,7 @@ export const setRequiresCertification = (
 ) =>
   executor
     .update(skills)
-    .set({ requiresCertification: value, version: sql`${skills.version} + 1`, updatedAt: at })
+    .set(edited(skills, { requiresCertification: value }, at))
     .where(and(eq(skills.buId, buId), eq(skills.id, skillId)));
 
 /** Employee number, skill and level of the first `limit` employees (by number) of the unit, or of all units. */

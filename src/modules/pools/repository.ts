@@ -14,6 +14,7 @@ import {
   pools,
   skills,
 } from '../../core/db/tables/index.ts';
+import { edited } from '../../core/db/versioned.ts';
 import { homePool, homePoolJoinsOfEmployees } from './home-pool.ts';
 import type { HomePool } from './schemas.ts';
 
@@ -117,7 +118,7 @@ export async function updatePool(
 ): Promise<void> {
   await executor
     .update(pools)
-    .set({ ...values, version: sql`${pools.version} + 1`, updatedAt: at })
+    .set(edited(pools, values, at))
     .where(eq(pools.id, id));
 }
 
@@ -133,7 +134,7 @@ export async function takeDefault(
 ): Promise<void> {
   await executor
     .update(pools)
-    .set({ isDefault: false, version: sql`${pools.version} + 1`, updatedAt: at })
+    .set(edited(pools, { isDefault: false }, at))
     .where(and(eq(pools.departmentId, departmentId), eq(pools.isDefault, true), ne(pools.id, poolId)));
   await updatePool(executor, poolId, { isDefault: true }, at);
 }
@@ -400,7 +401,7 @@ export async function updateRule(
 ): Promise<void> {
   await executor
     .update(poolLendingRules)
-    .set({ ...values, version: sql`${poolLendingRules.version} + 1`, updatedAt: at })
+    .set(edited(poolLendingRules, values, at))
     .where(eq(poolLendingRules.id, id));
 }
 
