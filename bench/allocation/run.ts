@@ -2,13 +2,16 @@
  * An allocation run through the API: create → execute → review → lock for a month of demand staffed by
  * about 2,000 ramp employees (the demo set grown to EMPLOYEES, spread over three departments), each step
  * timed, with the engine's share, and the health endpoint's latency sampled while the run executes:
- * `DATABASE_URL=postgres://… npm run bench:allocation` (BENCH_DATABASES=pglite,postgres to choose).
+ * `DATABASE_URL=postgres://… npm run bench:allocation` (BENCH_DATABASES=pglite,postgres to choose; RUN_OPTIONS
+ * for the run's options).
  */
 import { addDays } from '../../src/core/time/dates.ts';
 import { preparedDatabase, withSignedInApp } from '../database.ts';
 
 const EMPLOYEES = Number(process.env.EMPLOYEES ?? 6_000);
 const DAYS = 31;
+/** The run's options as JSON (`RUN_OPTIONS='{"exactWindows":true,"timeLimitSeconds":60}'`), else the defaults. */
+const OPTIONS = process.env.RUN_OPTIONS ? (JSON.parse(process.env.RUN_OPTIONS) as object) : undefined;
 /** Headcount per terminal and shift and day: about 90 % of what a third of the staff can work. */
 const REQUIRED = { MORNING: 0.3, EVENING: 0.25, NIGHT: 0.15 } as const;
 
@@ -44,7 +47,12 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     }
     await call('PATCH', `/api/demand/plans/${plan.id}`, { cells });
 
-    const created = await call('POST', '/api/allocation-runs', { planId: plan.id, from, to });
+    const created = await call('POST', '/api/allocation-runs', {
+      planId: plan.id,
+      from,
+      to,
+      ...(OPTIONS ? { options: OPTIONS } : {}),
+    });
     const id = created.body.id as string;
     // The execution runs in the background: sample the health check and the run's own GET (what a
     // planner's screen polls) until it is Executed, recording how the progress moved.
@@ -80,6 +88,8 @@ async function benchmark(driver: 'pglite' | 'postgres') {
         days: DAYS,
         required: result.coverage.required,
         assigned: result.coverage.assigned,
+        options: OPTIONS ?? null,
+        search: result.search,
         createMs: created.ms,
         executeMs: executed.ms,
         engineMs: result.durationMs,

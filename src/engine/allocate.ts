@@ -2,7 +2,7 @@ import { balance, shareUnsocialWork } from './balance.ts';
 import { createContext, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
 import { poolImbalance } from './equalization.ts';
-import { type ExactOptions, exactWindows } from './exact.ts';
+import { type ExactOptions, type ExactReport, exactWindows } from './exact.ts';
 import { exchange } from './exchange.ts';
 import { coverage, improve, type Snapshot } from './improve.ts';
 import { lagrangianSearch } from './lagrangian.ts';
@@ -185,10 +185,11 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.deadline = Math.min(deadline, performance.now() + (deadline - performance.now()) / 2);
   lagrangianSearch(ctx, target, options.lagrangianSteps ?? lagrangianStepsFor(model));
   ctx.deadline = deadline;
+  let exact: ExactReport | undefined;
   if (options.exact !== undefined) {
     // Where the heuristics stop; like the Lagrangian search, half of what is left under a limit.
     ctx.deadline = Math.min(deadline, performance.now() + (deadline - performance.now()) / 2);
-    exactWindows(ctx, Math.min(target, ctx.bound), { ...EXACT_DEFAULTS, ...options.exact });
+    exact = exactWindows(ctx, Math.min(target, ctx.bound), { ...EXACT_DEFAULTS, ...options.exact });
     ctx.deadline = deadline;
   }
   report('search', coverage(ctx));
@@ -203,7 +204,12 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   grantWishes(ctx);
   shareUnsocialByCohort(ctx);
   report('finish', coverage(ctx));
-  return buildResult(model, ctx.roster, ctx.masks, startedAt, end());
+  const result = buildResult(model, ctx.roster, ctx.masks, startedAt, end());
+  if (exact) {
+    const { solved, improved, refused, gained, cutByClock } = exact;
+    result.search.exact = { solved, improved, refused, gained, cutByClock };
+  }
+  return result;
 }
 
 /**

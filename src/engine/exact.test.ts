@@ -85,6 +85,10 @@ describe('exact windows', () => {
     expect(without.coverage.assigned).toBe(537);
     expect(withExact.coverage.assigned).toBe(539);
     expect(checkRoster(scarce, withExact).violations).toEqual([]);
+    // The result says what the windows did; a run without them says nothing of them.
+    expect(without.search.exact).toBeUndefined();
+    expect(withExact.search.exact).toMatchObject({ refused: 0, gained: 2 });
+    expect(withExact.search.exact!.improved).toBeGreaterThan(0);
   });
 
   it('prove the optimum by the whole period, so the result says the bound was reached', () => {

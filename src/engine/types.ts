@@ -237,6 +237,19 @@ export interface SearchReport {
   gap: number;
   /** How far past `timeLimitMs` the run ended, when it did. */
   overrunMs?: number;
+  /** What the exact windows did, when the run had a solver for them (`AllocateOptions.exact`). */
+  exact?: ExactWindowsReport;
+}
+
+/** The exact windows of a run: how many HiGHS solved, how many covered more and were kept, the heads gained. */
+export interface ExactWindowsReport {
+  solved: number;
+  improved: number;
+  /** Answers the engine's own checks refused (a rule the model got wrong; none in any run measured). */
+  refused: number;
+  gained: number;
+  /** Windows HiGHS left at their time cap: those make the run depend on the machine's speed. */
+  cutByClock: number;
 }
 
 export interface WishesGranted {

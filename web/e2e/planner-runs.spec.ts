@@ -33,6 +33,8 @@ test('the planner creates a run, starts it, reads why lines stay unfilled and lo
   await page.getByRole('combobox', { name: text(lang, 'runs.new.plan') }).fill(plan.name);
   await page.getByRole('option', { name: new RegExp(plan.name) }).click();
   await expect(page.getByLabel(text(lang, 'runs.new.from'))).toHaveValue(plan.from);
+  // The harder search: a week around each line still short solved exactly, reported with the result.
+  await page.getByLabel(text(lang, 'runs.new.exact')).check();
   await page.getByRole('button', { name: text(lang, 'runs.new.submit') }).click();
   await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
   // The list's badges stay until the run's page replaces them: its action first, then its one badge.
@@ -52,6 +54,7 @@ test('the planner creates a run, starts it, reads why lines stay unfilled and lo
   });
   await expect(page.getByTestId('run-coverage')).toBeVisible();
   await expect(page.getByTestId('fairness')).toBeVisible();
+  await expect(page.getByTestId('run-exact-report')).toBeVisible();
   await checkScreen(page, info, 'run-result');
 
   // An unfilled line's reasons, then its candidates ranked with their score parts.

@@ -104,6 +104,7 @@ async function summarize(
       bound: Math.round(result.search.bound),
       gap: Math.round(result.search.gap),
       ...(result.search.overrunMs === undefined ? {} : { overrunMs: Math.round(result.search.overrunMs) }),
+      ...(result.search.exact === undefined ? {} : { exactWindows: result.search.exact }),
     },
     wishes: { ...result.wishes.total, byEmployee: result.wishes.byEmployee },
     proposed: proposed.length,
@@ -200,6 +201,7 @@ export function allocationRunJob(deps: ServiceDeps, observe?: EngineRunObserver)
         // that fails (the job lost meanwhile) is dropped, and the result's own write decides what stands.
         let written = Promise.resolve();
         const result = await allocateInWorker(instance, {
+          exactWindows: (run.options as RunOptions).exactWindows === true,
           searchLimitMs: searchMs,
           timeLimitMs: hardLimitMs(searchMs),
           signal: watch.signal,

@@ -27,6 +27,13 @@ export const RunOptions = Type.Object(
         description: 'How long the engine may search; default: the setting `allocation.timeLimitSeconds`',
       }),
     ),
+    exactWindows: Type.Optional(
+      Type.Boolean({
+        description:
+          'After the search, re-solve a week around each line still short exactly (HiGHS), within the time ' +
+          'limit: more heads on rosters where few hold a skill or much work is fixed, for more seconds. Default false',
+      }),
+    ),
   },
   { $id: 'AllocationRunOptions', additionalProperties: false },
 );
@@ -105,6 +112,20 @@ export const RunResult = Type.Object(
           bound: Type.Integer({ description: 'The best known upper bound on coverage' }),
           gap: Type.Integer({ description: 'bound − assigned heads' }),
           overrunMs: Type.Optional(Type.Integer({ description: 'How far past the time limit it ended' })),
+          exactWindows: Type.Optional(
+            Type.Object(
+              {
+                solved: Type.Integer({ description: 'Windows HiGHS solved' }),
+                improved: Type.Integer({ description: 'Windows whose answer covered more and was kept' }),
+                refused: Type.Integer({ description: "Answers the engine's own checks refused" }),
+                gained: Type.Integer({ description: 'Heads the kept windows added' }),
+                cutByClock: Type.Integer({
+                  description: 'Windows left at their time cap (the result then depends on the machine)',
+                }),
+              },
+              { description: 'What the exact windows did (runs with `options.exactWindows` only)' },
+            ),
+          ),
         },
         { description: 'How the search ended (absent on runs executed before it was reported)' },
       ),

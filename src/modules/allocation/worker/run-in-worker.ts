@@ -12,6 +12,8 @@ export interface WorkerRunOptions {
   signal?: AbortSignal;
   /** The engine's progress after each of its phases, while it runs. */
   onProgress?: (progress: AllocateProgress) => void;
+  /** After the search, re-solve windows around lines still short exactly (HiGHS, in the worker). */
+  exactWindows?: boolean;
 }
 
 type Reply =
@@ -158,6 +160,6 @@ export function allocateInWorker(instance: Instance, options: WorkerRunOptions =
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ instance, timeLimitMs: searchLimitMs });
+    worker.postMessage({ instance, timeLimitMs: searchLimitMs, exactWindows: options.exactWindows === true });
   });
 }

@@ -4524,6 +4524,8 @@ export interface components {
         AllocationRunOptions: {
             /** @description How long the engine may search; default: the setting `allocation.timeLimitSeconds` */
             timeLimitSeconds?: number;
+            /** @description After the search, re-solve a week around each line still short exactly (HiGHS), within the time limit: more heads on rosters where few hold a skill or much work is fixed, for more seconds. Default false */
+            exactWindows?: boolean;
         };
         AllocationRunPage: {
             items: components["schemas"]["AllocationRun"][];
@@ -4614,6 +4616,19 @@ export interface components {
                 gap: number;
                 /** @description How far past the time limit it ended */
                 overrunMs?: number;
+                /** @description What the exact windows did (runs with `options.exactWindows` only) */
+                exactWindows?: {
+                    /** @description Windows HiGHS solved */
+                    solved: number;
+                    /** @description Windows whose answer covered more and was kept */
+                    improved: number;
+                    /** @description Answers the engine's own checks refused */
+                    refused: number;
+                    /** @description Heads the kept windows added */
+                    gained: number;
+                    /** @description Windows left at their time cap (the result then depends on the machine) */
+                    cutByClock: number;
+                };
             };
             wishes?: components["schemas"]["RunWishesGranted"];
             /** @description Assignments the run proposes beyond the live roster */

@@ -86,6 +86,14 @@ export function RunSummary({ result }: { result: RunResult }) {
           })}
         </Text>
       )}
+      {result.search?.exactWindows && (
+        <Text size="sm" mb="xs" data-testid="run-exact-report">
+          {t('runs.result.exact', {
+            solved: result.search.exactWindows.solved,
+            gained: result.search.exactWindows.gained,
+          })}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
         {t('runs.result.timing', {
           seconds: n(result.executionMs / 1000),

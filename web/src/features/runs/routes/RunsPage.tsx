@@ -1,4 +1,16 @@
-import { Anchor, Button, Card, Grid, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Grid,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -83,6 +95,7 @@ function NewRunForm() {
   const [planId, setPlanId] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [exactWindows, setExactWindows] = useState(false);
   const plan = plans.data?.find((p) => p.id === planId);
   return (
     <Card withBorder>
@@ -93,7 +106,10 @@ function NewRunForm() {
         onSubmit={(event) => {
           event.preventDefault();
           if (!planId || !from || !to) return;
-          create.mutate({ planId, from, to }, { onSuccess: (run) => navigate(runPath(run.id)) });
+          create.mutate(
+            { planId, from, to, ...(exactWindows ? { options: { exactWindows } } : {}) },
+            { onSuccess: (run) => navigate(runPath(run.id)) },
+          );
         }}
       >
         <Stack gap="sm">
@@ -133,6 +149,13 @@ function NewRunForm() {
             max={plan?.to}
             onChange={(event) => setTo(event.currentTarget.value)}
             required
+          />
+          <Checkbox
+            label={t('runs.new.exact')}
+            description={t('runs.new.exactHint')}
+            checked={exactWindows}
+            onChange={(event) => setExactWindows(event.currentTarget.checked)}
+            data-testid="run-exact"
           />
           {create.error && <ErrorNotice error={create.error} />}
           <Button type="submit" loading={create.isPending} disabled={!planId || !from || !to}>
