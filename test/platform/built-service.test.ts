@@ -97,6 +97,19 @@ describe.skipIf(!testDrivers().includes('pglite'))('the built service [pglite]',
     expect(executed.lastFailure, context()).toBeNull();
     expect(executed.Status).toBe('Executed');
     expect(executed.result?.proposed).toBeGreaterThan(0);
+    // The harder search loads HiGHS in the built worker, from outside the bundle.
+    const harder = await call<{ id: string }>('POST', '/api/allocation-runs', {
+      planId: plan.id,
+      from: plan.from,
+      to: nextDay(plan.from),
+      options: { exactWindows: true },
+    });
+    const searched = await call<{
+      lastFailure: unknown;
+      result: { search: { exactWindows?: { refused: number } } } | null;
+    }>('POST', `/api/allocation-runs/${harder.id}/execute`, undefined, 'wait=120');
+    expect(searched.lastFailure, context()).toBeNull();
+    expect(searched.result?.search.exactWindows).toMatchObject({ refused: 0 });
 
     service.signal('SIGTERM');
     expect(await service.exited, context()).toBe(0);
