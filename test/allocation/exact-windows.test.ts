@@ -9,7 +9,13 @@ interface Run {
     coverage: { required: number; assigned: number };
     search?: {
       stoppedBy: string;
-      exactWindows?: { solved: number; improved: number; refused: number; gained: number; cutByClock: number };
+      exactWindows?: {
+        solved: number;
+        improved: number;
+        refused: number;
+        gained: number;
+        cutByClock: number;
+      };
     };
   } | null;
 }
