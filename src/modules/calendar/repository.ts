@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import { holidays, holidayTypes, workingHourModifiers } from '../../core/db/tables/index.ts';
+import { holidaysInForce } from './holidays-in-force.ts';
 
 /** Active holidays that touch the range (a multi-day holiday may start before it or end after it). */
 export async function holidaysOverlapping(executor: Executor, buId: string, from: string, to: string) {
@@ -17,14 +18,7 @@ export async function holidaysOverlapping(executor: Executor, buId: string, from
     })
     .from(holidays)
     .leftJoin(holidayTypes, eq(holidayTypes.id, holidays.holidayTypeId))
-    .where(
-      and(
-        eq(holidays.buId, buId),
-        eq(holidays.isActive, true),
-        lte(holidays.date, to),
-        gte(holidays.endDate, from),
-      ),
-    )
+    .where(holidaysInForce(buId, from, to))
     .orderBy(asc(holidays.date), asc(holidays.code));
 }
 

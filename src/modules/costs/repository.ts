@@ -22,6 +22,7 @@ import {
   runCosts,
 } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
+import { holidaysInForce } from '../calendar/holidays-in-force.ts';
 
 /* Rates */
 
@@ -315,14 +316,7 @@ export async function holidayDates(executor: Executor, buId: string, from: strin
   return executor
     .select({ date: holidays.date, endDate: holidays.endDate })
     .from(holidays)
-    .where(
-      and(
-        eq(holidays.buId, buId),
-        eq(holidays.isActive, true),
-        lte(holidays.date, to),
-        gte(holidays.endDate, from),
-      ),
-    );
+    .where(holidaysInForce(buId, from, to));
 }
 
 const lineColumns = {

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
+import { approvedLeaveTouching } from '../roster/approved-leave.ts';
 
 export interface RequestRow {
   id: string;
@@ -313,9 +314,7 @@ export async function approvedLeaveOverlapping(
       and(
         eq(leaveRequests.buId, buId),
         inArray(leaveRequests.employeeId, employeeIds),
-        eq(leaveRequests.status, 'Approved'),
-        lte(leaveRequests.fromDate, to),
-        gte(leaveRequests.toDate, from),
+        approvedLeaveTouching(from, to),
       ),
     );
 }

@@ -8,6 +8,8 @@ import {
   plannedRosterLines,
   standingRosters,
 } from '../../core/db/tables/index.ts';
+import { holidaysInForce } from '../calendar/holidays-in-force.ts';
+import { approvedLeaveTouching } from '../roster/approved-leave.ts';
 
 /** SQL of a person's own roster: the read every employee's screen opens. */
 
@@ -81,8 +83,7 @@ const ownRosterStatement = preparedRead<OwnRosterSources>(
         ownLeaveFields,
         sql`from ${leaveRequests}
             where ${leaveRequests.buId} = ${buId} and ${leaveRequests.employeeId} = ${employeeId}
-              and ${leaveRequests.status} = 'Approved'
-              and ${leaveRequests.fromDate} <= ${toDate} and ${leaveRequests.toDate} >= ${fromDate}`,
+              and ${approvedLeaveTouching(fromDate, toDate)}`,
       )} as "leave",
       ${jsonList(
         coveredFields,
@@ -96,9 +97,7 @@ const ownRosterStatement = preparedRead<OwnRosterSources>(
       )} as "covered",
       ${jsonList(
         holidayFields,
-        sql`from ${holidays}
-            where ${holidays.buId} = ${buId} and ${holidays.isActive}
-              and ${holidays.date} <= ${toDate} and ${holidays.endDate} >= ${fromDate}`,
+        sql`from ${holidays} where ${holidaysInForce(buId, fromDate, toDate)}`,
         sql`${holidays.date}, ${holidays.code}`,
       )} as "holidays"`;
   },

@@ -15,6 +15,8 @@ import {
   skills,
   terminals,
 } from '../../core/db/tables/index.ts';
+import { holidaysInForce } from '../calendar/holidays-in-force.ts';
+import { approvedLeaveTouching } from './approved-leave.ts';
 
 /** SQL of the live roster (`shift_assignments`). */
 
@@ -223,28 +225,14 @@ export async function holidaysBetween(executor: Executor, buId: string, from: st
   return executor
     .select({ from: holidays.date, to: holidays.endDate, nameEn: holidays.nameEn, nameAr: holidays.nameAr })
     .from(holidays)
-    .where(
-      and(
-        eq(holidays.buId, buId),
-        eq(holidays.isActive, true),
-        lte(holidays.date, to),
-        gte(holidays.endDate, from),
-      ),
-    );
+    .where(holidaysInForce(buId, from, to));
 }
 
 export async function approvedLeaveBetween(executor: Executor, employeeId: string, from: string, to: string) {
   return executor
     .select({ id: leaveRequests.id, from: leaveRequests.fromDate, to: leaveRequests.toDate })
     .from(leaveRequests)
-    .where(
-      and(
-        eq(leaveRequests.employeeId, employeeId),
-        eq(leaveRequests.status, 'Approved'),
-        lte(leaveRequests.fromDate, to),
-        gte(leaveRequests.toDate, from),
-      ),
-    );
+    .where(and(eq(leaveRequests.employeeId, employeeId), approvedLeaveTouching(from, to)));
 }
 
 /** How many live assignments of a date are lent through the rule (its `maxPerDay` caps them). */
