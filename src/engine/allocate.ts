@@ -206,8 +206,8 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   report('finish', coverage(ctx));
   const result = buildResult(model, ctx.roster, ctx.masks, startedAt, end());
   if (exact) {
-    const { solved, improved, refused, gained, cutByClock } = exact;
-    result.search.exact = { solved, improved, refused, gained, cutByClock };
+    const { lastProven: _, ...report } = exact;
+    result.search.exact = report;
   }
   return result;
 }

@@ -4,6 +4,7 @@ import type { ExactSolution, ExactSolver } from './exact-solver.ts';
 import { coverage, restore, snapshot } from './improve.ts';
 import { place, remove } from './moves.ts';
 import { rulesAllow } from './roster.ts';
+import type { ExactWindowsReport } from './types.ts';
 
 export interface ExactOptions {
   solver: ExactSolver;
@@ -29,16 +30,8 @@ export interface ExactOptions {
   onReport?: (report: ExactReport) => void;
 }
 
-export interface ExactReport {
-  /** Windows HiGHS was asked to solve. */
-  solved: number;
-  /** Windows whose answer covered more and was kept. */
-  improved: number;
-  /** Windows whose answer the engine's own checks refused (a rule the model got wrong; none in any run measured). */
-  refused: number;
-  gained: number;
-  /** Windows HiGHS left at `windowSeconds` (or `wholeSeconds`): those make the run depend on the machine's speed. */
-  cutByClock: number;
+/** What the phase did: the run's report (`SearchReport.exact`), and whether HiGHS proved its last window. */
+export interface ExactReport extends ExactWindowsReport {
   /** HiGHS proved the last window's answer optimal (to within less than a head). */
   lastProven: boolean;
 }

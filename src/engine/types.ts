@@ -243,12 +243,14 @@ export interface SearchReport {
 
 /** The exact windows of a run: how many HiGHS solved, how many covered more and were kept, the heads gained. */
 export interface ExactWindowsReport {
+  /** Windows HiGHS was asked to solve. */
   solved: number;
+  /** Windows whose answer covered more and was kept. */
   improved: number;
-  /** Answers the engine's own checks refused (a rule the model got wrong; none in any run measured). */
+  /** Windows whose answer the engine's own checks refused (a rule the model got wrong; none in any run measured). */
   refused: number;
   gained: number;
-  /** Windows HiGHS left at their time cap: those make the run depend on the machine's speed. */
+  /** Windows HiGHS left at `windowSeconds` (or `wholeSeconds`): those make the run depend on the machine's speed. */
   cutByClock: number;
 }
 
