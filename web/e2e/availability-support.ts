@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { apiAs, type Lang } from './support.ts';
+import { apiAs, dayInCalendar, type Lang } from './support.ts';
 
 export const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -28,11 +28,7 @@ export function ownDay(lang: Lang): string {
 /** Picks one day in the unavailability form's calendar (a range of one), moving month by month to it. */
 export async function pickDay(page: Page, day: string): Promise<void> {
   await page.getByTestId('unavailable-dates').click();
-  // The calendar opens on the current month: wait for it, or a month may be skipped before it shows.
-  await expect(page.locator('button[data-direction="next"]')).toBeVisible();
-  const cell = page.locator(`[data-date="${day}"]:not([data-outside])`);
-  for (let i = 0; i < 3 && !(await cell.isVisible()); i += 1)
-    await page.locator('button[data-direction="next"]').click();
+  const cell = await dayInCalendar(page, day);
   await cell.click();
   await cell.click();
   await page.keyboard.press('Escape');

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   apiAs,
   base,
+  dayInCalendar,
   type Lang,
   langOf,
   PASSWORD,
@@ -259,13 +260,6 @@ const weekText = dayText;
 /** Picks a range in the leave form's calendar, moving month by month to it. */
 async function pickRange(page: Page, from: string, to: string): Promise<void> {
   await page.getByTestId('leave-dates').click();
-  // The calendar opens on the current month: wait for it, or a month is skipped before it shows.
-  await expect(page.locator('button[data-direction="next"]')).toBeVisible();
-  for (const day of [from, to]) {
-    const cell = page.locator(`[data-date="${day}"]:not([data-outside])`);
-    for (let i = 0; i < 3 && !(await cell.isVisible()); i += 1)
-      await page.locator('button[data-direction="next"]').click();
-    await cell.click();
-  }
+  for (const day of [from, to]) await (await dayInCalendar(page, day)).click();
   await page.keyboard.press('Escape');
 }

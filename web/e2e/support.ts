@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, request, type TestInfo } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  request,
+  type TestInfo,
+} from '@playwright/test';
 
 export const PASSWORD = 'Demo#Roster2026';
 export type Lang = 'en' | 'ar';
@@ -164,4 +171,16 @@ export async function checkScreen(page: Page, info: TestInfo, name: string): Pro
     () => (window as unknown as { __problems?: string[] }).__problems ?? [],
   );
   expect(problems, `${name}: CSP violations or console errors`).toEqual([]);
+}
+
+/**
+ * A day of a date picker's open calendar, stepped to month by month (three at most). The calendar opens on
+ * the current month: it is waited for first, or a month is skipped before it shows.
+ */
+export async function dayInCalendar(page: Page, day: string): Promise<Locator> {
+  const next = page.locator('button[data-direction="next"]');
+  await expect(next).toBeVisible();
+  const cell = page.locator(`[data-date="${day}"]:not([data-outside])`);
+  for (let i = 0; i < 3 && !(await cell.isVisible()); i += 1) await next.click();
+  return cell;
 }
