@@ -14,6 +14,7 @@ import { buildResult, coverageOf, type SearchEnd } from './result.ts';
 import { emptyRoster } from './roster.ts';
 import type { Instance, Result } from './types.ts';
 import { shareUnsocialByCohort } from './unsocial.ts';
+import { rotateWithinCohorts } from './unsocial-rotation.ts';
 import { validateInstance } from './validate.ts';
 import { grantWishes } from './wishes.ts';
 
@@ -39,6 +40,11 @@ export interface AllocateOptions {
    */
   lagrangianSteps?: number;
   /**
+   * Annealing steps per cohort member when nights and weekend shifts are dealt out again within each cohort, at
+   * the end (default by size; 0 turns it off).
+   */
+  rotationSteps?: number;
+  /**
    * Exact windows after the search: a few days around a line still short, re-solved by HiGHS (exact.ts). Off
    * unless a solver is given: load it first with `loadExactSolver()` (exact-solver.ts; `allocate` stays
    * synchronous). The other fields default to `EXACT_DEFAULTS`.
@@ -61,6 +67,8 @@ export interface AllocateProgress {
 const DEEP_REPAIR_ATTEMPTS = 150_000;
 /** Subgradient steps of the Lagrangian heuristic below 40,000 employee-days. */
 const LAGRANGIAN_STEPS = 30;
+/** Rotation steps per cohort member below 40,000 employee-days. */
+const ROTATION_STEPS = 1_000;
 
 /**
  * One full construction. With `rateSoFar`, the day-by-day pass weighs hours against the days available so far
@@ -203,6 +211,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   // Wishes and then the sharing of nights and weekends, by moves that keep coverage (and each other's gains).
   grantWishes(ctx);
   shareUnsocialByCohort(ctx);
+  rotateWithinCohorts(ctx, options.rotationSteps ?? rotationStepsFor(model));
   report('finish', coverage(ctx));
   const result = buildResult(model, ctx.roster, ctx.masks, startedAt, end());
   if (exact) {
@@ -256,6 +265,15 @@ function windowsFor(model: Model): number {
  */
 function exchangeNodesFor(model: Model): number {
   return model.employeeCount * model.dayCount >= LARGE ? 0 : 150_000;
+}
+
+/**
+ * Annealing steps per cohort member of the rotation by size (a count, so that runs are reproducible): none from
+ * 40,000 employee-days, where cohorts of thirty and more need more steps than the whole-process goal leaves time
+ * for (docs/benchmarks.md).
+ */
+function rotationStepsFor(model: Model): number {
+  return model.employeeCount * model.dayCount >= LARGE ? 0 : ROTATION_STEPS;
 }
 
 /**

@@ -106,7 +106,7 @@ export function equalizationScores(model: Model, roster: Roster): EqualizationSc
   });
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }

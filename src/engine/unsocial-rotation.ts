@@ -1,0 +1,437 @@
+import { outOfTime, type SolveContext } from './context.ts';
+import { applicableRules, isEligible } from './eligibility.ts';
+import { eligibleForKind, historyShifts, median, unsocialCohortOf } from './equalization.ts';
+import { type Model, wishCost } from './model.ts';
+import { place, remove } from './moves.ts';
+import { rulesAllow } from './roster.ts';
+
+/**
+ * Nights and weekend shifts shared within a cohort where exchanges between two people stop: when two members'
+ * days off never fall on the same date, every stretch one hands the other breaks a run of days or the rest after
+ * a night, and the cohort holds nights only on the days its night workers can work them. So `shareUnsocialByCohort`
+ * can leave one member on thirteen nights and another on none. Here the cohort's work is dealt out again by a
+ * small annealing search over two kinds of step, each keeping every rule and each member's wishes:
+ * - two members exchange their work over one to four days (each through the same lending rule);
+ * - a member takes a line of the home pool that lacks heads in place of their own line of the home pool that day,
+ *   which then lacks the head instead (coverage is unchanged; this is how a night the cohort did not hold comes
+ *   to someone whose pattern fits it).
+ *
+ * What it lowers is the squared deviation from the cohort's mean of nights and of weekend shifts (history counted)
+ * and of hours pro-rated to the period, in shifts. Steps are counted and the random stream seeded, so a run is reproducible; the clock only stops it early.
+ * Returns the cohorts dealt out again.
+ */
+export function rotateWithinCohorts(ctx: SolveContext, stepsPerMember: number): number {
+  if (stepsPerMember <= 0) return 0;
+  const { model } = ctx;
+  const cohort = unsocialCohortOf(model);
+  const groups = new Map<number, number[]>();
+  for (let e = 0; e < model.employeeCount; e++) {
+    const group = groups.get(cohort[e]!) ?? [];
+    group.push(e);
+    groups.set(cohort[e]!, group);
+  }
+  const shared: Shared = {
+    kinds: [model.lineNight, model.lineWeekend],
+    eligible: [model.lineNight, model.lineWeekend].map((of) => eligibleForKind(model, ctx.masks, of)),
+    histories: [model.historyNight, model.historyWeekend].map((hours) => historyShifts(model, hours, cohort)),
+    shiftHours: median(Array.from(model.lineHours)) || 1,
+  };
+  let rotated = 0;
+  for (const members of groups.values()) {
+    if (members.length < 2 || outOfTime(ctx)) continue;
+    const search = new CohortSearch(ctx, members, shared);
+    if (search.widestSpread() <= FAIR_SPREAD) continue;
+    if (search.anneal(members.length * stepsPerMember) && search.apply()) rotated++;
+  }
+  return rotated;
+}
+
+/** A cohort whose nights and weekend shifts are this close needs nothing (the issue's goal is 2). */
+const FAIR_SPREAD = 2;
+/** Of the steps, the share that trades a member's line for one that lacks heads. */
+const TRADE_SHARE = 0.3;
+/** The longest stretch two members exchange in one step. */
+const LONGEST = 4;
+/** A night moved between a cohort's extremes lowers the squared deviations by tens: a first temperature of that order. */
+const FIRST_TEMPERATURE = 20;
+const LAST_TEMPERATURE = 0.05;
+
+interface Shared {
+  /** Night lines, weekend lines. */
+  kinds: Uint8Array[];
+  /** Per kind, per employee: eligible for at least one line of the kind. */
+  eligible: Uint8Array[];
+  /** Per kind, per employee: the history's shifts of the kind. */
+  histories: Float64Array[];
+  shiftHours: number;
+}
+
+/** A member's costs, in a row of `WIDTH` numbers: rules broken, weight of wishes denied, then the spreads' values. */
+const BROKEN = 0;
+const WISHES = 1;
+/**
+ * What the member counts for in the spreads the search narrows: nights and weekend shifts with the history's (NaN
+ * when the measure leaves the member out), and hours pro-rated to the period, in shifts.
+ */
+const VALUES = 2;
+const SPREADS = 3;
+const WIDTH = VALUES + SPREADS;
+
+class CohortSearch {
+  private readonly model: Model;
+  private readonly days: number;
+  private readonly n: number;
+  /** member × day → line or -1, and its lending rule. */
+  private readonly grid: Int32Array;
+  private readonly rules: Int32Array;
+  /** member × day → 1 when the cell may not move (fixed, carried over, inactive, on leave or unavailable). */
+  private readonly frozen: Uint8Array;
+  /** Per kind, per member: 1 when the member counts in the measure of that kind. */
+  private readonly counted: Uint8Array[];
+  /** Per line of the cohort's home pool: heads it still lacks. */
+  private readonly open: Int32Array;
+  /** Per day, the home pool's lines. */
+  private readonly poolLines: number[][];
+  /** member → its costs (`WIDTH` each), and two rows of scratch after them for a step's members. */
+  private readonly costs: Float64Array;
+  /** Each member's rules broken and wishes denied at the start (fixed work may break a rule): never more. */
+  private readonly limits: Float64Array;
+  /**
+   * Per spread, the sum and the sum of squares of the members' values and how many count: the search lowers the
+   * sum of squared deviations from the cohort's mean (not from zero, so that a night taken into the cohort from
+   * the lines lacking heads costs nothing in itself).
+   */
+  private readonly sums = new Float64Array(SPREADS);
+  private readonly squares = new Float64Array(SPREADS);
+  private readonly counts = new Int32Array(SPREADS);
+  private readonly weeks: Float64Array;
+  private best: { grid: Int32Array; rules: Int32Array } | null = null;
+  private readonly random: () => number;
+
+  constructor(
+    private readonly ctx: SolveContext,
+    private readonly members: readonly number[],
+    private readonly shared: Shared,
+  ) {
+    const { model, roster } = ctx;
+    this.model = model;
+    this.days = model.dayCount;
+    this.n = members.length;
+    const cells = this.n * this.days;
+    this.grid = new Int32Array(cells);
+    this.rules = new Int32Array(cells);
+    this.frozen = new Uint8Array(cells);
+    members.forEach((e, i) => {
+      for (let d = 0; d < this.days; d++) {
+        const cell = e * this.days + d;
+        this.grid[i * this.days + d] = roster.lineOf[cell]!;
+        this.rules[i * this.days + d] = roster.ruleOf[cell]!;
+        this.frozen[i * this.days + d] =
+          roster.fixed[cell] || ctx.fromPrevious[cell] || !model.active[cell] || model.onLeave[cell] ? 1 : 0;
+      }
+    });
+    this.counted = shared.eligible.map((of) =>
+      Uint8Array.from(members, (e) =>
+        of[e] && model.availableDays[e] === this.days && !model.wishes.standing[e] ? 1 : 0,
+      ),
+    );
+    const pool = model.homePool[members[0]!]!;
+    this.open = new Int32Array(model.lineCount);
+    this.poolLines = Array.from({ length: this.days }, () => []);
+    for (let l = 0; l < model.lineCount; l++) {
+      if (model.linePool[l] !== pool) continue;
+      this.open[l] = model.lineRequired[l]! - roster.assignedCount[l]!;
+      this.poolLines[model.lineDay[l]!]!.push(l);
+    }
+    this.weeks = new Float64Array(model.weekCount);
+    this.costs = new Float64Array((this.n + 2) * WIDTH);
+    this.limits = new Float64Array(this.n * 2);
+    for (let i = 0; i < this.n; i++) {
+      this.rowCost(i, i);
+      this.limits[i * 2] = this.costs[i * WIDTH + BROKEN]!;
+      this.limits[i * 2 + 1] = this.costs[i * WIDTH + WISHES]!;
+      this.count(i, 1);
+    }
+    this.random = seeded(members[0]! + 1);
+  }
+
+  /** The widest spread of nights or weekend shifts among the members the measure counts, history included. */
+  widestSpread(): number {
+    let widest = 0;
+    for (let k = 0; k < 2; k++) {
+      let low = Number.POSITIVE_INFINITY;
+      let high = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < this.n; i++) {
+        const value = this.costs[i * WIDTH + VALUES + k]!;
+        if (Number.isNaN(value)) continue;
+        low = Math.min(low, value);
+        high = Math.max(high, value);
+      }
+      if (high > low) widest = Math.max(widest, high - low);
+    }
+    return widest;
+  }
+
+  /** Returns whether a roster with narrower spreads was found (kept in `best`). */
+  anneal(steps: number): boolean {
+    const { n } = this;
+    let total = this.deviation();
+    let bestTotal = total;
+    const ratio = (LAST_TEMPERATURE / FIRST_TEMPERATURE) ** (1 / Math.max(1, steps));
+    let temperature = FIRST_TEMPERATURE;
+    for (let step = 0; step < steps; step++, temperature *= ratio) {
+      if ((step & 1023) === 0 && outOfTime(this.ctx)) break;
+      const a = Math.floor(this.random() * n);
+      let delta: number | null;
+      if (this.random() < TRADE_SHARE) {
+        const day = Math.floor(this.random() * this.days);
+        const lines = this.poolLines[day]!;
+        if (lines.length === 0) continue;
+        const gap = lines[Math.floor(this.random() * lines.length)]!;
+        const was = this.trade(a, day, gap);
+        if (was < 0) continue;
+        delta = this.step(a, -1, temperature);
+        if (delta === null) this.untrade(a, day, was, gap);
+      } else {
+        const b = (a + 1 + Math.floor(this.random() * (n - 1))) % n;
+        const length = 1 + Math.floor(this.random() * Math.min(LONGEST, this.days));
+        const first = Math.floor(this.random() * (this.days - length + 1));
+        if (!this.exchange(a, b, first, length)) continue;
+        delta = this.step(a, b, temperature);
+        if (delta === null) this.exchange(a, b, first, length);
+      }
+      if (delta === null) continue;
+      total += delta;
+      if (total < bestTotal - 1e-9) {
+        bestTotal = total;
+        this.keepBest();
+      }
+    }
+    return this.best !== null;
+  }
+
+  private keepBest(): void {
+    if (this.best === null) this.best = { grid: this.grid.slice(), rules: this.rules.slice() };
+    else {
+      this.best.grid.set(this.grid);
+      this.best.rules.set(this.rules);
+    }
+  }
+
+  /**
+   * Costs the changed members' rows (b -1 when only a changed): null, to be undone, when a rule or a wish suffers
+   * or the annealing refuses the change; else the change in the squared deviations, the new costs in the members'
+   * rows.
+   */
+  private step(a: number, b: number, temperature: number): number | null {
+    const { costs, limits } = this;
+    const changed = b < 0 ? 1 : 2;
+    for (let j = 0; j < changed; j++) {
+      const i = j === 0 ? a : b;
+      const slot = this.n + j;
+      this.rowCost(i, slot);
+      if (
+        costs[slot * WIDTH + BROKEN]! > limits[i * 2]! ||
+        costs[slot * WIDTH + WISHES]! > limits[i * 2 + 1]! + 1e-9
+      )
+        return null;
+    }
+    const before = this.deviation();
+    this.swapCounts(a, b, changed);
+    const delta = this.deviation() - before;
+    if (delta > 0 && this.random() >= Math.exp(-delta / temperature)) {
+      this.swapCounts(a, b, changed);
+      return null;
+    }
+    return delta;
+  }
+
+  /** Counts the scratch rows in place of the members' rows, or (called again) back. */
+  private swapCounts(a: number, b: number, changed: number): void {
+    for (let j = 0; j < changed; j++) {
+      const i = j === 0 ? a : b;
+      this.count(i, -1);
+      this.count(this.n + j, 1);
+      // The scratch row and the member's row change places, so that a second call undoes the first.
+      for (let x = 0; x < WIDTH; x++) {
+        const kept = this.costs[i * WIDTH + x]!;
+        this.costs[i * WIDTH + x] = this.costs[(this.n + j) * WIDTH + x]!;
+        this.costs[(this.n + j) * WIDTH + x] = kept;
+      }
+    }
+  }
+
+  /** Adds a row's values to the spreads' sums (sign 1) or takes them out (-1). */
+  private count(row: number, sign: 1 | -1): void {
+    for (let k = 0; k < SPREADS; k++) {
+      const value = this.costs[row * WIDTH + VALUES + k]!;
+      if (Number.isNaN(value)) continue;
+      this.sums[k]! += sign * value;
+      this.squares[k]! += sign * value * value;
+      this.counts[k]! += sign;
+    }
+  }
+
+  private deviation(): number {
+    let total = 0;
+    for (let k = 0; k < SPREADS; k++)
+      if (this.counts[k]! > 0) total += this.squares[k]! - this.sums[k]! ** 2 / this.counts[k]!;
+    return total;
+  }
+
+  /**
+   * Puts the best roster found into the solver's roster, checking every rule again as each cell is placed; if one
+   * fails (the search keeps them all, so it should not), the cohort's roster goes back as it was.
+   */
+  apply(): boolean {
+    const { ctx, model } = this;
+    const { roster } = ctx;
+    const best = this.best!;
+    const changed: { e: number; d: number; was: number; wasRule: number; line: number; rule: number }[] = [];
+    this.members.forEach((e, i) => {
+      for (let d = 0; d < this.days; d++) {
+        const cell = e * this.days + d;
+        const line = best.grid[i * this.days + d]!;
+        if (line !== roster.lineOf[cell]!)
+          changed.push({
+            e,
+            d,
+            was: roster.lineOf[cell]!,
+            wasRule: roster.ruleOf[cell]!,
+            line,
+            rule: best.rules[i * this.days + d]!,
+          });
+      }
+    });
+    for (const { e, d } of changed) remove(ctx, e, d);
+    const held = changed.every(({ e, line, rule }) => {
+      if (line < 0) return true;
+      if (!rulesAllow(model, roster, e, line)) return false;
+      place(ctx, e, line, rule);
+      return true;
+    });
+    if (held) return true;
+    for (const { e, d } of changed) remove(ctx, e, d);
+    for (const { e, was, wasRule } of changed) if (was >= 0) place(ctx, e, was, wasRule);
+    return false;
+  }
+
+  /**
+   * Exchanges two members' cells over the days (an exchange undoes itself), when every cell may move and each
+   * may work the other's lines through the same lending rule; else changes nothing and returns false.
+   */
+  private exchange(a: number, b: number, first: number, length: number): boolean {
+    const [ea, eb] = [this.members[a]!, this.members[b]!];
+    let differs = false;
+    for (let d = first; d < first + length; d++) {
+      const [ca, cb] = [a * this.days + d, b * this.days + d];
+      if (this.frozen[ca] || this.frozen[cb]) return false;
+      const [la, lb] = [this.grid[ca]!, this.grid[cb]!];
+      if (la === lb) continue;
+      differs = true;
+      if (la >= 0 && !this.mayWork(eb, la, this.rules[ca]!)) return false;
+      if (lb >= 0 && !this.mayWork(ea, lb, this.rules[cb]!)) return false;
+    }
+    if (!differs) return false;
+    for (let d = first; d < first + length; d++) {
+      const [ca, cb] = [a * this.days + d, b * this.days + d];
+      [this.grid[ca], this.grid[cb]] = [this.grid[cb]!, this.grid[ca]!];
+      [this.rules[ca], this.rules[cb]] = [this.rules[cb]!, this.rules[ca]!];
+    }
+    return true;
+  }
+
+  /**
+   * The member takes a home-pool line that lacks heads in place of their own home-pool line that day, which then
+   * lacks one; returns the line before (to trade back), or -1 when the trade cannot be made.
+   */
+  private trade(a: number, day: number, gap: number): number {
+    const cell = a * this.days + day;
+    const was = this.grid[cell]!;
+    if (this.frozen[cell] || was < 0 || was === gap || this.open[gap]! <= 0) return -1;
+    if (this.model.linePool[was] !== this.model.linePool[gap]) return -1;
+    if (!isEligible(this.ctx.masks, this.members[a]!, gap)) return -1;
+    this.grid[cell] = gap;
+    this.open[gap]!--;
+    this.open[was]!++;
+    return was;
+  }
+
+  /** Undoes a trade (the line given up may have had more heads than it needs, so no check applies). */
+  private untrade(a: number, day: number, was: number, gap: number): void {
+    this.grid[a * this.days + day] = was;
+    this.open[gap]!++;
+    this.open[was]!--;
+  }
+
+  /** Statically eligible, and lent through the same rule (so no lending count changes). */
+  private mayWork(e: number, l: number, rule: number): boolean {
+    return isEligible(this.ctx.masks, e, l) && (rule < 0 || applicableRules(this.model, e, l).includes(rule));
+  }
+
+  /**
+   * Writes member i's costs into row `slot`: the rules broken, read as `roster.ts` reads them (rest, consecutive
+   * days, weekly hours, consecutive nights, each from what came before the period), wishes denied, and the values.
+   */
+  private rowCost(i: number, slot: number): void {
+    const { model, weeks } = this;
+    const { kinds, histories } = this.shared;
+    const e = this.members[i]!;
+    const base = i * this.days;
+    weeks.fill(0);
+    weeks[0] = model.priorWeekHours[e]!;
+    const wishful = model.wishes.any[e] === 1;
+    let broken = 0;
+    let wishes = 0;
+    let hours = 0;
+    let run = model.priorConsecutive[e]!;
+    let nights = model.priorNights[e]!;
+    let night = 0;
+    let weekend = 0;
+    for (let d = 0; d < this.days; d++) {
+      const l = this.grid[base + d]!;
+      if (wishful) wishes += wishCost(model, e, d, l);
+      if (l < 0) {
+        run = 0;
+        nights = 0;
+        continue;
+      }
+      hours += model.lineHours[l]!;
+      weeks[model.weekOfDay[d]!]! += model.lineHours[l]!;
+      if (++run > model.maxConsecutiveDays) broken++;
+      nights = model.lineNight[l] ? nights + 1 : 0;
+      if (nights > model.maxConsecutiveNights) broken++;
+      const start = model.lineStart[l]!;
+      if (start - model.priorLastEnd[e]! < model.minRestMinutes) broken++;
+      for (let back = Math.max(0, d - 2); back < d; back++) {
+        const other = this.grid[base + back]!;
+        if (other >= 0 && start - model.lineEnd[other]! < model.minRestMinutes) broken++;
+      }
+      night += kinds[0]![l]!;
+      weekend += kinds[1]![l]!;
+    }
+    for (let w = 0; w < weeks.length; w++) if (weeks[w]! > model.maxWeeklyHours + 1e-9) broken++;
+    const row = slot * WIDTH;
+    const { costs } = this;
+    costs[row + BROKEN] = broken;
+    costs[row + WISHES] = wishes;
+    costs[row + VALUES] = this.counted[0]![i] ? night + histories[0]![e]! : Number.NaN;
+    costs[row + VALUES + 1] = this.counted[1]![i] ? weekend + histories[1]![e]! : Number.NaN;
+    costs[row + VALUES + 2] =
+      model.availableDays[e]! > 0
+        ? (hours * this.days) / model.availableDays[e]! / this.shared.shiftHours
+        : Number.NaN;
+  }
+}
+
+/** mulberry32, as the benchmark's generator uses: small, fast and reproducible. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
