@@ -1,4 +1,5 @@
 import { dateOf, dayNumber, WEEKDAYS } from '../../src/engine/dates.ts';
+import { seededRandom } from '../../src/engine/random.ts';
 import type { DemandLine, Employee, Instance, Preference, ShiftTemplate } from '../../src/engine/types.ts';
 import { addLiveRoster, addScarceSkills } from './generate-shapes.ts';
 
@@ -57,18 +58,6 @@ export interface GeneratorOptions {
   from?: string;
   /** Stated unavailability for about 5 % of staff (hard: it changes what can be covered, so off by default). */
   unavailability?: boolean;
-}
-
-/** mulberry32: small, fast and good enough for synthetic data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const TEMPLATES: ShiftTemplate[] = [

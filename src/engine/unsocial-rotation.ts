@@ -3,6 +3,7 @@ import { applicableRules, isEligible } from './eligibility.ts';
 import { eligibleForKind, historyShifts, median, unsocialCohortOf } from './equalization.ts';
 import { type Model, wishCost } from './model.ts';
 import { place, remove } from './moves.ts';
+import { seededRandom } from './random.ts';
 import { rulesAllow } from './roster.ts';
 
 /**
@@ -152,7 +153,7 @@ class CohortSearch {
       this.limits[i * 2 + 1] = this.costs[i * WIDTH + WISHES]!;
       this.count(i, 1);
     }
-    this.random = seeded(members[0]! + 1);
+    this.random = seededRandom(members[0]! + 1);
   }
 
   /** The widest spread of nights or weekend shifts among the members the measure counts, history included. */
@@ -422,16 +423,4 @@ class CohortSearch {
         ? (hours * this.days) / model.availableDays[e]! / this.shared.shiftHours
         : Number.NaN;
   }
-}
-
-/** mulberry32, as the benchmark's generator uses: small, fast and reproducible. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
