@@ -5,6 +5,8 @@ import { type Model, wishCost } from './model.ts';
 import { place, remove } from './moves.ts';
 import { seededRandom } from './random.ts';
 import { rulesAllow } from './roster.ts';
+import type { Preference } from './types.ts';
+import { daysOfWish, grants } from './wishes.ts';
 
 /**
  * Nights and weekend shifts shared within a cohort where exchanges between two people stop: when two members'
@@ -67,14 +69,18 @@ interface Shared {
   shiftHours: number;
 }
 
-/** A member's costs, in a row of `WIDTH` numbers: rules broken, weight of wishes denied, then the spreads' values. */
+/**
+ * A member's costs, in a row of `WIDTH` numbers: rules broken, weight of wishes denied, wishes granted (as the result
+ * counts them, per day asked), then the spreads' values.
+ */
 const BROKEN = 0;
 const WISHES = 1;
+const GRANTED = 2;
 /**
  * What the member counts for in the spreads the search narrows: nights and weekend shifts with the history's (NaN
  * when the measure leaves the member out), and hours pro-rated to the period, in shifts.
  */
-const VALUES = 2;
+const VALUES = 3;
 const SPREADS = 3;
 const WIDTH = VALUES + SPREADS;
 
@@ -95,7 +101,10 @@ class CohortSearch {
   private readonly poolLines: number[][];
   /** member → its costs (`WIDTH` each), and two rows of scratch after them for a step's members. */
   private readonly costs: Float64Array;
-  /** Each member's rules broken and wishes denied at the start (fixed work may break a rule): never more. */
+  /**
+   * Each member's rules broken, weight of wishes denied and wishes granted at the start (fixed work may break a
+   * rule): never more broken or denied, never fewer granted.
+   */
   private readonly limits: Float64Array;
   /**
    * Per spread, the sum and the sum of squares of the members' values and how many count: the search lowers the
@@ -106,6 +115,8 @@ class CohortSearch {
   private readonly squares = new Float64Array(SPREADS);
   private readonly counts = new Int32Array(SPREADS);
   private readonly weeks: Float64Array;
+  /** Per member, their wishes and the days each applies on. */
+  private readonly wishes: { wish: Preference; days: number[] }[][];
   private best: { grid: Int32Array; rules: Int32Array } | null = null;
   private readonly random: () => number;
 
@@ -146,11 +157,17 @@ class CohortSearch {
     }
     this.weeks = new Float64Array(model.weekCount);
     this.costs = new Float64Array((this.n + 2) * WIDTH);
-    this.limits = new Float64Array(this.n * 2);
+    this.wishes = members.map((e) =>
+      model.wishes.any[e]
+        ? (model.instance.preferences ?? [])
+            .filter((wish) => wish.employeeId === model.employeeIds[e])
+            .map((wish) => ({ wish, days: daysOfWish(model, wish, e) }))
+        : [],
+    );
+    this.limits = new Float64Array(this.n * VALUES);
     for (let i = 0; i < this.n; i++) {
       this.rowCost(i, i);
-      this.limits[i * 2] = this.costs[i * WIDTH + BROKEN]!;
-      this.limits[i * 2 + 1] = this.costs[i * WIDTH + WISHES]!;
+      this.limits.set(this.costs.subarray(i * WIDTH, i * WIDTH + VALUES), i * VALUES);
       this.count(i, 1);
     }
     this.random = seededRandom(members[0]! + 1);
@@ -191,14 +208,18 @@ class CohortSearch {
         const gap = lines[Math.floor(this.random() * lines.length)]!;
         const was = this.trade(a, day, gap);
         if (was < 0) continue;
-        delta = this.step(a, -1, temperature);
+        delta = this.edgesHold(a, day, day) ? this.step(a, -1, temperature) : null;
         if (delta === null) this.untrade(a, day, was, gap);
       } else {
         const b = (a + 1 + Math.floor(this.random() * (n - 1))) % n;
         const length = 1 + Math.floor(this.random() * Math.min(LONGEST, this.days));
         const first = Math.floor(this.random() * (this.days - length + 1));
         if (!this.exchange(a, b, first, length)) continue;
-        delta = this.step(a, b, temperature);
+        const last = first + length - 1;
+        delta =
+          this.edgesHold(a, first, last) && this.edgesHold(b, first, last)
+            ? this.step(a, b, temperature)
+            : null;
         if (delta === null) this.exchange(a, b, first, length);
       }
       if (delta === null) continue;
@@ -220,6 +241,40 @@ class CohortSearch {
   }
 
   /**
+   * A cheap look at where most steps fail, before the whole row is costed: the rest across the edges of the days
+   * changed, and the runs of working days through them. Members whose roster broke a rule at the start (fixed
+   * work) are costed whole.
+   */
+  private edgesHold(i: number, first: number, last: number): boolean {
+    if (this.limits[i * VALUES + BROKEN]! > 0) return true;
+    const { model, grid, days } = this;
+    const base = i * days;
+    for (let x = Math.max(0, first - 2); x < first; x++)
+      for (let y = first; y <= Math.min(last, x + 2); y++) if (!this.restBetween(base, x, y)) return false;
+    for (let y = last + 1; y <= Math.min(days - 1, last + 2); y++)
+      for (let x = Math.max(first, y - 2); x <= last; x++) if (!this.restBetween(base, x, y)) return false;
+    for (const edge of [first, last]) {
+      if (grid[base + edge]! < 0) continue;
+      let run = 1;
+      let d = edge - 1;
+      for (; d >= 0 && grid[base + d]! >= 0; d--) run++;
+      if (d < 0) run += model.priorConsecutive[this.members[i]!]!;
+      for (d = edge + 1; d < days && grid[base + d]! >= 0; d++) run++;
+      if (run > model.maxConsecutiveDays) return false;
+    }
+    return true;
+  }
+
+  private restBetween(base: number, x: number, y: number): boolean {
+    const [before, after] = [this.grid[base + x]!, this.grid[base + y]!];
+    return (
+      before < 0 ||
+      after < 0 ||
+      this.model.lineStart[after]! - this.model.lineEnd[before]! >= this.model.minRestMinutes
+    );
+  }
+
+  /**
    * Costs the changed members' rows (b -1 when only a changed): null, to be undone, when a rule or a wish suffers
    * or the annealing refuses the change; else the change in the squared deviations, the new costs in the members'
    * rows.
@@ -232,8 +287,9 @@ class CohortSearch {
       const slot = this.n + j;
       this.rowCost(i, slot);
       if (
-        costs[slot * WIDTH + BROKEN]! > limits[i * 2]! ||
-        costs[slot * WIDTH + WISHES]! > limits[i * 2 + 1]! + 1e-9
+        costs[slot * WIDTH + BROKEN]! > limits[i * VALUES + BROKEN]! ||
+        costs[slot * WIDTH + WISHES]! > limits[i * VALUES + WISHES]! + 1e-9 ||
+        costs[slot * WIDTH + GRANTED]! < limits[i * VALUES + GRANTED]!
       )
         return null;
     }
@@ -416,6 +472,10 @@ class CohortSearch {
     const { costs } = this;
     costs[row + BROKEN] = broken;
     costs[row + WISHES] = wishes;
+    let granted = 0;
+    for (const { wish, days } of this.wishes[i]!)
+      for (const d of days) if (grants(model, wish, this.grid[base + d]!) === true) granted++;
+    costs[row + GRANTED] = granted;
     costs[row + VALUES] = this.counted[0]![i] ? night + histories[0]![e]! : Number.NaN;
     costs[row + VALUES + 1] = this.counted[1]![i] ? weekend + histories[1]![e]! : Number.NaN;
     costs[row + VALUES + 2] =

@@ -4,7 +4,7 @@ import { eligibleOf, isEligible, isHomePool } from './eligibility.ts';
 import { type Model, wishCost } from './model.ts';
 import { place, placeIfLendingAllows, remove } from './moves.ts';
 import { canTake, type Roster } from './roster.ts';
-import type { Result, WishesGranted } from './types.ts';
+import type { Preference, Result, WishesGranted } from './types.ts';
 
 /**
  * People's wishes, granted after coverage by moves that keep it: a line handed to someone free, two people
@@ -142,20 +142,9 @@ export function wishesGranted(model: Model, roster: Roster): Result['wishes'] {
     const e = model.employeeIndex.get(wish.employeeId)!;
     const entry = byEmployee.get(e) ?? { employeeId: wish.employeeId, asked: 0, granted: 0 };
     byEmployee.set(e, entry);
-    const weekdays = wish.weekdays?.map((w) => WEEKDAYS.indexOf(w));
-    const first = wish.date === undefined ? 0 : dayNumber(wish.date) - model.firstDay;
-    const last = wish.date === undefined ? model.dayCount - 1 : first;
-    for (let d = Math.max(0, first); d <= Math.min(model.dayCount - 1, last); d++) {
-      const cell = e * model.dayCount + d;
-      if (!model.active[cell] || model.onLeave[cell]) continue;
-      if (weekdays !== undefined && !weekdays.includes(weekdayOf(model.firstDay + d))) continue;
-      const l = roster.lineOf[cell]!;
-      const ofType = l >= 0 && model.lineShiftType[l] === wish.shiftType;
-      let granted: boolean;
-      if (wish.shiftType === undefined) granted = wish.kind === 'off' ? l < 0 : l >= 0;
-      else if (wish.kind === 'off') granted = !ofType;
-      else if (l < 0) continue;
-      else granted = ofType;
+    for (const d of daysOfWish(model, wish, e)) {
+      const granted = grants(model, wish, roster.lineOf[e * model.dayCount + d]!);
+      if (granted === undefined) continue;
       entry.asked++;
       total.asked++;
       if (granted) {
@@ -165,4 +154,27 @@ export function wishesGranted(model: Model, roster: Roster): Result['wishes'] {
     }
   }
   return { total, byEmployee: [...byEmployee.values()] };
+}
+
+/** The days of the period a wish applies on: its date or every day, its weekdays if it names some, available. */
+export function daysOfWish(model: Model, wish: Preference, e: number): number[] {
+  const weekdays = wish.weekdays?.map((w) => WEEKDAYS.indexOf(w));
+  const first = wish.date === undefined ? 0 : dayNumber(wish.date) - model.firstDay;
+  const last = wish.date === undefined ? model.dayCount - 1 : first;
+  const days: number[] = [];
+  for (let d = Math.max(0, first); d <= Math.min(model.dayCount - 1, last); d++) {
+    const cell = e * model.dayCount + d;
+    if (!model.active[cell] || model.onLeave[cell]) continue;
+    if (weekdays !== undefined && !weekdays.includes(weekdayOf(model.firstDay + d))) continue;
+    days.push(d);
+  }
+  return days;
+}
+
+/** Whether the day's line (-1 off) grants the wish; undefined when it is not asked (a shift type, on a day off). */
+export function grants(model: Model, wish: Preference, l: number): boolean | undefined {
+  const ofType = l >= 0 && model.lineShiftType[l] === wish.shiftType;
+  if (wish.shiftType === undefined) return wish.kind === 'off' ? l < 0 : l >= 0;
+  if (wish.kind === 'off') return !ofType;
+  return l < 0 ? undefined : ofType;
 }
