@@ -14,7 +14,7 @@ import { buildResult, coverageOf, type SearchEnd } from './result.ts';
 import { emptyRoster } from './roster.ts';
 import type { Instance, Result } from './types.ts';
 import { shareUnsocialByCohort } from './unsocial.ts';
-import { rotateWithinCohorts } from './unsocial-rotation.ts';
+import { rotateUnsocialWork } from './unsocial-rotation.ts';
 import { validateInstance } from './validate.ts';
 import { grantWishes } from './wishes.ts';
 
@@ -211,7 +211,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   // Wishes and then the sharing of nights and weekends, by moves that keep coverage (and each other's gains).
   grantWishes(ctx);
   shareUnsocialByCohort(ctx);
-  rotateWithinCohorts(ctx, options.rotationSteps ?? rotationStepsFor(model));
+  rotateUnsocialWork(ctx, options.rotationSteps ?? rotationStepsFor(model));
   report('finish', coverage(ctx));
   const result = buildResult(model, ctx.roster, ctx.masks, startedAt, end());
   if (exact) {

@@ -21,7 +21,7 @@ function lineHeads(instance: Instance, result: Result): { heads: Map<string, num
   return { heads, lent };
 }
 
-describe('nights and weekend shifts dealt out again within a cohort', () => {
+describe('nights and weekend shifts dealt out again within each home pool', () => {
   it('keeps coverage, lending, every rule and everyone’s wishes, and is reproducible', () => {
     fc.assert(
       fc.property(
@@ -60,7 +60,7 @@ describe('nights and weekend shifts dealt out again within a cohort', () => {
     );
   });
 
-  it('shares the nights where exchanges between two members stop, as on the over-demand shape', () => {
+  it('shares the nights where exchanges between two members of a cohort stop, as on the over-demand shape', () => {
     // 200 × 28, seed 1: every member works 24 of the 28 days, so days off fall every seventh day, and two
     // members whose days off are a day apart can exchange no stretch without breaking a run or the rest after a
     // night. Before this phase one member worked 13 nights and a colleague with the same history none.

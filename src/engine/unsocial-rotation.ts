@@ -9,29 +9,31 @@ import type { Preference } from './types.ts';
 import { daysOfWish, grants } from './wishes.ts';
 
 /**
- * Nights and weekend shifts shared within a cohort where exchanges between two people stop: when two members'
- * days off never fall on the same date, every stretch one hands the other breaks a run of days or the rest after
- * a night, and the cohort holds nights only on the days its night workers can work them. So `shareUnsocialByCohort`
- * can leave one member on thirteen nights and another on none. Here the cohort's work is dealt out again by a
- * small annealing search over two kinds of step, each keeping every rule and each member's wishes:
- * - two members exchange their work over one to four days (each through the same lending rule);
- * - a member takes a line of the home pool that lacks heads in place of their own line of the home pool that day,
- *   which then lacks the head instead (coverage is unchanged; this is how a night the cohort did not hold comes
- *   to someone whose pattern fits it).
+ * Nights and weekend shifts shared within each cohort where exchanges between two people stop: when two members'
+ * days off never fall on the same date, every stretch one hands the other breaks a run of days or the rest after a
+ * night; a cohort holds nights only on the days its night workers can work them; and a member who alone holds a
+ * skill the day's lines need cannot hand those lines to a colleague of the cohort. So `shareUnsocialByCohort` can
+ * leave one member on thirteen nights and another on none. Here each home pool's work is dealt out again, all of
+ * its cohorts together (a colleague of another grade or department may take the scarce line), by a small
+ * annealing search over two kinds of step, each keeping every rule and each person's wishes:
+ * - two people exchange their work over one to four days (each through the same lending rule);
+ * - someone takes a line of the home pool that lacks heads in place of their own home-pool line that day, which
+ *   then lacks the head instead (coverage is unchanged; this is how a night no one of the cohort held comes to
+ *   someone whose pattern fits it).
  *
- * What it lowers is the squared deviation from the cohort's mean of nights and of weekend shifts (history counted)
- * and of hours pro-rated to the period, in shifts. Steps are counted and the random stream seeded, so a run is reproducible; the clock only stops it early.
- * Returns the cohorts dealt out again.
+ * What it lowers is, in each cohort, the squared deviation from the cohort's mean of nights and of weekend shifts
+ * (history counted) and of hours pro-rated to the period, in shifts. Steps are counted and the random stream
+ * seeded, so a run is reproducible; the clock only stops it early. Returns the pools dealt out again.
  */
-export function rotateWithinCohorts(ctx: SolveContext, stepsPerMember: number): number {
+export function rotateUnsocialWork(ctx: SolveContext, stepsPerMember: number): number {
   if (stepsPerMember <= 0) return 0;
   const { model } = ctx;
   const cohort = unsocialCohortOf(model);
   const groups = new Map<number, number[]>();
   for (let e = 0; e < model.employeeCount; e++) {
-    const group = groups.get(cohort[e]!) ?? [];
+    const group = groups.get(model.homePool[e]!) ?? [];
     group.push(e);
-    groups.set(cohort[e]!, group);
+    groups.set(model.homePool[e]!, group);
   }
   const shared: Shared = {
     kinds: [model.lineNight, model.lineWeekend],
@@ -42,14 +44,14 @@ export function rotateWithinCohorts(ctx: SolveContext, stepsPerMember: number): 
   let rotated = 0;
   for (const members of groups.values()) {
     if (members.length < 2 || outOfTime(ctx)) continue;
-    const search = new CohortSearch(ctx, members, shared);
+    const search = new PoolSearch(ctx, members, shared, cohort);
     if (search.widestSpread() <= FAIR_SPREAD) continue;
     if (search.anneal(members.length * stepsPerMember) && search.apply()) rotated++;
   }
   return rotated;
 }
 
-/** A cohort whose nights and weekend shifts are this close needs nothing (the issue's goal is 2). */
+/** A pool whose cohorts' nights and weekend shifts are this close needs nothing (the issue's goal is 2). */
 const FAIR_SPREAD = 2;
 /** Of the steps, the share that trades a member's line for one that lacks heads. */
 const TRADE_SHARE = 0.3;
@@ -84,7 +86,7 @@ const VALUES = 3;
 const SPREADS = 3;
 const WIDTH = VALUES + SPREADS;
 
-class CohortSearch {
+class PoolSearch {
   private readonly model: Model;
   private readonly days: number;
   private readonly n: number;
@@ -95,7 +97,7 @@ class CohortSearch {
   private readonly frozen: Uint8Array;
   /** Per kind, per member: 1 when the member counts in the measure of that kind. */
   private readonly counted: Uint8Array[];
-  /** Per line of the cohort's home pool: heads it still lacks. */
+  /** Per line of the home pool: heads it still lacks. */
   private readonly open: Int32Array;
   /** Per day, the home pool's lines. */
   private readonly poolLines: number[][];
@@ -107,13 +109,16 @@ class CohortSearch {
    */
   private readonly limits: Float64Array;
   /**
-   * Per spread, the sum and the sum of squares of the members' values and how many count: the search lowers the
-   * sum of squared deviations from the cohort's mean (not from zero, so that a night taken into the cohort from
+   * Per cohort and spread (`cohort × SPREADS + spread`), the sum and the sum of squares of the members' values and
+   * how many count: the search lowers the sum of squared deviations from each cohort's mean (not from zero, so that a night taken into the cohort from
    * the lines lacking heads costs nothing in itself).
    */
-  private readonly sums = new Float64Array(SPREADS);
-  private readonly squares = new Float64Array(SPREADS);
-  private readonly counts = new Int32Array(SPREADS);
+  private readonly sums: Float64Array;
+  private readonly squares: Float64Array;
+  private readonly counts: Int32Array;
+  /** Per row (members, then the two scratch rows), the member's cohort among the pool's. */
+  private readonly rowCohort: Int32Array;
+  private readonly cohorts: number;
   private readonly weeks: Float64Array;
   /** Per member, their wishes and the days each applies on. */
   private readonly wishes: { wish: Preference; days: number[] }[][];
@@ -124,8 +129,19 @@ class CohortSearch {
     private readonly ctx: SolveContext,
     private readonly members: readonly number[],
     private readonly shared: Shared,
+    cohortOf: Int32Array,
   ) {
     const { model, roster } = ctx;
+    const local = new Map<number, number>();
+    this.rowCohort = new Int32Array(members.length + 2);
+    members.forEach((e, i) => {
+      if (!local.has(cohortOf[e]!)) local.set(cohortOf[e]!, local.size);
+      this.rowCohort[i] = local.get(cohortOf[e]!)!;
+    });
+    this.cohorts = local.size;
+    this.sums = new Float64Array(this.cohorts * SPREADS);
+    this.squares = new Float64Array(this.cohorts * SPREADS);
+    this.counts = new Int32Array(this.cohorts * SPREADS);
     this.model = model;
     this.days = model.dayCount;
     this.n = members.length;
@@ -173,20 +189,21 @@ class CohortSearch {
     this.random = seededRandom(members[0]! + 1);
   }
 
-  /** The widest spread of nights or weekend shifts among the members the measure counts, history included. */
+  /** The widest spread of nights or weekend shifts within a cohort, among the members the measure counts. */
   widestSpread(): number {
     let widest = 0;
-    for (let k = 0; k < 2; k++) {
-      let low = Number.POSITIVE_INFINITY;
-      let high = Number.NEGATIVE_INFINITY;
-      for (let i = 0; i < this.n; i++) {
-        const value = this.costs[i * WIDTH + VALUES + k]!;
-        if (Number.isNaN(value)) continue;
-        low = Math.min(low, value);
-        high = Math.max(high, value);
+    for (let c = 0; c < this.cohorts; c++)
+      for (let k = 0; k < 2; k++) {
+        let low = Number.POSITIVE_INFINITY;
+        let high = Number.NEGATIVE_INFINITY;
+        for (let i = 0; i < this.n; i++) {
+          const value = this.costs[i * WIDTH + VALUES + k]!;
+          if (this.rowCohort[i] !== c || Number.isNaN(value)) continue;
+          low = Math.min(low, value);
+          high = Math.max(high, value);
+        }
+        if (high > low) widest = Math.max(widest, high - low);
       }
-      if (high > low) widest = Math.max(widest, high - low);
-    }
     return widest;
   }
 
@@ -308,6 +325,7 @@ class CohortSearch {
     for (let j = 0; j < changed; j++) {
       const i = j === 0 ? a : b;
       this.count(i, -1);
+      this.rowCohort[this.n + j] = this.rowCohort[i]!;
       this.count(this.n + j, 1);
       // The scratch row and the member's row change places, so that a second call undoes the first.
       for (let x = 0; x < WIDTH; x++) {
@@ -320,25 +338,26 @@ class CohortSearch {
 
   /** Adds a row's values to the spreads' sums (sign 1) or takes them out (-1). */
   private count(row: number, sign: 1 | -1): void {
+    const at = this.rowCohort[row]! * SPREADS;
     for (let k = 0; k < SPREADS; k++) {
       const value = this.costs[row * WIDTH + VALUES + k]!;
       if (Number.isNaN(value)) continue;
-      this.sums[k]! += sign * value;
-      this.squares[k]! += sign * value * value;
-      this.counts[k]! += sign;
+      this.sums[at + k]! += sign * value;
+      this.squares[at + k]! += sign * value * value;
+      this.counts[at + k]! += sign;
     }
   }
 
   private deviation(): number {
     let total = 0;
-    for (let k = 0; k < SPREADS; k++)
+    for (let k = 0; k < this.sums.length; k++)
       if (this.counts[k]! > 0) total += this.squares[k]! - this.sums[k]! ** 2 / this.counts[k]!;
     return total;
   }
 
   /**
    * Puts the best roster found into the solver's roster, checking every rule again as each cell is placed; if one
-   * fails (the search keeps them all, so it should not), the cohort's roster goes back as it was.
+   * fails (the search keeps them all, so it should not), the pool's roster goes back as it was.
    */
   apply(): boolean {
     const { ctx, model } = this;
