@@ -55,6 +55,11 @@ export function rotateUnsocialWork(ctx: SolveContext, stepsPerMember: number): n
 const FAIR_SPREAD = 2;
 /** Of the steps, the share that trades a member's line for one that lacks heads. */
 const TRADE_SHARE = 0.3;
+/**
+ * Of the steps, the share whose first person is the one with the most or the fewest nights or weekend shifts of a
+ * cohort drawn at random (the rest draw anyone): in a pool of two hundred, random pairs seldom touch the extremes.
+ */
+const AIMED_SHARE = 0.5;
 /** The longest stretch two members exchange in one step. */
 const LONGEST = 4;
 /** A night moved between a cohort's extremes lowers the squared deviations by tens: a first temperature of that order. */
@@ -119,6 +124,8 @@ class PoolSearch {
   /** Per row (members, then the two scratch rows), the member's cohort among the pool's. */
   private readonly rowCohort: Int32Array;
   private readonly cohorts: number;
+  /** Per cohort of the pool, its members' rows. */
+  private readonly cohortRows: number[][];
   private readonly weeks: Float64Array;
   /** Per member, their wishes and the days each applies on. */
   private readonly wishes: { wish: Preference; days: number[] }[][];
@@ -139,6 +146,8 @@ class PoolSearch {
       this.rowCohort[i] = local.get(cohortOf[e]!)!;
     });
     this.cohorts = local.size;
+    this.cohortRows = Array.from({ length: this.cohorts }, () => []);
+    for (let i = 0; i < members.length; i++) this.cohortRows[this.rowCohort[i]!]!.push(i);
     this.sums = new Float64Array(this.cohorts * SPREADS);
     this.squares = new Float64Array(this.cohorts * SPREADS);
     this.counts = new Int32Array(this.cohorts * SPREADS);
@@ -216,7 +225,7 @@ class PoolSearch {
     let temperature = FIRST_TEMPERATURE;
     for (let step = 0; step < steps; step++, temperature *= ratio) {
       if ((step & 1023) === 0 && outOfTime(this.ctx)) break;
-      const a = Math.floor(this.random() * n);
+      const a = this.random() < AIMED_SHARE ? this.extreme() : Math.floor(this.random() * n);
       let delta: number | null;
       if (this.random() < TRADE_SHARE) {
         const day = Math.floor(this.random() * this.days);
@@ -247,6 +256,24 @@ class PoolSearch {
       }
     }
     return this.best !== null;
+  }
+
+  /** The member with the most or the fewest nights or weekend shifts of a cohort drawn at random. */
+  private extreme(): number {
+    const c = this.rowCohort[Math.floor(this.random() * this.n)]!;
+    const k = this.random() < 0.5 ? 0 : 1;
+    const most = this.random() < 0.5;
+    let chosen = -1;
+    let best = most ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+    for (const i of this.cohortRows[c]!) {
+      const value = this.costs[i * WIDTH + VALUES + k]!;
+      if (Number.isNaN(value)) continue;
+      if (most ? value > best : value < best) {
+        best = value;
+        chosen = i;
+      }
+    }
+    return chosen < 0 ? this.cohortRows[c]![0]! : chosen;
   }
 
   private keepBest(): void {
