@@ -40,8 +40,8 @@ export interface AllocateOptions {
    */
   lagrangianSteps?: number;
   /**
-   * Annealing steps per cohort member when nights and weekend shifts are dealt out again within each cohort, at
-   * the end (default by size; 0 turns it off).
+   * Annealing steps per person when nights and weekend shifts are dealt out again within each home pool, at the
+   * end (default by size; 0 turns it off).
    */
   rotationSteps?: number;
   /**
@@ -67,7 +67,7 @@ export interface AllocateProgress {
 const DEEP_REPAIR_ATTEMPTS = 150_000;
 /** Subgradient steps of the Lagrangian heuristic below 40,000 employee-days. */
 const LAGRANGIAN_STEPS = 30;
-/** Rotation steps per cohort member below 40,000 employee-days. */
+/** Rotation steps per person below 40,000 employee-days. */
 const ROTATION_STEPS = 1_000;
 
 /**
@@ -268,9 +268,9 @@ function exchangeNodesFor(model: Model): number {
 }
 
 /**
- * Annealing steps per cohort member of the rotation by size (a count, so that runs are reproducible): none from
- * 40,000 employee-days, where cohorts of thirty and more need more steps than the whole-process goal leaves time
- * for (docs/benchmarks.md).
+ * Annealing steps per person of the rotation by size (a count, so that runs are reproducible): none from 40,000
+ * employee-days, where pools of two hundred need more steps than the whole-process goal leaves time for
+ * (docs/benchmarks.md).
  */
 function rotationStepsFor(model: Model): number {
   return model.employeeCount * model.dayCount >= LARGE ? 0 : ROTATION_STEPS;
