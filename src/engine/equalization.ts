@@ -106,7 +106,12 @@ export function equalizationScores(model: Model, roster: Roster): EqualizationSc
   });
 }
 
-export function median(values: number[]): number {
+/** The median paid hours of the instance's lines: the shift in which hours are counted as shifts. */
+export function shiftHoursOf(model: Model): number {
+  return median(Array.from(model.lineHours)) || 1;
+}
+
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
@@ -117,7 +122,7 @@ export function median(values: number[]): number {
  */
 export function fairness(model: Model, roster: Roster, masks: EligibilityMasks): Fairness {
   const unsocial = unsocialPeriodHours(model, roster);
-  const shiftHours = median(Array.from(model.lineHours)) || 1;
+  const shiftHours = shiftHoursOf(model);
   const spreadHours = {} as Record<CohortKind, number>;
   const spreadShifts = {} as Record<CohortKind, number>;
   for (const kind of COHORTS) {
@@ -182,7 +187,7 @@ export function shiftsOfKind(model: Model, roster: Roster, of: Uint8Array): Int3
  * counts as the mean of their cohort's, so as to be neither owed all of it nor spared it.
  */
 export function historyShifts(model: Model, hours: Float64Array, cohort: Int32Array): Float64Array {
-  const shiftHours = median(Array.from(model.lineHours)) || 1;
+  const shiftHours = shiftHoursOf(model);
   const sums = new Map<number, [number, number]>();
   for (let e = 0; e < model.employeeCount; e++) {
     if (!model.hasHistory[e]) continue;

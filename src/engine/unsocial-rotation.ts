@@ -1,6 +1,6 @@
 import { outOfTime, type SolveContext } from './context.ts';
 import { applicableRules, isEligible } from './eligibility.ts';
-import { eligibleForKind, historyShifts, median, unsocialCohortOf } from './equalization.ts';
+import { eligibleForKind, historyShifts, shiftHoursOf, unsocialCohortOf } from './equalization.ts';
 import { type Model, wishCost } from './model.ts';
 import { place, remove } from './moves.ts';
 import { seededRandom } from './random.ts';
@@ -39,8 +39,15 @@ export function rotateUnsocialWork(ctx: SolveContext, stepsPerMember: number): n
     kinds: [model.lineNight, model.lineWeekend],
     eligible: [model.lineNight, model.lineWeekend].map((of) => eligibleForKind(model, ctx.masks, of)),
     histories: [model.historyNight, model.historyWeekend].map((hours) => historyShifts(model, hours, cohort)),
-    shiftHours: median(Array.from(model.lineHours)) || 1,
+    shiftHours: shiftHoursOf(model),
+    wishesOf: new Map(),
   };
+  for (const wish of model.instance.preferences ?? []) {
+    const e = model.employeeIndex.get(wish.employeeId)!;
+    const wishes = shared.wishesOf.get(e) ?? [];
+    wishes.push({ wish, days: daysOfWish(model, wish, e) });
+    shared.wishesOf.set(e, wishes);
+  }
   let rotated = 0;
   for (const members of groups.values()) {
     if (members.length < 2 || outOfTime(ctx)) continue;
@@ -74,6 +81,8 @@ interface Shared {
   /** Per kind, per employee: the history's shifts of the kind. */
   histories: Float64Array[];
   shiftHours: number;
+  /** Per employee with wishes, each wish and the days it applies on. */
+  wishesOf: Map<number, { wish: Preference; days: number[] }[]>;
 }
 
 /**
@@ -115,8 +124,8 @@ class PoolSearch {
   private readonly limits: Float64Array;
   /**
    * Per cohort and spread (`cohort × SPREADS + spread`), the sum and the sum of squares of the members' values and
-   * how many count: the search lowers the sum of squared deviations from each cohort's mean (not from zero, so that a night taken into the cohort from
-   * the lines lacking heads costs nothing in itself).
+   * how many count: the search lowers the sum of squared deviations from each cohort's mean (not from zero, so
+   * that a night taken into the cohort from the lines lacking heads costs nothing in itself).
    */
   private readonly sums: Float64Array;
   private readonly squares: Float64Array;
@@ -127,8 +136,6 @@ class PoolSearch {
   /** Per cohort of the pool, its members' rows. */
   private readonly cohortRows: number[][];
   private readonly weeks: Float64Array;
-  /** Per member, their wishes and the days each applies on. */
-  private readonly wishes: { wish: Preference; days: number[] }[][];
   private best: { grid: Int32Array; rules: Int32Array } | null = null;
   private readonly random: () => number;
 
@@ -182,13 +189,6 @@ class PoolSearch {
     }
     this.weeks = new Float64Array(model.weekCount);
     this.costs = new Float64Array((this.n + 2) * WIDTH);
-    this.wishes = members.map((e) =>
-      model.wishes.any[e]
-        ? (model.instance.preferences ?? [])
-            .filter((wish) => wish.employeeId === model.employeeIds[e])
-            .map((wish) => ({ wish, days: daysOfWish(model, wish, e) }))
-        : [],
-    );
     this.limits = new Float64Array(this.n * VALUES);
     for (let i = 0; i < this.n; i++) {
       this.rowCost(i, i);
@@ -205,9 +205,9 @@ class PoolSearch {
       for (let k = 0; k < 2; k++) {
         let low = Number.POSITIVE_INFINITY;
         let high = Number.NEGATIVE_INFINITY;
-        for (let i = 0; i < this.n; i++) {
+        for (const i of this.cohortRows[c]!) {
           const value = this.costs[i * WIDTH + VALUES + k]!;
-          if (this.rowCohort[i] !== c || Number.isNaN(value)) continue;
+          if (Number.isNaN(value)) continue;
           low = Math.min(low, value);
           high = Math.max(high, value);
         }
@@ -519,7 +519,7 @@ class PoolSearch {
     costs[row + BROKEN] = broken;
     costs[row + WISHES] = wishes;
     let granted = 0;
-    for (const { wish, days } of this.wishes[i]!)
+    for (const { wish, days } of this.shared.wishesOf.get(e) ?? [])
       for (const d of days) if (grants(model, wish, this.grid[base + d]!) === true) granted++;
     costs[row + GRANTED] = granted;
     costs[row + VALUES] = this.counted[0]![i] ? night + histories[0]![e]! : Number.NaN;
