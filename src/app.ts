@@ -8,12 +8,15 @@ import { createPrincipalStore } from './core/auth/principal-store.ts';
 import { createTokenService } from './core/auth/tokens.ts';
 import type { Database } from './core/db/database.ts';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './core/http/client-errors.ts';
+import { registerClosingAnswer } from './core/http/closing.ts';
+import { corsOptions } from './core/http/cors.ts';
 import { registerEmptyBodyDefault } from './core/http/empty-body.ts';
 import { registerErrorHandling } from './core/http/error-handler.ts';
 import { registerFiniteNumbers } from './core/http/finite-numbers.ts';
 import { registerJsonBodyParser } from './core/http/json-body.ts';
 import { lazyCompilers } from './core/http/lazy-compilers.ts';
 import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
+import { publicOrigin } from './core/http/public-url.ts';
 import { PGLITE_READ_QUEUE, type ReadQueueOptions, registerReadQueue } from './core/http/read-queue.ts';
 import {
   registerCachePolicy,
@@ -70,6 +73,12 @@ export interface AppDeps {
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes the test proxy-addr makes of one. */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust === false ? false : [...trust];
+}
+
 /** Builds the service; it never listens (the server entry and the tests decide that). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -81,7 +90,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
-    trustProxy: config.env === 'production',
+    // Forwarding headers are believed only from the proxies TRUST_PROXY names: `request.ip` is the one
+    // client address of login limits, login history, audit and logs.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // registerClosingAnswer answers requests that arrive while the process stops, as problem details.
+    return503OnClosing: false,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
     },
@@ -119,14 +132,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens: createTokenService(config.jwtSecret, () => now().getTime()),
     now,
     version: serviceVersion,
+    publicUrl: publicOrigin(config, () => app.server.address()),
     jobs,
   };
 
   registerErrorHandling(app, config.env === 'development');
+  registerClosingAnswer(app);
   registerRouteDeclarations(app);
   // Headers first, so that the guard's 401 and 403 answers carry them like every other answer.
   await registerSecurityHeaders(app, production);
-  if (config.corsOrigins.length) await app.register(cors, { origin: [...config.corsOrigins] });
+  if (config.corsOrigins.length) await app.register(cors, corsOptions(config.corsOrigins));
   registerCachePolicy(app);
   registerJsonBodyParser(app);
   registerEmptyBodyDefault(app);
@@ -137,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readQueueDepth = readQueue ? registerReadQueue(app, readQueue) : null;
   if (metrics) registerMetrics(app, metrics, config.metrics, readQueueDepth);
   registerGuard(app, context.tokens, principals, now);
-  await registerOpenApi(app, serviceVersion, config.publicUrl);
+  await registerOpenApi(app, serviceVersion, context.publicUrl);
 
   await app.register(platformRoutes(context), { prefix: '/api' });
   await app.register(settingsRoutes(context), { prefix: '/api' });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -32,7 +33,14 @@ export interface Config {
   readonly preMigrationCopies: number;
   /** `/metrics` (issue 36): off, on a port of its own, or on the main port behind a bearer token. */
   readonly metrics: MetricsConfig;
+  /**
+   * Which proxies' forwarding headers are believed (Fastify's `trustProxy`): `false` (the socket's address
+   * is the client), a hop count, or a list of addresses and CIDRs.
+   */
+  readonly trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | readonly string[];
 
 export interface MetricsConfig {
   /** `off` (default); `port`: METRICS_HOST:METRICS_PORT; `token`: the main port, bearer METRICS_TOKEN. */
@@ -73,6 +81,84 @@ function parseCopies(value: string | undefined): number {
 }
 
 const MIN_SECRET_BYTES = 32;
+/** The least a secret's characters must carry, estimated from their distribution (see `secretBits`). */
+const MIN_SECRET_BITS = 80;
+const MAKE_A_SECRET = 'make one with `openssl rand -base64 48`';
+
+/**
+ * An estimate of the randomness a secret carries: its length times the Shannon entropy of its characters'
+ * distribution, and nothing at all for a secret that repeats a shorter part or walks a sequence
+ * (`abcd…`, `1234…`), which the distribution alone would credit. The estimate is low for short random
+ * secrets (32 random hex digits estimate at 90 bits or more, 64 base64 characters at 300), so the bar of 80
+ * bits refuses only what is plainly not random; `aaaa…` estimates at 0.
+ */
+export function secretBits(secret: string): number {
+  const chars = [...secret];
+  const n = chars.length;
+  if (n === 0) return 0;
+  for (let period = 1; period <= n / 2; period++) {
+    let repeats = 0;
+    for (let i = period; i < n; i++) if (chars[i] === chars[i - period]) repeats += 1;
+    if (repeats >= 0.8 * (n - period)) return 0;
+  }
+  let steps = 0;
+  for (let i = 1; i < n; i++) {
+    if (Math.abs(chars[i]!.codePointAt(0)! - chars[i - 1]!.codePointAt(0)!) <= 1) steps += 1;
+  }
+  if (steps > (n - 1) / 2) return 0;
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let perChar = 0;
+  for (const count of counts.values()) perChar -= (count / n) * Math.log2(count / n);
+  return perChar * n;
+}
+
+function assertStrongSecret(name: string, secret: string, required: boolean): void {
+  if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
+    throw new ConfigError(
+      `${name} ${required ? 'is required in production and ' : ''}must be at least ${MIN_SECRET_BYTES} bytes: ${MAKE_A_SECRET}`,
+    );
+  }
+  if (secretBits(secret) < MIN_SECRET_BITS) {
+    throw new ConfigError(
+      `${name} is too predictable (repeated or sequential characters, or too few different ones): ${MAKE_A_SECRET}`,
+    );
+  }
+}
+
+/**
+ * `TRUST_PROXY`: unset, `off` or `false` believes no forwarding header; a whole number trusts that many
+ * hops; otherwise a comma-separated list of addresses, CIDRs or proxy-addr's names (`loopback`,
+ * `linklocal`, `uniquelocal`). `true` (every peer) is refused: anyone could then name their own address.
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'off' || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 10) throw new ConfigError('TRUST_PROXY as a hop count must be from 1 to 10');
+    return hops;
+  }
+  if (text === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true would believe any client that names its own address: list the proxies (addresses or CIDRs) or give a hop count',
+    );
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!named && (family === 0 || !bitsOk || rest.length)) {
+      throw new ConfigError(
+        `TRUST_PROXY: "${entry}" is not an address, a CIDR (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
+  return Object.freeze(entries);
+}
 
 function parseEnv(value: string | undefined): AppEnv {
   const env = value ?? 'development';
@@ -101,8 +187,6 @@ function developmentSecret(dataDir: string): string {
   return secret;
 }
 
-const MIN_METRICS_TOKEN_BYTES = 32;
-
 /** Metrics are off unless asked for, and never on the main port without a token. */
 function parseMetrics(source: NodeJS.ProcessEnv): MetricsConfig {
   const mode = source.METRICS || 'off';
@@ -110,9 +194,7 @@ function parseMetrics(source: NodeJS.ProcessEnv): MetricsConfig {
     throw new ConfigError(`METRICS must be off, port or token, not "${mode}"`);
   }
   const token = source.METRICS_TOKEN || undefined;
-  if (token !== undefined && Buffer.byteLength(token) < MIN_METRICS_TOKEN_BYTES) {
-    throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_BYTES} bytes`);
-  }
+  if (token !== undefined) assertStrongSecret('METRICS_TOKEN', token, false);
   if (mode === 'token' && token === undefined) {
     throw new ConfigError('METRICS=token needs METRICS_TOKEN (at least 32 bytes)');
   }
@@ -128,13 +210,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
   let jwtSecret = source.JWT_SECRET ?? '';
-  if (env === 'production') {
-    if (Buffer.byteLength(jwtSecret) < MIN_SECRET_BYTES) {
-      throw new ConfigError(
-        `JWT_SECRET is required in production and must be at least ${MIN_SECRET_BYTES} bytes`,
-      );
-    }
-  } else if (jwtSecret === '') {
+  if (env === 'production') assertStrongSecret('JWT_SECRET', jwtSecret, true);
+  else if (jwtSecret === '') {
     jwtSecret = env === 'test' ? randomBytes(48).toString('base64url') : developmentSecret(dataDir);
   }
   const publicUrl = source.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
@@ -164,5 +241,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: parsePositive(source.SHUTDOWN_GRACE_MS, 15_000, 'SHUTDOWN_GRACE_MS'),
     preMigrationCopies: parseCopies(source.PRE_MIGRATION_COPIES),
     metrics: parseMetrics(source),
+    trustProxy: parseTrustProxy(source.TRUST_PROXY),
   });
 }

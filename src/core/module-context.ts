@@ -10,6 +10,8 @@ export interface ModuleContext {
   tokens: TokenService;
   now: () => Date;
   version: string;
+  /** The address the service hands out in links (core/http/public-url.ts). */
+  publicUrl: () => string;
   /** The in-process job runner (imports): `wake` after queueing a job. */
   jobs: { wake(): void };
 }

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig, secretBits } from '../../src/config.ts';
 
 describe('configuration', () => {
   it('defaults to development on PGlite in ./data, on 127.0.0.1:3000', () => {
@@ -17,8 +18,33 @@ describe('configuration', () => {
   it('refuses production without a strong JWT secret', () => {
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ APP_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/at least 32 bytes/);
-    const config = loadConfig({ APP_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    const config = loadConfig({ APP_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64') });
     expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('refuses production secrets that are long but predictable, saying how to make one (issue 56)', () => {
+    for (const weak of [
+      'a'.repeat(40),
+      'x'.repeat(32),
+      'abcdefghijklmnopqrstuvwxyz0123456789',
+      'secret12secret12secret12secret12secret',
+      'mypasswordmypasswordmypassword12',
+    ]) {
+      expect(() => loadConfig({ APP_ENV: 'production', JWT_SECRET: weak }), weak).toThrow(
+        /openssl rand -base64 48/,
+      );
+    }
+    // Random secrets of every usual form pass, however the draw falls.
+    for (let i = 0; i < 200; i++) {
+      for (const secret of [
+        randomBytes(48).toString('base64'),
+        randomBytes(32).toString('base64url'),
+        randomBytes(16).toString('hex'),
+        randomBytes(32).toString('hex'),
+      ]) {
+        expect(secretBits(secret), secret).toBeGreaterThanOrEqual(80);
+      }
+    }
   });
 
   it('refuses unknown environments, bad ports and non-PostgreSQL URLs', () => {

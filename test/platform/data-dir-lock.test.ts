@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,30 @@ describe('data folder lock', () => {
     expect(existsSync(join(dir, 'service.lock'))).toBe(true);
     release();
     expect(existsSync(join(dir, 'service.lock'))).toBe(false);
+  });
+
+  it('takes over a lock whose holder was killed and is not yet reaped (a zombie), as right after kill -9', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'data-'));
+    // The shell's background child outlives the shell's exec into a sleep that never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 300 & echo $!; exec sleep 30']);
+    try {
+      const pid = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (chunk: Buffer) => resolve(Number.parseInt(String(chunk), 10))),
+      );
+      process.kill(pid, 'SIGKILL');
+      const stateOf = () => {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      };
+      for (let i = 0; i < 100 && stateOf() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(stateOf()).toBe('Z');
+      writeFileSync(join(dir, 'service.lock'), String(pid));
+      const release = lockDataDir(dir);
+      expect(readFileSync(join(dir, 'service.lock'), 'utf8')).toBe(String(process.pid));
+      release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('leaves no lock behind when its process ends without releasing it (a stop that overran, a crash)', async () => {

@@ -36,5 +36,5 @@ describeEachDatabase(
       expect(response.statusCode).toBe(200);
     });
   },
-  { env: { APP_ENV: 'production', JWT_SECRET: 'p'.repeat(48) } },
+  { env: { APP_ENV: 'production', JWT_SECRET: 'vJ3q8Zr1mK0xT5wY7bN2cH4gL6sD9fA1eQ3uP8iO0zX=' } },
 );

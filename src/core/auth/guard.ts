@@ -16,6 +16,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
     role?: string;
+    /**
+     * What a caller whose password must change may still do (read the profile, change it, sign out);
+     * every other route answers them 403 `PASSWORD_CHANGE_REQUIRED`.
+     */
+    beforePasswordChange?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -68,6 +73,8 @@ async function authenticate(
       'This token was revoked (password change, reset or lock); log in again',
     );
   }
+  if (principal === 'SESSION_ENDED')
+    throw unauthenticated('UNAUTHENTICATED', 'This session has ended (signed out); log in again');
   return principal;
 }
 
@@ -84,7 +91,7 @@ export function registerGuard(
   app.decorateRequest('principal', null);
   app.decorate('accessCache', { keptValue: principals.keptValue });
   app.addHook('onRequest', async (request) => {
-    const { auth, role } = request.routeOptions.config;
+    const { auth, role, beforePasswordChange } = request.routeOptions.config;
     if (auth === undefined) return;
     if (auth === 'open') {
       // Open routes still learn who calls when a valid token is sent (diagnostics echo it).
@@ -94,6 +101,13 @@ export function registerGuard(
     const principal = await authenticate(request, tokens, principals, now);
     if (!principal) throw unauthenticated('UNAUTHENTICATED', 'Sign in first: send a bearer token');
     request.principal = principal;
+    if (principal.mustChangePassword && !beforePasswordChange) {
+      throw new AppError(
+        403,
+        'PASSWORD_CHANGE_REQUIRED',
+        'This password was set by someone else or reset: change it first (POST /api/auth/change-password)',
+      );
+    }
     if (auth !== 'auth' && !principal.can(auth)) throw forbidden(auth);
     if (role && !principal.hasRole(role)) {
       throw new AppError(403, 'FORBIDDEN', `This action needs the role "${role}"`, { role });

@@ -12,7 +12,10 @@ interface UserRow {
   display_name: string;
   employee_id: string | null;
   tokens_valid_after: string | Date;
+  must_change_password: boolean;
   timezone: string | null;
+  /** The user's sessions not yet ended (an expired one is refused by its token's expiry). */
+  live_sessions: string[] | null;
 }
 
 interface GrantRow {
@@ -25,7 +28,7 @@ interface GrantRow {
   permissions: string[] | null;
 }
 
-export type Unauthenticated = 'UNKNOWN_USER' | 'REVOKED';
+export type Unauthenticated = 'UNKNOWN_USER' | 'REVOKED' | 'SESSION_ENDED';
 /**
  * What a kept value was read from, spelt as the announcement of its change: `unit:<id>` and `user:<id>`
  * (migration 0005's triggers), or `read:<name>`, a list read that migration 0029's triggers announce on
@@ -97,6 +100,7 @@ interface Account {
   user: UserRow;
   grants: Grant[];
   validAfterMs: number;
+  sessions: ReadonlySet<string>;
   /** The principal of the last business date it was built for (grants depend on the date). */
   built?: { date: string; principal: Principal };
 }
@@ -105,7 +109,9 @@ async function loadAccount(executor: Executor, claims: TokenClaims): Promise<Acc
   const [user] = await queryRows<UserRow>(
     executor,
     sql`select u.id, u.bu_id, b.code as bu_code, u.username, u.display_name, u.employee_id,
-               u.tokens_valid_after, s.values->>'timezone' as timezone
+               u.tokens_valid_after, u.must_change_password, s.values->>'timezone' as timezone,
+               array(select ls.id::text from login_sessions ls
+                      where ls.user_id = u.id and ls.ended_at is null) as live_sessions
           from users u
           join business_units b on b.id = u.bu_id
           left join business_unit_settings s on s.bu_id = u.bu_id
@@ -113,7 +119,12 @@ async function loadAccount(executor: Executor, claims: TokenClaims): Promise<Acc
   );
   if (!user) return null;
   const grants = await loadGrants(executor, user.id, user.bu_id);
-  return { user, grants, validAfterMs: new Date(user.tokens_valid_after).getTime() };
+  return {
+    user,
+    grants,
+    validAfterMs: new Date(user.tokens_valid_after).getTime(),
+    sessions: new Set(user.live_sessions ?? []),
+  };
 }
 
 /**
@@ -168,10 +179,14 @@ export async function createPrincipalStore(database: Database): Promise<Principa
 
   const trusted = () => subscription.live && hearing;
 
+  /**
+   * The caller's account, from the cache unless it is not trusted or does not know the token's session: a
+   * session started after the account was read (a login on this process or another) is read afresh.
+   */
   async function accountOf(claims: TokenClaims): Promise<Account | null> {
     if (!trusted()) return loadAccount(database.db, claims);
     const cached = accounts.get(claims.sub);
-    if (cached && cached.user.bu_id === claims.bu) return cached;
+    if (cached && cached.user.bu_id === claims.bu && cached.sessions.has(claims.sid)) return cached;
     const seen = generation;
     const account = await loadAccount(database.db, claims);
     if (account && seen === generation && trusted()) {
@@ -317,6 +332,7 @@ export async function createPrincipalStore(database: Database): Promise<Principa
       const account = await accountOf(claims);
       if (!account) return 'UNKNOWN_USER';
       if (claims.iatMs < account.validAfterMs) return 'REVOKED';
+      if (!account.sessions.has(claims.sid)) return 'SESSION_ENDED';
       const { user } = account;
       const today = businessDate(now, user.timezone ?? DEFAULT_TIMEZONE);
       if (account.built?.date !== today) {
@@ -331,6 +347,7 @@ export async function createPrincipalStore(database: Database): Promise<Principa
             sessionId: claims.sid,
             issuedAt: claims.iat,
             expiresAt: claims.exp,
+            mustChangePassword: user.must_change_password,
           },
           account.grants,
           today,

@@ -30,6 +30,8 @@ export interface Principal {
   readonly sessionId: string;
   readonly issuedAt: number;
   readonly expiresAt: number;
+  /** A first or reset password not yet changed: the guard lets through only what changing it needs. */
+  readonly mustChangePassword: boolean;
   /** The business date (in the unit's time zone) the grants were resolved for. */
   readonly today: string;
   /** Codes of the roles granted and in force today. */
@@ -59,6 +61,7 @@ export interface PrincipalIdentity {
   sessionId: string;
   issuedAt: number;
   expiresAt: number;
+  mustChangePassword: boolean;
 }
 
 /** Builds what a caller may do today from all of their grants; grants outside their dates give nothing. */

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 
 export const TOKEN_LIFETIME_MS = 8 * 60 * 60 * 1000;
+/** How far a token's issue time may lie ahead of this process's clock (another process's clock drifts). */
+export const CLOCK_SKEW_MS = 60_000;
 const ISSUER = 'workforce-rostering';
 const AUDIENCE = 'workforce-rostering-api';
 
@@ -35,15 +37,33 @@ export class TokenError extends Error {
   }
 }
 
+/**
+ * A signature proves only who signed: the claims must also be of a token this service issues (its own
+ * issuer and audience, a lifetime no longer than the configured one, issued in the past, its millisecond
+ * issue time the same instant as `iat`), or the token is refused.
+ */
+function plausible(claims: TokenClaims, nowMs: number): boolean {
+  const types =
+    typeof claims.iat === 'number' && typeof claims.exp === 'number' && typeof claims.iatMs === 'number';
+  return (
+    types &&
+    claims.iat * 1000 <= nowMs + CLOCK_SKEW_MS &&
+    (claims.exp - claims.iat) * 1000 <= TOKEN_LIFETIME_MS &&
+    Math.floor(claims.iatMs / 1000) === claims.iat
+  );
+}
+
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const sign = createSigner({ key: secret, algorithm: 'HS256' });
-  // The algorithm, issuer and audience are pinned: a token of another kind is refused.
+  // The algorithm, issuer and audience are pinned: a token of another kind is refused. Expiry is checked
+  // below against the service's own clock, the one every other rule of a request follows.
   const verifier = createVerifier({
     key: secret,
     algorithms: ['HS256'],
     allowedIss: ISSUER,
     allowedAud: AUDIENCE,
-    requiredClaims: ['sub', 'bu', 'sid', 'iat', 'exp', 'iatMs'],
+    requiredClaims: ['sub', 'bu', 'sid', 'iat', 'exp', 'iatMs', 'iss', 'aud'],
+    ignoreExpiration: true,
   });
   return {
     issue(userId, buId) {
@@ -61,11 +81,16 @@ export function createTokenService(secret: string, now: () => number = Date.now)
       return { token: sign(claims), expiresAt: new Date(claims.exp * 1000), claims };
     },
     verify(token) {
+      let claims: TokenClaims;
       try {
-        return verifier(token) as TokenClaims;
-      } catch (error) {
-        throw new TokenError((error as { code?: string }).code === 'FAST_JWT_EXPIRED');
+        claims = verifier(token) as TokenClaims;
+      } catch {
+        throw new TokenError(false);
       }
+      const nowMs = now();
+      if (!plausible(claims, nowMs)) throw new TokenError(false);
+      if (claims.exp * 1000 <= nowMs) throw new TokenError(true);
+      return claims;
     },
   };
 }

@@ -3,12 +3,24 @@ import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {}
 
+/**
+ * Whether the lock's holder still runs. A process killed a moment ago (`kill -9`) stays in the table as a
+ * zombie until its parent reaps it, and answers a signal 0 like a live one: where `/proc` tells its state,
+ * a zombie (`Z`) or a dead entry (`X`) writes nothing any more and counts as gone.
+ */
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // The state follows the command name in parentheses, which may itself hold spaces or parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true;
   }
 }
 

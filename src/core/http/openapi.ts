@@ -60,11 +60,35 @@ function documentErrors(route: RouteOptions, hasParams: boolean, hasInput: boole
     add(415, ['UNSUPPORTED_MEDIA_TYPE'], 'The body is not of a supported content type');
   }
   if (auth !== 'open') add(401, ['UNAUTHENTICATED', 'TOKEN_EXPIRED'], 'No valid bearer token');
-  if (auth !== 'open' && auth !== 'auth')
-    add(403, ['FORBIDDEN'], 'The caller lacks the permission `x-permission` names');
+  const permission = auth !== 'open' && auth !== 'auth';
+  const passwordGate = auth !== 'open' && !route.config?.beforePasswordChange;
+  if (permission && passwordGate)
+    add(
+      403,
+      ['FORBIDDEN', 'PASSWORD_CHANGE_REQUIRED'],
+      'The caller lacks the permission `x-permission` names, or must change their password first',
+    );
+  else if (permission) add(403, ['FORBIDDEN'], 'The caller lacks the permission `x-permission` names');
+  else if (passwordGate)
+    add(403, ['PASSWORD_CHANGE_REQUIRED'], 'The caller must change their password first');
+  // A route that documents its own 403 can give the password gate's as well.
+  if (passwordGate) withCodes(response[403], ['PASSWORD_CHANGE_REQUIRED']);
   if (hasParams) add(404, ['NOT_FOUND'], "No such object in the caller's business unit and scope");
   add(500, ['INTERNAL_ERROR'], 'A bug; the traceId finds it in the logs');
-  add(503, ['DATABASE_UNAVAILABLE'], 'The database cannot be reached; retry after the given delay');
+  add(
+    503,
+    ['DATABASE_UNAVAILABLE', 'SHUTTING_DOWN'],
+    'The database cannot be reached, or this process is stopping; retry after `Retry-After` seconds',
+  );
+}
+
+/** Adds codes to a documented problem answer's `code` enum (see `problemResponse`). */
+function withCodes(answer: unknown, codes: readonly ErrorCode[]): void {
+  const parts = (answer as { allOf?: { properties?: { code?: { enum?: string[] } } }[] }).allOf ?? [];
+  for (const part of parts) {
+    const known = part.properties?.code?.enum;
+    if (known) for (const code of codes) if (!known.includes(code)) known.push(code);
+  }
 }
 
 const isVersioned = (schema: unknown): boolean =>
@@ -148,7 +172,7 @@ function documentUpload<T>(schema: T): T {
 export async function registerOpenApi(
   app: FastifyInstance,
   version: string,
-  publicUrl: string | undefined,
+  publicUrl: () => string,
 ): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -171,12 +195,10 @@ export async function registerOpenApi(
     transform: ({ schema, url }) => ({ schema: markComponents(documentUpload(schema)), url }),
     transformObject: (document) => finishDocument((document as { openapiObject: object }).openapiObject),
   });
-  // The document names the server the caller reached (or the configured public address), so Swagger UI
-  // and generated clients call the same origin, on a LAN host name as on localhost.
+  // The document names the service's public address (public-url.ts), never one a request's Host names.
   app.addHook('preSerialization', async (request, _reply, payload) => {
     if (request.routeOptions.url !== '/swagger/json') return payload;
-    const url = publicUrl ?? `${request.protocol}://${request.host}`;
-    return { ...(payload as object), servers: [{ url, description: 'This service' }] };
+    return { ...(payload as object), servers: [{ url: publicUrl(), description: 'This service' }] };
   });
   // No validator badge: the page must not call out to a public validator.
   await app.register(swaggerUi, {

@@ -3,17 +3,22 @@ import type { Caller } from '../../core/auth/caller.ts';
 import { principalOf } from '../../core/auth/principal.ts';
 import { loadGrants } from '../../core/auth/principal-store.ts';
 import type { TokenService } from '../../core/auth/tokens.ts';
-import type { Db } from '../../core/db/database.ts';
+import type { Db, Executor } from '../../core/db/database.ts';
 import { AppError, businessRule } from '../../core/http/errors.ts';
 import { businessDate } from '../../core/time/dates.ts';
-import { readSettings } from '../settings/service.ts';
+import { readSettings, readSettingsOfNoUnit } from '../settings/service.ts';
 import { assertPasswordPolicy, burnVerification, hashPassword, verifyPassword } from './passwords.ts';
 import {
   countRecentFailures,
+  endSessions,
+  findUnknownName,
+  findUnknownNameForUpdate,
   findUser,
   findUserByUsername,
   insertLoginAttempt,
+  insertSession,
   recordLoginOutcome,
+  saveUnknownName,
   type UserRow,
   updateUser,
 } from './repository.ts';
@@ -78,10 +83,23 @@ async function assertNotRateLimited(deps: AuthDeps, username: string, client: Cl
   );
 }
 
+/** A token for the user and its live session: the token is honoured while the session is. */
+async function startSession(executor: Executor, deps: AuthDeps, user: Pick<UserRow, 'id' | 'buId'>) {
+  const issued = deps.tokens.issue(user.id, user.buId);
+  await insertSession(executor, {
+    id: issued.claims.sid,
+    buId: user.buId,
+    userId: user.id,
+    startedAt: new Date(issued.claims.iatMs),
+    expiresAt: issued.expiresAt,
+  });
+  return issued;
+}
+
 /** The token and the session description every successful login answers with. */
 async function sessionFor(deps: AuthDeps, user: UserRow, now: Date): Promise<LoginResult> {
   const { settings, businessUnit } = await readSettings(deps.db, user.buId);
-  const issued = deps.tokens.issue(user.id, user.buId);
+  const issued = await startSession(deps.db, deps, user);
   // The same resolution the guard applies on every request, so the answer never disagrees with it.
   const principal = principalOf(
     {
@@ -94,6 +112,7 @@ async function sessionFor(deps: AuthDeps, user: UserRow, now: Date): Promise<Log
       sessionId: issued.claims.sid,
       issuedAt: issued.claims.iat,
       expiresAt: issued.claims.exp,
+      mustChangePassword: user.mustChangePassword,
     },
     await loadGrants(deps.db, user.id, user.buId),
     businessDate(now, settings.timezone),
@@ -112,22 +131,24 @@ async function sessionFor(deps: AuthDeps, user: UserRow, now: Date): Promise<Log
   };
 }
 
-function lockedProblem(user: UserRow, now: Date): AppError | null {
-  if (user.lockedByAdmin) {
-    return new AppError(423, 'ACCOUNT_LOCKED', 'The account is locked by an administrator', {
-      reason: 'LOCKED_BY_ADMIN',
-      lockoutUntil: null,
-    });
-  }
-  if (user.lockoutUntil && user.lockoutUntil > now) {
-    return new AppError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed attempts', {
-      reason: 'TOO_MANY_FAILED_ATTEMPTS',
-      lockoutUntil: user.lockoutUntil.toISOString(),
-    });
-  }
-  return null;
-}
+const tooManyFailures = (lockoutUntil: Date) =>
+  new AppError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed attempts', {
+    reason: 'TOO_MANY_FAILED_ATTEMPTS',
+    lockoutUntil: lockoutUntil.toISOString(),
+  });
 
+const lockedByAdmin = () =>
+  new AppError(423, 'ACCOUNT_LOCKED', 'The account is locked by an administrator', {
+    reason: 'LOCKED_BY_ADMIN',
+    lockoutUntil: null,
+  });
+
+/**
+ * A login answers the same whether the name has an account or not (docs/decisions.md, "Login answers"):
+ * a wrong password and an unknown name are the same 401, counted alike, and lock alike at the threshold
+ * (the same 423). An administrator's lock shows only to whoever gives the account's right password: to
+ * anyone else the account answers as any other name does.
+ */
 export async function login(
   deps: AuthDeps,
   credentials: { username: string; password: string },
@@ -137,21 +158,20 @@ export async function login(
   await assertNotRateLimited(deps, credentials.username, client);
   const attempt = { username: credentials.username, ip: client.ip, userAgent: client.userAgent, at: now };
   const user = await findUserByUsername(deps.db, credentials.username);
-  if (!user) {
-    await burnVerification(credentials.password);
-    await insertLoginAttempt(deps.db, { ...attempt, success: false, reason: 'UNKNOWN_USER' });
-    throw invalidCredentials();
-  }
+  if (!user) return refuseUnknownName(deps, credentials, attempt);
   const history = { ...attempt, userId: user.id, buId: user.buId };
-  const locked = lockedProblem(user, now);
-  if (locked) {
+  if (user.lockoutUntil && user.lockoutUntil > now) {
     await insertLoginAttempt(deps.db, { ...history, success: false, reason: 'LOCKED' });
-    throw locked;
+    throw tooManyFailures(user.lockoutUntil);
   }
   if (!(await verifyPassword(user.passwordHash, credentials.password))) {
     const lockout = await recordFailure(deps, user, now, client);
     await insertLoginAttempt(deps.db, { ...history, success: false, reason: 'WRONG_PASSWORD' });
     throw lockout ?? invalidCredentials();
+  }
+  if (user.lockedByAdmin) {
+    await insertLoginAttempt(deps.db, { ...history, success: false, reason: 'LOCKED' });
+    throw lockedByAdmin();
   }
   const updated = await deps.db.transaction(async (tx) => {
     const row = await recordLoginOutcome(tx, user.id, {
@@ -168,6 +188,44 @@ export async function login(
     return row;
   });
   return sessionFor(deps, updated, now);
+}
+
+/**
+ * A name no account has: counted and locked as an account is, under the settings of the first business
+ * unit (a name belongs to no unit), and costing a password verification like a wrong password does.
+ */
+async function refuseUnknownName(
+  deps: AuthDeps,
+  credentials: { username: string; password: string },
+  attempt: { username: string; ip: string; userAgent: string | null; at: Date },
+): Promise<never> {
+  const now = attempt.at;
+  const key = credentials.username.toLowerCase();
+  const known = await findUnknownName(deps.db, key);
+  if (known?.lockoutUntil && known.lockoutUntil > now) {
+    await insertLoginAttempt(deps.db, { ...attempt, success: false, reason: 'LOCKED' });
+    throw tooManyFailures(known.lockoutUntil);
+  }
+  await burnVerification(credentials.password);
+  const settings = await readSettingsOfNoUnit(deps.db);
+  const lockoutUntil = await deps.db.transaction(async (tx) => {
+    const row = await findUnknownNameForUpdate(tx, key);
+    const previous = !row || (row.lockoutUntil && row.lockoutUntil <= now) ? 0 : row.failedLoginCount;
+    const count = previous + 1;
+    const until =
+      count >= settings['lockout.threshold']
+        ? new Date(now.getTime() + settings['lockout.minutes'] * 60_000)
+        : null;
+    await saveUnknownName(tx, {
+      usernameKey: key,
+      failedLoginCount: count,
+      lockoutUntil: until ?? row?.lockoutUntil ?? null,
+      updatedAt: now,
+    });
+    await insertLoginAttempt(tx, { ...attempt, success: false, reason: 'UNKNOWN_USER' });
+    return until;
+  });
+  throw lockoutUntil ? tooManyFailures(lockoutUntil) : invalidCredentials();
 }
 
 /** Counts a failed attempt; at the threshold the account locks for the configured minutes. */
@@ -203,7 +261,7 @@ async function recordFailure(
       entityId: user.id,
       details: { lockoutUntil: lockoutUntil.toISOString(), failedLoginCount: count },
     });
-    return lockedProblem({ ...user, lockoutUntil, lockedByAdmin: false }, now);
+    return tooManyFailures(lockoutUntil);
   });
 }
 
@@ -248,8 +306,8 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(body.newPassword);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    // Every token issued before now stops working; the answer carries a fresh one.
+  return deps.db.transaction(async (tx) => {
+    // Every token issued before now stops working, this one's included; the answer carries a fresh one.
     await updateUser(
       tx,
       user.id,
@@ -261,12 +319,37 @@ export async function changePassword(
       },
       now,
     );
+    const issued = await startSession(tx, deps, user);
+    await endSessions(tx, user.id, now, 'PASSWORD_CHANGED', { except: issued.claims.sid });
     await recordAudit(tx, actorOf(caller), {
       action: 'auth.password_changed',
       entityType: 'user',
       entityId: user.id,
     });
+    return { token: issued.token, ExpiresAt: issued.expiresAt.toISOString() };
   });
-  const issued = deps.tokens.issue(user.id, user.buId);
-  return { token: issued.token, ExpiresAt: issued.expiresAt.toISOString() };
+}
+
+/**
+ * Signing out ends the token's session on the server (`everywhere`: every session of the user), at once
+ * on every process: the guard's settle after a change waits until they have all heard it.
+ */
+export async function logout(deps: AuthDeps, caller: Caller, everywhere: boolean): Promise<void> {
+  const { userId, sessionId } = caller.principal;
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const ended = await endSessions(
+      tx,
+      userId,
+      now,
+      everywhere ? 'LOGOUT_EVERYWHERE' : 'LOGOUT',
+      everywhere ? {} : { only: sessionId },
+    );
+    await recordAudit(tx, actorOf(caller), {
+      action: everywhere ? 'auth.logout_everywhere' : 'auth.logout',
+      entityType: 'user',
+      entityId: userId,
+      details: { sessionsEnded: ended },
+    });
+  });
 }

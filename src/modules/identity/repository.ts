@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import { containsPattern, queryRows } from '../../core/db/database.ts';
 import { jsonList } from '../../core/db/json.ts';
@@ -6,11 +6,13 @@ import {
   DEPARTMENT_NODE_TYPE,
   employees,
   loginHistory,
+  loginSessions,
   nodeTypes,
   orgNodes,
   permissions,
   rolePermissions,
   roles,
+  unknownLoginNames,
   userRoles,
   users,
 } from '../../core/db/tables/index.ts';
@@ -262,6 +264,83 @@ export async function countActiveHolders(executor: Executor, buId: string, roleC
 
 export async function insertLoginAttempt(executor: Executor, values: typeof loginHistory.$inferInsert) {
   await executor.insert(loginHistory).values(values);
+}
+
+export type SessionEnd = 'LOGOUT' | 'LOGOUT_EVERYWHERE' | 'PASSWORD_CHANGED' | 'PASSWORD_RESET';
+
+export async function insertSession(executor: Executor, values: typeof loginSessions.$inferInsert) {
+  await executor.insert(loginSessions).values(values);
+}
+
+/**
+ * Ends a user's live sessions: one (`only`), all but one (`except`), or all. Sessions that expired long
+ * ago are removed on the way, so the table holds about a day of each user's sign-ins.
+ */
+export async function endSessions(
+  executor: Executor,
+  userId: string,
+  at: Date,
+  reason: SessionEnd,
+  which: { only?: string; except?: string } = {},
+): Promise<number> {
+  const ended = await executor
+    .update(loginSessions)
+    .set({ endedAt: at, endReason: reason })
+    .where(
+      and(
+        eq(loginSessions.userId, userId),
+        isNull(loginSessions.endedAt),
+        which.only ? eq(loginSessions.id, which.only) : undefined,
+        which.except ? ne(loginSessions.id, which.except) : undefined,
+      ),
+    )
+    .returning({ id: loginSessions.id });
+  await executor
+    .delete(loginSessions)
+    .where(
+      and(eq(loginSessions.userId, userId), lt(loginSessions.expiresAt, new Date(at.getTime() - 86_400_000))),
+    );
+  return ended.length;
+}
+
+export type UnknownNameRow = typeof unknownLoginNames.$inferSelect;
+
+/** The failures counted against a name no account has (the row locked for the update that follows). */
+export async function findUnknownNameForUpdate(
+  executor: Executor,
+  usernameKey: string,
+): Promise<UnknownNameRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(unknownLoginNames)
+    .where(eq(unknownLoginNames.usernameKey, usernameKey))
+    .for('update');
+  return row;
+}
+
+export async function findUnknownName(executor: Executor, usernameKey: string) {
+  const [row] = await executor
+    .select()
+    .from(unknownLoginNames)
+    .where(eq(unknownLoginNames.usernameKey, usernameKey));
+  return row;
+}
+
+export async function saveUnknownName(
+  executor: Executor,
+  values: Pick<UnknownNameRow, 'usernameKey' | 'failedLoginCount' | 'lockoutUntil' | 'updatedAt'>,
+) {
+  await executor
+    .insert(unknownLoginNames)
+    .values(values)
+    .onConflictDoUpdate({
+      target: unknownLoginNames.usernameKey,
+      set: {
+        failedLoginCount: values.failedLoginCount,
+        lockoutUntil: values.lockoutUntil,
+        updatedAt: values.updatedAt,
+      },
+    });
 }
 
 /**

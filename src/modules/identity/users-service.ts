@@ -311,6 +311,7 @@ export async function resetPassword(
       },
       now,
     );
+    await repo.endSessions(tx, id, now, 'PASSWORD_RESET');
     await recordAudit(tx, actorOf(caller), {
       action: 'user.password_reset',
       entityType: 'user',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import { businessUnitSettings, businessUnits } from '../../core/db/tables/index.ts';
 
@@ -15,6 +15,16 @@ export async function findSettingsRow(executor: Executor, buId: string) {
     .innerJoin(businessUnits, eq(businessUnits.id, businessUnitSettings.buId))
     .where(eq(businessUnitSettings.buId, buId));
   return row;
+}
+
+/** The first business unit's id: the one the bootstrap created, whose settings stand in for no unit's. */
+export async function findFirstUnitId(executor: Executor): Promise<string | undefined> {
+  const [row] = await executor
+    .select({ id: businessUnits.id })
+    .from(businessUnits)
+    .orderBy(asc(businessUnits.createdAt), asc(businessUnits.id))
+    .limit(1);
+  return row?.id;
 }
 
 /** Writes only when the row is still at `version`; answers whether it did. */

@@ -6,7 +6,7 @@ import { AppError, businessRule, notFound } from '../../core/http/errors.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { isValidTimeZone } from '../../core/time/dates.ts';
-import { findSettingsRow, updateSettingsRow } from './repository.ts';
+import { findFirstUnitId, findSettingsRow, updateSettingsRow } from './repository.ts';
 import {
   SETTING_DEFAULTS,
   type SettingsPatch,
@@ -24,6 +24,15 @@ export async function readSettings(executor: Executor, buId: string): Promise<Se
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The settings that apply where no business unit does (a login under a name no account has): those of the
+ * first unit, which the bootstrap created.
+ */
+export async function readSettingsOfNoUnit(executor: Executor): Promise<SettingsValues> {
+  const buId = await findFirstUnitId(executor);
+  return buId ? (await readSettings(executor, buId)).settings : { ...SETTING_DEFAULTS };
 }
 
 function checkRules(settings: SettingsValues): void {

@@ -133,3 +133,39 @@ export const loginHistory = pgTable(
     index('login_history_ip_at_idx').on(t.ip, t.at),
   ],
 );
+
+/**
+ * A signed-in session: the `sid` of every token. A token is honoured only while its session is live, so
+ * signing out, signing out everywhere and a password change end tokens at once, on every process (a
+ * row trigger announces `user:<id>` on the access channel when one ends).
+ */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    buId: uuid('bu_id')
+      .notNull()
+      .references(() => businessUnits.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** `LOGOUT`, `LOGOUT_EVERYWHERE`, `PASSWORD_CHANGED` or `PASSWORD_RESET`. */
+    endReason: text('end_reason'),
+  },
+  (t) => [index('login_sessions_user_live').on(t.userId).where(sql`${t.endedAt} is null`)],
+);
+
+/**
+ * Failed logins under a name no account has, counted as an account's are, so that such a name locks at
+ * the same threshold and answers what an account would: whether a name exists does not show.
+ */
+export const unknownLoginNames = pgTable('unknown_login_names', {
+  /** The name as typed, lower-cased (login names compare without case). */
+  usernameKey: text('username_key').primaryKey(),
+  failedLoginCount: integer('failed_login_count').notNull().default(0),
+  lockoutUntil: timestamp('lockout_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { fileResponse } from '../../../core/http/downloads.ts';
 import { notFound } from '../../../core/http/errors.ts';
@@ -18,11 +17,9 @@ const CALENDAR_MEDIA_TYPE = 'text/calendar';
  */
 export function calendarFeedRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   const deps = depsOf(context);
-  const origin = (request: FastifyRequest) =>
-    context.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const link = (request: FastifyRequest, made: { feed: CalendarFeed; secret: string }) => ({
+  const link = (made: { feed: CalendarFeed; secret: string }) => ({
     ...made.feed,
-    url: `${origin(request)}${feeds.feedPath(made.secret)}`,
+    url: `${context.publicUrl()}${feeds.feedPath(made.secret)}`,
   });
   return async (app) => {
     app.get(
@@ -55,7 +52,7 @@ export function calendarFeedRoutes(context: ModuleContext): FastifyPluginAsyncTy
       async (request, reply) => {
         const made = await feeds.createFeed(deps, callerOf(request));
         reply.code(201).header('location', '/api/me/calendar-feed');
-        return link(request, made);
+        return link(made);
       },
     );
     app.post(
@@ -69,7 +66,7 @@ export function calendarFeedRoutes(context: ModuleContext): FastifyPluginAsyncTy
           response: { 200: CalendarFeedLink, 404: problemResponse(['NOT_FOUND'], 'No feed to rotate') },
         },
       },
-      async (request) => link(request, await feeds.rotateFeed(deps, callerOf(request))),
+      async (request) => link(await feeds.rotateFeed(deps, callerOf(request))),
     );
     app.delete(
       '/me/calendar-feed',

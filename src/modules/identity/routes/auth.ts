@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
-import { changePassword, developmentSession, LOGIN_RATE, login } from '../auth-service.ts';
+import { changePassword, developmentSession, LOGIN_RATE, login, logout } from '../auth-service.ts';
 import { ChangePasswordBody, LoginBody, LoginResult, TokenResult, UsernameBody } from '../schemas.ts';
 
 const clientOf = (request: FastifyRequest) => ({
@@ -28,7 +28,9 @@ export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
             `${LOGIN_RATE.failuresPerUsername} per username, then 429 \`RATE_LIMITED\` with \`Retry-After\` (seconds ` +
             'until the oldest counted failure leaves the window). Successful logins never count, so colleagues ' +
             "behind one address can all sign in. An account also locks after the settings' " +
-            '`lockout.threshold` failures in a row (423 `ACCOUNT_LOCKED`, for `lockout.minutes`).',
+            '`lockout.threshold` failures in a row (423 `ACCOUNT_LOCKED`, for `lockout.minutes`); a name with ' +
+            'no account answers exactly as one with an account does, lockout included. The client address ' +
+            "is the socket's, or the one the proxies named by `TRUST_PROXY` forwarded.",
           tags: ['auth'],
           body: LoginBody,
           response: {
@@ -58,7 +60,7 @@ export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
     app.post(
       '/auth/change-password',
       {
-        config: { auth: 'auth' },
+        config: { auth: 'auth', beforePasswordChange: true },
         schema: {
           operationId: 'changePassword',
           summary: 'Change own password; older tokens stop working and a fresh one is returned',
@@ -74,6 +76,40 @@ export function authRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => changePassword(deps, callerOf(request), request.body),
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        config: { auth: 'auth', beforePasswordChange: true },
+        schema: {
+          operationId: 'logout',
+          summary: "Sign out: end this token's session on the server, at once on every process",
+          tags: ['auth'],
+          response: { 204: Type.Null({ description: 'The session has ended; its token answers 401' }) },
+        },
+      },
+      async (request, reply) => {
+        await logout(deps, callerOf(request), false);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/auth/logout-everywhere',
+      {
+        config: { auth: 'auth', beforePasswordChange: true },
+        schema: {
+          operationId: 'logoutEverywhere',
+          summary: "Sign out everywhere: end every session of the caller's account, this one included",
+          tags: ['auth'],
+          response: { 204: Type.Null({ description: 'Every session has ended; their tokens answer 401' }) },
+        },
+      },
+      async (request, reply) => {
+        await logout(deps, callerOf(request), true);
+        return reply.code(204).send(null);
+      },
     );
 
     if (context.config.env === 'production') return;

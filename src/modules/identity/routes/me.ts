@@ -12,7 +12,7 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
     app.get(
       '/me/profile',
       {
-        config: { auth: 'auth' },
+        config: { auth: 'auth', beforePasswordChange: true },
         schema: {
           operationId: 'getMyProfile',
           summary: 'Own profile, roles and permissions',

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import type { ModuleContext } from '../../../core/module-context.ts';
 
 const HealthSchema = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable'), Type.Literal('stopping')], {
+    description: '`stopping` once the process has begun to stop: a load balancer sends no more requests',
+  }),
   version: Type.String(),
   environment: Type.String(),
   uptimeSeconds: Type.Number(),
@@ -24,7 +26,7 @@ export function platformRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
       app.get(
         url,
         {
-          config: { auth: 'open' },
+          config: { auth: 'open', answersWhileStopping: true },
           schema: {
             operationId: url === '/health' ? 'getHealth' : 'getHealthAlias',
             summary: 'Liveness, version and database reachability',
@@ -34,14 +36,20 @@ export function platformRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
         },
         async (_request, reply) => {
           const database = await context.database.ping();
+          const status: Static<typeof HealthSchema>['status'] = app.stopping
+            ? 'stopping'
+            : database.reachable
+              ? 'ok'
+              : 'unavailable';
           const body = {
-            status: database.reachable ? ('ok' as const) : ('unavailable' as const),
+            status,
             version: context.version,
             environment: context.config.env,
             uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
             database: { driver: context.database.driver, ...database },
           };
-          return reply.code(database.reachable ? 200 : 503).send(body);
+          if (status !== 'ok') reply.header('retry-after', '5');
+          return reply.code(status === 'ok' ? 200 : 503).send(body);
         },
       );
     }
