@@ -105,7 +105,7 @@ describeEachDatabase('the calendar feed of one’s own roster', (t) => {
     const made = await post('employee', '/api/me/calendar-feed');
     expect(made.statusCode, made.body).toBe(201);
     url = made.json().url;
-    expect(url).toMatch(/^http:\/\/localhost(:\d+)?\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\/roster\.ics$/);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}\/roster\.ics$/);
     expect(made.json()).toMatchObject({ active: true, rotatedAt: null, daysBack: 60, daysAhead: 180 });
     const status = await get('employee', '/api/me/calendar-feed');
     expect(status.json()).toMatchObject({ active: true, createdAt: made.json().createdAt });

@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { describeEachDatabase } from '../helpers/app.ts';
+import { createReadyUser, describeEachDatabase } from '../helpers/app.ts';
 
 const STRONG = 'Strong#Pass2026';
 
 describeEachDatabase('grants and scope', (t) => {
   const newUser = async (username: string) =>
-    (
-      await t.request('sysadmin', {
-        method: 'POST',
-        url: '/api/users',
-        payload: { username, displayName: username, password: STRONG },
-      })
-    ).json().user;
+    (await createReadyUser(t, { username, displayName: username, password: STRONG })).json().user;
   const departments = async () => {
     const { sql } = await import('drizzle-orm');
     const result = await t.database.db.execute(

@@ -68,8 +68,11 @@ describeEachDatabase(
     });
 
     it('limits failures for one username across addresses', async () => {
+      // The name locks at the threshold first (issue 56: as an account would), and goes on counting.
       for (let i = 0; i < LOGIN_RATE.failuresPerUsername; i++) {
-        expect((await login('spread.target', `Wrong#${i}`, `10.41.0.${i + 1}`)).statusCode).toBe(401);
+        expect((await login('spread.target', `Wrong#${i}`, `10.41.0.${i + 1}`)).statusCode).toBe(
+          i < 4 ? 401 : 423,
+        );
       }
       const refused = await login('spread.target', 'Wrong#again', '10.41.1.1');
       expect(refused.statusCode).toBe(429);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { businessUnits, employees, orgNodes, users } from '../../src/core/db/tables/index.ts';
-import { describeEachDatabase } from '../helpers/app.ts';
+import { createReadyUser, describeEachDatabase } from '../helpers/app.ts';
 
 const STRONG = 'Leave#Chain2026x';
 
@@ -77,15 +77,11 @@ describeEachDatabase('leave requests', (t) => {
   });
 
   it('answers 422 NO_LINKED_EMPLOYEE to an account with no employee', async () => {
-    const created = await t.request('sysadmin', {
-      method: 'POST',
-      url: '/api/users',
-      payload: {
-        username: 'no.employee',
-        displayName: 'Nobody',
-        password: STRONG,
-        roles: [{ roleCode: 'EMPLOYEE' }],
-      },
+    const created = await createReadyUser(t, {
+      username: 'no.employee',
+      displayName: 'Nobody',
+      password: STRONG,
+      roles: [{ roleCode: 'EMPLOYEE' }],
     });
     expect(created.statusCode).toBe(201);
     const response = await submit('no.employee', nextDates());
@@ -259,15 +255,11 @@ describeEachDatabase('leave requests', (t) => {
       payload: { code: 'LEGACY_APPROVER', name: 'Legacy approver', permissions: ['leave.approve'] },
     });
     expect(role.statusCode).toBe(201);
-    await t.request('sysadmin', {
-      method: 'POST',
-      url: '/api/users',
-      payload: {
-        username: 'legacy.approver',
-        displayName: 'Legacy',
-        password: STRONG,
-        roles: [{ roleCode: 'LEGACY_APPROVER' }],
-      },
+    await createReadyUser(t, {
+      username: 'legacy.approver',
+      displayName: 'Legacy',
+      password: STRONG,
+      roles: [{ roleCode: 'LEGACY_APPROVER' }],
     });
     const id = (await submit('employee', nextDates())).json().id;
     // The gate lets the legacy holder through; the chain then says it is not one of the step's roles.

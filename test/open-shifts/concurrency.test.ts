@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { addDays } from '../../src/core/time/dates.ts';
-import { describeEachDatabase } from '../helpers/app.ts';
+import { createReadyUser, describeEachDatabase } from '../helpers/app.ts';
 
 const CLAIMANTS = 20;
 
@@ -28,7 +28,7 @@ describeEachDatabase('open shifts under concurrency', (t) => {
     const usernames: string[] = [];
     for (const [index, candidate] of candidates.entries()) {
       const username = `claimant.${index}`;
-      const created = await post('sysadmin', '/api/users', {
+      const created = await createReadyUser(t, {
         username,
         displayName: `Claimant ${index}`,
         password: 'Strong#Pass2026',

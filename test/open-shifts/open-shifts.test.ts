@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { addDays } from '../../src/core/time/dates.ts';
-import { describeEachDatabase } from '../helpers/app.ts';
+import { createReadyUser, describeEachDatabase } from '../helpers/app.ts';
 
 interface Gap {
   demandLineId: string;
@@ -243,7 +243,7 @@ describeEachDatabase('open shifts: offered gaps, claims and approvals', (t) => {
     const others = candidates.filter((c) => c.employee.id !== employeeId).slice(0, 2);
     const usernames = ['heads.one', 'heads.two'];
     for (const [index, username] of usernames.entries()) {
-      const created = await post('sysadmin', '/api/users', {
+      const created = await createReadyUser(t, {
         username,
         displayName: username,
         password: 'Strong#Pass2026',

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { businessDate, DEFAULT_TIMEZONE, daysBetween } from '../../src/core/time/dates.ts';
-import { describeEachDatabase } from '../helpers/app.ts';
+import { createReadyUser, describeEachDatabase } from '../helpers/app.ts';
 
 describeEachDatabase('employees, skills and the people diagnostics', (t) => {
   const get = (user: string | null, url: string) => t.request(user, { method: 'GET', url });
@@ -124,10 +124,10 @@ describeEachDatabase('employees, skills and the people diagnostics', (t) => {
     const mine = await get('manager', '/api/employees/my');
     expect(mine.statusCode).toBe(200);
     expect(mine.json().employeeNumber).toBe('E00001');
-    const created = await t.request('sysadmin', {
-      method: 'POST',
-      url: '/api/users',
-      payload: { username: 'no.employee', displayName: 'Nobody', roles: [{ roleCode: 'PLANNER' }] },
+    const created = await createReadyUser(t, {
+      username: 'no.employee',
+      displayName: 'Nobody',
+      roles: [{ roleCode: 'PLANNER' }],
     });
     expect(created.statusCode).toBe(201);
     expect((await get('no.employee', '/api/employees/my')).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { openXlsx } from '../../src/core/xlsx/index.ts';
 import { EMPLOYEE_COLUMNS, ORG_NODE_COLUMNS } from '../../src/modules/imports/workbook.ts';
-import { describeEachDatabase } from '../helpers/app.ts';
+import { createReadyUser, describeEachDatabase } from '../helpers/app.ts';
 import { importWorkbook, upload, waitForJob } from '../helpers/workbooks.ts';
 
 interface Node {
@@ -138,14 +138,10 @@ describeEachDatabase('the OrgNodes sheet of the employee import', (t) => {
 
   it('lets only an importer with a unit-wide grant change the tree, and exports it to them alone', async () => {
     const ramp = (await nodes()).get('RAMP')!;
-    const user = await t.request('sysadmin', {
-      method: 'POST',
-      url: '/api/users',
-      payload: {
-        username: 'ramp.importer',
-        displayName: 'Ramp Importer',
-        roles: [{ roleCode: 'PLANNER', departmentId: ramp.id }],
-      },
+    const user = await createReadyUser(t, {
+      username: 'ramp.importer',
+      displayName: 'Ramp Importer',
+      roles: [{ roleCode: 'PLANNER', departmentId: ramp.id }],
     });
     expect(user.statusCode).toBe(201);
     const bytes = await importWorkbook([['O0200', 'Ramp Hand', 'عامل الساحة', 'RAMP']], [], {}, [

@@ -126,7 +126,12 @@ test.describe('flows', () => {
     await page.getByLabel(text(lang, 'login.password'), { exact: true }).fill('Start#Roster2026');
     await page.getByRole('button', { name: text(lang, 'login.submit'), exact: true }).click();
     await expect(page).toHaveURL(/\/change-password/);
-    await switchTo(page, lang);
+    // Nothing but the change: no navigation, no bell, whose reads the service would refuse.
+    await expect(page.getByTestId('user-menu')).toHaveCount(0);
+    await expect(page.getByTestId('bell')).toHaveCount(0);
+    if ((await page.locator('html').getAttribute('lang')) !== lang)
+      await page.getByTestId('language-switch').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page.getByText(text(lang, 'password.mustChange'))).toBeVisible();
     await page.getByLabel(text(lang, 'password.current')).fill('Start#Roster2026');
     await page.getByLabel(text(lang, 'password.new'), { exact: true }).fill('Fresh#Roster2026!');
@@ -226,6 +231,21 @@ test.describe('flows', () => {
     await expect(request.getByTestId('leave-status')).toHaveAttribute('data-status', 'Approved');
     await expect(request.getByTestId('leave-status')).toHaveText(text(lang, 'leave.status.Approved'));
     await page.screenshot({ path: screenshotPath(lang, 'my-leave-approved'), fullPage: true });
+  });
+
+  test('signing out ends the session on the server: the copied token is refused afterwards', async ({
+    page,
+  }, info) => {
+    const lang = langOf(info);
+    await signIn(page, lang, 'employee');
+    const copied = await page.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('rostering.session') ?? '{}') as { token?: string }).token,
+    );
+    expect(copied).toBeTruthy();
+    const asCopied = { headers: { authorization: `Bearer ${copied}` } };
+    expect((await page.request.get(`${base()}/api/me/profile`, asCopied)).status()).toBe(200);
+    await signOut(page);
+    expect((await page.request.get(`${base()}/api/me/profile`, asCopied)).status()).toBe(401);
   });
 
   test('a session that expires returns to login, then back where the person was', async ({ page }, info) => {

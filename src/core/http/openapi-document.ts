@@ -158,6 +158,8 @@ function problemCodes(schema: Json): string[] {
 const COMMON_PROBLEMS: Record<string, string> = {
   'VALIDATION_FAILED UNKNOWN_QUERY_PARAMETER': 'BadRequest',
   'UNAUTHENTICATED TOKEN_EXPIRED': 'Unauthenticated',
+  'FORBIDDEN PASSWORD_CHANGE_REQUIRED': 'Forbidden',
+  'DATABASE_UNAVAILABLE SHUTTING_DOWN': 'ServiceUnavailable',
 };
 
 /**

@@ -7,21 +7,17 @@ import type { Db, Executor } from '../../core/db/database.ts';
 import { AppError, businessRule } from '../../core/http/errors.ts';
 import { businessDate } from '../../core/time/dates.ts';
 import { readSettings, readSettingsOfNoUnit } from '../settings/service.ts';
-import { assertPasswordPolicy, burnVerification, hashPassword, verifyPassword } from './passwords.ts';
 import {
   countRecentFailures,
   endSessions,
   findUnknownName,
   findUnknownNameForUpdate,
-  findUser,
-  findUserByUsername,
   insertLoginAttempt,
   insertSession,
-  recordLoginOutcome,
   saveUnknownName,
-  type UserRow,
-  updateUser,
-} from './repository.ts';
+} from './login-repository.ts';
+import { assertPasswordPolicy, burnVerification, hashPassword, verifyPassword } from './passwords.ts';
+import { findUser, findUserByUsername, recordLoginOutcome, type UserRow, updateUser } from './repository.ts';
 import type { LoginResult } from './schemas.ts';
 
 export interface AuthDeps {

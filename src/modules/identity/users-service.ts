@@ -10,6 +10,7 @@ import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { businessDate } from '../../core/time/dates.ts';
 import { readSettings } from '../settings/service.ts';
+import * as logins from './login-repository.ts';
 import { assertPasswordPolicy, hashPassword, temporaryPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 import type {
@@ -311,7 +312,7 @@ export async function resetPassword(
       },
       now,
     );
-    await repo.endSessions(tx, id, now, 'PASSWORD_RESET');
+    await logins.endSessions(tx, id, now, 'PASSWORD_RESET');
     await recordAudit(tx, actorOf(caller), {
       action: 'user.password_reset',
       entityType: 'user',
@@ -324,7 +325,7 @@ export async function resetPassword(
 
 export async function loginHistoryOf(deps: ServiceDeps, caller: Caller, userId: string, query: PageQuery) {
   await requireUser(deps.db, caller, userId);
-  const { rows, total } = await repo.listLoginHistory(deps.db, userId, query.pageSize, offsetOf(query));
+  const { rows, total } = await logins.listLoginHistory(deps.db, userId, query.pageSize, offsetOf(query));
   return pageOf(
     rows.map((row) => ({ ...row, at: row.at.toISOString() })),
     total,

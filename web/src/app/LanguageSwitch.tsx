@@ -14,7 +14,13 @@ export function LanguageSwitch({ signedIn }: { signedIn: boolean }) {
   return signedIn ? (
     <SavingSwitch next={next} label={t('language.switchTo')} />
   ) : (
-    <Button variant="subtle" size="compact-md" lang={next} onClick={() => language.set(next)}>
+    <Button
+      variant="subtle"
+      size="compact-md"
+      lang={next}
+      data-testid="language-switch"
+      onClick={() => language.set(next)}
+    >
       {t('language.switchTo')}
     </Button>
   );

@@ -11,7 +11,7 @@ import { WEEKDAYS } from '../lib/dates';
 import { useT } from '../lib/i18n/I18nProvider';
 import { language } from '../lib/i18n/language';
 import { DEFAULT_UNIT, UnitProvider } from '../lib/unit';
-import { Shell } from './Shell';
+import { PasswordFirstFrame, Shell } from './Shell';
 
 /** Where a session's screens live: without a session, the login screen, which brings the person back. */
 export function SessionLayout() {
@@ -28,7 +28,8 @@ function SignedIn({ expiresAt }: { expiresAt: string }) {
   const t = useT();
   const location = useLocation();
   const profile = useProfile();
-  const settings = useSettings();
+  // Until a first or reset password is changed the service answers nothing else.
+  const settings = useSettings(profile.data !== undefined && !profile.data.mustChangePassword);
   const applied = useRef(false);
 
   // The token lives 8 hours and is never refreshed: at its end the person signs in again.
@@ -52,9 +53,17 @@ function SignedIn({ expiresAt }: { expiresAt: string }) {
         <Loader aria-label={t('common.loading')} />
       </Center>
     );
-  if (profile.data.mustChangePassword && location.pathname !== '/change-password') {
-    const next = `${location.pathname}${location.search}`;
-    return <Navigate to={`/change-password?next=${encodeURIComponent(next)}`} replace />;
+  if (profile.data.mustChangePassword) {
+    if (location.pathname !== '/change-password') {
+      const next = `${location.pathname}${location.search}`;
+      return <Navigate to={`/change-password?next=${encodeURIComponent(next)}`} replace />;
+    }
+    // Nothing but the change itself: the navigation and the bell would only meet refusals.
+    return (
+      <PasswordFirstFrame>
+        <Outlet />
+      </PasswordFirstFrame>
+    );
   }
   const values = settings.data;
   const unit = values

@@ -1,11 +1,13 @@
 import {
   AppShell,
   Burger,
+  Button,
   Divider,
   Group,
   Menu,
   NavLink,
   ScrollArea,
+  Stack,
   Text,
   UnstyledButton,
 } from '@mantine/core';
@@ -15,7 +17,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Profile } from '../features/me/api';
 import { usePermissions } from '../lib/auth/permissions';
-import { session } from '../lib/auth/session';
+import { signOut } from '../lib/auth/sign-out';
 import { useT } from '../lib/i18n/I18nProvider';
 import { Bell } from './Bell';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -34,8 +36,8 @@ export function Shell({ profile, children }: { profile: Profile; children: React
   const location = useLocation();
   const navigate = useNavigate();
   const items = visibleNav(has);
-  const logout = () => {
-    session.end('logout');
+  const logout = async () => {
+    await signOut();
     queryClient.clear();
     navigate(paths.login, { replace: true });
   };
@@ -120,5 +122,35 @@ export function Shell({ profile, children }: { profile: Profile; children: React
         {children}
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/**
+ * The frame of a session whose password must change first: the language switch and signing out, and the
+ * change form; nothing that the service would refuse until the password is changed.
+ */
+export function PasswordFirstFrame({ children }: { children: ReactNode }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const logout = async () => {
+    await signOut();
+    queryClient.clear();
+    navigate(paths.login, { replace: true });
+  };
+  return (
+    <Stack maw={520} mx="auto" p="md" gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700} size="lg" c="blue.9">
+          {t('app.name')}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          <LanguageSwitch signedIn={false} />
+          <Button variant="subtle" onClick={logout} data-testid="logout">
+            {t('nav.logout')}
+          </Button>
+        </Group>
+      </Group>
+      <main id="main">{children}</main>
+    </Stack>
   );
 }

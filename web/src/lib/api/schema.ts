@@ -79,7 +79,7 @@ export interface paths {
          * Log in with username and password; the token is valid 8 hours
          * @description Open: no authentication.
          *
-         *     Failed attempts are limited over a sliding minute: 30 per client address and 10 per username, then 429 `RATE_LIMITED` with `Retry-After` (seconds until the oldest counted failure leaves the window). Successful logins never count, so colleagues behind one address can all sign in. An account also locks after the settings' `lockout.threshold` failures in a row (423 `ACCOUNT_LOCKED`, for `lockout.minutes`).
+         *     Failed attempts are limited over a sliding minute: 30 per client address and 10 per username, then 429 `RATE_LIMITED` with `Retry-After` (seconds until the oldest counted failure leaves the window). Successful logins never count, so colleagues behind one address can all sign in. An account also locks after the settings' `lockout.threshold` failures in a row (423 `ACCOUNT_LOCKED`, for `lockout.minutes`); a name with no account answers exactly as one with an account does, lockout included. The client address is the socket's, or the one the proxies named by `TRUST_PROXY` forwarded.
          */
         post: operations["login"];
         delete?: never;
@@ -102,6 +102,46 @@ export interface paths {
          * @description Any signed-in caller.
          */
         post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out: end this token's session on the server, at once on every process
+         * @description Any signed-in caller.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere: end every session of the caller's account, this one included
+         * @description Any signed-in caller.
+         */
+        post: operations["logoutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8615,19 +8655,6 @@ export interface components {
                 };
             };
         };
-        /** @description The database cannot be reached; retry after the given delay */
-        DatabaseUnavailable: {
-            headers: {
-                "Retry-After": components["headers"]["RetryAfter"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DATABASE_UNAVAILABLE";
-                };
-            };
-        };
         /** @description Cells naming unknown terminals, shift templates, skills or reasons, or dates outside the period; `cells` lists them */
         DemandCellsInvalid: {
             headers: {
@@ -8868,7 +8895,7 @@ export interface components {
                 };
             };
         };
-        /** @description The caller lacks the permission `x-permission` names */
+        /** @description The caller lacks the permission `x-permission` names, or must change their password first */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -8876,31 +8903,31 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "FORBIDDEN";
+                    code?: "FORBIDDEN" | "PASSWORD_CHANGE_REQUIRED";
                 };
             };
         };
         /** @description FORBIDDEN or NOT_OWNER */
-        ForbiddenOrNotOwner: {
+        ForbiddenOrNotOwnerOrPasswordChangeRequired: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "FORBIDDEN" | "NOT_OWNER";
+                    code?: "FORBIDDEN" | "NOT_OWNER" | "PASSWORD_CHANGE_REQUIRED";
                 };
             };
         };
         /** @description The caller may not decide this step */
-        ForbiddenOrNotStepApprover: {
+        ForbiddenOrNotStepApproverOrPasswordChangeRequired: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "FORBIDDEN" | "NOT_STEP_APPROVER";
+                    code?: "FORBIDDEN" | "NOT_STEP_APPROVER" | "PASSWORD_CHANGE_REQUIRED";
                 };
             };
         };
@@ -9554,6 +9581,18 @@ export interface components {
                 };
             };
         };
+        /** @description The caller must change their password first */
+        PasswordChangeRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "PASSWORD_CHANGE_REQUIRED";
+                };
+            };
+        };
         /** @description The password breaks the policy; `unmetRules` lists each rule */
         PasswordPolicy: {
             headers: {
@@ -9783,6 +9822,19 @@ export interface components {
                 };
             };
         };
+        /** @description The database cannot be reached, or this process is stopping; retry after `Retry-After` seconds */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DATABASE_UNAVAILABLE" | "SHUTTING_DOWN";
+                };
+            };
+        };
         /** @description Well-formed values that break a rule, each named */
         SettingsInvalid: {
             headers: {
@@ -9911,8 +9963,11 @@ export interface components {
             };
             content: {
                 "application/problem+json": {
-                    /** @enum {string} */
-                    status: "ok" | "unavailable";
+                    /**
+                     * @description `stopping` once the process has begun to stop: a load balancer sends no more requests
+                     * @enum {string}
+                     */
+                    status: "ok" | "unavailable" | "stopping";
                     version: string;
                     environment: string;
                     uptimeSeconds: number;
@@ -10173,8 +10228,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        status: "ok" | "unavailable";
+                        /**
+                         * @description `stopping` once the process has begun to stop: a load balancer sends no more requests
+                         * @enum {string}
+                         */
+                        status: "ok" | "unavailable" | "stopping";
                         version: string;
                         environment: string;
                         uptimeSeconds: number;
@@ -10210,8 +10268,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        status: "ok" | "unavailable";
+                        /**
+                         * @description `stopping` once the process has begun to stop: a load balancer sends no more requests
+                         * @enum {string}
+                         */
+                        status: "ok" | "unavailable" | "stopping";
                         version: string;
                         environment: string;
                         uptimeSeconds: number;
@@ -10251,8 +10312,9 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateSettings: {
@@ -10289,7 +10351,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["SettingsInvalid"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -10347,7 +10409,7 @@ export interface operations {
             423: components["responses"]["AccountLocked"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changePassword: {
@@ -10378,7 +10440,51 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["PasswordPolicyOrInvalidCurrentPassword"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended; its token answers 401 */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logoutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session has ended; their tokens answer 401 */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginForDevelopment: {
@@ -10428,7 +10534,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     mintDevelopmentToken: {
@@ -10458,7 +10564,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMyProfile: {
@@ -10483,7 +10589,7 @@ export interface operations {
             400: components["responses"]["UnknownQueryParameter"];
             401: components["responses"]["Unauthenticated"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMyProfile: {
@@ -10514,11 +10620,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyLoginHistory: {
@@ -10546,8 +10653,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -10580,7 +10688,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createUser: {
@@ -10614,7 +10722,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["PasswordPolicyOrRoleUnknownOrDepartmentUnknownOrEmployeeUnknownOrInvalidDateRange"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUser: {
@@ -10643,7 +10751,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteUser: {
@@ -10670,7 +10778,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["CannotDeleteSelfOrLastSysAdmin"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUser: {
@@ -10710,7 +10818,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EmployeeUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lockUser: {
@@ -10746,7 +10854,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unlockUser: {
@@ -10775,7 +10883,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resetUserPassword: {
@@ -10810,7 +10918,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["PasswordPolicy"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUserLoginHistory: {
@@ -10843,7 +10951,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     grantRole: {
@@ -10881,7 +10989,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["RoleRequiredOrRoleUnknownOrDepartmentUnknownOrInvalidDateRange"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeRole: {
@@ -10909,7 +11017,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["LastSysAdmin"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRoles: {
@@ -10939,7 +11047,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createRole: {
@@ -10974,7 +11082,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["PermissionUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRole: {
@@ -11003,7 +11111,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteRole: {
@@ -11030,7 +11138,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RoleProtectedOrRoleInUse"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateRole: {
@@ -11071,7 +11179,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["PermissionUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPermissions: {
@@ -11101,7 +11209,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAuditEvents: {
@@ -11138,7 +11246,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidDateRange"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listGrades: {
@@ -11170,7 +11278,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGrade: {
@@ -11204,7 +11312,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGrade: {
@@ -11233,7 +11341,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceGrade: {
@@ -11274,7 +11382,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CodeImmutable"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteGrade: {
@@ -11301,7 +11409,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["GradeProtectedOrGradeReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSkillDefinitions: {
@@ -11333,7 +11441,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSkillDefinition: {
@@ -11368,7 +11476,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["SkillCategoryUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSkillDefinition: {
@@ -11397,7 +11505,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceSkillDefinition: {
@@ -11438,7 +11546,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CodeImmutableOrSkillCategoryUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSkillDefinition: {
@@ -11465,7 +11573,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["SkillProtectedOrSkillReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTerminals: {
@@ -11497,7 +11605,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createTerminal: {
@@ -11531,7 +11639,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTerminal: {
@@ -11560,7 +11668,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceTerminal: {
@@ -11601,7 +11709,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CodeImmutable"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteTerminal: {
@@ -11628,7 +11736,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["TerminalProtectedOrTerminalReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listNodeTypes: {
@@ -11660,7 +11768,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createNodeType: {
@@ -11694,7 +11802,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNodeType: {
@@ -11723,7 +11831,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceNodeType: {
@@ -11764,7 +11872,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CodeImmutable"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteNodeType: {
@@ -11791,7 +11899,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["NodeTypeProtectedOrNodeTypeReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listHolidays: {
@@ -11823,7 +11931,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createHoliday: {
@@ -11858,7 +11966,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["HolidayRangeInvalidOrHolidayTypeUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHoliday: {
@@ -11887,7 +11995,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceHoliday: {
@@ -11928,7 +12036,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CodeImmutableOrHolidayRangeInvalidOrHolidayTypeUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteHoliday: {
@@ -11955,7 +12063,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["HolidayProtectedOrHolidayReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDemandReasons: {
@@ -11987,7 +12095,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createDemandReason: {
@@ -12021,7 +12129,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDemandReason: {
@@ -12050,7 +12158,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceDemandReason: {
@@ -12091,7 +12199,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CodeImmutable"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteDemandReason: {
@@ -12118,7 +12226,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["DemandReasonProtectedOrDemandReasonReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listShiftTemplateDefinitions: {
@@ -12150,7 +12258,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createShiftTemplateDefinition: {
@@ -12185,7 +12293,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ShiftTemplateInvalidOrShiftTypeUnknownOrCodeReserved"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getShiftTemplateDefinition: {
@@ -12214,7 +12322,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceShiftTemplateDefinition: {
@@ -12255,7 +12363,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CodeImmutableOrShiftTemplateInvalidOrShiftTypeUnknownOrCodeReserved"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteShiftTemplateDefinition: {
@@ -12282,7 +12390,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["ShiftTemplateProtectedOrShiftTemplateReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAttendanceStatuses: {
@@ -12314,7 +12422,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAttendanceStatus: {
@@ -12348,7 +12456,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAttendanceStatus: {
@@ -12377,7 +12485,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceAttendanceStatus: {
@@ -12418,7 +12526,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CodeImmutable"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAttendanceStatus: {
@@ -12445,7 +12553,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["AttendanceStatusProtectedOrAttendanceStatusReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCertificationTypes: {
@@ -12477,7 +12585,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCertificationType: {
@@ -12511,7 +12619,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCertificationType: {
@@ -12540,7 +12648,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceCertificationType: {
@@ -12581,7 +12689,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CodeImmutable"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCertificationType: {
@@ -12608,7 +12716,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["CertificationTypeProtectedOrCertificationTypeReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupDepartments: {
@@ -12638,8 +12746,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupOrgNodes: {
@@ -12671,8 +12780,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupTerminals: {
@@ -12702,8 +12812,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupEmployeeStatuses: {
@@ -12733,8 +12844,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupHolidayTypes: {
@@ -12764,8 +12876,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupSkillCategories: {
@@ -12795,8 +12908,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupSkillLevels: {
@@ -12826,8 +12940,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupDemandReasons: {
@@ -12857,8 +12972,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lookupCertificationTypes: {
@@ -12888,8 +13004,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCalendarConfiguration: {
@@ -12914,7 +13031,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWorkingDays: {
@@ -12944,7 +13061,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWorkingHours: {
@@ -12974,7 +13091,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCalendarHolidays: {
@@ -13004,7 +13121,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listShiftTemplates: {
@@ -13036,7 +13153,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listShiftTypes: {
@@ -13089,7 +13206,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listShiftPatterns: {
@@ -13121,7 +13238,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     previewShiftPattern: {
@@ -13154,7 +13271,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEmployees: {
@@ -13197,7 +13314,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMyEmployee: {
@@ -13225,7 +13342,7 @@ export interface operations {
             /** @description The account has no employee record */
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEmployee: {
@@ -13254,7 +13371,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSkills: {
@@ -13287,7 +13404,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSkillHolders: {
@@ -13323,7 +13440,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["SkillLevelUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCertificationRequirements: {
@@ -13351,7 +13468,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addCertificationRequirement: {
@@ -13388,7 +13505,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CertificationUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeCertificationRequirement: {
@@ -13415,7 +13532,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setSkillRequiresCertification: {
@@ -13454,7 +13571,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listExpiringCertifications: {
@@ -13485,7 +13602,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyCertifications: {
@@ -13514,8 +13631,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEmployeeCertifications: {
@@ -13549,7 +13667,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addCertification: {
@@ -13587,7 +13705,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CertificationDatesInvalidOrCertificationUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceCertification: {
@@ -13630,7 +13748,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CertificationDatesInvalidOrCertificationUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteEmployeeCertification: {
@@ -13658,7 +13776,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changeCertificationStatus: {
@@ -13699,7 +13817,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEmployeeGroups: {
@@ -13731,7 +13849,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEmployeeGroup: {
@@ -13766,7 +13884,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DepartmentUnknownOrDepartmentRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEmployeeGroup: {
@@ -13795,7 +13913,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteEmployeeGroup: {
@@ -13822,7 +13940,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateEmployeeGroup: {
@@ -13861,7 +13979,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEmployeeGroupMembers: {
@@ -13894,7 +14012,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addEmployeeGroupMember: {
@@ -13931,7 +14049,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EmployeeUnknownOrGroupMemberOutsideDepartment"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeEmployeeGroupMember: {
@@ -13958,7 +14076,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     importEmployees: {
@@ -14018,7 +14136,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportCurrentEmployees: {
@@ -14043,7 +14161,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listImportJobs: {
@@ -14074,7 +14192,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getImportJob: {
@@ -14102,7 +14220,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelImportJob: {
@@ -14131,7 +14249,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["ImportJobFinished"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadImportErrorReport: {
@@ -14159,7 +14277,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPools: {
@@ -14192,7 +14310,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPool: {
@@ -14227,7 +14345,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DepartmentUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPool: {
@@ -14256,7 +14374,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deletePool: {
@@ -14283,7 +14401,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["PoolDefaultProtectedOrPoolReferenced"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updatePool: {
@@ -14323,7 +14441,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPoolMembers: {
@@ -14356,7 +14474,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addPoolMember: {
@@ -14393,7 +14511,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EmployeeUnknownOrEmployeeNotInPoolDepartment"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removePoolMember: {
@@ -14420,7 +14538,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPoolLendingRules: {
@@ -14456,7 +14574,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPoolLendingRule: {
@@ -14491,7 +14609,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["LendingRuleSelfOrPoolUnknownOrSkillUnknownOrInvalidDateRange"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPoolLendingRule: {
@@ -14520,7 +14638,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deletePoolLendingRule: {
@@ -14546,7 +14664,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updatePoolLendingRule: {
@@ -14587,7 +14705,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["LendingRuleSelfOrPoolUnknownOrSkillUnknownOrInvalidDateRange"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDemandPlans: {
@@ -14626,7 +14744,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createDemandPlan: {
@@ -14661,7 +14779,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DepartmentUnknownOrInvalidDateRangeOrPlanPeriodTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDemandPlan: {
@@ -14690,7 +14808,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteDemandPlan: {
@@ -14717,7 +14835,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["DemandPlanInUse"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateDemandPlan: {
@@ -14759,7 +14877,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DemandCellsInvalid"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDemandTemplates: {
@@ -14790,7 +14908,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createDemandTemplate: {
@@ -14824,7 +14942,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DepartmentUnknownOrDemandCellsInvalid"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDemandTemplate: {
@@ -14853,7 +14971,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteDemandTemplate: {
@@ -14879,7 +14997,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateDemandTemplate: {
@@ -14920,7 +15038,7 @@ export interface operations {
             /** @description DEMAND_CELLS_INVALID */
             422: components["responses"]["DemandCellsInvalid"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     applyDemandTemplate: {
@@ -14956,7 +15074,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DemandPlanUnknownOrInvalidDateRangeOrApplyRangeOutsidePlanOrTemplateDepartmentMismatch"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLeaveRequests: {
@@ -14995,7 +15113,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     submitLeaveRequest: {
@@ -15031,7 +15149,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrLeaveTooLongOrLeaveInPastOrEmployeeUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyLeaveRequests: {
@@ -15066,7 +15184,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLeaveRequest: {
@@ -15095,7 +15213,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     approveLeaveRequest: {
@@ -15128,7 +15246,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrNotStepApprover"];
+            403: components["responses"]["ForbiddenOrNotStepApproverOrPasswordChangeRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LeaveStepAlreadyDecided"];
             412: components["responses"]["PreconditionFailed"];
@@ -15136,7 +15254,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OwnLeaveRequestOrSameApproverOrCommentRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rejectLeaveRequest: {
@@ -15169,7 +15287,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrNotStepApprover"];
+            403: components["responses"]["ForbiddenOrNotStepApproverOrPasswordChangeRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LeaveStepAlreadyDecided"];
             412: components["responses"]["PreconditionFailed"];
@@ -15177,7 +15295,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OwnLeaveRequestOrSameApproverOrCommentRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelLeaveRequest: {
@@ -15206,12 +15324,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrNotOwner"];
+            403: components["responses"]["ForbiddenOrNotOwnerOrPasswordChangeRequired"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LeaveNotCancellableOrLeaveAlreadyStarted"];
             412: components["responses"]["PreconditionFailed"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAllocationRuns: {
@@ -15249,7 +15367,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAllocationRun: {
@@ -15283,7 +15401,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DemandPlanUnknownOrDemandPlanArchivedOrInvalidDateRangeOrPeriodOutsidePlanOrPeriodTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAllocationRun: {
@@ -15312,7 +15430,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveAllocationRun: {
@@ -15339,7 +15457,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidStateTransitionOrRunExecuting"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     executeAllocationRun: {
@@ -15382,7 +15500,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidStateTransitionOrRunExecuting"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rerunAllocationRun: {
@@ -15425,7 +15543,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidStateTransitionOrRunExecuting"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reviewAllocationRun: {
@@ -15461,7 +15579,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lockAllocationRun: {
@@ -15491,7 +15609,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidStateTransitionOrRunExecutingOrLockConflicts"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAllocationCandidates: {
@@ -15531,7 +15649,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDemandLineCandidates: {
@@ -15566,7 +15684,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listIneligibleEmployees: {
@@ -15601,7 +15719,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAllocationRunAssignments: {
@@ -15641,7 +15759,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAllocationRunRosterGrid: {
@@ -15677,7 +15795,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEqualizationScores: {
@@ -15709,7 +15827,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAllocationRunCost: {
@@ -15739,7 +15857,7 @@ export interface operations {
             /** @description RUN_NOT_EXECUTED */
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listShiftAssignments: {
@@ -15779,7 +15897,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEmployeeShiftAssignments: {
@@ -15817,7 +15935,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createShiftAssignment: {
@@ -15853,7 +15971,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["NotEligibleOrDemandLineUnknownOrLineDateMismatchOrAssignmentInvalid"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEmployeeShiftSchedule: {
@@ -15887,7 +16005,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteShiftAssignment: {
@@ -15913,7 +16031,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRosterGaps: {
@@ -15949,7 +16067,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listGapCoverCandidates: {
@@ -15982,7 +16100,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     publishRoster: {
@@ -16018,7 +16136,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     republishRoster: {
@@ -16054,7 +16172,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPendingRosterApprovals: {
@@ -16084,7 +16202,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     countPendingRosterApprovals: {
@@ -16109,7 +16227,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     approveRoster: {
@@ -16146,7 +16264,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["SameApproverOrCommentRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rejectRoster: {
@@ -16183,7 +16301,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["SameApproverOrCommentRequired"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPublishedRosters: {
@@ -16221,7 +16339,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPublishedRoster: {
@@ -16250,7 +16368,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOwnRoster: {
@@ -16278,9 +16396,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAttendanceRecords: {
@@ -16318,7 +16437,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listScopedAttendanceRecords: {
@@ -16356,7 +16475,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOwnAttendance: {
@@ -16392,7 +16511,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAttendanceRecord: {
@@ -16421,7 +16540,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAttendanceRecordChanges: {
@@ -16454,7 +16573,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     editAttendanceRecord: {
@@ -16495,7 +16614,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["TimeOutCrossesMidnightOrTimeOutWithoutTimeInOrAttendanceStatusUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadAttendanceImportTemplate: {
@@ -16520,7 +16639,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     previewAttendanceImport: {
@@ -16588,7 +16707,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPendingAttendanceReviews: {
@@ -16624,7 +16743,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     countPendingAttendanceReviews: {
@@ -16649,7 +16768,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     acknowledgeAttendanceReview: {
@@ -16686,7 +16805,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OwnAttendanceEdit"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revertAttendanceReview: {
@@ -16722,7 +16841,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listReconciliationExceptions: {
@@ -16764,7 +16883,7 @@ export interface operations {
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     countPendingReconciliationExceptions: {
@@ -16797,7 +16916,7 @@ export interface operations {
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     validateReconciliationExceptions: {
@@ -16831,7 +16950,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReconciliationVariance: {
@@ -16864,7 +16983,7 @@ export interface operations {
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDashboardSummary: {
@@ -16889,7 +17008,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDailyRosterReport: {
@@ -16927,7 +17046,7 @@ export interface operations {
             /** @description The run given as `runId` has not been executed */
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadDailyRosterWorkbook: {
@@ -16965,7 +17084,7 @@ export interface operations {
             /** @description The run given as `runId` has not been executed */
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadDailyRosterPdf: {
@@ -17003,7 +17122,7 @@ export interface operations {
             /** @description The run given as `runId` has not been executed */
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMonthlyRosterReport: {
@@ -17041,7 +17160,7 @@ export interface operations {
             /** @description The run given as `runId` has not been executed */
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadMonthlyRosterWorkbook: {
@@ -17079,7 +17198,7 @@ export interface operations {
             /** @description The run given as `runId` has not been executed */
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadMonthlyRosterPdf: {
@@ -17117,7 +17236,7 @@ export interface operations {
             /** @description The run given as `runId` has not been executed */
             409: components["responses"]["RunNotExecuted"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getVarianceReport: {
@@ -17153,7 +17272,7 @@ export interface operations {
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadVarianceWorkbook: {
@@ -17189,7 +17308,7 @@ export interface operations {
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadVariancePdf: {
@@ -17225,7 +17344,7 @@ export interface operations {
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUtilizationReport: {
@@ -17259,7 +17378,7 @@ export interface operations {
             /** @description A reversed range, or one longer than 92 days */
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOwnCalendarFeed: {
@@ -17284,7 +17403,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOwnCalendarFeed: {
@@ -17311,7 +17430,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["AlreadyExists"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeOwnCalendarFeed: {
@@ -17336,7 +17455,7 @@ export interface operations {
             /** @description No feed to revoke */
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateOwnCalendarFeed: {
@@ -17363,7 +17482,7 @@ export interface operations {
             /** @description No feed to rotate */
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCalendarFeed: {
@@ -17397,7 +17516,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOpenShifts: {
@@ -17434,7 +17553,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     offerOpenShift: {
@@ -17469,7 +17588,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DemandLineUnknownOrOpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     offerOpenShiftsForGaps: {
@@ -17505,7 +17624,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenShift: {
@@ -17534,7 +17653,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     withdrawOpenShift: {
@@ -17564,7 +17683,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["OpenShiftNotOpen"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOpenShiftClaims: {
@@ -17597,7 +17716,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     approveOpenShiftClaim: {
@@ -17627,7 +17746,7 @@ export interface operations {
             409: components["responses"]["OpenShiftNotOpenOrOpenShiftClaimDecided"];
             422: components["responses"]["NotEligible"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyOpenShifts: {
@@ -17662,7 +17781,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     claimOpenShift: {
@@ -17693,7 +17812,7 @@ export interface operations {
             409: components["responses"]["OpenShiftNotOpenOrOpenShiftAlreadyClaimed"];
             422: components["responses"]["NotEligibleOrNoLinkedEmployee"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyOpenShiftClaims: {
@@ -17724,7 +17843,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     withdrawOpenShiftClaim: {
@@ -17754,7 +17873,7 @@ export interface operations {
             409: components["responses"]["OpenShiftClaimDecided"];
             422: components["responses"]["NoLinkedEmployee"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyShiftSwaps: {
@@ -17788,7 +17907,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     proposeShiftSwap: {
@@ -17823,7 +17942,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["NotEligibleOrNoLinkedEmployeeOrSwapInvalid"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyLiveShifts: {
@@ -17854,7 +17973,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listShiftSwapCandidates: {
@@ -17883,7 +18002,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["NoLinkedEmployeeOrSwapInvalid"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     acceptShiftSwap: {
@@ -17914,7 +18033,7 @@ export interface operations {
             409: components["responses"]["InvalidStateTransition"];
             422: components["responses"]["NoLinkedEmployee"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     declineShiftSwap: {
@@ -17945,7 +18064,7 @@ export interface operations {
             409: components["responses"]["InvalidStateTransition"];
             422: components["responses"]["NoLinkedEmployee"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelShiftSwap: {
@@ -17976,7 +18095,7 @@ export interface operations {
             409: components["responses"]["InvalidStateTransition"];
             422: components["responses"]["NoLinkedEmployee"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listShiftSwaps: {
@@ -18014,7 +18133,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["InvalidDateRange"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getShiftSwap: {
@@ -18043,7 +18162,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     approveShiftSwap: {
@@ -18080,7 +18199,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["NotEligibleOrOwnSwap"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rejectShiftSwap: {
@@ -18118,7 +18237,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OwnSwap"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMyAvailability: {
@@ -18149,7 +18268,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addMyUnavailability: {
@@ -18183,7 +18302,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrUnavailabilityEmptyOrWishInPastOrWishTooFarAheadOrUnavailableDaysLimit"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeMyUnavailability: {
@@ -18210,7 +18329,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["NoLinkedEmployee"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addMyWorkPreference: {
@@ -18244,7 +18363,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["NoLinkedEmployeeOrWishInPastOrWishTooFarAheadOrShiftTypeUnknownOrPreferenceLimit"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeMyWorkPreference: {
@@ -18271,7 +18390,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["NoLinkedEmployee"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStaffWishes: {
@@ -18307,7 +18426,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLabourRates: {
@@ -18338,7 +18457,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createLabourRate: {
@@ -18373,7 +18492,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["GradeUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLabourRate: {
@@ -18402,7 +18521,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteLabourRate: {
@@ -18428,7 +18547,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateLabourRate: {
@@ -18469,7 +18588,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLabourPremiums: {
@@ -18494,7 +18613,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setLabourPremium: {
@@ -18534,7 +18653,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteLabourPremium: {
@@ -18560,7 +18679,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLabourBudgets: {
@@ -18595,7 +18714,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createLabourBudget: {
@@ -18630,7 +18749,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["DepartmentUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLabourBudget: {
@@ -18659,7 +18778,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteLabourBudget: {
@@ -18685,7 +18804,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateLabourBudget: {
@@ -18725,7 +18844,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPublishedRosterCost: {
@@ -18754,7 +18873,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDepartmentLabourCost: {
@@ -18785,7 +18904,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLabourCostMonth: {
@@ -18813,7 +18932,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLabourCostTotals: {
@@ -18841,7 +18960,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadLabourCostWorkbook: {
@@ -18871,7 +18990,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadLabourCostPdf: {
@@ -18901,7 +19020,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     echoTokenClaims: {
@@ -18938,7 +19057,7 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRecentAuditEvents: {
@@ -18963,7 +19082,7 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     emitTestAuditEvent: {
@@ -18997,7 +19116,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     runCertificationExpirySweep: {
@@ -19022,7 +19141,7 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     summarizeEmployees: {
@@ -19059,7 +19178,7 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     dumpSkillMatrix: {
@@ -19090,7 +19209,7 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApprovalRules: {
@@ -19113,7 +19232,7 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resolveApprovers: {
@@ -19141,7 +19260,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             422: components["responses"]["EmployeeUnknown"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["DatabaseUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -1,8 +1,11 @@
-import { Badge, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { signOut } from '../../../lib/auth/sign-out';
 import { formatInstant } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
@@ -16,6 +19,15 @@ export default function ProfilePage() {
   const [page, setPage] = useState(1);
   const history = useLoginHistory(page);
   const p = profile.data;
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const signOutEverywhere = async () => {
+    setSigningOut(true);
+    await signOut(true);
+    client.clear();
+    navigate('/login', { replace: true });
+  };
   return (
     <>
       <PageHeader title={t('profile.title')} />
@@ -43,6 +55,20 @@ export default function ProfilePage() {
               {p.roles.map((role) => (
                 <Badge key={role}>{role}</Badge>
               ))}
+            </Group>
+            <Group mt="md" gap="sm" align="center">
+              <Button
+                variant="light"
+                color="red"
+                loading={signingOut}
+                onClick={signOutEverywhere}
+                data-testid="sign-out-everywhere"
+              >
+                {t('profile.signOutEverywhere')}
+              </Button>
+              <Text size="sm" c="dimmed">
+                {t('profile.signOutEverywhere.hint')}
+              </Text>
             </Group>
           </Card>
         )}

@@ -10,8 +10,9 @@ export const platformKeys = {
 };
 
 /** The unit's settings: its time zone, weekend and week start shape every date on screen. */
-export function useSettings() {
+export function useSettings(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: platformKeys.settings,
     queryFn: () => call(api.GET('/api/settings')),
     staleTime: 10 * 60_000,
