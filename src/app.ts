@@ -23,6 +23,7 @@ import {
   registerSecurityHeaders,
   securityHeaderValues,
 } from './core/http/security-headers.ts';
+import { registerVersioning } from './core/http/versioning.ts';
 import { registerWebClient } from './core/http/web-client.ts';
 import { createJobRunner } from './core/jobs/runner.ts';
 import { registerMetrics } from './core/metrics/http.ts';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app, config.env === 'development');
   registerClosingAnswer(app);
+  registerVersioning(app, production);
   registerRouteDeclarations(app);
   // Headers first, so that the guard's 401 and 403 answers carry them like every other answer.
   await registerSecurityHeaders(app, production);

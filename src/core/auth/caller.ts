@@ -7,6 +7,11 @@ export interface Caller {
   traceId: string;
   ip: string;
   userAgent: string | null;
+  /**
+   * The version a versioned write's `If-Match` names (undefined: no check asked for); the service
+   * compares it with the row it changes (`assertVersion`). Reading it marks the check as honoured.
+   */
+  readonly expectedVersion: number | undefined;
 }
 
 /** A scope that reaches no department: what a caller without the permission may see. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../http/errors.ts';
+import { expectedVersionOf } from '../http/versioning.ts';
 import type { Caller } from './caller.ts';
 import type { Permission } from './catalog.ts';
 import type { Principal } from './principal.ts';
@@ -42,6 +43,9 @@ export function callerOf(request: FastifyRequest): Caller {
     traceId: String(request.id),
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
+    get expectedVersion() {
+      return expectedVersionOf(request);
+    },
   };
 }
 

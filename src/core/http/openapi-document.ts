@@ -52,6 +52,8 @@ interface Operation {
   requestBody?: JsonObject;
   security?: Json[];
   'x-permission'?: string;
+  /** Set by the route declarations on a write declared `versioned`: it reads `If-Match`. */
+  'x-if-match'?: boolean;
 }
 
 /** A component name: what `$id` a schema carries to become `#/components/schemas/<name>`. */
@@ -243,7 +245,6 @@ function finishOperation(operation: Operation, method: string, shared: SharedRes
     if (parameter.required === false) delete parameter.required;
   }
   const responses = operation.responses ?? {};
-  let versioned = false;
   for (const [status, response] of Object.entries(responses)) {
     const content = isObject(response.content) ? response.content : undefined;
     const code = Number(status);
@@ -260,7 +261,6 @@ function finishOperation(operation: Operation, method: string, shared: SharedRes
       isObject(schema.properties) &&
       schema.properties.version
     ) {
-      versioned = true;
       headers.ETag = header('ETag');
     }
     if (code === 201) headers.Location = header('Location');
@@ -277,7 +277,8 @@ function finishOperation(operation: Operation, method: string, shared: SharedRes
     if (Object.keys(headers).length) response.headers = headers;
     if (code >= 400) responses[status] = shared.refer(status, response);
   }
-  if (versioned && (method === 'put' || method === 'patch')) {
+  if (operation['x-if-match']) {
+    delete operation['x-if-match'];
     operation.parameters = [
       ...(operation.parameters ?? []),
       {

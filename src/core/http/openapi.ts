@@ -13,6 +13,8 @@ export interface RouteEntry {
   auth: string;
   role?: string;
   operationId: string;
+  /** A write of a versioned resource: it honours If-Match (core/http/versioning.ts). */
+  versioned?: boolean;
 }
 
 declare module 'fastify' {
@@ -96,8 +98,8 @@ const isVersioned = (schema: unknown): boolean =>
 
 /**
  * Every API route must declare its permission, tag, summary and a unique operationId; the declaration
- * becomes the OpenAPI security requirement, `x-permission`, the documented error responses and, for
- * PUT/PATCH of a versioned resource, the 412 answer of its `If-Match` check.
+ * becomes the OpenAPI security requirement, `x-permission`, the documented error responses and, for a
+ * route declared `versioned`, the `If-Match` header and the 412 answer of its check.
  */
 export function registerRouteDeclarations(app: FastifyInstance): void {
   app.decorate('routeTable', [] as RouteEntry[]);
@@ -124,9 +126,17 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
     if (operationIds.has(operationId)) throw new Error(`${where}: operationId ${operationId} is taken`);
     operationIds.add(operationId);
     const role = route.config?.role;
+    const versioned = route.config?.versioned === true;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      app.routeTable.push({ method, url: route.url, auth, operationId, ...(role ? { role } : {}) });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        auth,
+        operationId,
+        ...(role ? { role } : {}),
+        ...(versioned ? { versioned } : {}),
+      });
     }
     const needs =
       auth === 'open'
@@ -141,8 +151,12 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
     (schema as Record<string, unknown>)['x-permission'] = auth;
     schema.response ??= {};
     const response = schema.response as Record<string, unknown>;
-    if (methods.some((m) => m === 'PUT' || m === 'PATCH') && isVersioned(response[200])) {
+    // A change of a versioned resource must say so: its If-Match is then read, documented and checked.
+    if (methods.some((m) => m === 'PUT' || m === 'PATCH') && isVersioned(response[200]) && !versioned)
+      throw new Error(`${where} changes a versioned resource: declare config.versioned`);
+    if (versioned) {
       response[412] ??= problemResponse(['PRECONDITION_FAILED'], 'If-Match names another version');
+      (schema as Record<string, unknown>)['x-if-match'] = true;
     }
     refuseUnknownQueryParameters(route, where);
     documentErrors(

@@ -183,7 +183,6 @@ export async function editRecord(
   deps: ServiceDeps,
   caller: Caller,
   id: string,
-  expected: number | undefined,
   body: AttendanceEdit,
 ): Promise<AttendanceRecord> {
   const { principal } = caller;
@@ -195,7 +194,7 @@ export async function editRecord(
     if (!row || !scopeReaches(principal.scopeOf('attendance.edit'), row.departmentId)) {
       throw notFound('Attendance record');
     }
-    assertVersion(expected, row.version);
+    assertVersion(caller.expectedVersion, row.version);
     const statusId = await statusIdOf(tx, principal.buId, body.statusCode);
     if (row.timeIn === body.Time_In && row.timeOut === body.Time_Out && row.statusId === statusId) return;
     await assertNoOverlap(tx, principal.buId, row, body);

@@ -135,7 +135,6 @@ export async function updateRate(
   caller: Caller,
   id: string,
   body: LabourRateUpdate,
-  expectedVersion: number | undefined,
 ): Promise<LabourRate> {
   const buId = caller.principal.buId;
   if (body.effectiveFrom !== undefined) checkDate(body.effectiveFrom, '/effectiveFrom');
@@ -146,7 +145,7 @@ export async function updateRate(
     .transaction(async (tx) => {
       const current = await repo.findRate(tx, buId, id);
       if (!current) throw notFound('The rate');
-      assertVersion(expectedVersion, current.version);
+      assertVersion(caller.expectedVersion, current.version);
       const changed = await repo.updateRate(
         tx,
         buId,
@@ -227,7 +226,6 @@ export async function setPremium(
   caller: Caller,
   kind: LabourPremiumKind,
   body: LabourPremiumUpdate,
-  expectedVersion: number | undefined,
 ): Promise<LabourPremium> {
   const buId = caller.principal.buId;
   const currency = await currencyOf(deps.db, buId);
@@ -259,7 +257,7 @@ export async function setPremium(
   };
   await deps.db.transaction(async (tx) => {
     const current = await repo.findPremium(tx, buId, kind, true);
-    if (current) assertVersion(expectedVersion, current.version);
+    if (current) assertVersion(caller.expectedVersion, current.version);
     await repo.upsertPremium(tx, buId, kind, values, deps.now());
     await recordAudit(tx, actorOf(caller), {
       action: 'labour_premium.set',
@@ -399,13 +397,12 @@ export async function updateBudget(
   caller: Caller,
   id: string,
   body: LabourBudgetUpdate,
-  expectedVersion: number | undefined,
 ): Promise<LabourBudget> {
   const buId = caller.principal.buId;
   const currency = await currencyOf(deps.db, buId);
   const amountMinor = body.amount === undefined ? undefined : minorOf(body.amount, currency, '/amount');
   const current = await requireBudgetToManage(deps, caller, id);
-  assertVersion(expectedVersion, current.version);
+  assertVersion(caller.expectedVersion, current.version);
   await deps.db.transaction(async (tx) => {
     const changed = await repo.updateBudget(
       tx,

@@ -283,14 +283,13 @@ export async function updatePlan(
   caller: Caller,
   id: string,
   body: DemandPlanUpdate,
-  expectedVersion: number | undefined,
 ): Promise<DemandPlanDetail> {
   const buId = caller.principal.buId;
   const scope = scopeOf(caller, 'demand.write');
   await deps.db.transaction(async (tx) => {
     const plan = await repo.lockPlan(tx, buId, scope, id);
     if (!plan) throw notFound('The demand plan');
-    assertVersion(expectedVersion, plan.version);
+    assertVersion(caller.expectedVersion, plan.version);
     const status = plan.status;
     if (body.cells?.length) assertCellsEditable(status);
     if (body.name !== undefined && status === 'Archived') assertCellsEditable(status);

@@ -128,11 +128,10 @@ export async function updateTemplate(
   caller: Caller,
   id: string,
   body: DemandTemplateUpdate,
-  expectedVersion: number | undefined,
 ): Promise<DemandTemplate> {
   await deps.db.transaction(async (tx) => {
     const current = await requireTemplateForWrite(tx, caller, id);
-    assertVersion(expectedVersion, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     if (body.cells)
       await repo.replaceTemplateCells(
         tx,

@@ -96,13 +96,12 @@ export async function updateRole(
   caller: Caller,
   id: string,
   body: UpdateRoleBody,
-  expectedVersion: number | undefined,
 ): Promise<Role> {
   if (body.permissions) assertKnownPermissions(body.permissions);
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireRole(tx, caller, id);
     if (current.isSystem) throw protectedRole(current);
-    assertVersion(expectedVersion, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     const { permissions, ...fields } = body;
     const updated = await repo.updateRole(tx, id, fields, deps.now());
     if (permissions) {

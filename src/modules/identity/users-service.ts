@@ -201,12 +201,11 @@ export async function updateUserDetails(
   caller: Caller,
   id: string,
   body: UpdateUserBody,
-  expectedVersion: number | undefined,
 ): Promise<User> {
   await assertEmployee(deps.db, caller.principal.buId, body.employeeId);
   const row = await deps.db.transaction(async (tx) => {
     const current = await requireUser(tx, caller, id, true);
-    assertVersion(expectedVersion, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     const updated = await repo.updateUser(tx, id, body, deps.now());
     await recordAudit(tx, actorOf(caller), {
       action: 'user.update',
@@ -431,11 +430,10 @@ export async function updateProfile(
   deps: ServiceDeps,
   caller: Caller,
   patch: ProfilePatch,
-  expectedVersion: number | undefined,
 ): Promise<Profile> {
   await deps.db.transaction(async (tx) => {
     const current = await requireUser(tx, caller, caller.principal.userId, true);
-    assertVersion(expectedVersion, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     await repo.updateUser(tx, current.id, patch, deps.now());
     await recordAudit(tx, actorOf(caller), {
       action: 'user.profile_update',

@@ -4,6 +4,7 @@ import { type Principal, scopeReaches } from '../../core/auth/principal.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
 import { removeForLeave, shiftsDuring } from '../roster/service.ts';
@@ -263,6 +264,7 @@ export async function decideLeave(
     const row = await repo.findRequest(tx, principal.buId, id, true);
     if (!row) throw notFound('Leave request');
     assertVisible(principal, row);
+    assertVersion(caller.expectedVersion, row.version);
     const step = stepWaitingIn(row.status);
     if (!step) {
       throw conflict(
@@ -344,6 +346,7 @@ export async function cancelLeave(deps: ServiceDeps, caller: Caller, id: string)
     const row = await repo.findRequest(tx, principal.buId, id, true);
     if (!row) throw notFound('Leave request');
     assertVisible(principal, row);
+    assertVersion(caller.expectedVersion, row.version);
     if (principal.employeeId === null || principal.employeeId !== row.employeeId) {
       throw new AppError(403, 'NOT_OWNER', 'Only the employee whose leave it is may cancel it');
     }

@@ -134,13 +134,12 @@ export async function updateLookup(
   group: LookupGroup,
   id: string,
   body: LookupBody,
-  expectedVersion: number | undefined,
 ): Promise<GroupRecord> {
   const buId = caller.principal.buId;
   return deps.db.transaction(async (tx) => {
     const current = await requireRow(tx, group, buId, id, true);
     if (current.isSystem) throw protectedRow(group, current);
-    assertVersion(expectedVersion, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     if (body.code !== undefined && body.code !== current.code) {
       throw businessRule(
         'CODE_IMMUTABLE',

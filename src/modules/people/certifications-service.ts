@@ -194,14 +194,13 @@ export async function replaceCertification(
   employeeId: string,
   id: string,
   body: CertificationReplacement,
-  expected: number | undefined,
 ): Promise<Certification> {
   const { buId } = caller.principal;
   assertDates(body.issuedOn, body.expiresOn);
   const certificationCode = normaliseCertificationCode(body.certificationCode);
   return deps.db.transaction(async (tx) => {
     const current = await requireCertification(tx, caller, employeeId, id);
-    assertVersion(expected, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     // A code kept as stored passes (a type deactivated since); a new one must be in the catalogue.
     if (certificationCode !== current.certificationCode) await assertKnownCode(tx, buId, certificationCode);
     if (current.status !== 'Revoked') {
@@ -273,12 +272,11 @@ export async function changeCertificationStatus(
   employeeId: string,
   id: string,
   body: CertificationStatusChange,
-  expected: number | undefined,
 ): Promise<Certification> {
   const { buId } = caller.principal;
   return deps.db.transaction(async (tx) => {
     const current = await requireCertification(tx, caller, employeeId, id);
-    assertVersion(expected, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     const { today } = caller.principal;
     const from = effectiveStatus(current, today);
     if (!CERTIFICATION_TRANSITIONS[from].includes(body.Status)) {
@@ -320,12 +318,11 @@ export async function deleteCertification(
   caller: Caller,
   employeeId: string,
   id: string,
-  expected: number | undefined,
 ): Promise<void> {
   const { buId } = caller.principal;
   await deps.db.transaction(async (tx) => {
     const current = await requireCertification(tx, caller, employeeId, id);
-    assertVersion(expected, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     await repo.deleteCertification(tx, buId, id);
     await recordAudit(tx, actorOf(caller), {
       action: 'certification.deleted',

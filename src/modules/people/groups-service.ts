@@ -121,12 +121,11 @@ export async function updateGroup(
   caller: Caller,
   id: string,
   body: EmployeeGroupUpdate,
-  expected: number | undefined,
 ): Promise<EmployeeGroup> {
   const { buId } = caller.principal;
   return deps.db.transaction(async (tx) => {
     const current = await requireGroup(tx, caller, GROUP_WRITE, id, true);
-    assertVersion(expected, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     const next = {
       nameEn: body.Name_1_English ?? current.nameEn,
       nameAr: body.Name_2_Arabic ?? current.nameAr,
@@ -143,16 +142,11 @@ export async function updateGroup(
   });
 }
 
-export async function deleteGroup(
-  deps: ServiceDeps,
-  caller: Caller,
-  id: string,
-  expected: number | undefined,
-) {
+export async function deleteGroup(deps: ServiceDeps, caller: Caller, id: string) {
   const { buId } = caller.principal;
   await deps.db.transaction(async (tx) => {
     const current = await requireGroup(tx, caller, GROUP_WRITE, id, true);
-    assertVersion(expected, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     await repo.deleteGroup(tx, buId, id);
     await recordAudit(tx, actorOf(caller), {
       action: 'employee_group.deleted',

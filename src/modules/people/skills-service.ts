@@ -127,12 +127,11 @@ export async function setRequiresCertification(
   caller: Caller,
   skillId: string,
   value: boolean,
-  expected: number | undefined,
 ): Promise<Skill> {
   const { buId } = caller.principal;
   return deps.db.transaction(async (tx) => {
     const skill = await requireSkill(tx, buId, skillId, true);
-    assertVersion(expected, skill.version);
+    assertVersion(caller.expectedVersion, skill.version);
     if (skill.requiresCertification !== value) {
       await repo.setRequiresCertification(tx, buId, skillId, value, deps.now());
       await recordAudit(tx, actorOf(caller), {

@@ -171,11 +171,10 @@ export async function updateRule(
   caller: Caller,
   id: string,
   body: LendingRuleUpdate,
-  expectedVersion: number | undefined,
 ): Promise<LendingRule> {
   await deps.db.transaction(async (tx) => {
     const current = await requireRuleForWrite(tx, caller, id);
-    assertVersion(expectedVersion, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     const from = body.effectiveFrom ?? current.effectiveFrom;
     const to = body.effectiveTo === undefined ? current.effectiveTo : body.effectiveTo;
     assertWindow(from, to);

@@ -99,13 +99,12 @@ export async function updatePool(
   caller: Caller,
   id: string,
   body: PoolUpdate,
-  expectedVersion: number | undefined,
 ): Promise<Pool> {
   await deps.db
     .transaction(async (tx) => {
       const current = await requirePool(tx, caller, 'pool.write', id);
       const [locked] = await repo.lockPools(tx, caller.principal.buId, [id]);
-      assertVersion(expectedVersion, locked?.version ?? current.version);
+      assertVersion(caller.expectedVersion, locked?.version ?? current.version);
       if (body.isDefault === false && locked?.isDefault) {
         throw conflict(
           'POOL_DEFAULT_PROTECTED',

@@ -59,12 +59,11 @@ export async function updateSettings(
   { db: executor, now }: ServiceDeps,
   caller: Caller,
   patch: SettingsPatch,
-  expectedVersion: number | undefined,
 ): Promise<SettingsResponse> {
   const buId = caller.principal.buId;
   return executor.transaction(async (tx) => {
     const current = await readSettings(tx, buId);
-    assertVersion(expectedVersion, current.version);
+    assertVersion(caller.expectedVersion, current.version);
     const next = { ...current.settings, ...patch };
     checkRules(next);
     const row = await findSettingsRow(tx, buId);

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import {
   receiveUpload,
   registerUploads,
@@ -100,8 +99,7 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
           response: { 200: AttendanceRecord },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await attendance.getRecord(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await attendance.getRecord(deps, callerOf(request), request.params.id),
     );
     app.get(
       '/attendance/:id/audit',
@@ -122,7 +120,7 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
     app.put(
       '/admin/attendance/:id',
       {
-        config: { auth: 'attendance.edit' },
+        config: { auth: 'attendance.edit', versioned: true },
         schema: {
           operationId: 'editAttendanceRecord',
           summary: 'Edit a segment: applies at once and opens a pending review (or extends the pending one)',
@@ -149,16 +147,7 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await attendance.editRecord(
-            deps,
-            callerOf(request),
-            request.params.id,
-            expectedVersion(request),
-            request.body,
-          ),
-        ),
+        await attendance.editRecord(deps, callerOf(request), request.params.id, request.body),
     );
     app.get(
       '/admin/attendance/template',

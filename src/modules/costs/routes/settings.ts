@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../../core/module-context.ts';
 import {
   BudgetListQuery,
@@ -23,7 +22,6 @@ import {
 import * as costs from '../service.ts';
 
 const tags = ['costs'];
-const stale = problemResponse(['PRECONDITION_FAILED'], 'If-Match named an older version');
 
 /** What labour is paid and budgeted: rates per grade, premiums, departments' monthly budgets. */
 export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
@@ -61,7 +59,7 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
       async (request, reply) => {
         const rate = await costs.createRate(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/labour-rates/${rate.id}`);
-        return withETag(reply, rate);
+        return rate;
       },
     );
     app.get(
@@ -76,33 +74,23 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
           response: { 200: LabourRate },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await costs.getRate(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await costs.getRate(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/labour-rates/:id',
       {
-        config: { auth: 'labour_rate.manage' },
+        config: { auth: 'labour_rate.manage', versioned: true },
         schema: {
           operationId: 'updateLabourRate',
           summary: 'Change a rate or its effective date (honours If-Match)',
           tags,
           params: IdParams,
           body: LabourRateUpdate,
-          response: { 200: LabourRate, 409: problemResponse(['LABOUR_RATE_EXISTS']), 412: stale },
+          response: { 200: LabourRate, 409: problemResponse(['LABOUR_RATE_EXISTS']) },
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await costs.updateRate(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await costs.updateRate(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/labour-rates/:id',
@@ -138,27 +126,18 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
     app.put(
       '/labour-premiums/:kind',
       {
-        config: { auth: 'labour_rate.manage' },
+        config: { auth: 'labour_rate.manage', versioned: true },
         schema: {
           operationId: 'setLabourPremium',
           summary: 'Set a premium: a percentage of the rate or a fixed amount per hour (honours If-Match)',
           tags,
           params: PremiumParams,
           body: LabourPremiumUpdate,
-          response: { 200: LabourPremium, 412: stale },
+          response: { 200: LabourPremium },
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await costs.setPremium(
-            deps,
-            callerOf(request),
-            request.params.kind,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await costs.setPremium(deps, callerOf(request), request.params.kind, request.body),
     );
     app.delete(
       '/labour-premiums/:kind',
@@ -211,7 +190,7 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
       async (request, reply) => {
         const budget = await costs.createBudget(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/labour-budgets/${budget.id}`);
-        return withETag(reply, budget);
+        return budget;
       },
     );
     app.get(
@@ -226,33 +205,23 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
           response: { 200: LabourBudget },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await costs.getBudget(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await costs.getBudget(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/labour-budgets/:id',
       {
-        config: { auth: 'labour_budget.manage' },
+        config: { auth: 'labour_budget.manage', versioned: true },
         schema: {
           operationId: 'updateLabourBudget',
           summary: 'Change a budget’s amount or note (honours If-Match)',
           tags,
           params: IdParams,
           body: LabourBudgetUpdate,
-          response: { 200: LabourBudget, 412: stale },
+          response: { 200: LabourBudget },
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await costs.updateBudget(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await costs.updateBudget(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/labour-budgets/:id',

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import {
   ApplyDemandTemplateRequest,
@@ -70,7 +69,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
       async (request, reply) => {
         const plan = await demand.createPlan(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/demand/plans/${plan.id}`);
-        return withETag(reply, plan);
+        return plan;
       },
     );
     app.get(
@@ -85,13 +84,12 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           response: { 200: DemandPlanDetail },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await demand.getPlan(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await demand.getPlan(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/demand/plans/:id',
       {
-        config: { auth: 'demand.write' },
+        config: { auth: 'demand.write', versioned: true },
         bodyLimit: CELLS_BODY_LIMIT,
         schema: {
           operationId: 'updateDemandPlan',
@@ -111,16 +109,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await demand.updatePlan(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await demand.updatePlan(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/demand/plans/:id',
@@ -176,7 +165,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
       async (request, reply) => {
         const template = await templates.createTemplate(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/demand/templates/${template.id}`);
-        return withETag(reply, template);
+        return template;
       },
     );
     app.get(
@@ -191,13 +180,12 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           response: { 200: DemandTemplate },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await templates.getTemplate(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await templates.getTemplate(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/demand/templates/:id',
       {
-        config: { auth: 'demand.write' },
+        config: { auth: 'demand.write', versioned: true },
         bodyLimit: CELLS_BODY_LIMIT,
         schema: {
           operationId: 'updateDemandTemplate',
@@ -209,16 +197,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await templates.updateTemplate(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await templates.updateTemplate(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/demand/templates/:id',

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { LoginAttempt, Profile, ProfilePatch } from '../schemas.ts';
 import { loginHistoryOf, profileOf, updateProfile } from '../users-service.ts';
@@ -20,12 +19,12 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: Profile },
         },
       },
-      async (request, reply) => withETag(reply, await profileOf(deps, callerOf(request), app.accessCache)),
+      async (request, reply) => await profileOf(deps, callerOf(request), app.accessCache),
     );
     app.patch(
       '/me/profile',
       {
-        config: { auth: 'auth' },
+        config: { auth: 'auth', versioned: true },
         schema: {
           operationId: 'updateMyProfile',
           summary: 'Update own display name, contact details and language',
@@ -34,8 +33,7 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: Profile },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await updateProfile(deps, callerOf(request), request.body, expectedVersion(request))),
+      async (request, reply) => await updateProfile(deps, callerOf(request), request.body),
     );
     app.get(
       '/me/login-history',

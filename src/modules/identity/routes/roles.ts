@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import * as roles from '../roles-service.ts';
 import { CreateRoleBody, IdParams, Permission, Role, UpdateRoleBody } from '../schemas.ts';
@@ -47,7 +46,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const role = await roles.createRole(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/roles/${role.id}`);
-        return withETag(reply, role);
+        return role;
       },
     );
     app.get(
@@ -62,13 +61,12 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: Role },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await roles.getRole(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await roles.getRole(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/roles/:id',
       {
-        config,
+        config: { ...config, versioned: true },
         schema: {
           operationId: 'updateRole',
           summary: 'Change a role (system roles are protected; honours If-Match)',
@@ -83,16 +81,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await roles.updateRole(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await roles.updateRole(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/roles/:id',

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import {
   CreatedUser,
@@ -85,13 +84,12 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: User },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await users.getUser(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await users.getUser(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/users/:id',
       {
-        config,
+        config: { ...config, versioned: true },
         schema: {
           operationId: 'updateUser',
           summary: 'Change a user (honours If-Match)',
@@ -105,16 +103,7 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await users.updateUserDetails(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await users.updateUserDetails(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/users/:id',

@@ -107,7 +107,7 @@ export function leaveRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       app.patch(
         `/leave-requests/:id/${action}`,
         {
-          config: { auth: 'leave_request.approve' },
+          config: { auth: 'leave_request.approve', versioned: true },
           schema: {
             operationId: `${action}LeaveRequest`,
             summary:
@@ -129,7 +129,7 @@ export function leaveRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
     app.patch(
       '/leave-requests/:id/cancel',
       {
-        config: { auth: 'leave_request.view_own' },
+        config: { auth: 'leave_request.view_own', versioned: true },
         schema: {
           operationId: 'cancelLeaveRequest',
           summary: 'Cancel own request before its start date (it stays on record as Cancelled)',

@@ -4,7 +4,6 @@ import { callerOf } from '../../../core/auth/guard.ts';
 import { type ErrorCode, lookupCodePrefix } from '../../../core/http/error-codes.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { LOOKUP_GROUPS, type LookupGroup, recordSchemaOf } from '../groups.ts';
 import { ActiveFilter, IdParams, type LookupBody, lookupBodySchemas } from '../schemas.ts';
@@ -57,7 +56,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
         // The body schema is built per group at run time, so its static type is the generic one.
         const record = await lookups.createLookup(deps, callerOf(request), group, request.body as LookupBody);
         reply.code(201).header('location', `/api${base}/${record.id}`);
-        return withETag(reply, record);
+        return record;
       },
     );
     app.get(
@@ -72,13 +71,12 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
           response: { 200: Record },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await lookups.getLookup(deps, callerOf(request), group, request.params.id)),
+      async (request, reply) => await lookups.getLookup(deps, callerOf(request), group, request.params.id),
     );
     app.put(
       `${base}/:id`,
       {
-        config,
+        config: { ...config, versioned: true },
         schema: {
           operationId: `replace${group.name}`,
           summary: `Replace a ${group.label} (honours If-Match)`,
@@ -95,16 +93,12 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await lookups.updateLookup(
-            deps,
-            callerOf(request),
-            group,
-            request.params.id,
-            request.body as LookupBody,
-            expectedVersion(request),
-          ),
+        await lookups.updateLookup(
+          deps,
+          callerOf(request),
+          group,
+          request.params.id,
+          request.body as LookupBody,
         ),
     );
     app.delete(

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../../core/module-context.ts';
 import * as certifications from '../certifications-service.ts';
 import {
@@ -17,7 +16,7 @@ import {
   IdParams,
   NewCertification,
 } from '../schemas.ts';
-import { ifMatchFailed, tags } from './shared.ts';
+import { tags } from './shared.ts';
 
 /** What a CERTIFICATION_DUPLICATE answer names: the row in the way. */
 const duplicateOf = {
@@ -116,13 +115,13 @@ export function certificationRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebo
         reply
           .code(201)
           .header('location', `/api/employees/${request.params.id}/certifications/${created.id}`);
-        return withETag(reply, created);
+        return created;
       },
     );
     app.put(
       '/employees/:id/certifications/:certId',
       {
-        config: { auth: 'certifications.manage' },
+        config: { auth: 'certifications.manage', versioned: true },
         schema: {
           operationId: 'replaceCertification',
           summary:
@@ -148,29 +147,25 @@ export function certificationRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebo
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await certifications.replaceCertification(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.params.certId,
-            request.body,
-            expectedVersion(request),
-          ),
+        await certifications.replaceCertification(
+          deps,
+          callerOf(request),
+          request.params.id,
+          request.params.certId,
+          request.body,
         ),
     );
     app.delete(
       '/employees/:id/certifications/:certId',
       {
-        config: { auth: 'certifications.manage' },
+        config: { auth: 'certifications.manage', versioned: true },
         schema: {
           operationId: 'deleteEmployeeCertification',
           summary:
             'Delete a certification entered by mistake (audited with what it held; honours If-Match); a real one withdrawn is Revoked instead',
           tags,
           params: CertificationParams,
-          response: { 204: Type.Null(), 412: ifMatchFailed },
+          response: { 204: Type.Null() },
         },
       },
       async (request, reply) => {
@@ -179,7 +174,6 @@ export function certificationRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebo
           callerOf(request),
           request.params.id,
           request.params.certId,
-          expectedVersion(request),
         );
         return reply.code(204).send(null);
       },
@@ -187,7 +181,7 @@ export function certificationRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebo
     app.put(
       '/employees/:id/certifications/:certId/status',
       {
-        config: { auth: 'certifications.manage' },
+        config: { auth: 'certifications.manage', versioned: true },
         schema: {
           operationId: 'changeCertificationStatus',
           summary:
@@ -205,16 +199,12 @@ export function certificationRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebo
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await certifications.changeCertificationStatus(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.params.certId,
-            request.body,
-            expectedVersion(request),
-          ),
+        await certifications.changeCertificationStatus(
+          deps,
+          callerOf(request),
+          request.params.id,
+          request.params.certId,
+          request.body,
         ),
     );
   };

@@ -3,7 +3,6 @@ import { callerOf } from '../../../core/auth/guard.ts';
 import { keptAnswers } from '../../../core/http/kept-answers.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
-import { withETag } from '../../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../../core/module-context.ts';
 import * as employees from '../employees-service.ts';
 import { Employee, EmployeeDetail, EmployeeListQuery, IdParams } from '../schemas.ts';
@@ -46,7 +45,7 @@ export function employeeRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request, reply) => withETag(reply, await employees.myEmployee(deps, callerOf(request))),
+      async (request, reply) => await employees.myEmployee(deps, callerOf(request)),
     );
     app.get(
       '/employees/:id',
@@ -60,8 +59,7 @@ export function employeeRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
           response: { 200: EmployeeDetail },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await employees.getEmployee(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await employees.getEmployee(deps, callerOf(request), request.params.id),
     );
   };
 }

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../../core/module-context.ts';
 import * as groups from '../groups-service.ts';
 import {
@@ -16,7 +15,7 @@ import {
   NewEmployeeGroup,
   NewGroupMember,
 } from '../schemas.ts';
-import { ifMatchFailed, tags } from './shared.ts';
+import { tags } from './shared.ts';
 
 /** Employee groups and their members. */
 export function groupRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
@@ -56,7 +55,7 @@ export function groupRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const created = await groups.createGroup(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/employee-groups/${created.id}`);
-        return withETag(reply, created);
+        return created;
       },
     );
     app.get(
@@ -71,13 +70,12 @@ export function groupRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
           response: { 200: EmployeeGroup },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await groups.getGroup(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await groups.getGroup(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/employee-groups/:id',
       {
-        config: write,
+        config: { ...write, versioned: true },
         schema: {
           operationId: 'updateEmployeeGroup',
           summary: 'Change an employee group (the code stays; honours If-Match)',
@@ -88,31 +86,22 @@ export function groupRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await groups.updateGroup(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await groups.updateGroup(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/employee-groups/:id',
       {
-        config: write,
+        config: { ...write, versioned: true },
         schema: {
           operationId: 'deleteEmployeeGroup',
           summary: 'Delete an employee group and its memberships (honours If-Match)',
           tags,
           params: IdParams,
-          response: { 204: Type.Null(), 412: ifMatchFailed },
+          response: { 204: Type.Null() },
         },
       },
       async (request, reply) => {
-        await groups.deleteGroup(deps, callerOf(request), request.params.id, expectedVersion(request));
+        await groups.deleteGroup(deps, callerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );

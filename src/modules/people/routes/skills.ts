@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../../core/module-context.ts';
 import {
   CertificationRequirement,
@@ -127,7 +126,7 @@ export function skillRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
     app.put(
       '/skills/:id/requires-certification',
       {
-        config: { auth: 'skill.edit' },
+        config: { auth: 'skill.edit', versioned: true },
         schema: {
           operationId: 'setSkillRequiresCertification',
           summary: 'Turn the certification requirement of a skill on or off (honours If-Match)',
@@ -138,15 +137,11 @@ export function skillRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await skills.setRequiresCertification(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body.requiresCertification,
-            expectedVersion(request),
-          ),
+        await skills.setRequiresCertification(
+          deps,
+          callerOf(request),
+          request.params.id,
+          request.body.requiresCertification,
         ),
     );
   };

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import * as lendingRules from '../lending-rules-service.ts';
 import {
@@ -61,7 +60,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const pool = await pools.createPool(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/pools/${pool.id}`);
-        return withETag(reply, pool);
+        return pool;
       },
     );
     app.get(
@@ -76,13 +75,12 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: Pool },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await pools.getPool(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await pools.getPool(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/pools/:id',
       {
-        config: { auth: 'pool.write' },
+        config: { auth: 'pool.write', versioned: true },
         schema: {
           operationId: 'updatePool',
           summary: 'Change a pool, or make it the department default (honours If-Match)',
@@ -99,16 +97,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await pools.updatePool(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await pools.updatePool(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/pools/:id',
@@ -227,7 +216,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const rule = await lendingRules.createRule(deps, callerOf(request), request.body);
         reply.code(201).header('location', `/api/pool-lending-rules/${rule.id}`);
-        return withETag(reply, rule);
+        return rule;
       },
     );
     app.get(
@@ -242,13 +231,12 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: LendingRule },
         },
       },
-      async (request, reply) =>
-        withETag(reply, await lendingRules.getRule(deps, callerOf(request), request.params.id)),
+      async (request, reply) => await lendingRules.getRule(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/pool-lending-rules/:id',
       {
-        config: { auth: 'pool_lending_rule.write' },
+        config: { auth: 'pool_lending_rule.write', versioned: true },
         schema: {
           operationId: 'updatePoolLendingRule',
           summary: "Change a rule's window, skills, daily limit or description (honours If-Match)",
@@ -259,16 +247,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) =>
-        withETag(
-          reply,
-          await lendingRules.updateRule(
-            deps,
-            callerOf(request),
-            request.params.id,
-            request.body,
-            expectedVersion(request),
-          ),
-        ),
+        await lendingRules.updateRule(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/pool-lending-rules/:id',

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
-import { expectedVersion, withETag } from '../../../core/http/versioning.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { SettingsPatch, SettingsResponse } from '../schemas.ts';
 import { settingsOf, updateSettings } from '../service.ts';
@@ -20,12 +19,12 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           response: { 200: SettingsResponse },
         },
       },
-      async (request, reply) => withETag(reply, await settingsOf(deps, callerOf(request), app.accessCache)),
+      async (request, reply) => await settingsOf(deps, callerOf(request), app.accessCache),
     );
     app.patch(
       '/settings',
       {
-        config: { auth: 'admin.config' },
+        config: { auth: 'admin.config', versioned: true },
         schema: {
           operationId: 'updateSettings',
           summary: 'Change business unit settings',
@@ -38,11 +37,7 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           },
         },
       },
-      async (request, reply) =>
-        withETag(
-          reply,
-          await updateSettings(deps, callerOf(request), request.body, expectedVersion(request)),
-        ),
+      async (request, reply) => await updateSettings(deps, callerOf(request), request.body),
     );
   };
 }

@@ -13754,7 +13754,10 @@ export interface operations {
     deleteEmployeeCertification: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag last read (e.g. "3"); a change of another version answers 412 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 id: components["parameters"]["Id"];
                 certId: components["parameters"]["CertId"];
@@ -13919,7 +13922,10 @@ export interface operations {
     deleteEmployeeGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag last read (e.g. "3"); a change of another version answers 412 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -18583,7 +18589,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LabourRateExists"];
-            /** @description If-Match named an older version */
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -18648,7 +18653,6 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description If-Match named an older version */
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -18839,7 +18843,6 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description If-Match named an older version */
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
