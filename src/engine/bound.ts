@@ -1,4 +1,8 @@
 import { allocate } from './allocate.ts';
+import { createFlowNetwork } from './max-flow.ts';
+import type { Model } from './model.ts';
+import { buildModel } from './model.ts';
+import { restBound } from './rest-bound.ts';
 import {
   applicableRules,
   type EligibilityMasks,
@@ -6,11 +10,7 @@ import {
   forEachEligible,
   isHomePool,
   lendingCapsLeft,
-} from './eligibility.ts';
-import { createFlowNetwork } from './max-flow.ts';
-import type { Model } from './model.ts';
-import { buildModel } from './model.ts';
-import { restBound } from './rest-bound.ts';
+} from './rules/eligibility.ts';
 import type { Instance } from './types.ts';
 import { validateInstance } from './validate.ts';
 

@@ -1,8 +1,7 @@
-import { outOfTime, type SolveContext } from './context.ts';
-import { eligibleOf, isEligible } from './eligibility.ts';
-import { coverage } from './improve.ts';
+import { coverage, outOfTime, type SolveContext } from './context.ts';
 import { place, placeIfLendingAllows, remove } from './moves.ts';
-import { canTake, daysToGiveUp, rulesAllow } from './roster.ts';
+import { eligibleOf, isEligible } from './rules/eligibility.ts';
+import { canTake, daysToGiveUp, rulesAllow } from './rules/placement.ts';
 
 /**
  * Exact exchanges over two days. The optimum's missing moves hand evening and morning work between a few

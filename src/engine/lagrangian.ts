@@ -1,9 +1,9 @@
-import { outOfTime, type SolveContext } from './context.ts';
+import { coverage, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
-import { coverage, restore, snapshot } from './improve.ts';
 import { freeWork, planTogether } from './joint.ts';
 import { repair } from './repair.ts';
 import { type RelaxedSchedules, restBound } from './rest-bound.ts';
+import { restore, snapshot } from './snapshot.ts';
 
 /**
  * The Lagrangian heuristic. The bound that keeps rest (rest-bound.ts) prices every line's headcount and every

@@ -1,8 +1,8 @@
-import { outOfTime, type SolveContext } from './context.ts';
-import { isEligible } from './eligibility.ts';
-import { coverage } from './improve.ts';
+import { coverage, outOfTime, type SolveContext } from './context.ts';
 import { place, placeIfLendingAllows, remove, tryPlace } from './moves.ts';
-import { canTake, lendingRuleFor, NO_RULE } from './roster.ts';
+import { isEligible } from './rules/eligibility.ts';
+import { lendingRuleFor, NO_RULE } from './rules/lending.ts';
+import { canTake } from './rules/placement.ts';
 import { bestTaker } from './takers.ts';
 
 /**

@@ -1,5 +1,10 @@
-import { type EligibilityMasks, forEachEligible, lendingCapsLeft, lendingRulesFrom } from './eligibility.ts';
 import type { Model } from './model.ts';
+import {
+  type EligibilityMasks,
+  forEachEligible,
+  lendingCapsLeft,
+  lendingRulesFrom,
+} from './rules/eligibility.ts';
 
 export interface RestBoundOptions {
   /** Subgradient steps (a count, so that the bound is reproducible). */

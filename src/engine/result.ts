@@ -1,22 +1,18 @@
 import { dateOf } from './dates.ts';
+import { equalizationScores, fairness } from './equalization.ts';
+import { LEAVE, type Model, UNAVAILABLE } from './model.ts';
+import type { Roster } from './roster.ts';
 import {
   allowedHomePools,
   certificationReason,
   type EligibilityMasks,
   eligibleOf,
   isHomePool,
-} from './eligibility.ts';
-import { equalizationScores, fairness } from './equalization.ts';
-import { LEAVE, type Model, UNAVAILABLE } from './model.ts';
-import {
-  LENDING_FULL,
-  lendingRuleFor,
-  nightsHold,
-  type Roster,
-  restHolds,
-  runThrough,
-  weeklyHoursHold,
-} from './roster.ts';
+} from './rules/eligibility.ts';
+import { LENDING_FULL, lendingRuleFor } from './rules/lending.ts';
+import { restHolds } from './rules/rest.ts';
+import { nightsHold, runThrough } from './rules/runs.ts';
+import { weeklyHoursHold } from './rules/weekly-hours.ts';
 import {
   type Assignment,
   type Coverage,

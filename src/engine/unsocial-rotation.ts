@@ -1,10 +1,10 @@
 import { outOfTime, type SolveContext } from './context.ts';
-import { applicableRules, isEligible } from './eligibility.ts';
 import { eligibleForKind, historyShifts, shiftHoursOf, unsocialCohortOf } from './equalization.ts';
 import { type Model, wishCost } from './model.ts';
 import { place, remove } from './moves.ts';
 import { seededRandom } from './random.ts';
-import { rulesAllow } from './roster.ts';
+import { applicableRules, isEligible } from './rules/eligibility.ts';
+import { rulesAllow } from './rules/placement.ts';
 import type { Preference } from './types.ts';
 import { daysOfWish, grants } from './wishes.ts';
 

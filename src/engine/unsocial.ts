@@ -1,9 +1,9 @@
 import { outOfTime, type SolveContext } from './context.ts';
-import { isEligible, isHomePool } from './eligibility.ts';
 import { eligibleForKind, historyShifts, shiftsOfKind, unsocialCohortOf } from './equalization.ts';
 import { wishCost } from './model.ts';
 import { place, placeIfLendingAllows, remove } from './moves.ts';
-import { canTake } from './roster.ts';
+import { isEligible, isHomePool } from './rules/eligibility.ts';
+import { canTake } from './rules/placement.ts';
 
 /**
  * Nights and weekend shifts shared evenly within each cohort of department, grade and home pool (people who

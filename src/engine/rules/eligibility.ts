@@ -1,5 +1,5 @@
-import { LEAVE, type Model, pairKey, UNAVAILABLE } from './model.ts';
-import type { ReasonCode } from './types.ts';
+import { LEAVE, type Model, pairKey, UNAVAILABLE } from '../model.ts';
+import type { ReasonCode } from '../types.ts';
 
 /** Rules that depend only on the employee, the line and the date, never on the rest of the roster. */
 

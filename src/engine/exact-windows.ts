@@ -1,9 +1,9 @@
-import { outOfTime, type SolveContext } from './context.ts';
-import { applicableRules, forEachEligible, isEligible, isHomePool } from './eligibility.ts';
+import { coverage, outOfTime, type SolveContext } from './context.ts';
 import type { ExactSolution, ExactSolver } from './exact-solver.ts';
-import { coverage, restore, snapshot } from './improve.ts';
 import { place, remove } from './moves.ts';
-import { rulesAllow } from './roster.ts';
+import { applicableRules, forEachEligible, isEligible, isHomePool } from './rules/eligibility.ts';
+import { rulesAllow } from './rules/placement.ts';
+import { restore, snapshot } from './snapshot.ts';
 import type { ExactWindowsReport } from './types.ts';
 
 export interface ExactOptions {
