@@ -11,7 +11,12 @@ const HOURS_EPSILON = 1e-9;
 
 /** Whether a week of this many paid hours is allowed. */
 export function weekHoursFit(model: Model, hours: number): boolean {
-  return hours <= model.maxWeeklyHours + HOURS_EPSILON;
+  return weekHoursWithin(hours, model.maxWeeklyHours);
+}
+
+/** Whether `hours` stay within `cap` (the rule's, or what forced work alone already holds). */
+export function weekHoursWithin(hours: number, cap: number): boolean {
+  return hours <= cap + HOURS_EPSILON;
 }
 
 /** Paid hours a week holding `used` still has room for (negative when over). */
