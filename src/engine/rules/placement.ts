@@ -5,6 +5,7 @@ import { LENDING_FULL, lendingRuleFor, NO_RULE } from './lending.ts';
 import { linesRest, REST_REACH, restHolds } from './rest.ts';
 import {
   countsNights,
+  inRun,
   nightRunFits,
   nightRunThrough,
   nightsHold,
@@ -20,31 +21,27 @@ import { weeklyHoursHold } from './weekly-hours.ts';
  * ALREADY_ASSIGNED (one shift per employee per date), so the answers say whether a move is legal.
  */
 
+/** The roster's rules in the order their reasons are given. */
+const ROSTER_RULES: [ReasonCode, (model: Model, roster: Roster, e: number, l: number) => boolean][] = [
+  ['REST_TOO_SHORT', restHolds],
+  ['MAX_CONSECUTIVE_DAYS', runHolds],
+  ['MAX_WEEKLY_HOURS', weeklyHoursHold],
+  ['MAX_CONSECUTIVE_NIGHTS', nightsHold],
+];
+
 /** Reasons tied to the rest of the roster, in a stable order; `all` false stops at the first. */
 export function dynamicReasons(model: Model, roster: Roster, e: number, l: number, all = true): ReasonCode[] {
   const reasons: ReasonCode[] = [];
-  const day = model.lineDay[l]!;
-  const current = roster.lineOf[e * model.dayCount + day]!;
+  const current = roster.lineOf[e * model.dayCount + model.lineDay[l]!]!;
   if (current >= 0 && current !== l) {
     reasons.push('ALREADY_ASSIGNED');
     if (!all) return reasons;
   }
-  if (!restHolds(model, roster, e, l)) {
-    reasons.push('REST_TOO_SHORT');
-    if (!all) return reasons;
-  }
-  if (!runHolds(model, roster, e, l)) {
-    reasons.push('MAX_CONSECUTIVE_DAYS');
-    if (!all) return reasons;
-  }
-  if (!weeklyHoursHold(model, roster, e, l)) {
-    reasons.push('MAX_WEEKLY_HOURS');
-    if (!all) return reasons;
-  }
-  if (!nightsHold(model, roster, e, l)) {
-    reasons.push('MAX_CONSECUTIVE_NIGHTS');
-    if (!all) return reasons;
-  }
+  for (const [reason, holds] of ROSTER_RULES)
+    if (!holds(model, roster, e, l)) {
+      reasons.push(reason);
+      if (!all) return reasons;
+    }
   if (lendingRuleFor(model, roster, e, l) === LENDING_FULL) reasons.push('LENDING_LIMIT_REACHED');
   return reasons;
 }
@@ -70,11 +67,6 @@ export function canTakeIfMoved(model: Model, roster: Roster, e: number, l: numbe
 /** Whether the employee, free on the line's day, could take it without breaking a rule (static rules assumed). */
 export function canTake(model: Model, roster: Roster, e: number, l: number): boolean {
   return roster.lineOf[e * model.dayCount + model.lineDay[l]!]! < 0 && canTakeIfMoved(model, roster, e, l);
-}
-
-function isNightCell(model: Model, roster: Roster, cell: number): boolean {
-  const l = roster.lineOf[cell]!;
-  return l >= 0 && model.lineNight[l] === 1;
 }
 
 /**
@@ -103,9 +95,9 @@ export function daysToGiveUp(model: Model, roster: Roster, e: number, l: number)
   ) {
     // Only a night of the run next to the line mends it.
     let from = day;
-    while (from > 0 && isNightCell(model, roster, base + from - 1)) from--;
+    while (from > 0 && inRun(model, roster.lineOf, base + from - 1, true)) from--;
     let to = day;
-    while (to < model.dayCount - 1 && isNightCell(model, roster, base + to + 1)) to++;
+    while (to < model.dayCount - 1 && inRun(model, roster.lineOf, base + to + 1, true)) to++;
     first = Math.max(first, from);
     last = Math.min(last, to);
   }

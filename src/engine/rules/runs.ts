@@ -22,6 +22,35 @@ export function countsNights(model: Model): boolean {
   return Number.isFinite(model.maxConsecutiveNights);
 }
 
+/** Whether the row's cell counts towards the run: any work, or (`nights`) only a night shift. */
+export function inRun(model: Model, lines: Int32Array, cell: number, nights: boolean): boolean {
+  const l = lines[cell]!;
+  return l >= 0 && (!nights || model.lineNight[l] === 1);
+}
+
+/**
+ * Length of the run through `day` if it were worked (a night, with `nights`): working days in a row, or nights on
+ * consecutive dates, `prior` of them before the period.
+ */
+function runThroughDay(
+  model: Model,
+  lines: Int32Array,
+  base: number,
+  prior: number,
+  day: number,
+  nights: boolean,
+): number {
+  let run = 1;
+  let d = day - 1;
+  while (d >= 0 && inRun(model, lines, base + d, nights)) {
+    run++;
+    d--;
+  }
+  if (d < 0) run += prior;
+  for (d = day + 1; d < model.dayCount && inRun(model, lines, base + d, nights); d++) run++;
+  return run;
+}
+
 /** Length of the run of working days through `day` if it were worked, `prior` days worked before the period. */
 export function runThroughRow(
   model: Model,
@@ -30,39 +59,7 @@ export function runThroughRow(
   prior: number,
   day: number,
 ): number {
-  let run = 1;
-  let d = day - 1;
-  while (d >= 0 && lines[base + d]! >= 0) {
-    run++;
-    d--;
-  }
-  if (d < 0) run += prior;
-  for (d = day + 1; d < model.dayCount && lines[base + d]! >= 0; d++) run++;
-  return run;
-}
-
-function isNight(model: Model, lines: Int32Array, cell: number): boolean {
-  const l = lines[cell]!;
-  return l >= 0 && model.lineNight[l] === 1;
-}
-
-/** Length of the run of nights on consecutive dates through `day` if a night were worked then. */
-export function nightRunThroughRow(
-  model: Model,
-  lines: Int32Array,
-  base: number,
-  prior: number,
-  day: number,
-): number {
-  let run = 1;
-  let d = day - 1;
-  while (d >= 0 && isNight(model, lines, base + d)) {
-    run++;
-    d--;
-  }
-  if (d < 0) run += prior;
-  for (d = day + 1; d < model.dayCount && isNight(model, lines, base + d); d++) run++;
-  return run;
+  return runThroughDay(model, lines, base, prior, day, false);
 }
 
 /** Length of the run of working days through `day` if the employee worked it. */
@@ -72,7 +69,7 @@ export function runThrough(model: Model, roster: Roster, e: number, day: number)
 
 /** Length of the run of nights on consecutive dates through `day` if the employee worked a night then. */
 export function nightRunThrough(model: Model, roster: Roster, e: number, day: number): number {
-  return nightRunThroughRow(model, roster.lineOf, e * model.dayCount, model.priorNights[e]!, day);
+  return runThroughDay(model, roster.lineOf, e * model.dayCount, model.priorNights[e]!, day, true);
 }
 
 /** Whether the run of days through the line's day stays within the rule. */
