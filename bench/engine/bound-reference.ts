@@ -2,9 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { allocate } from '../../src/engine/allocate.ts';
 import { coverageBound } from '../../src/engine/bound.ts';
-import { eligibilityMasks } from '../../src/engine/eligibility.ts';
 import { buildModel } from '../../src/engine/model.ts';
 import { restBound } from '../../src/engine/rest-bound.ts';
+import { eligibilityMasks } from '../../src/engine/rules/eligibility.ts';
 import { validateInstance } from '../../src/engine/validate.ts';
 import { generateInstance, VARIANTS, type Variant } from './generate.ts';
 

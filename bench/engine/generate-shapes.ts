@@ -73,11 +73,72 @@ export function addScarceSkills(
 }
 
 /**
+ * A skill held by few and needed on most days (`few-holders`): `pushback`, gated by certificate `PB`, held by
+ * about 4 % of staff (a sixth of the certificates expire during the period), asked for in every pool on about 90 %
+ * of days, mornings, evenings and nights, at about what the pool's holders can work: so they are needed on it
+ * almost every day they work, some must be lent in, and every other line must do without them.
+ */
+export function addFewHolders(
+  employees: Employee[],
+  demandLines: DemandLine[],
+  pools: string[],
+  random: () => number,
+  firstDay: number,
+  lastDay: number,
+): void {
+  const days = lastDay - firstDay + 1;
+  const holders = new Map<string, number>();
+  for (const employee of employees) {
+    if (random() >= 0.04) continue;
+    employee.skills.push('pushback');
+    holders.set(employee.homePool, (holders.get(employee.homePool) ?? 0) + 1);
+    employee.certifications.push({
+      certificationId: 'PB',
+      validFrom: dateOf(firstDay - 200),
+      validTo: random() < 1 / 6 ? dateOf(firstDay + Math.floor(random() * days)) : dateOf(lastDay + 200),
+      status: 'active',
+    });
+  }
+  const generic = new Map(demandLines.filter((l) => l.skill === undefined).map((l) => [l.id, l]));
+  for (let d = 0; d < days; d++)
+    for (const pool of pools) {
+      if (random() > 0.9) continue;
+      const perDay = (holders.get(pool) ?? 0) * (6 / 7) * (0.9 + random() * 0.2);
+      const total = Math.max(1, Math.round(perDay));
+      for (let k = 0; k < total; k++) {
+        const template = (['M', 'E', 'N'] as const)[Math.floor(random() * 3)]!;
+        const base = generic.get(`L${d + 1}-${pool}-${template}`);
+        if (base === undefined) continue;
+        base.required = Math.max(0, base.required - 1);
+        const id = `L${d + 1}-${pool}-${template}-pushback`;
+        const line = demandLines.find((l) => l.id === id);
+        if (line !== undefined) line.required++;
+        else
+          demandLines.push({
+            id,
+            date: dateOf(firstDay + d),
+            terminal: pool,
+            shiftTemplateId: template,
+            skill: 'pushback',
+            pool,
+            required: 1,
+          });
+      }
+    }
+}
+
+/**
  * Fixes about `share` of every line's demand to home-pool staff, as a live roster would, day by day in
  * order, keeping every hard rule (rest, consecutive days, weekly hours, certifications, leave) together with
  * the work before the period and the fixed assignments already there.
  */
-export function addLiveRoster(instance: Instance, share: number, random: () => number): void {
+export function addLiveRoster(
+  instance: Instance,
+  share: number,
+  random: () => number,
+  /** Only the days before this one (from the period's start) are fixed; all by default. */
+  untilDay = Number.POSITIVE_INFINITY,
+): void {
   const firstDay = dayNumber(instance.period.from);
   const days = dayNumber(instance.period.to) - firstDay + 1;
   const { minRestHours, maxConsecutiveDays, maxWeeklyHours, weekStart } = instance.settings;
@@ -165,6 +226,7 @@ export function addLiveRoster(instance: Instance, share: number, random: () => n
   });
   const ordered = [...instance.demandLines].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   for (const line of ordered) {
+    if (dayNumber(line.date) - firstDay >= untilDay) break;
     let wanted = Math.floor(line.required * share + random()) - (fixedCount.get(line.id) ?? 0);
     const staff = [...(byPool.get(line.pool) ?? [])];
     for (let k = staff.length - 1; k > 0; k--) {

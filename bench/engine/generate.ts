@@ -1,7 +1,7 @@
 import { dateOf, dayNumber, WEEKDAYS } from '../../src/engine/dates.ts';
 import { seededRandom } from '../../src/engine/random.ts';
 import type { DemandLine, Employee, Instance, Preference, ShiftTemplate } from '../../src/engine/types.ts';
-import { addLiveRoster, addScarceSkills } from './generate-shapes.ts';
+import { addFewHolders, addLiveRoster, addScarceSkills } from './generate-shapes.ts';
 
 /** Seeded synthetic instances for tests, tools and benchmarks. */
 
@@ -13,7 +13,9 @@ export type Variant =
   | 'scarce'
   | 'live-roster'
   | 'over-demand'
-  | 'mixed';
+  | 'mixed'
+  | 'few-holders'
+  | 'third-fixed';
 
 export const VARIANTS: readonly Variant[] = [
   'normal',
@@ -24,23 +26,41 @@ export const VARIANTS: readonly Variant[] = [
   'live-roster',
   'over-demand',
   'mixed',
+  'few-holders',
+  'third-fixed',
 ];
 
 /**
  * What each variant turns on. `scarce`: three scarce skills (two certification-gated) held by under 10 % of
  * staff and in demand on most days, at about what their holders can work; `live-roster`: about a quarter of
  * the demand already fixed by a live roster that keeps every rule; `over-demand`: demand at 120–130 % of what
- * staff can work; `mixed`: all three with the rest-bound day pattern.
+ * staff can work; `mixed`: all three with the rest-bound day pattern; `few-holders`: one skill held by about 4 %
+ * of staff and needed on most days at what they can work (issue 52); `third-fixed`: the first third of the
+ * month already fixed by the live roster, about nine heads in ten of its demand (issue 52).
  */
 interface Shape {
   factor: number;
   restPattern: boolean;
   scarce: boolean;
   liveShare: number;
+  fewHolders: boolean;
+  /** With `liveShare`: only the days before this share of the period are fixed. */
+  liveDays: number;
 }
 
 function shapeOf(variant: Variant): Shape {
-  const shape: Shape = { factor: demandFactor(variant), restPattern: false, scarce: false, liveShare: 0 };
+  const shape: Shape = {
+    factor: demandFactor(variant),
+    restPattern: false,
+    scarce: false,
+    liveShare: 0,
+    fewHolders: variant === 'few-holders',
+    liveDays: 1,
+  };
+  if (variant === 'third-fixed') {
+    shape.liveShare = 0.9;
+    shape.liveDays = 1 / 3;
+  }
   if (variant === 'rest-bound' || variant === 'mixed') shape.restPattern = true;
   if (variant === 'scarce' || variant === 'mixed') shape.scarce = true;
   if (variant === 'live-roster' || variant === 'mixed') shape.liveShare = 0.25;
@@ -83,7 +103,8 @@ function demandFactor(variant: Variant): number {
   if (variant === 'rest-bound') return 0.9;
   if (variant === 'over-demand') return 1.25;
   if (variant === 'mixed') return 1.05;
-  if (variant === 'scarce' || variant === 'live-roster') return 0.95;
+  if (variant === 'scarce' || variant === 'live-roster' || variant === 'few-holders') return 0.95;
+  if (variant === 'third-fixed') return 1;
   return 0.8;
 }
 
@@ -97,6 +118,8 @@ export function generateInstance(options: GeneratorOptions): Instance {
   // of nights and weekends and the wishes from a third, so that no instance's demand or staff moved.
   const extra = seededRandom(seed * 7919 + 17);
   const third = seededRandom(seed * 104_729 + 31);
+  // The shapes of issue 52 from a fourth, for the same reason.
+  const fourth = seededRandom(seed * 31_337 + 7);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const firstDay = dayNumber(options.from ?? '2026-03-04');
   const lastDay = firstDay + days - 1;
@@ -179,6 +202,7 @@ export function generateInstance(options: GeneratorOptions): Instance {
   }
 
   if (shape.scarce) addScarceSkills(employees, demandLines, pools, extra, firstDay, lastDay);
+  if (shape.fewHolders) addFewHolders(employees, demandLines, pools, fourth, firstDay, lastDay);
 
   const lendingRules = pools.flatMap((pool, t) =>
     terminals < 2
@@ -271,6 +295,7 @@ export function generateInstance(options: GeneratorOptions): Instance {
       hazmat: ['HZ'],
       ramp: [],
       ...(shape.scarce ? { crane: ['CR'], deicing: ['DI'], marshal: [] } : {}),
+      ...(shape.fewHolders ? { pushback: ['PB'] } : {}),
     },
     leaves,
     lendingRules,
@@ -279,7 +304,13 @@ export function generateInstance(options: GeneratorOptions): Instance {
     equalizationHistory,
     preferences,
   };
-  if (shape.liveShare > 0) addLiveRoster(instance, shape.liveShare, extra);
+  if (shape.liveShare > 0)
+    addLiveRoster(
+      instance,
+      shape.liveShare,
+      variant === 'third-fixed' ? fourth : extra,
+      variant === 'third-fixed' ? Math.floor(days * shape.liveDays) : Number.POSITIVE_INFINITY,
+    );
   if (options.unavailability)
     instance.unavailability = employees
       .filter(() => third() < 0.05)

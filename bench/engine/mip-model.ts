@@ -1,10 +1,10 @@
+import { buildModel } from '../../src/engine/model.ts';
 import {
   applicableRules,
   eligibilityMasks,
   forEachEligible,
   isHomePool,
-} from '../../src/engine/eligibility.ts';
-import { buildModel } from '../../src/engine/model.ts';
+} from '../../src/engine/rules/eligibility.ts';
 import type { Instance } from '../../src/engine/types.ts';
 
 /**

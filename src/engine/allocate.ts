@@ -1,17 +1,18 @@
 import { balance, shareUnsocialWork } from './balance.ts';
-import { createContext, outOfTime, type SolveContext } from './context.ts';
+import { coverage, createContext, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
 import { poolImbalance } from './equalization.ts';
-import { type ExactOptions, type ExactReport, exactWindows } from './exact.ts';
+import { type ExactOptions, type ExactReport, exactWindows } from './exact-windows.ts';
 import { exchange } from './exchange.ts';
-import { coverage, improve, type Snapshot } from './improve.ts';
+import { buildFloor, leastHoursGreedy, startRoster } from './floor.ts';
 import { lagrangianSearch } from './lagrangian.ts';
+import { largeNeighbourhoodSearch } from './large-neighbourhood.ts';
 import { buildModel, type Model } from './model.ts';
-import { carryOverPrevious, placeFixed } from './moves.ts';
 import { repair } from './repair.ts';
 import { replanEach } from './replan.ts';
 import { buildResult, coverageOf, type SearchEnd } from './result.ts';
 import { emptyRoster } from './roster.ts';
+import type { Snapshot } from './snapshot.ts';
 import type { Instance, Result } from './types.ts';
 import { shareUnsocialByCohort } from './unsocial.ts';
 import { rotateUnsocialWork } from './unsocial-rotation.ts';
@@ -22,7 +23,10 @@ export interface AllocateOptions {
   /** Stop improving after this long and return the best roster so far (default: no limit). */
   timeLimitMs?: number;
   signal?: AbortSignal;
-  /** Only the floor: fixed work, then the plain day-by-day greedy (for benchmarks and comparisons). */
+  /**
+   * Only the plain greedy: fixed work, then lines by the fewest eligible employees, each to those with the fewest
+   * hours so far (the yardstick of benchmarks; the floor of a run is the best of it and three more).
+   */
   greedyOnly?: boolean;
   /** Large-neighbourhood windows to try after construction (default by size; 0 turns the phase off). */
   windows?: number;
@@ -78,12 +82,8 @@ const ROTATION_STEPS = 1_000;
  */
 function construct(ctx: SolveContext, shake: number, rateSoFar: boolean, deep: boolean): number {
   const { model } = ctx;
-  ctx.roster = emptyRoster(model);
-  ctx.unsocialHours.fill(0);
-  ctx.fromPrevious.fill(0);
+  startRoster(ctx);
   ctx.shake = shake;
-  placeFixed(ctx);
-  carryOverPrevious(ctx);
   // Cut short by the clock, the construction covers less than the floor and is not kept.
   for (let day = 0; day < model.dayCount && !outOfTime(ctx); day++) {
     ctx.passDay = rateSoFar ? day : -1;
@@ -143,7 +143,10 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
 
   // The floor is complete before the clock may cut anything: a run never returns less, whatever the load (a
   // limit shorter than the floor itself is overrun, and the result says by how much).
-  greedy(ctx);
+  if (options.greedyOnly) {
+    startRoster(ctx);
+    leastHoursGreedy(ctx, false);
+  } else buildFloor(ctx);
   const report = (step: AllocateProgress['step'], assigned: number) =>
     options.onProgress?.({ step, assigned, required: target });
   report('floor', coverage(ctx));
@@ -183,7 +186,7 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
   report('construction', bestCovered);
-  improve(ctx, windows, target);
+  largeNeighbourhoodSearch(ctx, windows, target);
   const exchangeNodes = options.exchangeNodes ?? exchangeNodesFor(model);
   exchange(ctx, exchangeNodes, target);
   if (exchangeNodes > 0 && replanEach(ctx, target) > 0) exchange(ctx, exchangeNodes, target);
@@ -219,20 +222,6 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
     result.search.exact = report;
   }
   return result;
-}
-
-/**
- * The floor: fixed and carried-over work, then each day staffed greedily, scarcest line first, always to the
- * end (a floor cut short by a busy machine once returned no assignments at all).
- */
-function greedy(ctx: SolveContext): void {
-  const { model } = ctx;
-  ctx.roster = emptyRoster(model);
-  ctx.unsocialHours.fill(0);
-  ctx.fromPrevious.fill(0);
-  placeFixed(ctx);
-  carryOverPrevious(ctx);
-  for (let day = 0; day < model.dayCount; day++) fillDay(ctx, day, -1, true);
 }
 
 function snapshotOf(ctx: SolveContext): Snapshot {

@@ -1,7 +1,7 @@
 import { candidateKey, outOfTime, type SolveContext } from './context.ts';
-import { eligibleOf, isEligible, isHomePool } from './eligibility.ts';
 import { place, placeIfLendingAllows, remove } from './moves.ts';
-import { canTake, rulesAllow } from './roster.ts';
+import { eligibleOf, isEligible, isHomePool } from './rules/eligibility.ts';
+import { canTake, rulesAllow } from './rules/placement.ts';
 
 const MARGIN = 0.01;
 

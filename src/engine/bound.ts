@@ -1,4 +1,8 @@
 import { allocate } from './allocate.ts';
+import { createFlowNetwork } from './max-flow.ts';
+import type { Model } from './model.ts';
+import { buildModel } from './model.ts';
+import { restBound } from './rest-bound.ts';
 import {
   applicableRules,
   type EligibilityMasks,
@@ -6,11 +10,8 @@ import {
   forEachEligible,
   isHomePool,
   lendingCapsLeft,
-} from './eligibility.ts';
-import { createFlowNetwork } from './max-flow.ts';
-import type { Model } from './model.ts';
-import { buildModel } from './model.ts';
-import { restBound } from './rest-bound.ts';
+} from './rules/eligibility.ts';
+import { weekHoursLeft } from './rules/weekly-hours.ts';
 import type { Instance } from './types.ts';
 import { validateInstance } from './validate.ts';
 
@@ -94,8 +95,10 @@ function flowBound(model: Model, masks: EligibilityMasks, capLending: boolean): 
   for (let d = 0; d < days; d++) daysInWeek[model.weekOfDay[d]!]!++;
   for (let e = 0; e < n; e++)
     for (let w = 0; w < weeks; w++) {
-      const left =
-        model.maxWeeklyHours - (w === 0 ? model.priorWeekHours[e]! : 0) - fixedWeekHours[e * weeks + w]!;
+      const left = weekHoursLeft(
+        model,
+        (w === 0 ? model.priorWeekHours[e]! : 0) + fixedWeekHours[e * weeks + w]!,
+      );
       const shifts = shortest > 0 ? Math.floor(left / shortest + 1e-9) : daysInWeek[w]!;
       if (shifts > 0) net.addArc(source, weekNode(e, w), Math.min(shifts, daysInWeek[w]!));
     }

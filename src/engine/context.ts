@@ -1,7 +1,7 @@
-import { type EligibilityMasks, eligibilityMasks, isHomePool } from './eligibility.ts';
 import { historyScores } from './equalization.ts';
 import type { Model } from './model.ts';
 import type { Roster } from './roster.ts';
+import { type EligibilityMasks, eligibilityMasks, isHomePool } from './rules/eligibility.ts';
 
 /** What every solver phase shares: the model, static eligibility and the roster being improved. */
 export interface SolveContext {
@@ -51,6 +51,15 @@ export function createContext(
     passDay: -1,
     moved: null,
   };
+}
+
+/** Heads covered: assignments up to what each line requires. */
+export function coverage(ctx: SolveContext): number {
+  const { model, roster } = ctx;
+  let assigned = 0;
+  for (let l = 0; l < model.lineCount; l++)
+    assigned += Math.min(model.lineRequired[l]!, roster.assignedCount[l]!);
+  return assigned;
 }
 
 export function outOfTime(ctx: SolveContext): boolean {

@@ -1,7 +1,8 @@
 import { outOfTime, rankedEligible, type SolveContext } from './context.ts';
-import { eligibleOf } from './eligibility.ts';
 import { placeIfLendingAllows, remove } from './moves.ts';
-import { lendingRuleFor, NO_RULE, rulesAllow } from './roster.ts';
+import { eligibleOf } from './rules/eligibility.ts';
+import { lendingRuleFor, NO_RULE } from './rules/lending.ts';
+import { rulesAllow } from './rules/placement.ts';
 
 /**
  * Staffs one day: a greedy pass by scarcity, then augmenting paths (an employee moves to an unfilled line and

@@ -1,6 +1,6 @@
-import { type EligibilityMasks, forEachEligible } from './eligibility.ts';
 import type { Model } from './model.ts';
 import type { Roster } from './roster.ts';
+import { type EligibilityMasks, forEachEligible } from './rules/eligibility.ts';
 import type { CohortKind, CohortScore, EqualizationScore, Fairness, Tier } from './types.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { outOfTime, type SolveContext } from './context.ts';
-import { eligibleOf, isEligible } from './eligibility.ts';
-import { coverage } from './improve.ts';
+import { coverage, outOfTime, type SolveContext } from './context.ts';
 import { place, placeIfLendingAllows, remove } from './moves.ts';
-import { canTake, daysToGiveUp, rulesAllow } from './roster.ts';
+import { eligibleOf, isEligible, workMayChange } from './rules/eligibility.ts';
+import { canTake, daysToGiveUp, rulesAllow } from './rules/placement.ts';
+import { linesApartRest } from './rules/rest.ts';
 
 /**
  * Exact exchanges over two days. The optimum's missing moves hand evening and morning work between a few
@@ -70,11 +70,7 @@ const NODES_PER_EXCHANGE = 500;
 
 /** Whether the employee's work that day may be changed: available, and neither fixed nor carried over. */
 function freeable(ctx: SolveContext, e: number, day: number): boolean {
-  const { model, roster } = ctx;
-  const cell = e * model.dayCount + day;
-  return (
-    model.active[cell] === 1 && model.onLeave[cell] === 0 && !roster.fixed[cell] && !ctx.fromPrevious[cell]
-  );
+  return workMayChange(ctx, e * ctx.model.dayCount + day);
 }
 
 /**
@@ -127,7 +123,7 @@ function holdersFor(ctx: SolveContext, first: number, target: Map<number, number
     const other = day === first ? first + 1 : first;
     const own = roster.lineOf[f * days + other]!;
     for (const line of model.linesByDay[other]!) {
-      if (isEligible(ctx.masks, f, line) && restsBetween(ctx, line, l))
+      if (isEligible(ctx.masks, f, line) && linesApartRest(model, line, l))
         for (const e of eligibleOf(ctx.masks, line))
           if (leaves(ctx, target, e, other, line)) score.set(e, (score.get(e) ?? 0) + 2);
       if (line === own) continue;
@@ -183,11 +179,11 @@ function chainFor(
       if (!rulesAllow(model, roster, e, line)) continue;
       cameFrom.set(own, line);
       mover.set(own, e);
-      if (isEligible(ctx.masks, f, own) && restsBetween(ctx, own, short))
+      if (isEligible(ctx.masks, f, own) && linesApartRest(model, own, short))
         return moversTo(own, start, cameFrom, mover);
       for (const [g, gShort] of blocked)
         if (g !== f && model.lineDay[gShort] === model.lineDay[short] && isEligible(ctx.masks, g, own))
-          if (restsBetween(ctx, own, gShort)) return [...moversTo(own, start, cameFrom, mover), g];
+          if (linesApartRest(model, own, gShort)) return [...moversTo(own, start, cameFrom, mover), g];
       queue.push(own);
     }
   }
@@ -208,13 +204,6 @@ function moversTo(
 
 /** Lines a chain search may open before it gives up. */
 const CHAIN_LINES = 60;
-
-/** Whether the shift times of two lines on neighbouring days leave the minimum rest between them. */
-function restsBetween(ctx: SolveContext, a: number, b: number): boolean {
-  const { model } = ctx;
-  const [early, late] = model.lineStart[a]! <= model.lineStart[b]! ? [a, b] : [b, a];
-  return model.lineStart[late]! - model.lineEnd[early]! >= model.minRestMinutes;
-}
 
 function mix(e: number, seed: number): number {
   let h = Math.imul(e + 1, 0x9e3779b1) ^ Math.imul(seed + 1, 0x85ebca77);

@@ -1,8 +1,9 @@
 import { candidateKey, createContext, loadWith, type SolveContext } from './context.ts';
-import { applicableRules, eligibleOf, isEligible, isHomePool, staticReasons } from './eligibility.ts';
 import { buildModel, wishCost } from './model.ts';
 import { place } from './moves.ts';
-import { canTake, dynamicReasons, emptyRoster } from './roster.ts';
+import { emptyRoster } from './roster.ts';
+import { applicableRules, eligibleOf, isEligible, isHomePool, staticReasons } from './rules/eligibility.ts';
+import { canTake, dynamicReasons } from './rules/placement.ts';
 import type { CandidateScore, Instance, ReasonCode, Result } from './types.ts';
 import { validateInstance } from './validate.ts';
 

@@ -2,8 +2,8 @@
 export { type AllocateOptions, type AllocateProgress, allocate, EXACT_DEFAULTS } from './allocate.ts';
 export { coverageBound } from './bound.ts';
 export { type CheckReport, type CheckRule, checkRoster, type Violation } from './checker/check.ts';
-export type { ExactOptions, ExactReport } from './exact.ts';
 export { type ExactSolver, loadExactSolver } from './exact-solver.ts';
+export type { ExactOptions, ExactReport } from './exact-windows.ts';
 export { type Explainer, explain } from './explain.ts';
 export type * from './types.ts';
 export { REASON_CODES } from './types.ts';

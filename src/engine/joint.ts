@@ -1,8 +1,7 @@
-import { outOfTime, type SolveContext } from './context.ts';
-import { forEachEligible, isEligible } from './eligibility.ts';
-import { coverage } from './improve.ts';
+import { coverage, outOfTime, type SolveContext } from './context.ts';
 import { remove, tryPlace } from './moves.ts';
 import { bestPlan } from './replan.ts';
+import { forEachEligible, isEligible } from './rules/eligibility.ts';
 
 /**
  * A freed group of employees planned together over the whole period, everyone else held. Each employee's plan

@@ -1,6 +1,8 @@
 import type { SolveContext } from './context.ts';
-import { applicableRules, isStaticallyEligible } from './eligibility.ts';
-import { assign, canTake, lendingRuleFor, NO_RULE, unassign } from './roster.ts';
+import { assign, unassign } from './roster.ts';
+import { applicableRules, isStaticallyEligible } from './rules/eligibility.ts';
+import { lendingRuleFor, NO_RULE } from './rules/lending.ts';
+import { canTake } from './rules/placement.ts';
 
 /** Roster edits that also keep the solver's unsocial-hours totals current (and log who moved, when asked). */
 

@@ -1,8 +1,8 @@
 import { outOfTime, type SolveContext } from './context.ts';
 import { augment, dayRules, movableCandidates } from './day-fill.ts';
-import { eligibleOf, isEligible } from './eligibility.ts';
 import { placeIfLendingAllows, remove, tryPlace } from './moves.ts';
-import { canTakeIfMoved, daysToGiveUp, rulesAllow } from './roster.ts';
+import { eligibleOf, isEligible } from './rules/eligibility.ts';
+import { canTakeIfMoved, daysToGiveUp, rulesAllow } from './rules/placement.ts';
 import { bestTaker } from './takers.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRoster } from './checker/check.ts';
-import { createContext } from './context.ts';
+import { coverage, createContext } from './context.ts';
 import { day, employee, instance, line } from './fixtures.test-support.ts';
-import { coverage } from './improve.ts';
 import { buildModel } from './model.ts';
 import { place } from './moves.ts';
 import { bestPlan, replanEach } from './replan.ts';

@@ -1,8 +1,11 @@
-import { outOfTime, type SolveContext } from './context.ts';
-import { isEligible } from './eligibility.ts';
-import { coverage } from './improve.ts';
+import { coverage, outOfTime, type SolveContext } from './context.ts';
 import { place, placeIfLendingAllows, remove, tryPlace } from './moves.ts';
-import { canTake, lendingRuleFor, NO_RULE } from './roster.ts';
+import { availableOn, isEligible, workMayChange } from './rules/eligibility.ts';
+import { lendingRuleFor, NO_RULE } from './rules/lending.ts';
+import { canTake } from './rules/placement.ts';
+import { linesRest, restAfterPriorWork } from './rules/rest.ts';
+import { countsNights, nightRunFits, runFits } from './rules/runs.ts';
+import { weekHoursFit, weekHoursWithin } from './rules/weekly-hours.ts';
 import { bestTaker } from './takers.ts';
 
 /**
@@ -63,7 +66,7 @@ function couldGain(ctx: SolveContext, e: number): boolean {
   const { model, roster } = ctx;
   for (let d = 0; d < model.dayCount; d++) {
     const cell = e * model.dayCount + d;
-    if (roster.fixed[cell] || ctx.fromPrevious[cell] || !model.active[cell] || model.onLeave[cell]) continue;
+    if (!workMayChange(ctx, cell)) continue;
     for (const l of model.linesByDay[d]!)
       if (roster.assignedCount[l]! < model.lineRequired[l]! && isEligible(ctx.masks, e, l)) return true;
   }
@@ -100,10 +103,7 @@ function offer(next: Map<number, Step>, k: number, value: number, from: number, 
 export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, number>): number[] {
   const { model, roster } = ctx;
   const days = model.dayCount;
-  const rest = model.minRestMinutes;
-  const maxRun = model.maxConsecutiveDays;
-  const maxNights = model.maxConsecutiveNights;
-  const countNights = Number.isFinite(maxNights);
+  const countNights = countsNights(model);
   const nightsAfter = (line: number, nights: number) =>
     countNights && model.lineNight[line] ? Math.min(NIGHT_RADIX - 1, nights + 1) : 0;
   let layer = new Map<number, Step>([
@@ -131,12 +131,12 @@ export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, 
     const held = roster.lineOf[cell]!;
     const newWeek = d > 0 && model.weekOfDay[d] !== model.weekOfDay[d - 1];
     const options: number[] = [];
-    if (held < 0 && model.active[cell] && !model.onLeave[cell])
+    if (held < 0 && availableOn(model, cell))
       for (const l of model.linesByDay[d]!)
         if (
           roster.assignedCount[l]! < model.lineRequired[l]! &&
           isEligible(ctx.masks, e, l) &&
-          model.lineStart[l]! - model.priorLastEnd[e]! >= rest &&
+          restAfterPriorWork(model, e, l) &&
           lendingRuleFor(model, roster, e, l) >= NO_RULE
         )
           options.push(l);
@@ -154,22 +154,22 @@ export function bestPlan(ctx: SolveContext, e: number, own: ReadonlyMap<number, 
         // empties the programme).
         const chosenBefore = d > 0 && roster.lineOf[cell - 1]! < 0;
         const withHeld = hours + model.lineHours[held]!;
-        if (prev >= 0 && chosenBefore && model.lineStart[held]! - model.lineEnd[prev]! < rest) continue;
-        if (run + 1 > maxRun && run + 1 > forcedRun[d]!) continue;
-        if (withHeld > model.maxWeeklyHours + 1e-9 && withHeld > heldWeekHours[model.weekOfDay[d]!]! + 1e-9)
+        if (prev >= 0 && chosenBefore && !linesRest(model, prev, held)) continue;
+        if (!runFits(model, run + 1) && run + 1 > forcedRun[d]!) continue;
+        if (!weekHoursFit(model, withHeld) && !weekHoursWithin(withHeld, heldWeekHours[model.weekOfDay[d]!]!))
           continue;
         const heldNights = nightsAfter(held, nights);
-        if (chosenBefore && heldNights > maxNights && model.lineNight[prev] === 1) continue;
+        if (chosenBefore && !nightRunFits(model, heldNights) && model.lineNight[prev] === 1) continue;
         offer(next, key(held, run + 1, heldNights, withHeld), step.value, k, -1);
         continue;
       }
       offer(next, key(-1, 0, 0, hours), step.value, k, -1);
-      if (run + 1 > maxRun) continue;
+      if (!runFits(model, run + 1)) continue;
       for (const l of options) {
-        if (prev >= 0 && model.lineStart[l]! - model.lineEnd[prev]! < rest) continue;
-        if (hours + model.lineHours[l]! > model.maxWeeklyHours + 1e-9) continue;
+        if (prev >= 0 && !linesRest(model, prev, l)) continue;
+        if (!weekHoursFit(model, hours + model.lineHours[l]!)) continue;
         const after = nightsAfter(l, nights);
-        if (after > maxNights) continue;
+        if (!nightRunFits(model, after)) continue;
         const worth = own.get(l) ?? 1;
         offer(next, key(l, run + 1, after, hours + model.lineHours[l]!), step.value + worth, k, l);
       }

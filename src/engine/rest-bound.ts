@@ -1,5 +1,13 @@
-import { type EligibilityMasks, forEachEligible, lendingCapsLeft, lendingRulesFrom } from './eligibility.ts';
 import type { Model } from './model.ts';
+import {
+  type EligibilityMasks,
+  forEachEligible,
+  lendingCapsLeft,
+  lendingRulesFrom,
+} from './rules/eligibility.ts';
+import { restBetween, restHoldsInRow } from './rules/rest.ts';
+import { runFits } from './rules/runs.ts';
+import { weekHoursLeft } from './rules/weekly-hours.ts';
 
 export interface RestBoundOptions {
   /** Subgradient steps (a count, so that the bound is reproducible). */
@@ -76,12 +84,11 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
   });
   const shapes = shapeStart.length;
   const off = shapes;
-  const rest = model.minRestMinutes;
   // clash[a * shapes + b]: shape b the day after shape a leaves too little rest.
   const clash = new Uint8Array(shapes * shapes);
   for (let a = 0; a < shapes; a++)
     for (let b = 0; b < shapes; b++)
-      clash[a * shapes + b] = shapeStart[b]! + 1440 - shapeEnd[a]! < rest ? 1 : 0;
+      clash[a * shapes + b] = restBetween(model, shapeEnd[a]!, shapeStart[b]! + 1440) ? 0 : 1;
   const maxRun = model.maxConsecutiveDays;
   const runs = maxRun + 2;
   const states = (shapes + 1) * runs;
@@ -95,14 +102,8 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
     if (room[l]! <= 0) continue;
     const d = model.lineDay[l]!;
     forEachEligible(masks, l, (e) => {
-      if (fixedLine[e * days + d]! >= 0 || model.lineStart[l]! - model.priorLastEnd[e]! < rest) return;
-      for (let o = Math.max(0, d - 2); o <= Math.min(days - 1, d + 2); o++) {
-        const f = fixedLine[e * days + o]!;
-        if (o === d || f < 0) continue;
-        const gap = o < d ? model.lineStart[l]! - model.lineEnd[f]! : model.lineStart[f]! - model.lineEnd[l]!;
-        if (gap < rest) return;
-      }
-      byCell[e * days + d]!.push(l);
+      if (fixedLine[e * days + d]! < 0 && restHoldsInRow(model, fixedLine, e * days, e, l))
+        byCell[e * days + d]!.push(l);
     });
   }
   for (let c = 0; c < n * days; c++) {
@@ -131,7 +132,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
       weekLeft[e * weeks + model.weekOfDay[c - e * days]!]! += model.lineHours[fixedLine[c]!]!;
     }
   for (let k = 0; k < n * weeks; k++)
-    weekLeft[k] = Math.max(0, Math.floor((model.maxWeeklyHours - weekLeft[k]!) / unit + 1e-9));
+    weekLeft[k] = Math.max(0, Math.floor(weekHoursLeft(model, weekLeft[k]!) / unit + 1e-9));
   // With `priceLending`, lending caps are priced too, per capped rule and day, on what each has left after fixed
   // work: an employee lent to a line pays the cheapest rule that may carry them, nothing when one is uncapped (or
   // at home). Without it nobody is charged, so the prices stay 0 and the steps leave them there.
@@ -221,7 +222,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
           if (v === none) continue;
           const prev = (s0 / runs) | 0;
           const run = s0 - prev * runs;
-          const longer = run + 1 > maxRun ? maxRun + 1 : run + 1;
+          const longer = runFits(model, run + 1) ? run + 1 : maxRun + 1;
           // Fixed work is forced; otherwise a day off, or the best line of each shape the rules allow.
           const to = fixed >= 0 ? shapeOf[fixed]! * runs + longer : off * runs;
           if (v > next[to]!) {
@@ -229,7 +230,7 @@ export function restBound(model: Model, masks: EligibilityMasks, options: RestBo
             from[base + to] = s0;
             worked[base + to] = -1;
           }
-          if (fixed >= 0 || run + 1 > maxRun) continue;
+          if (fixed >= 0 || !runFits(model, run + 1)) continue;
           for (let s = 0; s < shapes; s++) {
             if (bestLine[s]! < 0 || (prev !== off && clash[prev * shapes + s])) continue;
             const t = s * runs + longer;

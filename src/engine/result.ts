@@ -1,22 +1,18 @@
 import { dateOf } from './dates.ts';
+import { equalizationScores, fairness } from './equalization.ts';
+import { LEAVE, type Model, UNAVAILABLE } from './model.ts';
+import type { Roster } from './roster.ts';
 import {
   allowedHomePools,
   certificationReason,
   type EligibilityMasks,
   eligibleOf,
   isHomePool,
-} from './eligibility.ts';
-import { equalizationScores, fairness } from './equalization.ts';
-import { LEAVE, type Model, UNAVAILABLE } from './model.ts';
-import {
-  LENDING_FULL,
-  lendingRuleFor,
-  nightsHold,
-  type Roster,
-  restHolds,
-  runThrough,
-  weeklyHoursHold,
-} from './roster.ts';
+} from './rules/eligibility.ts';
+import { LENDING_FULL, lendingRuleFor } from './rules/lending.ts';
+import { restHolds } from './rules/rest.ts';
+import { nightsHold, runHolds } from './rules/runs.ts';
+import { weeklyHoursHold } from './rules/weekly-hours.ts';
 import {
   type Assignment,
   type Coverage,
@@ -110,7 +106,7 @@ export function unfilledLines(model: Model, roster: Roster, masks: EligibilityMa
       if (broken < 0) {
         broken =
           (restHolds(model, roster, e, l) ? 0 : 1) |
-          (runThrough(model, roster, e, day) > model.maxConsecutiveDays ? 2 : 0) |
+          (runHolds(model, roster, e, l) ? 0 : 2) |
           (weeklyHoursHold(model, roster, e, l) ? 0 : 4) |
           (nightsHold(model, roster, e, l) ? 0 : 8);
         memo[slot] = broken;

@@ -14,6 +14,14 @@ function solve(input: Instance) {
   return { result, why, assigned };
 }
 
+/** Of two lines, e1 works one and the other is refused them for `reason` alone. */
+function expectOneOf(input: Instance, [a, b]: [string, string], reason: string) {
+  const { result, why } = solve(input);
+  expect(result.assignments).toHaveLength(1);
+  const other = result.assignments[0]!.lineId === a ? b : a;
+  expect(why.reasons(other, 'e1')).toEqual([reason]);
+}
+
 describe('static hard rules', () => {
   it('does not staff a line with an employee who is not active on its date', () => {
     const input = instance({
@@ -105,10 +113,7 @@ describe('roster-dependent hard rules', () => {
       employees: [employee('e1')],
       demandLines: [line('m', day(0), 'M'), line('e', day(0), 'E')],
     });
-    const { result, why } = solve(input);
-    expect(result.assignments).toHaveLength(1);
-    const other = result.assignments[0]!.lineId === 'm' ? 'e' : 'm';
-    expect(why.reasons(other, 'e1')).toEqual(['ALREADY_ASSIGNED']);
+    expectOneOf(input, ['m', 'e'], 'ALREADY_ASSIGNED');
   });
 
   it('keeps the minimum rest between an evening and the next morning', () => {
@@ -116,10 +121,7 @@ describe('roster-dependent hard rules', () => {
       employees: [employee('e1')],
       demandLines: [line('eve', day(0), 'E'), line('morn', day(1), 'M')],
     });
-    const { result, why } = solve(input);
-    expect(result.assignments).toHaveLength(1);
-    const other = result.assignments[0]!.lineId === 'eve' ? 'morn' : 'eve';
-    expect(why.reasons(other, 'e1')).toEqual(['REST_TOO_SHORT']);
+    expectOneOf(input, ['eve', 'morn'], 'REST_TOO_SHORT');
   });
 
   it('ends a night shift the next morning, so night then evening is too little rest but night then night is fine', () => {

@@ -1,6 +1,6 @@
 import { candidateKey, type SolveContext } from './context.ts';
-import { eligibleOf } from './eligibility.ts';
-import { canTake } from './roster.ts';
+import { eligibleOf } from './rules/eligibility.ts';
+import { canTake } from './rules/placement.ts';
 
 /** The best-ranked employee who could take the line right now, or -1. */
 export function bestTaker(

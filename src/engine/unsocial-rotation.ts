@@ -1,10 +1,13 @@
 import { outOfTime, type SolveContext } from './context.ts';
-import { applicableRules, isEligible } from './eligibility.ts';
 import { eligibleForKind, historyShifts, shiftHoursOf, unsocialCohortOf } from './equalization.ts';
 import { type Model, wishCost } from './model.ts';
 import { place, remove } from './moves.ts';
 import { seededRandom } from './random.ts';
-import { rulesAllow } from './roster.ts';
+import { applicableRules, isEligible, workMayChange } from './rules/eligibility.ts';
+import { rulesAllow } from './rules/placement.ts';
+import { linesRest, REST_REACH, restAfterPriorWork } from './rules/rest.ts';
+import { nightRunFits, runFits, runThroughRow } from './rules/runs.ts';
+import { weekHoursFit } from './rules/weekly-hours.ts';
 import type { Preference } from './types.ts';
 import { daysOfWish, grants } from './wishes.ts';
 
@@ -170,8 +173,7 @@ class PoolSearch {
         const cell = e * this.days + d;
         this.grid[i * this.days + d] = roster.lineOf[cell]!;
         this.rules[i * this.days + d] = roster.ruleOf[cell]!;
-        this.frozen[i * this.days + d] =
-          roster.fixed[cell] || ctx.fromPrevious[cell] || !model.active[cell] || model.onLeave[cell] ? 1 : 0;
+        this.frozen[i * this.days + d] = workMayChange(ctx, cell) ? 0 : 1;
       }
     });
     this.counted = shared.eligible.map((of) =>
@@ -293,29 +295,22 @@ class PoolSearch {
     if (this.limits[i * VALUES + BROKEN]! > 0) return true;
     const { model, grid, days } = this;
     const base = i * days;
-    for (let x = Math.max(0, first - 2); x < first; x++)
-      for (let y = first; y <= Math.min(last, x + 2); y++) if (!this.restBetween(base, x, y)) return false;
-    for (let y = last + 1; y <= Math.min(days - 1, last + 2); y++)
-      for (let x = Math.max(first, y - 2); x <= last; x++) if (!this.restBetween(base, x, y)) return false;
-    for (const edge of [first, last]) {
-      if (grid[base + edge]! < 0) continue;
-      let run = 1;
-      let d = edge - 1;
-      for (; d >= 0 && grid[base + d]! >= 0; d--) run++;
-      if (d < 0) run += model.priorConsecutive[this.members[i]!]!;
-      for (d = edge + 1; d < days && grid[base + d]! >= 0; d++) run++;
-      if (run > model.maxConsecutiveDays) return false;
-    }
+    for (let x = Math.max(0, first - REST_REACH); x < first; x++)
+      for (let y = first; y <= Math.min(last, x + REST_REACH); y++)
+        if (!this.restBetween(base, x, y)) return false;
+    for (let y = last + 1; y <= Math.min(days - 1, last + REST_REACH); y++)
+      for (let x = Math.max(first, y - REST_REACH); x <= last; x++)
+        if (!this.restBetween(base, x, y)) return false;
+    const prior = model.priorConsecutive[this.members[i]!]!;
+    for (const edge of [first, last])
+      if (grid[base + edge]! >= 0 && !runFits(model, runThroughRow(model, grid, base, prior, edge)))
+        return false;
     return true;
   }
 
   private restBetween(base: number, x: number, y: number): boolean {
     const [before, after] = [this.grid[base + x]!, this.grid[base + y]!];
-    return (
-      before < 0 ||
-      after < 0 ||
-      this.model.lineStart[after]! - this.model.lineEnd[before]! >= this.model.minRestMinutes
-    );
+    return before < 0 || after < 0 || linesRest(this.model, before, after);
   }
 
   /**
@@ -473,8 +468,9 @@ class PoolSearch {
   }
 
   /**
-   * Writes member i's costs into row `slot`: the rules broken, read as `roster.ts` reads them (rest, consecutive
-   * days, weekly hours, consecutive nights, each from what came before the period), wishes denied, and the values.
+   * Writes member i's costs into row `slot`: the rules broken, counted with the rules' own predicates (rules/:
+   * rest, consecutive days, weekly hours, consecutive nights, each from what came before the period), wishes
+   * denied, and the values.
    */
   private rowCost(i: number, slot: number): void {
     const { model, weeks } = this;
@@ -501,19 +497,18 @@ class PoolSearch {
       }
       hours += model.lineHours[l]!;
       weeks[model.weekOfDay[d]!]! += model.lineHours[l]!;
-      if (++run > model.maxConsecutiveDays) broken++;
+      if (!runFits(model, ++run)) broken++;
       nights = model.lineNight[l] ? nights + 1 : 0;
-      if (nights > model.maxConsecutiveNights) broken++;
-      const start = model.lineStart[l]!;
-      if (start - model.priorLastEnd[e]! < model.minRestMinutes) broken++;
-      for (let back = Math.max(0, d - 2); back < d; back++) {
+      if (!nightRunFits(model, nights)) broken++;
+      if (!restAfterPriorWork(model, e, l)) broken++;
+      for (let back = Math.max(0, d - REST_REACH); back < d; back++) {
         const other = this.grid[base + back]!;
-        if (other >= 0 && start - model.lineEnd[other]! < model.minRestMinutes) broken++;
+        if (other >= 0 && !linesRest(model, other, l)) broken++;
       }
       night += kinds[0]![l]!;
       weekend += kinds[1]![l]!;
     }
-    for (let w = 0; w < weeks.length; w++) if (weeks[w]! > model.maxWeeklyHours + 1e-9) broken++;
+    for (let w = 0; w < weeks.length; w++) if (!weekHoursFit(model, weeks[w]!)) broken++;
     const row = slot * WIDTH;
     const { costs } = this;
     costs[row + BROKEN] = broken;

@@ -1,9 +1,10 @@
 import { outOfTime, type SolveContext } from './context.ts';
-import { isEligible, isHomePool } from './eligibility.ts';
 import { eligibleForKind, historyShifts, shiftsOfKind, unsocialCohortOf } from './equalization.ts';
 import { wishCost } from './model.ts';
 import { place, placeIfLendingAllows, remove } from './moves.ts';
-import { canTake } from './roster.ts';
+import { availableOn, isEligible, isHomePool, workMayChange } from './rules/eligibility.ts';
+import { canTake } from './rules/placement.ts';
+import { linesRest } from './rules/rest.ts';
 
 /**
  * Nights and weekend shifts shared evenly within each cohort of department, grade and home pool (people who
@@ -162,13 +163,12 @@ function edgesFit(ctx: SolveContext, e: number, other: number, first: number, la
     const l = roster.lineOf[other * days + d]!;
     if (l >= 0 && !isEligible(ctx.masks, e, l)) return false;
   }
-  const rest = model.minRestMinutes;
   const before = first > 0 ? roster.lineOf[e * days + first - 1]! : -1;
   const opening = roster.lineOf[other * days + first]!;
-  if (before >= 0 && opening >= 0 && model.lineStart[opening]! - model.lineEnd[before]! < rest) return false;
+  if (before >= 0 && opening >= 0 && !linesRest(model, before, opening)) return false;
   const after = last + 1 < days ? roster.lineOf[e * days + last + 1]! : -1;
   const closing = roster.lineOf[other * days + last]!;
-  return after < 0 || closing < 0 || model.lineStart[after]! - model.lineEnd[closing]! >= rest;
+  return after < 0 || closing < 0 || linesRest(model, closing, after);
 }
 
 /**
@@ -186,9 +186,7 @@ function swapStretch(ctx: SolveContext, a: number, b: number, first: number, las
   let wishesAfter = 0;
   for (let d = first; d <= last; d++) {
     const [ca, cb] = [a * days + d, b * days + d];
-    for (const cell of [ca, cb])
-      if (roster.fixed[cell] || ctx.fromPrevious[cell] || !model.active[cell] || model.onLeave[cell])
-        return false;
+    for (const cell of [ca, cb]) if (!workMayChange(ctx, cell)) return false;
     const [la, lb] = [roster.lineOf[ca]!, roster.lineOf[cb]!];
     if ((lb >= 0 && !isEligible(ctx.masks, a, lb)) || (la >= 0 && !isEligible(ctx.masks, b, la)))
       return false;
@@ -233,8 +231,6 @@ function giveAndTake(state: Exchange, rich: number, poor: number, k: number): bo
   const { ctx, kinds, histories } = state;
   const { model, roster } = ctx;
   const days = model.dayCount;
-  const movable = (cell: number) =>
-    !roster.fixed[cell] && !ctx.fromPrevious[cell] && model.active[cell] === 1 && !model.onLeave[cell];
   const squares = () => {
     let sum = 0;
     for (let kind = 0; kind < kinds.length; kind++)
@@ -248,16 +244,16 @@ function giveAndTake(state: Exchange, rich: number, poor: number, k: number): bo
   for (let d = 0; d < days && state.tries > 0; d++) {
     const l = roster.lineOf[rich * days + d]!;
     const cell = poor * days + d;
-    if (l < 0 || !kinds[k]![l] || roster.lineOf[cell]! >= 0 || !movable(cell) || !movable(rich * days + d))
-      continue;
-    state.tries--;
-    if (!isEligible(ctx.masks, poor, l) || (!isHomePool(model, poor, l) && isHomePool(model, rich, l)))
-      continue;
     if (
-      wishCost(model, poor, d, l) + wishCost(model, rich, d, -1) >
-      wishCost(model, poor, d, -1) + wishCost(model, rich, d, l)
+      l < 0 ||
+      !kinds[k]![l] ||
+      roster.lineOf[cell]! >= 0 ||
+      !workMayChange(ctx, cell) ||
+      !workMayChange(ctx, rich * days + d)
     )
       continue;
+    state.tries--;
+    if (!mayHandOver(ctx, rich, poor, d, l)) continue;
     const rule = roster.ruleOf[rich * days + d]!;
     remove(ctx, rich, d);
     if (canTake(model, roster, poor, l) && placeIfLendingAllows(ctx, poor, l)) {
@@ -276,6 +272,20 @@ function giveAndTake(state: Exchange, rich: number, poor: number, k: number): bo
   return false;
 }
 
+/**
+ * Whether line `l` of day `d` may pass from `from` to `to`, who is off that day: `to` is eligible, no more lent
+ * staff work, and no more weight of wishes is denied.
+ */
+function mayHandOver(ctx: SolveContext, from: number, to: number, d: number, l: number): boolean {
+  const { model } = ctx;
+  if (!isEligible(ctx.masks, to, l) || (!isHomePool(model, to, l) && isHomePool(model, from, l)))
+    return false;
+  return (
+    wishCost(model, to, d, l) + wishCost(model, from, d, -1) <=
+    wishCost(model, to, d, -1) + wishCost(model, from, d, l)
+  );
+}
+
 /** The richer takes one of the poorer's lines not of the kind, on a day the richer is off; undone by the caller's failure path only when it returns false. */
 function takeBack(ctx: SolveContext, rich: number, poor: number, of: Uint8Array): boolean {
   const { model, roster } = ctx;
@@ -285,14 +295,8 @@ function takeBack(ctx: SolveContext, rich: number, poor: number, of: Uint8Array)
     const m = roster.lineOf[cell]!;
     if (m < 0 || of[m] || roster.fixed[cell] || ctx.fromPrevious[cell]) continue;
     const richCell = rich * days + d;
-    if (roster.lineOf[richCell]! >= 0 || !model.active[richCell] || model.onLeave[richCell]) continue;
-    if (!isEligible(ctx.masks, rich, m) || (!isHomePool(model, rich, m) && isHomePool(model, poor, m)))
-      continue;
-    if (
-      wishCost(model, rich, d, m) + wishCost(model, poor, d, -1) >
-      wishCost(model, rich, d, -1) + wishCost(model, poor, d, m)
-    )
-      continue;
+    if (roster.lineOf[richCell]! >= 0 || !availableOn(model, richCell)) continue;
+    if (!mayHandOver(ctx, poor, rich, d, m)) continue;
     const rule = roster.ruleOf[cell]!;
     remove(ctx, poor, d);
     if (canTake(model, roster, rich, m) && placeIfLendingAllows(ctx, rich, m)) return true;

@@ -1,9 +1,10 @@
 import { candidateKey, outOfTime, type SolveContext } from './context.ts';
 import { dayNumber, WEEKDAYS, weekdayOf } from './dates.ts';
-import { eligibleOf, isEligible, isHomePool } from './eligibility.ts';
 import { type Model, wishCost } from './model.ts';
 import { place, placeIfLendingAllows, remove } from './moves.ts';
-import { canTake, type Roster } from './roster.ts';
+import type { Roster } from './roster.ts';
+import { eligibleOf, isEligible, isHomePool } from './rules/eligibility.ts';
+import { canTake } from './rules/placement.ts';
 import type { Preference, Result, WishesGranted } from './types.ts';
 
 /**

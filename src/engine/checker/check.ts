@@ -3,6 +3,8 @@ import type { Assignment, Employee, Instance, ReasonCode, Result } from '../type
 /**
  * Independent roster checker. It shares only the types with the solver and recomputes every hard rule
  * directly from the instance's JSON with plain date arithmetic, so a solver bug cannot hide itself here.
+ * By design it does not use the solver's rules module (rules/): a mistake there would be shared by every
+ * phase, and only a second, separate reading of the rules can catch it.
  */
 
 export type CheckRule =

@@ -1,9 +1,9 @@
-import { outOfTime, type SolveContext } from './context.ts';
+import { coverage, outOfTime, type SolveContext } from './context.ts';
 import { fillDay } from './day-fill.ts';
-import { eligibleOf } from './eligibility.ts';
 import { remove } from './moves.ts';
 import { repair } from './repair.ts';
-import type { Roster } from './roster.ts';
+import { eligibleOf } from './rules/eligibility.ts';
+import { restore, snapshot } from './snapshot.ts';
 
 /**
  * Large-neighbourhood search. A window of days is freed (every assignment that is neither fixed nor carried
@@ -14,7 +14,7 @@ import type { Roster } from './roster.ts';
  * Windows follow a fixed schedule and the work is capped by a count, so a run is reproducible; the clock
  * only stops it early.
  */
-export function improve(ctx: SolveContext, windows: number, target: number): number {
+export function largeNeighbourhoodSearch(ctx: SolveContext, windows: number, target: number): number {
   const { model } = ctx;
   const days = model.dayCount;
   if (days < 2 || windows <= 0) return 0;
@@ -24,7 +24,9 @@ export function improve(ctx: SolveContext, windows: number, target: number): num
   let bestCovered = covered;
   const reach = 2;
   let shortCursor = 0;
-  for (let i = 0; i < windows && bestCovered < target && !outOfTime(ctx); i++) {
+  let sinceBetter = 0;
+  const patience = Math.ceil(windows * PATIENCE_SHARE);
+  for (let i = 0; i < windows && bestCovered < target && sinceBetter < patience && !outOfTime(ctx); i++) {
     const saved = snapshot(ctx);
     // Two neighbourhoods in turn: every employee over a few days, or the staff who could work a line still
     // short over the week around it (where scarce skills and cross-day rules meet).
@@ -66,7 +68,8 @@ export function improve(ctx: SolveContext, windows: number, target: number): num
     if (covered > bestCovered) {
       bestCovered = covered;
       best = snapshot(ctx);
-    }
+      sinceBetter = 0;
+    } else sinceBetter++;
   }
   restore(ctx, best);
   return bestCovered - start;
@@ -89,52 +92,14 @@ function rotate(list: readonly number[], i: number, count: number): number[] {
   return Array.from({ length: count }, (_, k) => list[(from + k) % list.length]!);
 }
 
+/**
+ * Windows in a row that find no better roster before the search stops, as a share of the windows asked for (a
+ * count: runs stay reproducible); at 200 × 28 the last half of the schedule rarely finds a head.
+ */
+const PATIENCE_SHARE = 0.5;
+
 /** Employees freed around a short line. */
 const SHORT_LINE_STAFF = 40;
 
 /** Work cap on the repair of one window. */
 const REPAIR_ATTEMPTS = 1_000;
-
-export function coverage(ctx: SolveContext): number {
-  const { model, roster } = ctx;
-  let assigned = 0;
-  for (let l = 0; l < model.lineCount; l++)
-    assigned += Math.min(model.lineRequired[l]!, roster.assignedCount[l]!);
-  return assigned;
-}
-
-export interface Snapshot {
-  roster: Roster;
-  unsocialHours: Float64Array;
-  fromPrevious: Uint8Array;
-}
-
-export function snapshot(ctx: SolveContext): Snapshot {
-  const r = ctx.roster;
-  return {
-    roster: {
-      lineOf: r.lineOf.slice(),
-      ruleOf: r.ruleOf.slice(),
-      fixed: r.fixed.slice(),
-      weekHours: r.weekHours.slice(),
-      ruleCount: r.ruleCount.slice(),
-      assignedCount: r.assignedCount.slice(),
-      periodHours: r.periodHours.slice(),
-    },
-    unsocialHours: ctx.unsocialHours.slice(),
-    fromPrevious: ctx.fromPrevious.slice(),
-  };
-}
-
-export function restore(ctx: SolveContext, saved: Snapshot): void {
-  const r = ctx.roster;
-  r.lineOf.set(saved.roster.lineOf);
-  r.ruleOf.set(saved.roster.ruleOf);
-  r.fixed.set(saved.roster.fixed);
-  r.weekHours.set(saved.roster.weekHours);
-  r.ruleCount.set(saved.roster.ruleCount);
-  r.assignedCount.set(saved.roster.assignedCount);
-  r.periodHours.set(saved.roster.periodHours);
-  ctx.unsocialHours.set(saved.unsocialHours);
-  ctx.fromPrevious.set(saved.fromPrevious);
-}

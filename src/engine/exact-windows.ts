@@ -1,9 +1,19 @@
-import { outOfTime, type SolveContext } from './context.ts';
-import { applicableRules, forEachEligible, isEligible, isHomePool } from './eligibility.ts';
+import { coverage, outOfTime, type SolveContext } from './context.ts';
 import type { ExactSolution, ExactSolver } from './exact-solver.ts';
-import { coverage, restore, snapshot } from './improve.ts';
 import { place, remove } from './moves.ts';
-import { rulesAllow } from './roster.ts';
+import {
+  applicableRules,
+  availableOn,
+  forEachEligible,
+  isEligible,
+  isHomePool,
+} from './rules/eligibility.ts';
+import { lendingRoomOn } from './rules/lending.ts';
+import { rulesAllow } from './rules/placement.ts';
+import { linesApartRest, REST_REACH, restAfterPriorWork, restBetween } from './rules/rest.ts';
+import { countsNights } from './rules/runs.ts';
+import { weekHoursLeft } from './rules/weekly-hours.ts';
+import { restore, snapshot } from './snapshot.ts';
 import type { ExactWindowsReport } from './types.ts';
 
 export interface ExactOptions {
@@ -134,7 +144,7 @@ function solveWindow(
   for (const cell of window.cells) remove(ctx, Math.floor(cell / model.dayCount), cell % model.dayCount);
   for (const [e, l, rule] of chosen) {
     const day = model.lineDay[l]!;
-    const roomy = rule < 0 || ctx.roster.ruleCount[rule * model.dayCount + day]! < model.ruleMax[rule]!;
+    const roomy = lendingRoomOn(model, ctx.roster, rule, day);
     if (ctx.roster.lineOf[e * model.dayCount + day]! >= 0 || !roomy || !rulesAllow(model, ctx.roster, e, l)) {
       report.refused++;
       // The roster is not the proven answer, so the proof says nothing about it.
@@ -231,7 +241,6 @@ interface WindowModel {
 function windowModel(ctx: SolveContext, first: number, last: number, freed: readonly number[]): WindowModel {
   const { model, roster, masks } = ctx;
   const days = model.dayCount;
-  const rest = model.minRestMinutes;
   const cells: number[] = [];
   const isFreed = new Uint8Array(model.employeeCount * days);
   const freedOnLine = new Map<number, number>();
@@ -255,10 +264,6 @@ function windowModel(ctx: SolveContext, first: number, last: number, freed: read
     const cell = e * days + d;
     return d < 0 || d >= days || isFreed[cell] ? -1 : roster.lineOf[cell]!;
   };
-  const clash = (a: number, b: number) => {
-    const [early, late] = model.lineStart[a]! <= model.lineStart[b]! ? [a, b] : [b, a];
-    return model.lineStart[late]! - model.lineEnd[early]! < rest;
-  };
 
   const columns: [number, number, number][] = [];
   const byCell = new Map<number, number[]>();
@@ -267,14 +272,14 @@ function windowModel(ctx: SolveContext, first: number, last: number, freed: read
   for (const cell of cells) {
     const e = Math.floor(cell / days);
     const d = cell % days;
-    if (!model.active[cell] || model.onLeave[cell]) continue;
+    if (!availableOn(model, cell)) continue;
     for (const l of model.linesByDay[d]!) {
       if (room(l) <= 0 || !isEligible(masks, e, l)) continue;
-      if (model.lineStart[l]! - model.priorLastEnd[e]! < rest) continue;
+      if (!restAfterPriorWork(model, e, l)) continue;
       let blocked = false;
-      for (let o = d - 2; o <= d + 2 && !blocked; o++) {
+      for (let o = d - REST_REACH; o <= d + REST_REACH && !blocked; o++) {
         const held = o === d ? -1 : heldLine(e, o);
-        blocked = held >= 0 && clash(held, l);
+        blocked = held >= 0 && !linesApartRest(model, held, l);
       }
       if (blocked) continue;
       const rules = isHomePool(model, e, l) ? [-1] : applicableRules(model, e, l);
@@ -310,7 +315,7 @@ function windowModel(ctx: SolveContext, first: number, last: number, freed: read
     for (const t of new Set(mine.map((k) => model.lineStart[columns[k]![1]]!))) {
       const clique = mine.filter((k) => {
         const l = columns[k]![1];
-        return model.lineStart[l]! <= t && t < model.lineEnd[l]! + rest;
+        return model.lineStart[l]! <= t && !restBetween(model, model.lineEnd[l]!, t);
       });
       if (new Set(clique.map((k) => model.lineDay[columns[k]![1]]!)).size > 1)
         rows.push(`${sum(clique)} <= 1`);
@@ -319,7 +324,7 @@ function windowModel(ctx: SolveContext, first: number, last: number, freed: read
       if (byCell.has(e * days + d)) return worked(e, d);
       return heldLine(e, d) >= 0 ? 1 : 0;
     });
-    if (Number.isFinite(model.maxConsecutiveNights))
+    if (countsNights(model))
       runRows(rows, first, last, days, model.maxConsecutiveNights, model.priorNights[e]!, (d) => {
         if (byCell.has(e * days + d)) {
           const nights = byCell.get(e * days + d)!.filter((k) => model.lineNight[columns[k]![1]]);
@@ -338,7 +343,8 @@ function windowModel(ctx: SolveContext, first: number, last: number, freed: read
           used -= model.lineHours[current]!;
       }
       const terms = ks.map((k) => `${model.lineHours[columns[k]![1]]} x${k}`).join(' + ');
-      rows.push(`${terms} <= ${Math.max(0, model.maxWeeklyHours + 1e-6 - used)}`);
+      // HiGHS's own feasibility tolerance is about 1e-6: a week that fits exactly must stay feasible.
+      rows.push(`${terms} <= ${Math.max(0, weekHoursLeft(model, used) + 1e-6)}`);
     }
   }
 

@@ -1,5 +1,6 @@
-import { LEAVE, type Model, pairKey, UNAVAILABLE } from './model.ts';
-import type { ReasonCode } from './types.ts';
+import type { SolveContext } from '../context.ts';
+import { LEAVE, type Model, pairKey, UNAVAILABLE } from '../model.ts';
+import type { ReasonCode } from '../types.ts';
 
 /** Rules that depend only on the employee, the line and the date, never on the rest of the roster. */
 
@@ -209,4 +210,17 @@ export function lendingCapsLeft(model: Model): Float64Array {
     left[k] = Math.max(0, left[k]! - 1);
   }
   return left;
+}
+
+/** Whether the employee may work on the day at all (employee × day cell): active, not on leave nor unavailable. */
+export function availableOn(model: Model, cell: number): boolean {
+  return model.active[cell] === 1 && model.onLeave[cell] === 0;
+}
+
+/**
+ * Whether a phase may change the employee's work on the day: available, and the work there (if any) neither
+ * fixed nor carried over from the previous result.
+ */
+export function workMayChange(ctx: SolveContext, cell: number): boolean {
+  return availableOn(ctx.model, cell) && !ctx.roster.fixed[cell] && !ctx.fromPrevious[cell];
 }
