@@ -1,11 +1,30 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * A client of another origin (cross-origin.spec.ts): one blank page served on a port of its own, its
+ * origin listed in the service's CORS_ORIGINS as a deployment would list its client's.
+ */
+async function serveOtherOrigin(): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createHttpServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><title>Roster client of another origin</title>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,6 +47,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) return async () => undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'rostering-e2e-'));
   const port = await freePort();
+  const other = await serveOtherOrigin();
+  process.env.E2E_CROSS_ORIGIN = other.origin;
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repo,
     env: {
@@ -37,6 +58,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // A client served from another origin (cross-origin.spec.ts) is listed, as a deployment would.
+      CORS_ORIGINS: other.origin,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,6 +96,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         resolve(undefined);
       });
     });
+    await other.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
