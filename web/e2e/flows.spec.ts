@@ -9,7 +9,6 @@ import {
   screenshotPath,
   signIn,
   signOut,
-  switchTo,
   text,
   watchPage,
 } from './support.ts';

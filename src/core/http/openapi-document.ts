@@ -233,7 +233,7 @@ class SharedResponses {
   }
 }
 
-function finishOperation(operation: Operation, method: string, shared: SharedResponses): void {
+function finishOperation(operation: Operation, shared: SharedResponses): void {
   // The bearer token is the document's default requirement; an open operation says it needs none.
   if (operation['x-permission'] === 'open') operation.security = [];
   else delete operation.security;
@@ -301,7 +301,7 @@ export function finishDocument(document: object): object {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      finishOperation(operation, method, shared);
+      finishOperation(operation, shared);
       operations.push(operation);
     }
   }

@@ -99,7 +99,7 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
           response: { 200: AttendanceRecord },
         },
       },
-      async (request, reply) => await attendance.getRecord(deps, callerOf(request), request.params.id),
+      async (request) => attendance.getRecord(deps, callerOf(request), request.params.id),
     );
     app.get(
       '/attendance/:id/audit',
@@ -146,8 +146,7 @@ export function attendanceRoutes(context: ModuleContext): FastifyPluginAsyncType
           },
         },
       },
-      async (request, reply) =>
-        await attendance.editRecord(deps, callerOf(request), request.params.id, request.body),
+      async (request) => attendance.editRecord(deps, callerOf(request), request.params.id, request.body),
     );
     app.get(
       '/admin/attendance/template',

@@ -74,7 +74,7 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
           response: { 200: LabourRate },
         },
       },
-      async (request, reply) => await costs.getRate(deps, callerOf(request), request.params.id),
+      async (request) => costs.getRate(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/labour-rates/:id',
@@ -89,8 +89,7 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
           response: { 200: LabourRate, 409: problemResponse(['LABOUR_RATE_EXISTS']) },
         },
       },
-      async (request, reply) =>
-        await costs.updateRate(deps, callerOf(request), request.params.id, request.body),
+      async (request) => costs.updateRate(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/labour-rates/:id',
@@ -136,8 +135,7 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
           response: { 200: LabourPremium },
         },
       },
-      async (request, reply) =>
-        await costs.setPremium(deps, callerOf(request), request.params.kind, request.body),
+      async (request) => costs.setPremium(deps, callerOf(request), request.params.kind, request.body),
     );
     app.delete(
       '/labour-premiums/:kind',
@@ -205,7 +203,7 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
           response: { 200: LabourBudget },
         },
       },
-      async (request, reply) => await costs.getBudget(deps, callerOf(request), request.params.id),
+      async (request) => costs.getBudget(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/labour-budgets/:id',
@@ -220,8 +218,7 @@ export function costSettingRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox 
           response: { 200: LabourBudget },
         },
       },
-      async (request, reply) =>
-        await costs.updateBudget(deps, callerOf(request), request.params.id, request.body),
+      async (request) => costs.updateBudget(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/labour-budgets/:id',

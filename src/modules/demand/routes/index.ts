@@ -84,7 +84,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           response: { 200: DemandPlanDetail },
         },
       },
-      async (request, reply) => await demand.getPlan(deps, callerOf(request), request.params.id),
+      async (request) => demand.getPlan(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/demand/plans/:id',
@@ -108,8 +108,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           },
         },
       },
-      async (request, reply) =>
-        await demand.updatePlan(deps, callerOf(request), request.params.id, request.body),
+      async (request) => demand.updatePlan(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/demand/plans/:id',
@@ -180,7 +179,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           response: { 200: DemandTemplate },
         },
       },
-      async (request, reply) => await templates.getTemplate(deps, callerOf(request), request.params.id),
+      async (request) => templates.getTemplate(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/demand/templates/:id',
@@ -196,8 +195,7 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
           response: { 200: DemandTemplate, 422: problemResponse(['DEMAND_CELLS_INVALID']) },
         },
       },
-      async (request, reply) =>
-        await templates.updateTemplate(deps, callerOf(request), request.params.id, request.body),
+      async (request) => templates.updateTemplate(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/demand/templates/:id',

@@ -19,7 +19,7 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: Profile },
         },
       },
-      async (request, reply) => await profileOf(deps, callerOf(request), app.accessCache),
+      async (request) => profileOf(deps, callerOf(request), app.accessCache),
     );
     app.patch(
       '/me/profile',
@@ -33,7 +33,7 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: Profile },
         },
       },
-      async (request, reply) => await updateProfile(deps, callerOf(request), request.body),
+      async (request) => updateProfile(deps, callerOf(request), request.body),
     );
     app.get(
       '/me/login-history',

@@ -61,7 +61,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: Role },
         },
       },
-      async (request, reply) => await roles.getRole(deps, callerOf(request), request.params.id),
+      async (request) => roles.getRole(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/roles/:id',
@@ -80,8 +80,7 @@ export function roleRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request, reply) =>
-        await roles.updateRole(deps, callerOf(request), request.params.id, request.body),
+      async (request) => roles.updateRole(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/roles/:id',

@@ -84,7 +84,7 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: User },
         },
       },
-      async (request, reply) => await users.getUser(deps, callerOf(request), request.params.id),
+      async (request) => users.getUser(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/users/:id',
@@ -102,8 +102,7 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request, reply) =>
-        await users.updateUserDetails(deps, callerOf(request), request.params.id, request.body),
+      async (request) => users.updateUserDetails(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/users/:id',

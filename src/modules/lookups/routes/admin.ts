@@ -71,7 +71,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
           response: { 200: Record },
         },
       },
-      async (request, reply) => await lookups.getLookup(deps, callerOf(request), group, request.params.id),
+      async (request) => lookups.getLookup(deps, callerOf(request), group, request.params.id),
     );
     app.put(
       `${base}/:id`,
@@ -92,14 +92,8 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
           },
         },
       },
-      async (request, reply) =>
-        await lookups.updateLookup(
-          deps,
-          callerOf(request),
-          group,
-          request.params.id,
-          request.body as LookupBody,
-        ),
+      async (request) =>
+        lookups.updateLookup(deps, callerOf(request), group, request.params.id, request.body as LookupBody),
     );
     app.delete(
       `${base}/:id`,

@@ -146,8 +146,8 @@ export function certificationRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebo
           },
         },
       },
-      async (request, reply) =>
-        await certifications.replaceCertification(
+      async (request) =>
+        certifications.replaceCertification(
           deps,
           callerOf(request),
           request.params.id,
@@ -198,8 +198,8 @@ export function certificationRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebo
           },
         },
       },
-      async (request, reply) =>
-        await certifications.changeCertificationStatus(
+      async (request) =>
+        certifications.changeCertificationStatus(
           deps,
           callerOf(request),
           request.params.id,

@@ -45,7 +45,7 @@ export function employeeRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request, reply) => await employees.myEmployee(deps, callerOf(request)),
+      async (request) => employees.myEmployee(deps, callerOf(request)),
     );
     app.get(
       '/employees/:id',
@@ -59,7 +59,7 @@ export function employeeRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
           response: { 200: EmployeeDetail },
         },
       },
-      async (request, reply) => await employees.getEmployee(deps, callerOf(request), request.params.id),
+      async (request) => employees.getEmployee(deps, callerOf(request), request.params.id),
     );
   };
 }

@@ -70,7 +70,7 @@ export function groupRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
           response: { 200: EmployeeGroup },
         },
       },
-      async (request, reply) => await groups.getGroup(deps, callerOf(request), request.params.id),
+      async (request) => groups.getGroup(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/employee-groups/:id',
@@ -85,8 +85,7 @@ export function groupRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
           response: { 200: EmployeeGroup },
         },
       },
-      async (request, reply) =>
-        await groups.updateGroup(deps, callerOf(request), request.params.id, request.body),
+      async (request) => groups.updateGroup(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/employee-groups/:id',

@@ -136,8 +136,8 @@ export function skillRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
           response: { 200: Skill },
         },
       },
-      async (request, reply) =>
-        await skills.setRequiresCertification(
+      async (request) =>
+        skills.setRequiresCertification(
           deps,
           callerOf(request),
           request.params.id,

@@ -75,7 +75,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: Pool },
         },
       },
-      async (request, reply) => await pools.getPool(deps, callerOf(request), request.params.id),
+      async (request) => pools.getPool(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/pools/:id',
@@ -96,8 +96,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request, reply) =>
-        await pools.updatePool(deps, callerOf(request), request.params.id, request.body),
+      async (request) => pools.updatePool(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/pools/:id',
@@ -231,7 +230,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: LendingRule },
         },
       },
-      async (request, reply) => await lendingRules.getRule(deps, callerOf(request), request.params.id),
+      async (request) => lendingRules.getRule(deps, callerOf(request), request.params.id),
     );
     app.patch(
       '/pool-lending-rules/:id',
@@ -246,8 +245,7 @@ export function poolRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: LendingRule, ...ruleErrors },
         },
       },
-      async (request, reply) =>
-        await lendingRules.updateRule(deps, callerOf(request), request.params.id, request.body),
+      async (request) => lendingRules.updateRule(deps, callerOf(request), request.params.id, request.body),
     );
     app.delete(
       '/pool-lending-rules/:id',

@@ -19,7 +19,7 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           response: { 200: SettingsResponse },
         },
       },
-      async (request, reply) => await settingsOf(deps, callerOf(request), app.accessCache),
+      async (request) => settingsOf(deps, callerOf(request), app.accessCache),
     );
     app.patch(
       '/settings',
@@ -37,7 +37,7 @@ export function settingsRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
           },
         },
       },
-      async (request, reply) => await updateSettings(deps, callerOf(request), request.body),
+      async (request) => updateSettings(deps, callerOf(request), request.body),
     );
   };
 }
