@@ -8,9 +8,10 @@
  *   node scripts/web-build.mjs            build now
  *   node scripts/web-build.mjs --if-stale build only when missing or stale
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { fingerprintOf } from './fingerprint.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -21,6 +22,33 @@ const SKIP = new Set(['dist', 'node_modules', 'e2e', 'test-artefacts', '.dist-ne
 
 export const fingerprint = () =>
   fingerprintOf(repo, ['web', 'package-lock.json'], (name) => SKIP.has(name) || /\.test\.tsx?$/.test(name));
+
+/** What is worth compressing: text that a browser asks for, above the size where it pays. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (`.br`, at its best quality: once per build, not per request) and a gzip (`.gz`) copy
+ * beside every compressible file of the build, which the service sends to a browser that accepts them.
+ */
+function precompress(root) {
+  for (const name of readdirSync(root, { recursive: true })) {
+    const path = join(root, name);
+    if (!COMPRESSIBLE.test(name) || !statSync(path).isFile()) continue;
+    const bytes = readFileSync(path);
+    if (bytes.length < MIN_BYTES) continue;
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    );
+    writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+  }
+}
 
 /** Builds the web client, or with `ifStale` only when it is missing or stale. */
 export async function buildWeb({ ifStale = false } = {}) {
@@ -51,6 +79,7 @@ export async function buildWeb({ ifStale = false } = {}) {
     build: { outDir: next },
     logLevel: 'warn',
   });
+  precompress(next);
   writeFileSync(join(next, '.build-fingerprint'), `${wanted}\n`);
   rmSync(dist, { recursive: true, force: true });
   renameSync(next, dist);

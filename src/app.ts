@@ -9,6 +9,7 @@ import { createTokenService } from './core/auth/tokens.ts';
 import type { Database } from './core/db/database.ts';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './core/http/client-errors.ts';
 import { registerClosingAnswer } from './core/http/closing.ts';
+import { registerCompression } from './core/http/compression.ts';
 import { corsOptions } from './core/http/cors.ts';
 import { registerEmptyBodyDefault } from './core/http/empty-body.ts';
 import { registerErrorHandling } from './core/http/error-handler.ts';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, production);
   if (config.corsOrigins.length) await app.register(cors, corsOptions(config.corsOrigins));
   registerCachePolicy(app);
+  await registerCompression(app);
   registerJsonBodyParser(app);
   registerEmptyBodyDefault(app);
   registerFiniteNumbers(app);

@@ -35,6 +35,9 @@ export function appContentSecurityPolicy(nonce: string, production: boolean): st
   ].join('; ');
 }
 
+/** A path that names a file (a dot in its last part, or a dot folder), never one of the app's screens. */
+const isFileName = (url: string) => url.startsWith('/assets/') || /(?:^|\/)\.|\.[^/]*$/.test(url);
+
 /** Paths that belong to the API or its documentation: an unknown one stays a JSON problem 404. */
 const isServicePath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url === '/swagger' || url.startsWith('/swagger/');
@@ -83,7 +86,14 @@ export async function registerWebClient(
 
   // The plugin serves no routes of its own: one route below decides between a built file and the app.
   if (existsSync(root))
-    await app.register(fastifyStatic, { root, serve: false, index: false, cacheControl: false });
+    await app.register(fastifyStatic, {
+      root,
+      serve: false,
+      index: false,
+      cacheControl: false,
+      // The build's .br and .gz copies (scripts/web-build.mjs), for a browser that accepts them.
+      preCompressed: true,
+    });
 
   const builtFile = (url: string): string | undefined => {
     let path: string;
@@ -111,9 +121,12 @@ export async function registerWebClient(
   const serve = (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const file = isServicePath(url) ? undefined : builtFile(url);
-    // A missing asset is a stale page asking for an old build's file: a 404, not the app as script.
-    if (!file) return url.startsWith('/assets/') ? reply.callNotFound() : sendApp(request, reply);
+    // A missing asset is a stale page asking for an old build's file, and a file name the build does not
+    // hold (`/.env`, `/wp-login.php`) is a probe: a 404, not the app. The app's own paths have no dot.
+    if (!file) return isFileName(url) ? reply.callNotFound() : sendApp(request, reply);
     reply.header('cache-control', file.startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
+    // The same address answers brotli, gzip or plain as the request accepts: caches must keep them apart.
+    reply.header('vary', 'accept-encoding');
     return reply.sendFile(file);
   };
   // Not part of the API: kept out of the OpenAPI document.
