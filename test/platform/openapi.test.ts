@@ -93,6 +93,14 @@ describeEachDatabase('OpenAPI document', (t) => {
     }
   });
 
+  it('names shared parameters, answers and schemas as a person would: no numbered twins, none over 45 characters (issue 54)', async () => {
+    const document = (await t.request(null, { method: 'GET', url: '/swagger/json' })).json();
+    const names = ['parameters', 'responses', 'schemas'].flatMap((kind) =>
+      Object.keys(document.components[kind] ?? {}).map((name) => `${kind}.${name}`),
+    );
+    expect(names.filter((name) => /[A-Za-z]\d+$/.test(name) || name.split('.')[1]!.length > 45)).toEqual([]);
+  });
+
   it('registers every operation of the built areas and nothing the spec does not list', () => {
     const registered = new Set(
       t.app.routeTable.map((route) => operationOf(route.method, route.url).toLowerCase()),

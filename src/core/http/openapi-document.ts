@@ -47,6 +47,7 @@ export const API_TAGS: Record<string, string> = {
 };
 
 interface Operation {
+  operationId?: string;
   parameters?: JsonObject[];
   responses?: Record<string, JsonObject>;
   requestBody?: JsonObject;
@@ -156,6 +157,23 @@ function problemCodes(schema: Json): string[] {
   });
 }
 
+/**
+ * An answer that can carry many codes is named after the first operation that gives it and what its
+ * status means (`SubmitLeaveRequestRefused`), not after its codes spelt out: a generated type name stays
+ * one a person would choose.
+ */
+const MAX_CODES_NAME = 40;
+const STATUS_WORDS: Record<string, string> = {
+  '400': 'Invalid',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '413': 'TooLarge',
+  '422': 'Refused',
+  '429': 'Limited',
+  '503': 'Unavailable',
+};
+
 /** Names of the answers most operations share, shorter than the codes spelt out. */
 const COMMON_PROBLEMS: Record<string, string> = {
   'VALIDATION_FAILED UNKNOWN_QUERY_PARAMETER': 'BadRequest',
@@ -166,7 +184,11 @@ const COMMON_PROBLEMS: Record<string, string> = {
 
 /**
  * Parameters that recur across operations (paging, the path `id`, `If-Match`, filters) are written once
- * in `components.parameters`, named after the parameter, and referred to.
+ * in `components.parameters`, named after the parameter, and referred to. Where operations give one name
+ * several meanings (a `status` of leave requests and one of swaps, a `from` described otherwise), the
+ * meaning most operations share takes the name; another takes the name of its own schema when it has one
+ * (`ShiftSwapStatus`), and otherwise stays written in its operations: never a numbered name, which client
+ * generators would print as `Status2`.
  */
 function shareParameters(operations: Operation[]): JsonObject {
   const uses = new Map<string, number>();
@@ -174,22 +196,32 @@ function shareParameters(operations: Operation[]): JsonObject {
   for (const operation of operations)
     for (const parameter of operation.parameters ?? [])
       uses.set(keyOf(parameter), (uses.get(keyOf(parameter)) ?? 0) + 1);
-  const shared: JsonObject = {};
+  const baseOf = (name: string) =>
+    name.charAt(0).toUpperCase() + name.slice(1).replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+  // Each name goes to the meaning most operations share (the first met, among equals).
+  const owner = new Map<string, string>();
+  for (const [key, count] of uses) {
+    const parameter = JSON.parse(key) as JsonObject;
+    if (count < 2 || typeof parameter.name !== 'string') continue;
+    const base = baseOf(parameter.name);
+    const held = owner.get(base);
+    if (held === undefined || (uses.get(held) ?? 0) < count) owner.set(base, key);
+  }
   const names = new Map<string, string>();
+  for (const [base, key] of owner) names.set(key, base);
+  for (const [key, count] of uses) {
+    if (count < 2 || names.has(key)) continue;
+    const reference = (JSON.parse(key) as JsonObject).schema;
+    const named =
+      isObject(reference) && typeof reference.$ref === 'string' ? reference.$ref.split('/').pop() : undefined;
+    if (named && !owner.has(named) && ![...names.values()].includes(named)) names.set(key, named);
+  }
+  const shared: JsonObject = {};
   for (const operation of operations) {
     operation.parameters = operation.parameters?.map((parameter) => {
-      const key = keyOf(parameter);
-      if ((uses.get(key) ?? 0) < 2 || typeof parameter.name !== 'string') return parameter;
-      let name = names.get(key);
-      if (name === undefined) {
-        const base =
-          parameter.name.charAt(0).toUpperCase() +
-          parameter.name.slice(1).replace(/-(.)/g, (_, c: string) => c.toUpperCase());
-        name = base;
-        for (let n = 2; name in shared; n += 1) name = `${base}${n}`;
-        names.set(key, name);
-        shared[name] = parameter;
-      }
+      const name = names.get(keyOf(parameter));
+      if (name === undefined) return parameter;
+      shared[name] = parameter;
       return { $ref: `#/components/parameters/${name}` };
     });
   }
@@ -206,7 +238,7 @@ class SharedResponses {
   readonly responses: JsonObject = {};
   private readonly names = new Map<string, string>();
 
-  refer(status: string, response: JsonObject): JsonObject {
+  refer(status: string, response: JsonObject, operationId: string): JsonObject {
     const { description, ...body } = response;
     // The plugin repeats the answer's description inside its schema: one place is enough.
     for (const media of isObject(body.content) ? Object.values(body.content) : [])
@@ -219,8 +251,12 @@ class SharedResponses {
     if (name === undefined) {
       const content = isObject(body.content) ? Object.values(body.content)[0] : undefined;
       const codes = problemCodes(isObject(content) ? (content.schema ?? null) : null);
+      const spelt = codes.map(pascal).join('Or');
       const base =
-        COMMON_PROBLEMS[codes.join(' ')] ?? (codes.length ? codes.map(pascal).join('Or') : `Status${status}`);
+        COMMON_PROBLEMS[codes.join(' ')] ??
+        (codes.length && spelt.length <= MAX_CODES_NAME
+          ? spelt
+          : `${pascal(operationId.replace(/[A-Z]/g, (c) => `_${c}`))}${STATUS_WORDS[status] ?? status}`);
       name = base;
       for (let n = 2; name in this.responses; n += 1) name = `${base}${n}`;
       this.names.set(key, name);
@@ -275,7 +311,7 @@ function finishOperation(operation: Operation, shared: SharedResponses): void {
         delete inner.description;
     }
     if (Object.keys(headers).length) response.headers = headers;
-    if (code >= 400) responses[status] = shared.refer(status, response);
+    if (code >= 400) responses[status] = shared.refer(status, response, operation.operationId ?? '');
   }
   if (operation['x-if-match']) {
     delete operation['x-if-match'];

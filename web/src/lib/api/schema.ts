@@ -7868,6 +7868,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             kind: components["schemas"]["ShiftSwapKind"];
+            /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
             status: components["schemas"]["ShiftSwapStatus"];
             /**
              * Format: uuid
@@ -7920,10 +7921,7 @@ export interface components {
             /** @description Items matching the query, on all pages */
             total: number;
         };
-        /**
-         * @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer)
-         * @enum {string}
-         */
+        /** @enum {string} */
         ShiftSwapStatus: "Proposed" | "Accepted" | "Declined" | "Cancelled" | "Approved" | "Rejected";
         ShiftTemplateDefinition: {
             /** Format: uuid */
@@ -8381,6 +8379,66 @@ export interface components {
                 };
             };
         };
+        /** @description expiresOn before issuedOn, or a code outside the catalogue (GET /api/lookups/certification-types) */
+        AddCertificationRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
+                };
+            };
+        };
+        /** @description EMPLOYEE_UNKNOWN or GROUP_MEMBER_OUTSIDE_DEPARTMENT */
+        AddEmployeeGroupMemberRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_UNKNOWN" | "GROUP_MEMBER_OUTSIDE_DEPARTMENT";
+                };
+            };
+        };
+        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or UNAVAILABILITY_EMPTY or WISH_IN_PAST or WISH_TOO_FAR_AHEAD or UNAVAILABLE_DAYS_LIMIT */
+        AddMyUnavailabilityRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT";
+                };
+            };
+        };
+        /** @description NO_LINKED_EMPLOYEE or WISH_IN_PAST or WISH_TOO_FAR_AHEAD or SHIFT_TYPE_UNKNOWN or PREFERENCE_LIMIT */
+        AddMyWorkPreferenceRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT";
+                };
+            };
+        };
+        /** @description EMPLOYEE_UNKNOWN or EMPLOYEE_NOT_IN_POOL_DEPARTMENT */
+        AddPoolMemberRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_UNKNOWN" | "EMPLOYEE_NOT_IN_POOL_DEPARTMENT";
+                };
+            };
+        };
         /** @description A feed exists: rotate it for a new address */
         AlreadyExists: {
             headers: {
@@ -8390,6 +8448,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "ALREADY_EXISTS";
+                };
+            };
+        };
+        /** @description DEMAND_PLAN_UNKNOWN or INVALID_DATE_RANGE or APPLY_RANGE_OUTSIDE_PLAN or TEMPLATE_DEPARTMENT_MISMATCH */
+        ApplyDemandTemplateRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_UNKNOWN" | "INVALID_DATE_RANGE" | "APPLY_RANGE_OUTSIDE_PLAN" | "TEMPLATE_DEPARTMENT_MISMATCH";
                 };
             };
         };
@@ -8405,6 +8475,30 @@ export interface components {
                 };
             };
         };
+        /** @description The caller may not decide this step */
+        ApproveLeaveRequestForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "FORBIDDEN" | "NOT_STEP_APPROVER" | "PASSWORD_CHANGE_REQUIRED";
+                };
+            };
+        };
+        /** @description OWN_LEAVE_REQUEST or SAME_APPROVER or COMMENT_REQUIRED */
+        ApproveLeaveRequestRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
+                };
+            };
+        };
         /** @description The review was acknowledged or reverted already */
         AttendanceReviewClosed: {
             headers: {
@@ -8414,18 +8508,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "ATTENDANCE_REVIEW_CLOSED";
-                };
-            };
-        };
-        /** @description The review is closed already, or the record changed since the edit, or the values it would restore overlap another segment of the date */
-        AttendanceReviewClosedOrAttendanceRecordChangedOrAttendanceStatusUnknownOrSegmentOverlap: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN" | "SEGMENT_OVERLAP";
                 };
             };
         };
@@ -8453,18 +8535,6 @@ export interface components {
                 };
             };
         };
-        /** @description ATTENDANCE_STATUS_PROTECTED or ATTENDANCE_STATUS_REFERENCED */
-        AttendanceStatusProtectedOrAttendanceStatusReferenced: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "ATTENDANCE_STATUS_PROTECTED" | "ATTENDANCE_STATUS_REFERENCED";
-                };
-            };
-        };
         /** @description The request does not match the schema, or names a query parameter the operation does not accept */
         BadRequest: {
             headers: {
@@ -8474,6 +8544,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "VALIDATION_FAILED" | "UNKNOWN_QUERY_PARAMETER";
+                };
+            };
+        };
+        /** @description FORBIDDEN or NOT_OWNER */
+        CancelLeaveRequestForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "FORBIDDEN" | "NOT_OWNER" | "PASSWORD_CHANGE_REQUIRED";
                 };
             };
         };
@@ -8498,18 +8580,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "CANNOT_LOCK_SELF" | "LAST_SYS_ADMIN";
-                };
-            };
-        };
-        /** @description expiresOn before issuedOn, or a code outside the catalogue (GET /api/lookups/certification-types) */
-        CertificationDatesInvalidOrCertificationUnknown: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
                 };
             };
         };
@@ -8583,18 +8653,6 @@ export interface components {
                 };
             };
         };
-        /** @description CERTIFICATION_TYPE_PROTECTED or CERTIFICATION_TYPE_REFERENCED */
-        CertificationTypeProtectedOrCertificationTypeReferenced: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "CERTIFICATION_TYPE_PROTECTED" | "CERTIFICATION_TYPE_REFERENCED";
-                };
-            };
-        };
         /** @description The code (trimmed, upper-cased) is not a certification type: GET /api/lookups/certification-types lists them */
         CertificationUnknown: {
             headers: {
@@ -8604,6 +8662,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "CERTIFICATION_UNKNOWN";
+                };
+            };
+        };
+        /** @description The open shift was taken or closed, or the caller claimed it already */
+        ClaimOpenShiftConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED";
                 };
             };
         };
@@ -8619,30 +8689,6 @@ export interface components {
                 };
             };
         };
-        /** @description CODE_IMMUTABLE or HOLIDAY_RANGE_INVALID or HOLIDAY_TYPE_UNKNOWN */
-        CodeImmutableOrHolidayRangeInvalidOrHolidayTypeUnknown: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "CODE_IMMUTABLE" | "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
-                };
-            };
-        };
-        /** @description CODE_IMMUTABLE or SHIFT_TEMPLATE_INVALID or SHIFT_TYPE_UNKNOWN or CODE_RESERVED */
-        CodeImmutableOrShiftTemplateInvalidOrShiftTypeUnknownOrCodeReserved: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "CODE_IMMUTABLE" | "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
-                };
-            };
-        };
         /** @description CODE_IMMUTABLE or SKILL_CATEGORY_UNKNOWN */
         CodeImmutableOrSkillCategoryUnknown: {
             headers: {
@@ -8655,6 +8701,139 @@ export interface components {
                 };
             };
         };
+        /** @description The preview was committed already, or is older than an hour, or attendance recorded since the preview overlaps its segments (`overlaps` lists them; nothing was written) */
+        CommitAttendanceImportConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP";
+                };
+            };
+        };
+        /** @description DEMAND_PLAN_UNKNOWN or DEMAND_PLAN_ARCHIVED or INVALID_DATE_RANGE or PERIOD_OUTSIDE_PLAN or PERIOD_TOO_LONG */
+        CreateAllocationRunRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_UNKNOWN" | "DEMAND_PLAN_ARCHIVED" | "INVALID_DATE_RANGE" | "PERIOD_OUTSIDE_PLAN" | "PERIOD_TOO_LONG";
+                };
+            };
+        };
+        /** @description DEPARTMENT_UNKNOWN or INVALID_DATE_RANGE or PLAN_PERIOD_TOO_LONG */
+        CreateDemandPlanRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE" | "PLAN_PERIOD_TOO_LONG";
+                };
+            };
+        };
+        /** @description LENDING_RULE_SELF or POOL_UNKNOWN or SKILL_UNKNOWN or INVALID_DATE_RANGE */
+        CreatePoolLendingRuleRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "LENDING_RULE_SELF" | "POOL_UNKNOWN" | "SKILL_UNKNOWN" | "INVALID_DATE_RANGE";
+                };
+            };
+        };
+        /** @description NOT_ELIGIBLE or DEMAND_LINE_UNKNOWN or LINE_DATE_MISMATCH or ASSIGNMENT_INVALID */
+        CreateShiftAssignmentRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
+                    reasons?: components["schemas"]["ReasonCode"][];
+                };
+            };
+        };
+        /** @description SHIFT_TEMPLATE_INVALID or SHIFT_TYPE_UNKNOWN or CODE_RESERVED */
+        CreateShiftTemplateDefinitionRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
+                };
+            };
+        };
+        /** @description PASSWORD_POLICY or ROLE_UNKNOWN or DEPARTMENT_UNKNOWN or EMPLOYEE_UNKNOWN or INVALID_DATE_RANGE */
+        CreateUserRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN" | "INVALID_DATE_RANGE";
+                };
+            };
+        };
+        /** @description ATTENDANCE_STATUS_PROTECTED or ATTENDANCE_STATUS_REFERENCED */
+        DeleteAttendanceStatusConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_STATUS_PROTECTED" | "ATTENDANCE_STATUS_REFERENCED";
+                };
+            };
+        };
+        /** @description CERTIFICATION_TYPE_PROTECTED or CERTIFICATION_TYPE_REFERENCED */
+        DeleteCertificationTypeConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TYPE_PROTECTED" | "CERTIFICATION_TYPE_REFERENCED";
+                };
+            };
+        };
+        /** @description DEMAND_REASON_PROTECTED or DEMAND_REASON_REFERENCED */
+        DeleteDemandReasonConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEMAND_REASON_PROTECTED" | "DEMAND_REASON_REFERENCED";
+                };
+            };
+        };
+        /** @description SHIFT_TEMPLATE_PROTECTED or SHIFT_TEMPLATE_REFERENCED */
+        DeleteShiftTemplateDefinitionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_PROTECTED" | "SHIFT_TEMPLATE_REFERENCED";
+                };
+            };
+        };
         /** @description Cells naming unknown terminals, shift templates, skills or reasons, or dates outside the period; `cells` lists them */
         DemandCellsInvalid: {
             headers: {
@@ -8664,18 +8843,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "DEMAND_CELLS_INVALID";
-                };
-            };
-        };
-        /** @description DEMAND_LINE_UNKNOWN or OPEN_SHIFT_NO_GAP or OPEN_SHIFT_IN_PAST or OPEN_SHIFT_HEADS_EXCEED_GAP */
-        DemandLineUnknownOrOpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DEMAND_LINE_UNKNOWN" | "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
                 };
             };
         };
@@ -8703,18 +8870,6 @@ export interface components {
                 };
             };
         };
-        /** @description Cells of a Locked or Archived plan cannot change; Draft → Approved → Locked, Archived from any */
-        DemandPlanLockedOrDemandPlanArchivedOrInvalidStateTransition: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED" | "INVALID_STATE_TRANSITION";
-                };
-            };
-        };
         /** @description Another live plan of the department covers some of the dates */
         DemandPlanOverlap: {
             headers: {
@@ -8724,30 +8879,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "DEMAND_PLAN_OVERLAP";
-                };
-            };
-        };
-        /** @description DEMAND_PLAN_UNKNOWN or DEMAND_PLAN_ARCHIVED or INVALID_DATE_RANGE or PERIOD_OUTSIDE_PLAN or PERIOD_TOO_LONG */
-        DemandPlanUnknownOrDemandPlanArchivedOrInvalidDateRangeOrPeriodOutsidePlanOrPeriodTooLong: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DEMAND_PLAN_UNKNOWN" | "DEMAND_PLAN_ARCHIVED" | "INVALID_DATE_RANGE" | "PERIOD_OUTSIDE_PLAN" | "PERIOD_TOO_LONG";
-                };
-            };
-        };
-        /** @description DEMAND_PLAN_UNKNOWN or INVALID_DATE_RANGE or APPLY_RANGE_OUTSIDE_PLAN or TEMPLATE_DEPARTMENT_MISMATCH */
-        DemandPlanUnknownOrInvalidDateRangeOrApplyRangeOutsidePlanOrTemplateDepartmentMismatch: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DEMAND_PLAN_UNKNOWN" | "INVALID_DATE_RANGE" | "APPLY_RANGE_OUTSIDE_PLAN" | "TEMPLATE_DEPARTMENT_MISMATCH";
                 };
             };
         };
@@ -8772,18 +8903,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "DEMAND_REASON_PROTECTED";
-                };
-            };
-        };
-        /** @description DEMAND_REASON_PROTECTED or DEMAND_REASON_REFERENCED */
-        DemandReasonProtectedOrDemandReasonReferenced: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DEMAND_REASON_PROTECTED" | "DEMAND_REASON_REFERENCED";
                 };
             };
         };
@@ -8823,15 +8942,15 @@ export interface components {
                 };
             };
         };
-        /** @description DEPARTMENT_UNKNOWN or INVALID_DATE_RANGE or PLAN_PERIOD_TOO_LONG */
-        DepartmentUnknownOrInvalidDateRangeOrPlanPeriodTooLong: {
+        /** @description TIME_OUT_CROSSES_MIDNIGHT or TIME_OUT_WITHOUT_TIME_IN or ATTENDANCE_STATUS_UNKNOWN */
+        EditAttendanceRecordRefused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE" | "PLAN_PERIOD_TOO_LONG";
+                    code?: "TIME_OUT_CROSSES_MIDNIGHT" | "TIME_OUT_WITHOUT_TIME_IN" | "ATTENDANCE_STATUS_UNKNOWN";
                 };
             };
         };
@@ -8859,30 +8978,6 @@ export interface components {
                 };
             };
         };
-        /** @description EMPLOYEE_UNKNOWN or EMPLOYEE_NOT_IN_POOL_DEPARTMENT */
-        EmployeeUnknownOrEmployeeNotInPoolDepartment: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "EMPLOYEE_UNKNOWN" | "EMPLOYEE_NOT_IN_POOL_DEPARTMENT";
-                };
-            };
-        };
-        /** @description EMPLOYEE_UNKNOWN or GROUP_MEMBER_OUTSIDE_DEPARTMENT */
-        EmployeeUnknownOrGroupMemberOutsideDepartment: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "EMPLOYEE_UNKNOWN" | "GROUP_MEMBER_OUTSIDE_DEPARTMENT";
-                };
-            };
-        };
         /** @description Ids validated before, listed in `ids` */
         ExceptionAlreadyValidated: {
             headers: {
@@ -8907,27 +9002,41 @@ export interface components {
                 };
             };
         };
-        /** @description FORBIDDEN or NOT_OWNER */
-        ForbiddenOrNotOwnerOrPasswordChangeRequired: {
+        /** @description Default Response */
+        GetHealthUnavailable: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "FORBIDDEN" | "NOT_OWNER" | "PASSWORD_CHANGE_REQUIRED";
+                "application/problem+json": {
+                    /**
+                     * @description `stopping` once the process has begun to stop: a load balancer sends no more requests
+                     * @enum {string}
+                     */
+                    status: "ok" | "unavailable" | "stopping";
+                    version: string;
+                    environment: string;
+                    uptimeSeconds: number;
+                    database: {
+                        driver: string;
+                        reachable: boolean;
+                        latencyMs: number;
+                        serverVersion?: string;
+                        error?: string;
+                    };
                 };
             };
         };
-        /** @description The caller may not decide this step */
-        ForbiddenOrNotStepApproverOrPasswordChangeRequired: {
+        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or RANGE_TOO_LONG */
+        GetMyAvailabilityRefused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "FORBIDDEN" | "NOT_STEP_APPROVER" | "PASSWORD_CHANGE_REQUIRED";
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
                 };
             };
         };
@@ -8991,6 +9100,18 @@ export interface components {
                 };
             };
         };
+        /** @description ROLE_REQUIRED or ROLE_UNKNOWN or DEPARTMENT_UNKNOWN or INVALID_DATE_RANGE */
+        GrantRoleRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "ROLE_REQUIRED" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE";
+                };
+            };
+        };
         /** @description GROUP_MEMBER_EXISTS */
         GroupMemberExists: {
             headers: {
@@ -9051,6 +9172,18 @@ export interface components {
                 };
             };
         };
+        /** @description The workbook does not match the template, has too many rows, expands past the size caps (a sheet at most 640 bytes a row of the row cap, refused before inflating), or cannot be read */
+        ImportEmployeesRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "IMPORT_SCHEMA_INVALID" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_FILE_UNSAFE" | "IMPORT_FILE_UNREADABLE";
+                };
+            };
+        };
         /** @description IMPORT_JOB_FINISHED */
         ImportJobFinished: {
             headers: {
@@ -9060,30 +9193,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "IMPORT_JOB_FINISHED";
-                };
-            };
-        };
-        /** @description The preview was committed already, or is older than an hour, or attendance recorded since the preview overlaps its segments (`overlaps` lists them; nothing was written) */
-        ImportPreviewCommittedOrImportPreviewExpiredOrSegmentOverlap: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP";
-                };
-            };
-        };
-        /** @description The workbook does not match the template, has too many rows, expands past the size caps (a sheet at most 640 bytes a row of the row cap, refused before inflating), or cannot be read */
-        ImportSchemaInvalidOrImportTooManyRowsOrImportFileUnsafeOrImportFileUnreadable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "IMPORT_SCHEMA_INVALID" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_FILE_UNSAFE" | "IMPORT_FILE_UNREADABLE";
                 };
             };
         };
@@ -9156,25 +9265,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING";
-                };
-            };
-        };
-        /** @description INVALID_STATE_TRANSITION or RUN_EXECUTING or LOCK_CONFLICTS */
-        InvalidStateTransitionOrRunExecutingOrLockConflicts: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING" | "LOCK_CONFLICTS";
-                    conflicts?: {
-                        employeeId: string | null;
-                        demandLineId: string;
-                        date: string;
-                        rule: string;
-                        detail: string;
-                    }[];
                 };
             };
         };
@@ -9274,15 +9364,22 @@ export interface components {
                 };
             };
         };
-        /** @description LENDING_RULE_SELF or POOL_UNKNOWN or SKILL_UNKNOWN or INVALID_DATE_RANGE */
-        LendingRuleSelfOrPoolUnknownOrSkillUnknownOrInvalidDateRange: {
+        /** @description INVALID_STATE_TRANSITION or RUN_EXECUTING or LOCK_CONFLICTS */
+        LockAllocationRunConflict: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "LENDING_RULE_SELF" | "POOL_UNKNOWN" | "SKILL_UNKNOWN" | "INVALID_DATE_RANGE";
+                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING" | "LOCK_CONFLICTS";
+                    conflicts?: {
+                        employeeId: string | null;
+                        demandLineId: string;
+                        date: string;
+                        rule: string;
+                        detail: string;
+                    }[];
                 };
             };
         };
@@ -9334,42 +9431,6 @@ export interface components {
                 };
             };
         };
-        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or LEAVE_TOO_LONG or LEAVE_IN_PAST or EMPLOYEE_UNKNOWN */
-        NoLinkedEmployeeOrInvalidDateRangeOrLeaveTooLongOrLeaveInPastOrEmployeeUnknown: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
-                };
-            };
-        };
-        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or RANGE_TOO_LONG */
-        NoLinkedEmployeeOrInvalidDateRangeOrRangeTooLong: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "RANGE_TOO_LONG";
-                };
-            };
-        };
-        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or UNAVAILABILITY_EMPTY or WISH_IN_PAST or WISH_TOO_FAR_AHEAD or UNAVAILABLE_DAYS_LIMIT */
-        NoLinkedEmployeeOrInvalidDateRangeOrUnavailabilityEmptyOrWishInPastOrWishTooFarAheadOrUnavailableDaysLimit: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT";
-                };
-            };
-        };
         /** @description NO_LINKED_EMPLOYEE or SWAP_INVALID */
         NoLinkedEmployeeOrSwapInvalid: {
             headers: {
@@ -9379,18 +9440,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
-                };
-            };
-        };
-        /** @description NO_LINKED_EMPLOYEE or WISH_IN_PAST or WISH_TOO_FAR_AHEAD or SHIFT_TYPE_UNKNOWN or PREFERENCE_LIMIT */
-        NoLinkedEmployeeOrWishInPastOrWishTooFarAheadOrShiftTypeUnknownOrPreferenceLimit: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT";
                 };
             };
         };
@@ -9407,19 +9456,6 @@ export interface components {
                 };
             };
         };
-        /** @description NOT_ELIGIBLE or DEMAND_LINE_UNKNOWN or LINE_DATE_MISMATCH or ASSIGNMENT_INVALID */
-        NotEligibleOrDemandLineUnknownOrLineDateMismatchOrAssignmentInvalid: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
-                    reasons?: components["schemas"]["ReasonCode"][];
-                };
-            };
-        };
         /** @description The engine's checker refuses the employee: `reasons` names its rules */
         NotEligibleOrNoLinkedEmployee: {
             headers: {
@@ -9430,26 +9466,6 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE";
                     reasons?: components["schemas"]["ReasonCode"][];
-                };
-            };
-        };
-        /** @description NOT_ELIGIBLE or NO_LINKED_EMPLOYEE or SWAP_INVALID */
-        NotEligibleOrNoLinkedEmployeeOrSwapInvalid: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
-                    reasons?: components["schemas"]["ReasonCode"][];
-                    sides?: {
-                        /** @enum {string} */
-                        side: "proposer" | "colleague";
-                        /** Format: uuid */
-                        employeeId: string;
-                        reasons: components["schemas"]["ReasonCode"][];
-                    }[];
                 };
             };
         };
@@ -9482,6 +9498,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "NOT_FOUND";
+                };
+            };
+        };
+        /** @description DEMAND_LINE_UNKNOWN or OPEN_SHIFT_NO_GAP or OPEN_SHIFT_IN_PAST or OPEN_SHIFT_HEADS_EXCEED_GAP */
+        OfferOpenShiftRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEMAND_LINE_UNKNOWN" | "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
                 };
             };
         };
@@ -9521,18 +9549,6 @@ export interface components {
                 };
             };
         };
-        /** @description The open shift was taken or closed, or the caller claimed it already */
-        OpenShiftNotOpenOrOpenShiftAlreadyClaimed: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED";
-                };
-            };
-        };
         /** @description The open shift was taken or closed, or the claim decided or withdrawn */
         OpenShiftNotOpenOrOpenShiftClaimDecided: {
             headers: {
@@ -9554,18 +9570,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "OWN_ATTENDANCE_EDIT";
-                };
-            };
-        };
-        /** @description OWN_LEAVE_REQUEST or SAME_APPROVER or COMMENT_REQUIRED */
-        OwnLeaveRequestOrSameApproverOrCommentRequired: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "OWN_LEAVE_REQUEST" | "SAME_APPROVER" | "COMMENT_REQUIRED";
                 };
             };
         };
@@ -9614,18 +9618,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "PASSWORD_POLICY" | "INVALID_CURRENT_PASSWORD";
-                };
-            };
-        };
-        /** @description PASSWORD_POLICY or ROLE_UNKNOWN or DEPARTMENT_UNKNOWN or EMPLOYEE_UNKNOWN or INVALID_DATE_RANGE */
-        PasswordPolicyOrRoleUnknownOrDepartmentUnknownOrEmployeeUnknownOrInvalidDateRange: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN" | "INVALID_DATE_RANGE";
                 };
             };
         };
@@ -9701,6 +9693,26 @@ export interface components {
                 };
             };
         };
+        /** @description NOT_ELIGIBLE or NO_LINKED_EMPLOYEE or SWAP_INVALID */
+        ProposeShiftSwapRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                    reasons?: components["schemas"]["ReasonCode"][];
+                    sides?: {
+                        /** @enum {string} */
+                        side: "proposer" | "colleague";
+                        /** Format: uuid */
+                        employeeId: string;
+                        reasons: components["schemas"]["ReasonCode"][];
+                    }[];
+                };
+            };
+        };
         /** @description Too many failed attempts from this address or for this username; `Retry-After` says when to retry */
         RateLimited: {
             headers: {
@@ -9711,6 +9723,54 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "RATE_LIMITED";
+                };
+            };
+        };
+        /** @description CODE_IMMUTABLE or HOLIDAY_RANGE_INVALID or HOLIDAY_TYPE_UNKNOWN */
+        ReplaceHolidayRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE" | "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
+                };
+            };
+        };
+        /** @description CODE_IMMUTABLE or SHIFT_TEMPLATE_INVALID or SHIFT_TYPE_UNKNOWN or CODE_RESERVED */
+        ReplaceShiftTemplateDefinitionRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "CODE_IMMUTABLE" | "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
+                };
+            };
+        };
+        /** @description RUN_NOT_LOCKED or NOT_PUBLISHED or ROSTER_CHANGED or NO_CHANGES */
+        RepublishRosterConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED" | "NO_CHANGES";
+                };
+            };
+        };
+        /** @description The review is closed already, or the record changed since the edit, or the values it would restore overlap another segment of the date */
+        RevertAttendanceReviewConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN" | "SEGMENT_OVERLAP";
                 };
             };
         };
@@ -9750,18 +9810,6 @@ export interface components {
                 };
             };
         };
-        /** @description ROLE_REQUIRED or ROLE_UNKNOWN or DEPARTMENT_UNKNOWN or INVALID_DATE_RANGE */
-        RoleRequiredOrRoleUnknownOrDepartmentUnknownOrInvalidDateRange: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "ROLE_REQUIRED" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE";
-                };
-            };
-        };
         /** @description The run has no result yet */
         RunNotExecuted: {
             headers: {
@@ -9783,18 +9831,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "RUN_NOT_LOCKED" | "ALREADY_PUBLISHED";
-                };
-            };
-        };
-        /** @description RUN_NOT_LOCKED or NOT_PUBLISHED or ROSTER_CHANGED or NO_CHANGES */
-        RunNotLockedOrNotPublishedOrRosterChangedOrNoChanges: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED" | "NO_CHANGES";
                 };
             };
         };
@@ -9859,18 +9895,6 @@ export interface components {
                 };
             };
         };
-        /** @description SHIFT_TEMPLATE_INVALID or SHIFT_TYPE_UNKNOWN or CODE_RESERVED */
-        ShiftTemplateInvalidOrShiftTypeUnknownOrCodeReserved: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
-                };
-            };
-        };
         /** @description System rows cannot be changed */
         ShiftTemplateProtected: {
             headers: {
@@ -9880,18 +9904,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "SHIFT_TEMPLATE_PROTECTED";
-                };
-            };
-        };
-        /** @description SHIFT_TEMPLATE_PROTECTED or SHIFT_TEMPLATE_REFERENCED */
-        ShiftTemplateProtectedOrShiftTemplateReferenced: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "SHIFT_TEMPLATE_PROTECTED" | "SHIFT_TEMPLATE_REFERENCED";
                 };
             };
         };
@@ -9955,29 +9967,15 @@ export interface components {
                 };
             };
         };
-        /** @description Default Response */
-        Status503: {
+        /** @description NO_LINKED_EMPLOYEE or INVALID_DATE_RANGE or LEAVE_TOO_LONG or LEAVE_IN_PAST or EMPLOYEE_UNKNOWN */
+        SubmitLeaveRequestRefused: {
             headers: {
-                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": {
-                    /**
-                     * @description `stopping` once the process has begun to stop: a load balancer sends no more requests
-                     * @enum {string}
-                     */
-                    status: "ok" | "unavailable" | "stopping";
-                    version: string;
-                    environment: string;
-                    uptimeSeconds: number;
-                    database: {
-                        driver: string;
-                        reachable: boolean;
-                        latencyMs: number;
-                        serverVersion?: string;
-                        error?: string;
-                    };
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
                 };
             };
         };
@@ -10026,18 +10024,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "TERMINAL_PROTECTED" | "TERMINAL_REFERENCED";
-                };
-            };
-        };
-        /** @description TIME_OUT_CROSSES_MIDNIGHT or TIME_OUT_WITHOUT_TIME_IN or ATTENDANCE_STATUS_UNKNOWN */
-        TimeOutCrossesMidnightOrTimeOutWithoutTimeInOrAttendanceStatusUnknown: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "TIME_OUT_CROSSES_MIDNIGHT" | "TIME_OUT_WITHOUT_TIME_IN" | "ATTENDANCE_STATUS_UNKNOWN";
                 };
             };
         };
@@ -10101,6 +10087,18 @@ export interface components {
                 };
             };
         };
+        /** @description Cells of a Locked or Archived plan cannot change; Draft → Approved → Locked, Archived from any */
+        UpdateDemandPlanConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED" | "INVALID_STATE_TRANSITION";
+                };
+            };
+        };
         /** @description Another upload is being checked (one at a time per process) and this one waited too long, or the database cannot be reached; retry after `Retry-After` seconds */
         UploadsBusyOrDatabaseUnavailable: {
             headers: {
@@ -10138,65 +10136,29 @@ export interface components {
         UserId: string;
         /** @description Only active (true) or inactive (false) rows */
         IsActive: boolean;
-        /** @description First date (inclusive) */
-        From: components["schemas"]["BusinessDate"];
-        /** @description Last date (inclusive), at most 366 days after from */
-        To: components["schemas"]["BusinessDate"];
         DepartmentId: string;
         Q: string;
         Status: "Active" | "Suspended" | "Revoked" | "Expired";
         CertId: string;
         EmployeeId: string;
-        Status2: "Pending" | "ManagerApproved" | "Approved" | "Rejected" | "Cancelled";
-        EmployeeId2: string;
-        /** @description Requests that end on or after this date */
-        From2: string;
-        /** @description Requests that start on or before this date */
-        To2: string;
         /** @description RFC 7240: `wait=N` waits up to N seconds (at most 600) for the end */
         Prefer: string;
-        /** @description YYYY-MM-DD (years 2000–2100) */
-        Date: components["schemas"]["BusinessDate"];
         DemandLineId: string;
-        /** @description First date (inclusive) */
-        From3: components["schemas"]["BusinessDate"];
-        /** @description Last date (inclusive) */
-        To3: components["schemas"]["BusinessDate"];
-        RunId: string;
-        /** @description Default: today */
-        From4: components["schemas"]["BusinessDate"];
         /** @description Records on or after this date */
-        From5: string;
+        From: string;
         /** @description Records on or before this date */
-        To4: string;
+        To: string;
         /** @description Attendance status code */
         StatusCode: string;
-        /** @description First date (default: 30 days before `to`) */
-        From6: string;
-        /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-        To5: string;
         /** @description The day (YYYY-MM-DD) */
-        Date2: components["schemas"]["BusinessDate"];
+        Date: components["schemas"]["BusinessDate"];
         /** @description Language of the words and names; `ar` also lays the files out right to left */
         Lang: "en" | "ar";
-        /** @description One department (within the caller’s scope) */
-        DepartmentId2: string;
         /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
-        RunId2: string;
-        /** @description The month (YYYY-MM, years 2000–2100) */
-        Month: components["schemas"]["BusinessMonth"];
-        /** @description First date (default: 30 days before `to`) */
-        From7: components["schemas"]["BusinessDate"];
-        /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-        To6: components["schemas"]["BusinessDate"];
-        Status3: "Pending" | "Approved" | "Declined" | "Withdrawn";
-        /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
-        Status4: components["schemas"]["ShiftSwapStatus"];
+        RunId: string;
         Kind: components["schemas"]["LabourPremiumKind"];
         /** @description A month, `YYYY-MM` */
-        Month2: string;
-        /** @description Words of the files */
-        Lang2: "en" | "ar";
+        Month: string;
     };
     requestBodies: never;
     headers: {
@@ -10248,7 +10210,7 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Status503"];
+            503: components["responses"]["GetHealthUnavailable"];
         };
     };
     getHealthAlias: {
@@ -10288,7 +10250,7 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Status503"];
+            503: components["responses"]["GetHealthUnavailable"];
         };
     };
     getSettings: {
@@ -10720,7 +10682,7 @@ export interface operations {
             409: components["responses"]["UsernameTaken"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["PasswordPolicyOrRoleUnknownOrDepartmentUnknownOrEmployeeUnknownOrInvalidDateRange"];
+            422: components["responses"]["CreateUserRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10987,7 +10949,7 @@ export interface operations {
             409: components["responses"]["GrantExists"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["RoleRequiredOrRoleUnknownOrDepartmentUnknownOrInvalidDateRange"];
+            422: components["responses"]["GrantRoleRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12034,7 +11996,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["CodeImmutableOrHolidayRangeInvalidOrHolidayTypeUnknown"];
+            422: components["responses"]["ReplaceHolidayRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12224,7 +12186,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["DemandReasonProtectedOrDemandReasonReferenced"];
+            409: components["responses"]["DeleteDemandReasonConflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12291,7 +12253,7 @@ export interface operations {
             409: components["responses"]["ShiftTemplateCodeTaken"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ShiftTemplateInvalidOrShiftTypeUnknownOrCodeReserved"];
+            422: components["responses"]["CreateShiftTemplateDefinitionRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12361,7 +12323,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["CodeImmutableOrShiftTemplateInvalidOrShiftTypeUnknownOrCodeReserved"];
+            422: components["responses"]["ReplaceShiftTemplateDefinitionRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12388,7 +12350,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["ShiftTemplateProtectedOrShiftTemplateReferenced"];
+            409: components["responses"]["DeleteShiftTemplateDefinitionConflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12551,7 +12513,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["AttendanceStatusProtectedOrAttendanceStatusReferenced"];
+            409: components["responses"]["DeleteAttendanceStatusConflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12714,7 +12676,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["CertificationTypeProtectedOrCertificationTypeReferenced"];
+            409: components["responses"]["DeleteCertificationTypeConflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -13038,9 +13000,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description First date (inclusive) */
-                from: components["parameters"]["From"];
+                from: components["schemas"]["BusinessDate"];
                 /** @description Last date (inclusive), at most 366 days after from */
-                to: components["parameters"]["To"];
+                to: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -13068,9 +13030,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description First date (inclusive) */
-                from: components["parameters"]["From"];
+                from: components["schemas"]["BusinessDate"];
                 /** @description Last date (inclusive), at most 366 days after from */
-                to: components["parameters"]["To"];
+                to: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -13098,9 +13060,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description First date (inclusive) */
-                from: components["parameters"]["From"];
+                from: components["schemas"]["BusinessDate"];
                 /** @description Last date (inclusive), at most 366 days after from */
-                to: components["parameters"]["To"];
+                to: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -13703,7 +13665,7 @@ export interface operations {
             409: components["responses"]["CertificationDuplicate"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["CertificationDatesInvalidOrCertificationUnknown"];
+            422: components["responses"]["AddCertificationRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -13746,7 +13708,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["CertificationDatesInvalidOrCertificationUnknown"];
+            422: components["responses"]["AddCertificationRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14053,7 +14015,7 @@ export interface operations {
             409: components["responses"]["GroupMemberExists"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["EmployeeUnknownOrGroupMemberOutsideDepartment"];
+            422: components["responses"]["AddEmployeeGroupMemberRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14064,7 +14026,7 @@ export interface operations {
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
-                employeeId: components["parameters"]["EmployeeId"];
+                employeeId: string;
             };
             cookie?: never;
         };
@@ -14115,7 +14077,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             /** @description Not multipart, or the file is not an xlsx by content */
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ImportSchemaInvalidOrImportTooManyRowsOrImportFileUnsafeOrImportFileUnreadable"];
+            422: components["responses"]["ImportEmployeesRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["UploadsBusyOrDatabaseUnavailable"];
         };
@@ -14515,7 +14477,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["EmployeeUnknownOrEmployeeNotInPoolDepartment"];
+            422: components["responses"]["AddPoolMemberRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14526,7 +14488,7 @@ export interface operations {
             header?: never;
             path: {
                 id: components["parameters"]["Id"];
-                employeeId: components["parameters"]["EmployeeId"];
+                employeeId: string;
             };
             cookie?: never;
         };
@@ -14613,7 +14575,7 @@ export interface operations {
             409: components["responses"]["LendingRuleOverlap"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["LendingRuleSelfOrPoolUnknownOrSkillUnknownOrInvalidDateRange"];
+            422: components["responses"]["CreatePoolLendingRuleRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14709,7 +14671,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["LendingRuleSelfOrPoolUnknownOrSkillUnknownOrInvalidDateRange"];
+            422: components["responses"]["CreatePoolLendingRuleRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14783,7 +14745,7 @@ export interface operations {
             409: components["responses"]["DemandPlanOverlap"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["DepartmentUnknownOrInvalidDateRangeOrPlanPeriodTooLong"];
+            422: components["responses"]["CreateDemandPlanRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14877,7 +14839,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["DemandPlanLockedOrDemandPlanArchivedOrInvalidStateTransition"];
+            409: components["responses"]["UpdateDemandPlanConflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -15078,7 +15040,7 @@ export interface operations {
             409: components["responses"]["DemandPlanLockedOrDemandPlanArchived"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["DemandPlanUnknownOrInvalidDateRangeOrApplyRangeOutsidePlanOrTemplateDepartmentMismatch"];
+            422: components["responses"]["ApplyDemandTemplateRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15090,13 +15052,13 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
-                status?: components["parameters"]["Status2"];
-                employeeId?: components["parameters"]["EmployeeId2"];
+                status?: "Pending" | "ManagerApproved" | "Approved" | "Rejected" | "Cancelled";
+                employeeId?: components["parameters"]["EmployeeId"];
                 departmentId?: components["parameters"]["DepartmentId"];
                 /** @description Requests that end on or after this date */
-                from?: components["parameters"]["From2"];
+                from?: string;
                 /** @description Requests that start on or before this date */
-                to?: components["parameters"]["To2"];
+                to?: string;
                 /** @description Only requests whose next step the caller may decide */
                 awaitingMe?: boolean;
             };
@@ -15153,7 +15115,7 @@ export interface operations {
             409: components["responses"]["LeaveOverlap"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrLeaveTooLongOrLeaveInPastOrEmployeeUnknown"];
+            422: components["responses"]["SubmitLeaveRequestRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15165,11 +15127,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
-                status?: components["parameters"]["Status2"];
+                status?: "Pending" | "ManagerApproved" | "Approved" | "Rejected" | "Cancelled";
                 /** @description Requests that end on or after this date */
-                from?: components["parameters"]["From2"];
+                from?: string;
                 /** @description Requests that start on or before this date */
-                to?: components["parameters"]["To2"];
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -15252,13 +15214,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrNotStepApproverOrPasswordChangeRequired"];
+            403: components["responses"]["ApproveLeaveRequestForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LeaveStepAlreadyDecided"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["OwnLeaveRequestOrSameApproverOrCommentRequired"];
+            422: components["responses"]["ApproveLeaveRequestRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15293,13 +15255,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrNotStepApproverOrPasswordChangeRequired"];
+            403: components["responses"]["ApproveLeaveRequestForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LeaveStepAlreadyDecided"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["OwnLeaveRequestOrSameApproverOrCommentRequired"];
+            422: components["responses"]["ApproveLeaveRequestRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15330,7 +15292,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrNotOwnerOrPasswordChangeRequired"];
+            403: components["responses"]["CancelLeaveRequestForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LeaveNotCancellableOrLeaveAlreadyStarted"];
             412: components["responses"]["PreconditionFailed"];
@@ -15405,7 +15367,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["DemandPlanUnknownOrDemandPlanArchivedOrInvalidDateRangeOrPeriodOutsidePlanOrPeriodTooLong"];
+            422: components["responses"]["CreateAllocationRunRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15613,7 +15575,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidStateTransitionOrRunExecutingOrLockConflicts"];
+            409: components["responses"]["LockAllocationRunConflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15626,7 +15588,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description YYYY-MM-DD (years 2000–2100) */
-                date?: components["parameters"]["Date"];
+                date?: components["schemas"]["BusinessDate"];
                 /** @description Only lines the run left short */
                 unfilledOnly?: boolean;
                 /** @description Candidates shown per line */
@@ -15735,9 +15697,9 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
-                employeeId?: components["parameters"]["EmployeeId2"];
+                employeeId?: components["parameters"]["EmployeeId"];
                 /** @description YYYY-MM-DD (years 2000–2100) */
-                date?: components["parameters"]["Date"];
+                date?: components["schemas"]["BusinessDate"];
                 demandLineId?: string;
                 /** @description false: only what the run proposes */
                 includeFixed?: boolean;
@@ -15812,7 +15774,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 departmentId?: components["parameters"]["DepartmentId"];
-                employeeId?: components["parameters"]["EmployeeId2"];
+                employeeId?: components["parameters"]["EmployeeId"];
             };
             header?: never;
             path?: never;
@@ -15874,14 +15836,14 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description First date (inclusive) */
-                from?: components["parameters"]["From3"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Last date (inclusive) */
-                to?: components["parameters"]["To3"];
-                employeeId?: components["parameters"]["EmployeeId2"];
+                to?: components["schemas"]["BusinessDate"];
+                employeeId?: components["parameters"]["EmployeeId"];
                 terminalId?: string;
                 departmentId?: components["parameters"]["DepartmentId"];
                 shiftTemplateId?: string;
-                runId?: components["parameters"]["RunId"];
+                runId?: string;
             };
             header?: never;
             path?: never;
@@ -15914,9 +15876,9 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description First date (inclusive) */
-                from?: components["parameters"]["From3"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Last date (inclusive) */
-                to?: components["parameters"]["To3"];
+                to?: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path: {
@@ -15975,7 +15937,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["NotEligibleOrDemandLineUnknownOrLineDateMismatchOrAssignmentInvalid"];
+            422: components["responses"]["CreateShiftAssignmentRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15984,7 +15946,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Default: today */
-                from?: components["parameters"]["From4"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Default: 27 days after from; at most 92 days */
                 to?: components["schemas"]["BusinessDate"];
             };
@@ -16048,7 +16010,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Default: today */
-                from?: components["parameters"]["From4"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Default: six days after from; at most 92 days */
                 to?: components["schemas"]["BusinessDate"];
                 departmentId?: components["parameters"]["DepartmentId"];
@@ -16174,7 +16136,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description No such run in the caller's scope */
             404: components["responses"]["NotFound"];
-            409: components["responses"]["RunNotLockedOrNotPublishedOrRosterChangedOrNoChanges"];
+            409: components["responses"]["RepublishRosterConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -16318,7 +16280,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 departmentId?: components["parameters"]["DepartmentId"];
-                runId?: components["parameters"]["RunId"];
+                runId?: string;
                 /** @description Rosters whose period ends on or after this date */
                 from?: components["schemas"]["BusinessDate"];
                 /** @description Rosters whose period starts on or before this date */
@@ -16416,10 +16378,10 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Records on or after this date */
-                from?: components["parameters"]["From5"];
+                from?: components["parameters"]["From"];
                 /** @description Records on or before this date */
-                to?: components["parameters"]["To4"];
-                employeeId?: components["parameters"]["EmployeeId2"];
+                to?: components["parameters"]["To"];
+                employeeId?: components["parameters"]["EmployeeId"];
                 departmentId?: components["parameters"]["DepartmentId"];
                 /** @description Attendance status code */
                 statusCode?: components["parameters"]["StatusCode"];
@@ -16454,10 +16416,10 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Records on or after this date */
-                from?: components["parameters"]["From5"];
+                from?: components["parameters"]["From"];
                 /** @description Records on or before this date */
-                to?: components["parameters"]["To4"];
-                employeeId?: components["parameters"]["EmployeeId2"];
+                to?: components["parameters"]["To"];
+                employeeId?: components["parameters"]["EmployeeId"];
                 departmentId?: components["parameters"]["DepartmentId"];
                 /** @description Attendance status code */
                 statusCode?: components["parameters"]["StatusCode"];
@@ -16492,9 +16454,9 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Records on or after this date */
-                from?: components["parameters"]["From5"];
+                from?: components["parameters"]["From"];
                 /** @description Records on or before this date */
-                to?: components["parameters"]["To4"];
+                to?: components["parameters"]["To"];
                 /** @description Attendance status code */
                 statusCode?: components["parameters"]["StatusCode"];
             };
@@ -16618,7 +16580,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["TimeOutCrossesMidnightOrTimeOutWithoutTimeInOrAttendanceStatusUnknown"];
+            422: components["responses"]["EditAttendanceRecordRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -16677,7 +16639,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             /** @description Not multipart, or the file is not an xlsx by content */
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ImportSchemaInvalidOrImportTooManyRowsOrImportFileUnsafeOrImportFileUnreadable"];
+            422: components["responses"]["ImportEmployeesRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["UploadsBusyOrDatabaseUnavailable"];
         };
@@ -16709,7 +16671,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description No such preview of the caller */
             404: components["responses"]["NotFound"];
-            409: components["responses"]["ImportPreviewCommittedOrImportPreviewExpiredOrSegmentOverlap"];
+            409: components["responses"]["CommitAttendanceImportConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -16724,10 +16686,10 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Records on or after this date */
-                from?: components["parameters"]["From5"];
+                from?: components["parameters"]["From"];
                 /** @description Records on or before this date */
-                to?: components["parameters"]["To4"];
-                employeeId?: components["parameters"]["EmployeeId2"];
+                to?: components["parameters"]["To"];
+                employeeId?: components["parameters"]["EmployeeId"];
                 departmentId?: components["parameters"]["DepartmentId"];
             };
             header?: never;
@@ -16843,7 +16805,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["AttendanceReviewClosedOrAttendanceRecordChangedOrAttendanceStatusUnknownOrSegmentOverlap"];
+            409: components["responses"]["RevertAttendanceReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -16858,14 +16820,14 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description First date (default: 30 days before `to`) */
-                from?: components["parameters"]["From6"];
+                from?: string;
                 /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-                to?: components["parameters"]["To5"];
+                to?: string;
                 /** @description What differs between plan and attendance. WRONG_SHIFT (extension): the presence was on another planned shift of that day than the planned one (`workedShift`), rather than a no-show and unplanned attendance */
                 kind?: "NO_SHOW" | "UNPLANNED_ATTENDANCE" | "LATE_ARRIVAL" | "EARLY_DEPARTURE" | "WRONG_SHIFT";
                 /** @description OPEN until validated */
                 status?: "OPEN" | "VALIDATED";
-                employeeId?: components["parameters"]["EmployeeId2"];
+                employeeId?: components["parameters"]["EmployeeId"];
                 departmentId?: components["parameters"]["DepartmentId"];
             };
             header?: never;
@@ -16896,9 +16858,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description First date (default: 30 days before `to`) */
-                from?: components["parameters"]["From6"];
+                from?: string;
                 /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-                to?: components["parameters"]["To5"];
+                to?: string;
                 departmentId?: components["parameters"]["DepartmentId"];
             };
             header?: never;
@@ -16963,9 +16925,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description First date (default: 30 days before `to`) */
-                from?: components["parameters"]["From6"];
+                from?: string;
                 /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-                to?: components["parameters"]["To5"];
+                to?: string;
                 departmentId?: components["parameters"]["DepartmentId"];
             };
             header?: never;
@@ -17021,13 +16983,13 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The day (YYYY-MM-DD) */
-                date: components["parameters"]["Date2"];
+                date: components["parameters"]["Date"];
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: components["parameters"]["Lang"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
                 /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
-                runId?: components["parameters"]["RunId2"];
+                runId?: components["parameters"]["RunId"];
             };
             header?: never;
             path?: never;
@@ -17059,13 +17021,13 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The day (YYYY-MM-DD) */
-                date: components["parameters"]["Date2"];
+                date: components["parameters"]["Date"];
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: components["parameters"]["Lang"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
                 /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
-                runId?: components["parameters"]["RunId2"];
+                runId?: components["parameters"]["RunId"];
             };
             header?: never;
             path?: never;
@@ -17097,13 +17059,13 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The day (YYYY-MM-DD) */
-                date: components["parameters"]["Date2"];
+                date: components["parameters"]["Date"];
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: components["parameters"]["Lang"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
                 /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
-                runId?: components["parameters"]["RunId2"];
+                runId?: components["parameters"]["RunId"];
             };
             header?: never;
             path?: never;
@@ -17135,13 +17097,13 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The month (YYYY-MM, years 2000–2100) */
-                month: components["parameters"]["Month"];
+                month: components["schemas"]["BusinessMonth"];
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: components["parameters"]["Lang"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
                 /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
-                runId?: components["parameters"]["RunId2"];
+                runId?: components["parameters"]["RunId"];
             };
             header?: never;
             path?: never;
@@ -17173,13 +17135,13 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The month (YYYY-MM, years 2000–2100) */
-                month: components["parameters"]["Month"];
+                month: components["schemas"]["BusinessMonth"];
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: components["parameters"]["Lang"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
                 /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
-                runId?: components["parameters"]["RunId2"];
+                runId?: components["parameters"]["RunId"];
             };
             header?: never;
             path?: never;
@@ -17211,13 +17173,13 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The month (YYYY-MM, years 2000–2100) */
-                month: components["parameters"]["Month"];
+                month: components["schemas"]["BusinessMonth"];
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: components["parameters"]["Lang"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
                 /** @description An executed allocation run whose proposal to print as a draft instead of the published roster (needs `allocation_run.read`) */
-                runId?: components["parameters"]["RunId2"];
+                runId?: components["parameters"]["RunId"];
             };
             header?: never;
             path?: never;
@@ -17249,13 +17211,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description First date (default: 30 days before `to`) */
-                from?: components["parameters"]["From7"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-                to?: components["parameters"]["To6"];
+                to?: components["schemas"]["BusinessDate"];
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: components["parameters"]["Lang"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
             };
             header?: never;
             path?: never;
@@ -17285,13 +17247,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description First date (default: 30 days before `to`) */
-                from?: components["parameters"]["From7"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-                to?: components["parameters"]["To6"];
+                to?: components["schemas"]["BusinessDate"];
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: components["parameters"]["Lang"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
             };
             header?: never;
             path?: never;
@@ -17321,13 +17283,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description First date (default: 30 days before `to`) */
-                from?: components["parameters"]["From7"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-                to?: components["parameters"]["To6"];
+                to?: components["schemas"]["BusinessDate"];
                 /** @description Language of the words and names; `ar` also lays the files out right to left */
                 lang?: components["parameters"]["Lang"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
             };
             header?: never;
             path?: never;
@@ -17357,11 +17319,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description First date (default: 30 days before `to`) */
-                from?: components["parameters"]["From7"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Last date (default: yesterday in the unit's time zone); at most 92 days after `from` */
-                to?: components["parameters"]["To6"];
+                to?: components["schemas"]["BusinessDate"];
                 /** @description One department (within the caller’s scope) */
-                departmentId?: components["parameters"]["DepartmentId2"];
+                departmentId?: string;
             };
             header?: never;
             path?: never;
@@ -17535,9 +17497,9 @@ export interface operations {
                 status?: "Open" | "Filled" | "Withdrawn" | "Closed";
                 departmentId?: components["parameters"]["DepartmentId"];
                 /** @description First date (inclusive) */
-                from?: components["parameters"]["From3"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Last date (inclusive) */
-                to?: components["parameters"]["To3"];
+                to?: components["schemas"]["BusinessDate"];
             };
             header?: never;
             path?: never;
@@ -17592,7 +17554,7 @@ export interface operations {
             409: components["responses"]["OpenShiftAlreadyOffered"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["DemandLineUnknownOrOpenShiftNoGapOrOpenShiftInPastOrOpenShiftHeadsExceedGap"];
+            422: components["responses"]["OfferOpenShiftRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17699,7 +17661,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
-                status?: components["parameters"]["Status3"];
+                status?: "Pending" | "Approved" | "Declined" | "Withdrawn";
                 openShiftId?: string;
                 departmentId?: components["parameters"]["DepartmentId"];
             };
@@ -17763,7 +17725,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Default: today */
-                from?: components["parameters"]["From4"];
+                from?: components["schemas"]["BusinessDate"];
                 /** @description Default: 91 days after from; at most 92 days */
                 to?: components["schemas"]["BusinessDate"];
             };
@@ -17815,7 +17777,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["OpenShiftNotOpenOrOpenShiftAlreadyClaimed"];
+            409: components["responses"]["ClaimOpenShiftConflict"];
             422: components["responses"]["NotEligibleOrNoLinkedEmployee"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -17828,7 +17790,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
-                status?: components["parameters"]["Status3"];
+                status?: "Pending" | "Approved" | "Declined" | "Withdrawn";
             };
             header?: never;
             path?: never;
@@ -17892,7 +17854,7 @@ export interface operations {
                 /** @description `proposed`: the caller proposed them; `incoming`: proposed to the caller; both by default */
                 role?: "proposed" | "incoming";
                 /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
-                status?: components["parameters"]["Status4"];
+                status?: components["schemas"]["ShiftSwapStatus"];
             };
             header?: never;
             path?: never;
@@ -17946,7 +17908,7 @@ export interface operations {
             409: components["responses"]["SwapShiftBusy"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["NotEligibleOrNoLinkedEmployeeOrSwapInvalid"];
+            422: components["responses"]["ProposeShiftSwapRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18112,7 +18074,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Proposed → Accepted or Declined (the colleague) or Cancelled (the proposer); Accepted → Approved or Rejected (a manager) or Cancelled (the proposer) */
-                status?: components["parameters"]["Status4"];
+                status?: components["schemas"]["ShiftSwapStatus"];
                 departmentId?: components["parameters"]["DepartmentId"];
                 /** @description Swaps with a shift on or after this date */
                 from?: components["schemas"]["BusinessDate"];
@@ -18272,7 +18234,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrRangeTooLong"];
+            422: components["responses"]["GetMyAvailabilityRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18306,7 +18268,7 @@ export interface operations {
             409: components["responses"]["UnavailabilityRosterConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["NoLinkedEmployeeOrInvalidDateRangeOrUnavailabilityEmptyOrWishInPastOrWishTooFarAheadOrUnavailableDaysLimit"];
+            422: components["responses"]["AddMyUnavailabilityRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18367,7 +18329,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["NoLinkedEmployeeOrWishInPastOrWishTooFarAheadOrShiftTypeUnknownOrPreferenceLimit"];
+            422: components["responses"]["AddMyWorkPreferenceRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18883,7 +18845,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description A month, `YYYY-MM` */
-                month: components["parameters"]["Month2"];
+                month: components["parameters"]["Month"];
             };
             header?: never;
             path: {
@@ -18914,7 +18876,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description A month, `YYYY-MM` */
-                month: components["parameters"]["Month2"];
+                month: components["parameters"]["Month"];
             };
             header?: never;
             path?: never;
@@ -18942,7 +18904,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description A month, `YYYY-MM` */
-                month: components["parameters"]["Month2"];
+                month: components["parameters"]["Month"];
             };
             header?: never;
             path?: never;
@@ -18970,9 +18932,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description A month, `YYYY-MM` */
-                month: components["parameters"]["Month2"];
+                month: components["parameters"]["Month"];
                 /** @description Words of the files */
-                lang?: components["parameters"]["Lang2"];
+                lang?: "en" | "ar";
             };
             header?: never;
             path?: never;
@@ -19000,9 +18962,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description A month, `YYYY-MM` */
-                month: components["parameters"]["Month2"];
+                month: components["parameters"]["Month"];
                 /** @description Words of the files */
-                lang?: components["parameters"]["Lang2"];
+                lang?: "en" | "ar";
             };
             header?: never;
             path?: never;
