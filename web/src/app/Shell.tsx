@@ -15,14 +15,14 @@ import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Profile } from '../features/me/api';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import type { Profile } from '../lib/api/profile';
 import { usePermissions } from '../lib/auth/permissions';
 import { signOut } from '../lib/auth/sign-out';
 import { useT } from '../lib/i18n/I18nProvider';
+import { paths } from '../lib/paths';
 import { Bell } from './Bell';
-import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_SECTIONS, type NavSection, visibleNav } from './nav';
-import { paths } from './paths';
 import { queryClient } from './queryClient';
 
 /** The frame of every signed-in screen: header (bell, language, the person's menu) and navigation. */

@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { LoginPage } from '../features/auth/routes/LoginPage';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { RequirePermission } from './RequirePermission';
 import { SessionLayout } from './SessionLayout';
 import { StartPage } from './StartPage';
@@ -190,16 +190,14 @@ export const router = createBrowserRouter([
         path: paths.runs,
         element: <RequirePermission permission="allocation_run.read" />,
         children: [
-          { index: true, lazy: lazy(() => import('../features/runs/routes/RunsPage')) },
-          { path: ':id', lazy: lazy(() => import('../features/runs/routes/RunPage')) },
+          { index: true, lazy: lazy(() => import('../features/allocation/routes/RunsPage')) },
+          { path: ':id', lazy: lazy(() => import('../features/allocation/routes/RunPage')) },
         ],
       },
       {
         path: paths.liveRoster,
         element: <RequirePermission permission="roster.view" />,
-        children: [
-          { index: true, lazy: lazy(() => import('../features/live-roster/routes/LiveRosterPage')) },
-        ],
+        children: [{ index: true, lazy: lazy(() => import('../features/rosters/routes/LiveRosterPage')) }],
       },
       {
         path: paths.openShifts,

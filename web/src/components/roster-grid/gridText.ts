@@ -23,8 +23,8 @@ export function gridText(t: ReturnType<typeof useT>, lang: Language) {
   const header = format({ weekday: 'short', day: 'numeric' });
   const long = format({ weekday: 'long', day: 'numeric', month: 'long' });
   const short = format({ weekday: 'short', day: 'numeric', month: 'short' });
-  const night = t('runs.grid.night');
-  const lent = t('runs.grid.lent');
+  const night = t('allocation.grid.night');
+  const lent = t('allocation.grid.lent');
   return {
     employeeName: (employee: GridEmployee) => localName(lang, employee),
     dateHeader: header,
@@ -32,9 +32,9 @@ export function gridText(t: ReturnType<typeof useT>, lang: Language) {
     cellLabel: (cell: GridCell | null, employee: GridEmployee, date: string) => {
       const who = `${employee.employeeNumber} ${localName(lang, employee)}`;
       const day = short(date);
-      if (!cell) return t('runs.grid.cellOff', { who, day });
+      if (!cell) return t('allocation.grid.cellOff', { who, day });
       const marks = [cell.night ? night : '', cell.lent ? lent : ''].filter(Boolean).join(', ');
-      return t('runs.grid.cell', {
+      return t('allocation.grid.cell', {
         who,
         day,
         shift: cell.shiftCode,

@@ -15,10 +15,10 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDay, formatInstant, formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import { downloadTemplate, type ImportRow, useCommitImport, usePreviewImport } from '../api';
 import { refusalText, rowReasonText } from '../components/problems';

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
@@ -9,6 +8,7 @@ import { usePermissions } from '../../../lib/auth/permissions';
 import { addDays, today } from '../../../lib/dates';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import { type Range, RangeFilters, rangeQuery } from '../../reconciliation/components/RangeFilters';
 import { RECORDS_PAGE_SIZE, useAttendanceRecords, useAttendanceStatuses } from '../api';

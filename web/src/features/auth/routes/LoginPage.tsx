@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LanguageSwitch } from '../../../app/LanguageSwitch';
 import { preloadFirstScreen } from '../../../app/preload';
 import { queryClient } from '../../../app/queryClient';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { ApiError } from '../../../lib/api/client';
 import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/useSession';

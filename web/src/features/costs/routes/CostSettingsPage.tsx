@@ -15,12 +15,12 @@ import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useRefusalText } from '../../../components/RuleReasons';
+import { useDepartments } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addMonths, monthOf, today } from '../../../lib/dates';
 import { localName, monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useDepartments } from '../../lookups/api';
 import {
   type LabourPremium,
   useBudgets,

@@ -2,10 +2,10 @@ import { Alert, Button, Card, Group, List, Text, Textarea } from '@mantine/core'
 import { useState } from 'react';
 import { problemText } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
+import { useEmployeeAssignments } from '../../../lib/api/rosters';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useEmployeeAssignments } from '../../rosters/api';
 import { type LeaveRequest, useDecideLeave } from '../api';
 import { LeaveStatusBadge, LeaveSteps } from './LeaveSteps';
 

@@ -1,12 +1,12 @@
 import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
+import { useProfile } from '../../../lib/api/profile';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { today as todayIn } from '../../../lib/dates';
 import { formatDay } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useProfile } from '../../me/api';
 import { useCancelLeave, useMyLeaveRequests } from '../api';
 import { LeaveForm } from '../components/LeaveForm';
 import { LeaveStatusBadge, LeaveSteps } from '../components/LeaveSteps';

@@ -7,9 +7,9 @@ import { addMonths, firstOfMonth, lastOfMonth, monthOf, today as todayIn } from 
 import { monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { CalendarFeedPanel } from '../../calendar-feed/components/CalendarFeedPanel';
 import { useMyLeaveRequests } from '../../leave/api';
 import { useOwnRoster } from '../api';
+import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
 import { RosterCalendar } from '../components/RosterCalendar';
 import { RosterList } from '../components/RosterList';
 import { buildRosterDays, type LeaveSpan } from '../components/rosterDays';

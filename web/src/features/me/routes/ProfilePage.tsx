@@ -5,11 +5,12 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { useProfile } from '../../../lib/api/profile';
 import { signOut } from '../../../lib/auth/sign-out';
 import { formatInstant } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useLoginHistory, useProfile } from '../api';
+import { useLoginHistory } from '../api';
 
 export default function ProfilePage() {
   const t = useT();

@@ -1,11 +1,11 @@
 import { Anchor, Badge, SegmentedControl, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { PAGE_SIZE, useDepartmentList, useExpiring } from '../api';
 import { ListTable, useListParams } from '../components/shared';
 

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { problemText, QueryState } from '../../../components/QueryState';
@@ -9,6 +8,7 @@ import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatInstant, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import { PAGE_SIZE, useAddMember, useEmployees, useGroup, useGroupMembers, useRemoveMember } from '../api';
 import { ListTable, useListParams } from '../components/shared';

@@ -1,12 +1,12 @@
 import { Anchor, Badge, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { PAGE_SIZE, useLookup, useSkills } from '../api';
 import { ListTable, useListParams } from '../components/shared';
 

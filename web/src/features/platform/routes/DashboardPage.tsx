@@ -1,11 +1,11 @@
 import { Card, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useMonthTotals } from '../../costs/api';
 import { formatMoney } from '../../costs/components/money';
 import { type DashboardSummary, useDashboardSummary } from '../api';

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { type ShiftSwap, useCoveringVersions, useDecideSwap, useDepartmentSwaps } from '../api';
 import { useSwapRefusal } from '../components/refusal';
 import { SwapCard } from '../components/SwapCard';
