@@ -17,7 +17,8 @@ const SHOWN_IN = {
   people: [keys.people.all],
   /** The import jobs' lists (a job's own screen reads itself until it ends). */
   imports: [keys.imports.jobs()],
-  pools: [keys.pools.all],
+  /** Pools and their members: an employee's pool shows on the people screens. */
+  pools: [keys.pools.all, keys.people.all],
   /** The plans' lists and templates; an open plan is replaced by the answer that changed it. */
   demand: [keys.demand.plans(), keys.demand.templates()],
   /** The lines of the plans (a template laid over one). */

@@ -17,7 +17,8 @@ import { useDepartments } from '../../../lib/api/lookups';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
-import { type User, useCreateUser, useGrantRole, useRoles, useUpdateUser } from '../api/users';
+import { useRoles } from '../api/roles';
+import { type User, useCreateUser, useGrantRole, useUpdateUser } from '../api/users';
 
 const orNull = (value: string) => value.trim() || null;
 

@@ -1,72 +1,68 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
-export type Run = Schemas['AllocationRun'];
-export type RunResult = Schemas['AllocationRunResult'];
+export type AllocationRun = Schemas['AllocationRun'];
+export type AllocationRunResult = Schemas['AllocationRunResult'];
 export type LineCandidates = Schemas['DemandLineCandidates'];
 export type Candidate = Schemas['AllocationCandidate'];
 export type RosterGridRow = Schemas['RosterGridRow'];
 export type DemandPlan = Schemas['DemandPlan'];
 
-export const runKeys = {
-  all: ['runs'] as const,
-  list: (planId?: string) => ['runs', 'list', planId ?? 'all'] as const,
-  one: (id: string) => ['runs', 'one', id] as const,
-  grid: (id: string, executions: number) => ['runs', 'grid', id, executions] as const,
-  unfilled: (id: string, executions: number) => ['runs', 'unfilled', id, executions] as const,
-  candidates: (id: string, lineId: string, executions: number) =>
-    ['runs', 'candidates', id, lineId, executions] as const,
-  ineligible: (id: string, lineId: string, executions: number) =>
-    ['runs', 'ineligible', id, lineId, executions] as const,
-};
-
 /** The live plans a run can be made for (not archived), newest first. */
-export function usePlans() {
+export function useRunnablePlans() {
   return useQuery({
-    queryKey: ['runs', 'plans'],
+    queryKey: keys.demand.runnablePlans(),
     queryFn: () => call(api.GET('/api/demand/plans', { params: { query: { pageSize: 200 } } })),
     select: (page) =>
       page.items.filter((plan) => plan.Status !== 'Archived').sort((a, b) => b.from.localeCompare(a.from)),
   });
 }
 
-export function useRuns() {
+export function useAllocationRuns() {
   return useQuery({
-    queryKey: runKeys.list(),
+    queryKey: keys.allocation.list(),
     queryFn: () => call(api.GET('/api/allocation-runs', { params: { query: { pageSize: 100 } } })),
   });
 }
 
 /** A run; while the engine works on it, read again every second for its progress. */
-export function useRun(id: string) {
+export function useAllocationRun(id: string) {
   return useQuery({
-    queryKey: runKeys.one(id),
+    queryKey: keys.allocation.one(id),
     queryFn: () => call(api.GET('/api/allocation-runs/{id}', { params: { path: { id } } })),
     refetchInterval: (query) => (query.state.data?.executing ? 1000 : false),
   });
 }
 
-export function useCreateRun() {
+export function useCreateAllocationRun() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['NewAllocationRun']) => call(api.POST('/api/allocation-runs', { body })),
     onSuccess: (run) => {
-      client.setQueryData(runKeys.one(run.id), run);
-      client.invalidateQueries({ queryKey: runKeys.list() });
+      client.setQueryData(keys.allocation.one(run.id), run);
+      void invalidate(client, ['allocation']);
     },
   });
 }
 
-export type RunAction = 'execute' | 'rerun' | 'review' | 'lock' | 'archive';
+export type AllocationRunAction = 'execute' | 'rerun' | 'review' | 'lock' | 'archive';
 
 /**
  * A state change of a run. The answer is the run itself (archive answers nothing, so the run is read
- * again); the list, and the live roster and its gaps after a lock, are invalidated.
+ * again); a lock writes the run's proposal into the live roster.
  */
-export function useRunAction(id: string) {
+export function useAllocationRunAction(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ action, comment }: { action: RunAction; comment?: string }): Promise<Run | null> => {
+    mutationFn: async ({
+      action,
+      comment,
+    }: {
+      action: AllocationRunAction;
+      comment?: string;
+    }): Promise<AllocationRun | null> => {
       const path = { params: { path: { id } } };
       switch (action) {
         case 'execute':
@@ -88,12 +84,10 @@ export function useRunAction(id: string) {
       }
     },
     onSuccess: (run) => {
-      if (run) client.setQueryData(runKeys.one(id), run);
+      if (run) client.setQueryData(keys.allocation.one(id), run);
     },
     onSettled: (_run, _error, { action }) => {
-      client.invalidateQueries({ queryKey: runKeys.one(id) });
-      client.invalidateQueries({ queryKey: runKeys.list() });
-      if (action === 'lock') client.invalidateQueries({ queryKey: ['liveRoster'] });
+      void invalidate(client, action === 'lock' ? ['allocation', 'rosters'] : ['allocation']);
     },
   });
 }
@@ -104,9 +98,9 @@ const GRID_PAGE = 500;
  * The run's proposal as a roster, every employee the run considered: the first page tells how many
  * there are, the rest are read side by side.
  */
-export function useRunGrid(id: string, executions: number, enabled: boolean) {
+export function useAllocationRunGrid(id: string, executions: number, enabled: boolean) {
   return useQuery({
-    queryKey: runKeys.grid(id, executions),
+    queryKey: keys.allocation.grid(id, executions),
     enabled,
     queryFn: async () => {
       const page = (n: number) =>
@@ -128,7 +122,7 @@ export function useRunGrid(id: string, executions: number, enabled: boolean) {
 /** The lines the run left short, each with its best candidates (ranked, with their score parts). */
 export function useUnfilledLines(id: string, executions: number, enabled: boolean) {
   return useQuery({
-    queryKey: runKeys.unfilled(id, executions),
+    queryKey: keys.allocation.unfilled(id, executions),
     enabled,
     queryFn: () =>
       call(
@@ -142,7 +136,7 @@ export function useUnfilledLines(id: string, executions: number, enabled: boolea
 /** Everyone who could staff one line, best first. */
 export function useLineCandidates(id: string, lineId: string | null, executions: number) {
   return useQuery({
-    queryKey: runKeys.candidates(id, lineId ?? '', executions),
+    queryKey: keys.allocation.candidates(id, lineId ?? '', executions),
     enabled: lineId !== null,
     queryFn: () =>
       call(
@@ -156,7 +150,7 @@ export function useLineCandidates(id: string, lineId: string | null, executions:
 /** Who could not staff the line and by which rules (SYS_ADMIN's `allocation_run.debug`). */
 export function useIneligible(id: string, lineId: string | null, executions: number, enabled: boolean) {
   return useQuery({
-    queryKey: runKeys.ineligible(id, lineId ?? '', executions),
+    queryKey: keys.allocation.ineligible(id, lineId ?? '', executions),
     enabled: enabled && lineId !== null,
     queryFn: () =>
       call(

@@ -8,7 +8,7 @@ import { weekday } from '../../../lib/dates';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { type Run, useRunGrid } from '../api';
+import { type AllocationRun, useAllocationRunGrid } from '../api';
 
 interface Opened {
   cell: GridCell | null;
@@ -17,11 +17,11 @@ interface Opened {
 }
 
 /** The run's proposal as a roster grid; Enter on a cell shows what it holds. */
-export function ProposalGrid({ run }: { run: Run }) {
+export function ProposalGrid({ run }: { run: AllocationRun }) {
   const t = useT();
   const lang = useLanguage();
   const unit = useUnit();
-  const grid = useRunGrid(run.id, run.executions, run.result !== null);
+  const grid = useAllocationRunGrid(run.id, run.executions, run.result !== null);
   const model = useMemo(
     () =>
       buildGrid(

@@ -1,10 +1,10 @@
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { formatNumber } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import type { Run } from '../api';
+import type { AllocationRun } from '../api';
 
 /** While the engine works: the phase, the heads covered so far, the time since it started. */
-export function RunProgress({ run }: { run: Run }) {
+export function RunProgress({ run }: { run: AllocationRun }) {
   const t = useT();
   const lang = useLanguage();
   const progress = run.progress;

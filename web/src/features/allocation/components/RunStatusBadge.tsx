@@ -1,9 +1,9 @@
 import { Badge } from '@mantine/core';
 import type { MessageId } from '../../../lib/i18n/I18nProvider';
 import { useT } from '../../../lib/i18n/I18nProvider';
-import type { Run } from '../api';
+import type { AllocationRun } from '../api';
 
-const colors: Record<Run['Status'], string> = {
+const colors: Record<AllocationRun['Status'], string> = {
   Draft: 'gray',
   Executing: 'blue',
   Executed: 'cyan',
@@ -12,7 +12,7 @@ const colors: Record<Run['Status'], string> = {
   Archived: 'dark',
 };
 
-export function RunStatusBadge({ status }: { status: Run['Status'] }) {
+export function RunStatusBadge({ status }: { status: AllocationRun['Status'] }) {
   const t = useT();
   return (
     <Badge

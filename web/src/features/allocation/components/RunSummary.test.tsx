@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderIn } from '../../../test/render';
-import type { RunResult } from '../api';
+import type { AllocationRunResult } from '../api';
 import { RunSummary } from './RunSummary';
 
 const cohorts = { gradeDepartment: 0, pool: 0, shiftType: 0 };
-const result = (wishes?: RunResult['wishes']): RunResult => ({
+const result = (wishes?: AllocationRunResult['wishes']): AllocationRunResult => ({
   coverage: { required: 40, assigned: 38, ratio: 0.95 },
   unfilled: [],
   fairness: { spreadHours: cohorts, spreadShifts: cohorts },

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useReasonName } from '../../../components/RuleReasons';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import type { RunResult } from '../api';
+import type { AllocationRunResult } from '../api';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -18,7 +18,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /** The result at a glance: coverage, what it proposes, and the fairness figures per cohort. */
-export function RunSummary({ result }: { result: RunResult }) {
+export function RunSummary({ result }: { result: AllocationRunResult }) {
   const t = useT();
   const lang = useLanguage();
   const n = (value: number, digits = 1) => formatNumber(lang, value, { maximumFractionDigits: digits });
@@ -107,7 +107,7 @@ export function RunSummary({ result }: { result: RunResult }) {
 }
 
 /** Live work the run did not keep because it breaks a rule now (leave approved since, …): the conflicts. */
-function DroppedLiveWork({ result }: { result: RunResult }) {
+function DroppedLiveWork({ result }: { result: AllocationRunResult }) {
   const t = useT();
   const lang = useLanguage();
   const reason = useReasonName();

@@ -2,7 +2,7 @@ import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ReasonCounts } from '../../../components/RuleReasons';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import type { RunResult } from '../api';
+import type { AllocationRunResult } from '../api';
 import { lineLabel } from './LineLabel';
 
 /** The lines the run left short, how many heads each misses, and the rules that kept people off. */
@@ -10,7 +10,7 @@ export function UnfilledLines({
   result,
   onCandidates,
 }: {
-  result: RunResult;
+  result: AllocationRunResult;
   onCandidates: (line: { id: string; label: string }) => void;
 }) {
   const t = useT();

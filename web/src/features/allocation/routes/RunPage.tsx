@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
@@ -8,8 +8,12 @@ import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { RunCostPanel } from '../../costs/components/RunCostPanel';
-import { type Run, type RunAction, useRun, useRunAction } from '../api';
+import {
+  type AllocationRun,
+  type AllocationRunAction,
+  useAllocationRun,
+  useAllocationRunAction,
+} from '../api';
 import { CandidatesModal } from '../components/CandidatesModal';
 import { ProposalGrid } from '../components/ProposalGrid';
 import { RunProgress } from '../components/RunProgress';
@@ -17,13 +21,18 @@ import { RunStatusBadge } from '../components/RunStatusBadge';
 import { RunSummary } from '../components/RunSummary';
 import { UnfilledLines } from '../components/UnfilledLines';
 
-export default function RunPage() {
+/** What a run's proposal costs, shown under its summary: the costs area's panel, which the shell hands in. */
+export type CostPanel = ComponentType<{ runId: string; executions: number }>;
+
+export default function RunPage({ costPanel }: { costPanel?: CostPanel }) {
   const { id = '' } = useParams();
-  const run = useRun(id);
-  return <QueryState query={run}>{run.data && <RunScreen run={run.data} />}</QueryState>;
+  const run = useAllocationRun(id);
+  return (
+    <QueryState query={run}>{run.data && <RunScreen run={run.data} CostPanel={costPanel} />}</QueryState>
+  );
 }
 
-function RunScreen({ run }: { run: Run }) {
+function RunScreen({ run, CostPanel }: { run: AllocationRun; CostPanel: CostPanel | undefined }) {
   const t = useT();
   const lang = useLanguage();
   const [line, setLine] = useState<{ id: string; label: string } | null>(null);
@@ -59,7 +68,9 @@ function RunScreen({ run }: { run: Run }) {
             </Tabs.List>
             <Tabs.Panel value="summary" pt="md">
               <RunSummary result={run.result} />
-              {has('labour_cost.view') && <RunCostPanel runId={run.id} executions={run.executions} />}
+              {CostPanel && has('labour_cost.view') && (
+                <CostPanel runId={run.id} executions={run.executions} />
+              )}
             </Tabs.Panel>
             <Tabs.Panel value="unfilled" pt="md">
               <UnfilledLines result={run.result} onCandidates={setLine} />
@@ -76,10 +87,10 @@ function RunScreen({ run }: { run: Run }) {
 }
 
 /** What the run's state allows: execute, rerun, review with a comment, lock, archive. */
-function RunActions({ run }: { run: Run }) {
+function RunActions({ run }: { run: AllocationRun }) {
   const t = useT();
   const { has } = usePermissions();
-  const action = useRunAction(run.id);
+  const action = useAllocationRunAction(run.id);
   const refusal = useRefusalText();
   const reason = useReasonName();
   const [reviewing, setReviewing] = useState(false);
@@ -87,7 +98,7 @@ function RunActions({ run }: { run: Run }) {
   const [comment, setComment] = useState('');
   const status = run.Status;
   const busy = action.isPending;
-  const act = (what: RunAction, extra?: { comment?: string }) =>
+  const act = (what: AllocationRunAction, extra?: { comment?: string }) =>
     action.mutate(
       { action: what, ...extra },
       {

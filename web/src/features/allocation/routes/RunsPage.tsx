@@ -19,14 +19,14 @@ import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
-import { useCreateRun, usePlans, useRuns } from '../api';
+import { useAllocationRuns, useCreateAllocationRun, useRunnablePlans } from '../api';
 import { RunStatusBadge } from '../components/RunStatusBadge';
 
 export default function RunsPage() {
   const t = useT();
   const lang = useLanguage();
   const { has } = usePermissions();
-  const runs = useRuns();
+  const runs = useAllocationRuns();
   return (
     <>
       <PageHeader title={t('allocation.title')} description={t('allocation.description')} />
@@ -92,8 +92,8 @@ export default function RunsPage() {
 function NewRunForm() {
   const t = useT();
   const lang = useLanguage();
-  const plans = usePlans();
-  const create = useCreateRun();
+  const plans = useRunnablePlans();
+  const create = useCreateAllocationRun();
   const navigate = useNavigate();
   const [planId, setPlanId] = useState<string | null>(null);
   const [from, setFrom] = useState('');

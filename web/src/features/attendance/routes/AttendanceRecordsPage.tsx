@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { type Range, RangeFilters, rangeQuery } from '../../../components/RangeFilters';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addDays, today } from '../../../lib/dates';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
-import { type Range, RangeFilters, rangeQuery } from '../../reconciliation/components/RangeFilters';
 import { RECORDS_PAGE_SIZE, useAttendanceRecords, useAttendanceStatuses } from '../api';
 
 /**

@@ -15,7 +15,7 @@ import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useRefusalText } from '../../../components/RuleReasons';
-import { useDepartments } from '../../../lib/api/lookups';
+import { useDepartments, useGrades } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addMonths, monthOf, today } from '../../../lib/dates';
 import { localName, monthTitle } from '../../../lib/i18n/format';
@@ -27,7 +27,6 @@ import {
   useCreateBudget,
   useCreateRate,
   useDeleteRate,
-  useGrades,
   usePremiums,
   useRates,
   useSetPremium,
@@ -138,7 +137,7 @@ function Rates() {
           <Group align="end" wrap="wrap">
             <Select
               label={t('costs.rates.grade')}
-              data={(grades.data?.items ?? []).map((grade) => ({
+              data={(grades.data ?? []).map((grade) => ({
                 value: grade.id,
                 label: `${grade.code} · ${localName(lang, grade)}`,
               }))}

@@ -4,19 +4,14 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { useCatalogue, useGrades } from '../../../lib/api/lookups';
+import { useAllSkills } from '../../../lib/api/people';
+import { usePools } from '../../../lib/api/pools';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
-import {
-  PAGE_SIZE,
-  useAllSkills,
-  useDepartmentList,
-  useEmployees,
-  useGrades,
-  useLookup,
-  usePools,
-} from '../api';
+import { PAGE_SIZE, useEmployees } from '../api';
 import { ListTable, PoolSource, useListParams } from '../components/shared';
 
 const FILTERS = ['q', 'departmentId', 'status', 'grade', 'skill', 'poolId'] as const;
@@ -36,8 +31,8 @@ export default function EmployeesPage() {
     return () => clearTimeout(timer);
   }, [search, values.q, set]);
   const employees = useEmployees({ ...values, page });
-  const departments = useDepartmentList();
-  const statuses = useLookup('/api/lookups/employee-statuses');
+  const departments = useCatalogue('departments');
+  const statuses = useCatalogue('employee-statuses');
   const grades = useGrades(has('grade.view'));
   const skills = useAllSkills(has('skill.view'));
   const pools = usePools(has('pool.read'));

@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { useCatalogue } from '../../../lib/api/lookups';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
-import { PAGE_SIZE, useDepartmentList, useExpiring } from '../api';
+import { PAGE_SIZE, useExpiring } from '../api';
 import { ListTable, useListParams } from '../components/shared';
 
 const WINDOWS = ['30', '60', '90'] as const;
@@ -18,7 +19,7 @@ export default function ExpiringCertificationsPage() {
   const { values, page, set } = useListParams(['within'] as const);
   const within = (WINDOWS as readonly string[]).includes(values.within) ? values.within : '30';
   const expiring = useExpiring(Number(within), page);
-  const departments = useDepartmentList();
+  const departments = useCatalogue('departments');
   const departmentName = new Map((departments.data ?? []).map((d) => [d.id, localName(lang, d)]));
   const data = expiring.data;
   return (

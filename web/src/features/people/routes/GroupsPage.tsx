@@ -17,11 +17,12 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { problemText, QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
+import { useCatalogue } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
-import { PAGE_SIZE, useCreateGroup, useDepartmentList, useGroups } from '../api';
+import { PAGE_SIZE, useCreateGroup, useGroups } from '../api';
 import { ListTable, useListParams } from '../components/shared';
 
 /** Employee groups in scope with their member counts; HR creates a group here. */
@@ -38,7 +39,7 @@ export default function GroupsPage() {
     return () => clearTimeout(timer);
   }, [search, values.q, set]);
   const groups = useGroups(values.q, page);
-  const departments = useDepartmentList();
+  const departments = useCatalogue('departments');
   const departmentName = new Map((departments.data ?? []).map((d) => [d.id, localName(lang, d)]));
   const data = groups.data;
   return (
@@ -105,7 +106,7 @@ function NewGroupForm() {
   const lang = useLanguage();
   const navigate = useNavigate();
   const create = useCreateGroup();
-  const departments = useDepartmentList();
+  const departments = useCatalogue('departments');
   const [code, setCode] = useState('');
   const [nameEn, setNameEn] = useState('');
   const [nameAr, setNameAr] = useState('');

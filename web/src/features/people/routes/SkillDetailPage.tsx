@@ -17,21 +17,13 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { problemText, QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
+import { useCatalogue } from '../../../lib/api/lookups';
+import { useAllSkills } from '../../../lib/api/people';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
-import {
-  PAGE_SIZE,
-  useAddRequirement,
-  useAllSkills,
-  useCertificationTypes,
-  useDepartmentList,
-  useLookup,
-  useRemoveRequirement,
-  useRequirements,
-  useSkillHolders,
-} from '../api';
+import { PAGE_SIZE, useAddRequirement, useRemoveRequirement, useRequirements, useSkillHolders } from '../api';
 import { ListTable, useListParams } from '../components/shared';
 
 /** A skill: who holds it at which level (from a lowest level), and the certifications it requires. */
@@ -44,13 +36,13 @@ export default function SkillDetailPage() {
   const skills = useAllSkills();
   const skill = skills.data?.find((s) => s.id === id);
   const holders = useSkillHolders(id, values.minLevel, page);
-  const levels = useLookup('/api/lookups/skill-levels');
+  const levels = useCatalogue('skill-levels');
   const levelName = new Map((levels.data ?? []).map((l) => [l.code, localName(lang, l)]));
-  const departments = useDepartmentList();
+  const departments = useCatalogue('departments');
   const departmentName = new Map((departments.data ?? []).map((d) => [d.id, localName(lang, d)]));
   const requirements = useRequirements(id);
   const canEdit = has('skill.edit');
-  const types = useCertificationTypes(canEdit);
+  const types = useCatalogue('certification-types', canEdit);
   const add = useAddRequirement(id);
   const remove = useRemoveRequirement(id);
   const [code, setCode] = useState<string | null>(null);

@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { useCatalogue } from '../../../lib/api/lookups';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
-import { PAGE_SIZE, useLookup, useSkills } from '../api';
+import { PAGE_SIZE, useSkills } from '../api';
 import { ListTable, useListParams } from '../components/shared';
 
 /** Production skills, each with the certifications it requires; a skill opens on its holders. */
@@ -23,7 +24,7 @@ export default function SkillsPage() {
     return () => clearTimeout(timer);
   }, [search, values.q, set]);
   const skills = useSkills(values.q, values.category, page);
-  const categories = useLookup('/api/lookups/skill-categories');
+  const categories = useCatalogue('skill-categories');
   const categoryName = new Map((categories.data ?? []).map((c) => [c.code, localName(lang, c)]));
   const data = skills.data;
   return (

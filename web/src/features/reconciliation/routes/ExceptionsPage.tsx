@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { problemText, QueryState } from '../../../components/QueryState';
+import { type Range, RangeFilters, rangeQuery } from '../../../components/RangeFilters';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addDays, today } from '../../../lib/dates';
@@ -30,7 +31,6 @@ import {
   useExceptions,
   useValidateExceptions,
 } from '../api';
-import { type Range, RangeFilters, rangeQuery } from '../components/RangeFilters';
 
 type Status = NonNullable<ExceptionFilters['status']>;
 

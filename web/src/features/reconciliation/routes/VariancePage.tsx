@@ -1,15 +1,15 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { BarChart } from '../../../components/bar-chart/BarChart';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
+import { type Range, RangeFilters, rangeQuery } from '../../../components/RangeFilters';
 import { useDepartments } from '../../../lib/api/lookups';
 import { addDays, today } from '../../../lib/dates';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import { useUtilization, useVariance } from '../api';
-import { BarChart } from '../components/BarChart';
-import { type Range, RangeFilters, rangeQuery } from '../components/RangeFilters';
 import { headsByDate, utilizationPercent } from '../components/variance';
 
 /** Required, planned and actual heads per date, and utilization per department, over a range. */

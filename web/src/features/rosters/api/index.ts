@@ -1,27 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type ShiftAssignment = Schemas['ShiftAssignment'];
 export type RosterGap = Schemas['RosterGap'];
 export type PublishedRoster = Schemas['PublishedRoster'];
-export type Run = Schemas['AllocationRun'];
+export type AllocationRun = Schemas['AllocationRun'];
 
 export interface Scope {
   from: string;
   to: string;
   departmentId: string | null;
 }
-
-export const liveKeys = {
-  all: ['liveRoster'] as const,
-  grid: (scope: Scope, everyone: boolean) => ['liveRoster', 'grid', scope, everyone] as const,
-  assignments: (scope: Scope) => ['liveRoster', 'assignments', scope] as const,
-  gaps: (scope: Scope) => ['liveRoster', 'gaps', scope] as const,
-  cover: (lineId: string) => ['liveRoster', 'cover', lineId] as const,
-  runs: (scope: Scope) => ['liveRoster', 'runs', scope] as const,
-  versions: (scope: Scope) => ['liveRoster', 'versions', scope] as const,
-  version: (id: string) => ['liveRoster', 'version', id] as const,
-};
 
 const PAGE = 500;
 
@@ -51,7 +42,7 @@ export const readAssignments = (scope: Scope) =>
  */
 export function useLiveRoster(scope: Scope, everyone: boolean) {
   return useQuery({
-    queryKey: liveKeys.grid(scope, everyone),
+    queryKey: keys.rosters.grid(scope, everyone),
     queryFn: async () => {
       const [assignments, employees] = await Promise.all([
         readAssignments(scope),
@@ -82,7 +73,7 @@ export function useLiveRoster(scope: Scope, everyone: boolean) {
 
 export function useGaps(scope: Scope) {
   return useQuery({
-    queryKey: liveKeys.gaps(scope),
+    queryKey: keys.rosters.gaps(scope),
     queryFn: () =>
       call(
         api.GET('/api/roster/gaps', {
@@ -94,7 +85,7 @@ export function useGaps(scope: Scope) {
 
 export function useCoverCandidates(lineId: string | null) {
   return useQuery({
-    queryKey: liveKeys.cover(lineId ?? ''),
+    queryKey: keys.rosters.cover(lineId ?? ''),
     enabled: lineId !== null,
     queryFn: () =>
       call(
@@ -105,7 +96,7 @@ export function useCoverCandidates(lineId: string | null) {
   });
 }
 
-/** Covers a gap with one employee; the service checks every rule. Invalidates the whole live roster. */
+/** Covers a gap with one employee; the service checks every rule. */
 export function useCoverGap() {
   const client = useQueryClient();
   return useMutation({
@@ -124,7 +115,7 @@ export function useCoverGap() {
           body: { date, demandLineId },
         }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: liveKeys.all }),
+    onSettled: () => invalidate(client, ['rosters']),
   });
 }
 
@@ -132,14 +123,14 @@ export function useRemoveAssignment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(api.DELETE('/api/shift-assignments/{id}', { params: { path: { id } } })),
-    onSettled: () => client.invalidateQueries({ queryKey: liveKeys.all }),
+    onSettled: () => invalidate(client, ['rosters']),
   });
 }
 
 /** The locked runs over the period: what can be published. */
 export function useLockedRuns(scope: Scope) {
   return useQuery({
-    queryKey: liveKeys.runs(scope),
+    queryKey: keys.allocation.locked(scope),
     queryFn: () =>
       call(
         api.GET('/api/allocation-runs', {
@@ -160,7 +151,7 @@ export function useLockedRuns(scope: Scope) {
 /** Published versions over the period, newest first, with their approval. */
 export function usePublishedVersions(scope: Scope) {
   return useQuery({
-    queryKey: liveKeys.versions(scope),
+    queryKey: keys.publishing.versions(scope),
     queryFn: () =>
       call(
         api.GET('/api/admin/published-rosters', {
@@ -171,9 +162,9 @@ export function usePublishedVersions(scope: Scope) {
 }
 
 /** What a publication would hold now and what stands: the live roster of the run's scope, the version's lines. */
-export function usePublicationBasis(run: Run | null, standingId: string | null) {
+export function usePublicationBasis(run: AllocationRun | null, standingId: string | null) {
   return useQuery({
-    queryKey: ['liveRoster', 'basis', run?.id ?? '', standingId ?? ''],
+    queryKey: keys.rosters.basis(run?.id ?? '', standingId ?? ''),
     enabled: run !== null,
     queryFn: async () => {
       const [live, standing] = await Promise.all([
@@ -198,17 +189,16 @@ export function usePublish() {
           : api.POST('/api/admin/roster/republish', { body: { runId, reason } }),
       ),
     onSettled: () => {
-      client.invalidateQueries({ queryKey: liveKeys.all });
-      client.invalidateQueries({ queryKey: ['publishing'] });
+      void invalidate(client, ['publishing']);
     },
   });
 }
 
-/** Offers a gap to the employees who may work it (open shifts). Invalidates the open-shift lists. */
+/** Offers a gap to the employees who may work it (open shifts). */
 export function useOfferGap() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (demandLineId: string) => call(api.POST('/api/open-shifts', { body: { demandLineId } })),
-    onSettled: () => client.invalidateQueries({ queryKey: ['openShifts'] }),
+    onSettled: () => invalidate(client, ['openShifts']),
   });
 }

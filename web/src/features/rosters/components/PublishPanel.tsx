@@ -21,8 +21,8 @@ import { formatDay, formatInstant, formatNumber } from '../../../lib/i18n/format
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import {
+  type AllocationRun,
   type PublishedRoster,
-  type Run,
   type Scope,
   useLockedRuns,
   usePublicationBasis,
@@ -42,7 +42,10 @@ export function PublishPanel({ scope }: { scope: Scope }) {
   const t = useT();
   const runs = useLockedRuns(scope);
   const versions = usePublishedVersions(scope);
-  const [publishing, setPublishing] = useState<{ run: Run; standing: PublishedRoster | null } | null>(null);
+  const [publishing, setPublishing] = useState<{
+    run: AllocationRun;
+    standing: PublishedRoster | null;
+  } | null>(null);
   return (
     <QueryState query={runs}>
       {runs.data?.items.length === 0 ? (
@@ -77,7 +80,7 @@ function RunVersions({
   versions,
   onPublish,
 }: {
-  run: Run;
+  run: AllocationRun;
   versions: PublishedRoster[];
   onPublish: () => void;
 }) {
@@ -155,7 +158,7 @@ function PublishModal({
   target,
   onClose,
 }: {
-  target: { run: Run; standing: PublishedRoster | null } | null;
+  target: { run: AllocationRun; standing: PublishedRoster | null } | null;
   onClose: () => void;
 }) {
   const t = useT();

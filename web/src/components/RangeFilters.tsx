@@ -1,8 +1,8 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useDepartments } from '../../../lib/api/lookups';
-import { localName } from '../../../lib/i18n/format';
-import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useDepartments } from '../lib/api/lookups';
+import { localName } from '../lib/i18n/format';
+import { useLanguage, useT } from '../lib/i18n/I18nProvider';
 
 export interface Range {
   from: string;

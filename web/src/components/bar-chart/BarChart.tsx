@@ -1,6 +1,6 @@
 import { Box, Group, SegmentedControl, Table, Text } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useLanguage, useT } from '../../lib/i18n/I18nProvider';
 import { barPercent, barStart, niceMax } from './barChart';
 
 export interface BarSeries {
