@@ -83,3 +83,41 @@ describe('the layout of the code', () => {
     expect(crossings).toEqual([]);
   });
 });
+
+/** The web client's layout (issue 50): bulletproof-react's rules, read from `web/src` as it is. */
+const web = fileURLToPath(new URL('../../web/src', import.meta.url));
+const webSources = (readdirSync(web, { recursive: true }) as string[])
+  .filter((path) => /\.tsx?$/.test(path) && path !== 'lib/api/schema.ts')
+  .map((path) => join(web, path));
+
+/** What a web file imports, statically or lazily, as paths below `web/src`. */
+const webImportsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from |import\()'(\.[^']+)'/g)].map((match) =>
+    relative(web, resolve(dirname(file), match[1]!)),
+  );
+
+/** `features/<area>`, or the top folder (`app`, `components`, `lib`, `test`). */
+const webAreaOf = (path: string) => {
+  const parts = path.split('/');
+  return parts[0] === 'features' ? parts.slice(0, 2).join('/') : parts[0]!;
+};
+
+describe("the web client's layout", () => {
+  it('keeps each feature to itself: it imports its own folder, lib/, components/ and test/ only', () => {
+    const crossings = webSources.flatMap((file) => {
+      const path = relative(web, file);
+      const area = webAreaOf(path);
+      const allowed = (target: string) => [area, 'lib', 'components', 'test'].includes(webAreaOf(target));
+      if (area.startsWith('features/'))
+        return webImportsOf(file)
+          .filter((target) => !allowed(target))
+          .map((target) => `${path} → ${target}`);
+      if (area === 'lib' || area === 'components')
+        return webImportsOf(file)
+          .filter((target) => ['app', 'features'].includes(target.split('/')[0]!))
+          .map((target) => `${path} → ${target}`);
+      return [];
+    });
+    expect(crossings).toEqual([]);
+  });
+});
