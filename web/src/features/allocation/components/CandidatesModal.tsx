@@ -1,8 +1,9 @@
-import { Badge, Modal, Table, Text, Title } from '@mantine/core';
+import { Badge, Modal, Table, Title } from '@mantine/core';
+import { CandidatesTable } from '../../../components/CandidatesTable';
 import { QueryState } from '../../../components/QueryState';
 import { useReasonName } from '../../../components/RuleReasons';
 import { usePermissions } from '../../../lib/auth/permissions';
-import { formatNumber, localName } from '../../../lib/i18n/format';
+import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useIneligible, useLineCandidates } from '../api';
 
@@ -28,61 +29,35 @@ export function CandidatesModal({
   const candidates = useLineCandidates(runId, line?.id ?? null, executions);
   const ineligible = useIneligible(runId, line?.id ?? null, executions, debug);
   const reason = useReasonName();
-  const n = (value: number) => formatNumber(lang, value, { maximumFractionDigits: 2 });
   return (
     <Modal
       lockScroll={false}
-      closeButtonProps={{ 'aria-label': t('allocation.close') }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={line !== null}
       onClose={onClose}
       title={t('allocation.candidates.title', { line: line?.label ?? '' })}
       size="xl"
     >
-      <QueryState query={candidates}>
-        {candidates.data?.items.length === 0 ? (
-          <Text c="dimmed">{t('allocation.candidates.none')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped data-testid="candidates">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('allocation.candidates.rank')}</Table.Th>
-                  <Table.Th>{t('allocation.candidates.employee')}</Table.Th>
-                  <Table.Th>{t('allocation.candidates.lent')}</Table.Th>
-                  <Table.Th>{t('allocation.candidates.load')}</Table.Th>
-                  <Table.Th>{t('allocation.candidates.history')}</Table.Th>
-                  <Table.Th>{t('allocation.candidates.preference')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {candidates.data?.items.map((candidate) => (
-                  <Table.Tr key={candidate.employee.id} data-testid="candidate">
-                    <Table.Td>{formatNumber(lang, candidate.rank)}</Table.Td>
-                    <Table.Td>
-                      {candidate.employee.employeeNumber} {localName(lang, candidate.employee)}{' '}
-                      {candidate.assigned && (
-                        <Badge size="xs" color="green" variant="light">
-                          {t('allocation.candidates.assigned')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {candidate.lent ? t('allocation.candidates.yes') : t('allocation.candidates.no')}
-                    </Table.Td>
-                    <Table.Td>{n(candidate.load)}</Table.Td>
-                    <Table.Td>{n(candidate.history)}</Table.Td>
-                    <Table.Td>
-                      {t(
-                        `allocation.candidates.preference.${candidate.preference < 0 ? 'work' : candidate.preference > 0 ? 'off' : 'none'}`,
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </QueryState>
+      <CandidatesTable
+        query={candidates}
+        empty={t('allocation.candidates.none')}
+        testId="candidates"
+        rowTestId="candidate"
+        mark={(candidate) =>
+          candidate.assigned && (
+            <Badge size="xs" color="green" variant="light">
+              {t('allocation.candidates.assigned')}
+            </Badge>
+          )
+        }
+        last={{
+          header: t('allocation.candidates.preference'),
+          cell: (candidate) =>
+            t(
+              `allocation.candidates.preference.${candidate.preference < 0 ? 'work' : candidate.preference > 0 ? 'off' : 'none'}`,
+            ),
+        }}
+      />
       {debug && (
         <>
           <Title order={3} size="h5" mt="md" mb="xs">

@@ -41,7 +41,7 @@ function RunScreen({ run, CostPanel }: { run: AllocationRun; CostPanel: CostPane
     <>
       <PageHeader
         title={t('allocation.run.title', { plan: run.plan.name })}
-        description={t('allocation.period', { from: formatDay(lang, run.from), to: formatDay(lang, run.to) })}
+        description={t('common.period', { from: formatDay(lang, run.from), to: formatDay(lang, run.to) })}
         actions={<RunStatusBadge status={run.Status} />}
       />
       <Stack gap="md">
@@ -164,7 +164,7 @@ function RunActions({ run }: { run: AllocationRun }) {
       )}
       <Modal
         lockScroll={false}
-        closeButtonProps={{ 'aria-label': t('allocation.close') }}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={reviewing}
         onClose={() => setReviewing(false)}
         title={t('allocation.review.title')}
@@ -187,7 +187,7 @@ function RunActions({ run }: { run: AllocationRun }) {
             {action.error && <Alert color="red">{refusal(action.error)}</Alert>}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setReviewing(false)}>
-                {t('allocation.cancel')}
+                {t('common.cancel')}
               </Button>
               <Button type="submit" loading={busy}>
                 {t('allocation.review.submit')}
@@ -198,7 +198,7 @@ function RunActions({ run }: { run: AllocationRun }) {
       </Modal>
       <Modal
         lockScroll={false}
-        closeButtonProps={{ 'aria-label': t('allocation.close') }}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={archiving}
         onClose={() => setArchiving(false)}
         title={t('allocation.archive.title')}
@@ -207,7 +207,7 @@ function RunActions({ run }: { run: AllocationRun }) {
           <Text>{t('allocation.archive.body')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setArchiving(false)}>
-              {t('allocation.cancel')}
+              {t('common.cancel')}
             </Button>
             <Button color="red" loading={busy} onClick={() => act('archive')}>
               {t('allocation.archive.confirm')}

@@ -63,7 +63,7 @@ export default function RunsPage() {
                           </Anchor>
                         </Table.Td>
                         <Table.Td>
-                          {t('allocation.period', {
+                          {t('common.period', {
                             from: formatDay(lang, run.from),
                             to: formatDay(lang, run.to),
                           })}

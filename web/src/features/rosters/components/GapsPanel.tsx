@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { QueryState } from '../../../components/QueryState';
+import { CandidatesTable } from '../../../components/CandidatesTable';
 import { ReasonCounts, useRefusalText } from '../../../components/RuleReasons';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
-import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
+import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { hasMessage, type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { type RosterGap, useCoverCandidates, useCoverGap, useOfferGap } from '../api';
 
@@ -105,7 +105,6 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
 /** Who can cover the gap, ranked; one click assigns, and the service's refusal is shown with its rule. */
 function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: string; onClose: () => void }) {
   const t = useT();
-  const lang = useLanguage();
   const candidates = useCoverCandidates(gap?.demandLineId ?? null);
   const cover = useCoverGap();
   const offer = useOfferGap();
@@ -117,11 +116,10 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
     offer.reset();
     onClose();
   };
-  const n = (value: number) => formatNumber(lang, value, { maximumFractionDigits: 2 });
   return (
     <Modal
       lockScroll={false}
-      closeButtonProps={{ 'aria-label': t('allocation.close') }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={gap !== null}
       onClose={close}
       title={t('rosters.cover.title', { line: label })}
@@ -152,65 +150,34 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
           <OfferOutcome offer={offer} refusal={offerRefusal} />
         </Group>
       )}
-      <QueryState query={candidates}>
-        {candidates.data?.items.length === 0 ? (
-          <Text c="dimmed">{t('rosters.cover.none')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped data-testid="cover-candidates">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('allocation.candidates.rank')}</Table.Th>
-                  <Table.Th>{t('allocation.candidates.employee')}</Table.Th>
-                  <Table.Th>{t('allocation.candidates.lent')}</Table.Th>
-                  <Table.Th>{t('allocation.candidates.load')}</Table.Th>
-                  <Table.Th>{t('allocation.candidates.history')}</Table.Th>
-                  <Table.Th>{t('rosters.cover.assign')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {candidates.data?.items.map((candidate) => {
-                  const who = `${candidate.employee.employeeNumber} ${localName(lang, candidate.employee)}`;
-                  return (
-                    <Table.Tr key={candidate.employee.id} data-testid="cover-candidate">
-                      <Table.Td>{formatNumber(lang, candidate.rank)}</Table.Td>
-                      <Table.Td>{who}</Table.Td>
-                      <Table.Td>
-                        {candidate.lent ? t('allocation.candidates.yes') : t('allocation.candidates.no')}
-                      </Table.Td>
-                      <Table.Td>{n(candidate.load)}</Table.Td>
-                      <Table.Td>{n(candidate.history)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          <Button
-                            size="xs"
-                            loading={cover.isPending && cover.variables?.employeeId === candidate.employee.id}
-                            disabled={cover.isPending}
-                            aria-label={t('rosters.cover.assignWho', { who })}
-                            onClick={() =>
-                              gap &&
-                              cover.mutate(
-                                {
-                                  employeeId: candidate.employee.id,
-                                  date: gap.date,
-                                  demandLineId: gap.demandLineId,
-                                },
-                                { onSuccess: close },
-                              )
-                            }
-                          >
-                            {t('rosters.cover.assign')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </QueryState>
+      <CandidatesTable
+        query={candidates}
+        empty={t('rosters.cover.none')}
+        testId="cover-candidates"
+        rowTestId="cover-candidate"
+        last={{
+          header: t('rosters.cover.assign'),
+          cell: (candidate, who) => (
+            <Group gap={4}>
+              <Button
+                size="xs"
+                loading={cover.isPending && cover.variables?.employeeId === candidate.employee.id}
+                disabled={cover.isPending}
+                aria-label={t('rosters.cover.assignWho', { who })}
+                onClick={() =>
+                  gap &&
+                  cover.mutate(
+                    { employeeId: candidate.employee.id, date: gap.date, demandLineId: gap.demandLineId },
+                    { onSuccess: close },
+                  )
+                }
+              >
+                {t('rosters.cover.assign')}
+              </Button>
+            </Group>
+          ),
+        }}
+      />
     </Modal>
   );
 }

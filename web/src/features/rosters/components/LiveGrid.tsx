@@ -1,28 +1,16 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useRefusalText } from '../../../components/RuleReasons';
-import {
-  buildGrid,
-  type GridCell,
-  type GridEmployee,
-  isNight,
-  rowsOf,
-} from '../../../components/roster-grid/gridModel';
-import { gridText } from '../../../components/roster-grid/gridText';
+import { CellDetails, type OpenedCell } from '../../../components/roster-grid/CellDetails';
+import { buildGrid, type GridEmployee, isNight, rowsOf } from '../../../components/roster-grid/gridModel';
+import { useGridText } from '../../../components/roster-grid/gridText';
 import { GridLegend, RosterGrid } from '../../../components/roster-grid/RosterGrid';
 import { useWishMarks } from '../../../components/roster-grid/wishMarks';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { weekday } from '../../../lib/dates';
-import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import { type RosterGap, type Scope, type ShiftAssignment, useRemoveAssignment } from '../api';
-
-interface Opened {
-  cell: GridCell | null;
-  employee: GridEmployee;
-  date: string;
-}
 
 /** The live roster as the grid, dates with gaps highlighted; Enter on a shift offers to remove it. */
 export function LiveGrid({
@@ -72,7 +60,7 @@ export function LiveGrid({
     for (const gap of gaps) byDate.set(gap.date, (byDate.get(gap.date) ?? 0) + gap.missing);
     return byDate;
   }, [gaps]);
-  const [opened, setOpened] = useState<Opened | null>(null);
+  const [opened, setOpened] = useState<OpenedCell | null>(null);
   const wishOf = useWishMarks(
     scope.departmentId,
     scope.from,
@@ -84,9 +72,7 @@ export function LiveGrid({
         ? t('availability.grid.unavailable', { reason: day.reason ?? '' })
         : t(`availability.grid.${day.kind}`, { shift: day.shiftTypeCode ?? 'none' }),
   );
-  // One set of words per language: their caches live as long as it (t is a new function each render).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
-  const text = useMemo(() => gridText(t, lang), [lang]);
+  const text = useGridText();
   const close = () => {
     remove.reset();
     setOpened(null);
@@ -96,7 +82,7 @@ export function LiveGrid({
       <RosterGrid
         model={model}
         label={t('rosters.grid.label')}
-        cornerLabel={t('allocation.grid.employee')}
+        cornerLabel={t('common.grid.employee')}
         {...text}
         dateLabel={(date) => {
           const gaps = gapsByDate.get(date) ?? 0;
@@ -110,56 +96,33 @@ export function LiveGrid({
         onOpen={(_at, cell, employee, date) => setOpened({ cell, employee, date })}
       />
       <GridLegend
-        night={t('allocation.grid.night')}
-        lent={t('allocation.grid.lent')}
+        night={t('common.grid.night')}
+        lent={t('common.grid.lent')}
         gap={t('rosters.grid.gapLegend')}
         wish={has('availability.view') ? t('availability.grid.legend') : undefined}
       />
-      <Modal
-        lockScroll={false}
-        closeButtonProps={{ 'aria-label': t('allocation.close') }}
-        opened={opened !== null}
+      <CellDetails
+        opened={opened}
         onClose={close}
-        title={opened ? `${opened.employee.employeeNumber} ${localName(lang, opened.employee)}` : ''}
+        actions={
+          opened?.cell?.assignmentId &&
+          has('roster.edit') && (
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(opened.cell!.assignmentId!, { onSuccess: close })}
+            >
+              {t('rosters.remove')}
+            </Button>
+          )
+        }
       >
-        {opened && (
-          <Stack gap="xs" data-testid="cell-details">
-            <Text>{formatDay(lang, opened.date, { weekday: 'long', day: 'numeric', month: 'long' })}</Text>
-            {opened.cell ? (
-              <Text>
-                {t('allocation.grid.details', {
-                  shift: opened.cell.shiftCode,
-                  terminal: opened.cell.terminalCode,
-                  skill: opened.cell.skillCode ?? '—',
-                })}
-              </Text>
-            ) : (
-              <Text c="dimmed">{t('allocation.grid.off')}</Text>
-            )}
-            {opened.cell?.night && <Text>☾ {t('allocation.grid.night')}</Text>}
-            {opened.cell?.lent && <Text>⇄ {t('allocation.grid.lent')}</Text>}
-            {remove.error && (
-              <Alert color="red" role="alert">
-                {refusal(remove.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('allocation.close')}
-              </Button>
-              {opened.cell?.assignmentId && has('roster.edit') && (
-                <Button
-                  color="red"
-                  loading={remove.isPending}
-                  onClick={() => remove.mutate(opened.cell!.assignmentId!, { onSuccess: close })}
-                >
-                  {t('rosters.remove')}
-                </Button>
-              )}
-            </Group>
-          </Stack>
+        {remove.error && (
+          <Alert color="red" role="alert">
+            {refusal(remove.error)}
+          </Alert>
         )}
-      </Modal>
+      </CellDetails>
     </>
   );
 }

@@ -94,7 +94,7 @@ function RunVersions({
         <div>
           <Text fw={600}>{run.plan.name}</Text>
           <Text size="sm" c="dimmed">
-            {t('allocation.period', { from: formatDay(lang, run.from), to: formatDay(lang, run.to) })}
+            {t('common.period', { from: formatDay(lang, run.from), to: formatDay(lang, run.to) })}
           </Text>
         </div>
         {has('roster.publish') && (
@@ -193,7 +193,7 @@ function PublishModal({
   return (
     <Modal
       lockScroll={false}
-      closeButtonProps={{ 'aria-label': t('allocation.close') }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={target !== null}
       onClose={close}
       size="lg"
@@ -235,7 +235,7 @@ function PublishModal({
               )}
               <Group justify="flex-end">
                 <Button variant="default" onClick={close}>
-                  {t('allocation.cancel')}
+                  {t('common.cancel')}
                 </Button>
                 <Button
                   type="submit"
