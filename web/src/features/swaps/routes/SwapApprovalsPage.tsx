@@ -44,7 +44,7 @@ export default function SwapApprovalsPage() {
             ) : (
               <Stack data-testid="swaps-waiting">
                 {waiting.data?.map((swap) => (
-                  <DecisionCard key={swap.id} swap={swap} />
+                  <SwapDecision key={swap.id} swap={swap} />
                 ))}
               </Stack>
             )}
@@ -70,7 +70,8 @@ export default function SwapApprovalsPage() {
   );
 }
 
-function DecisionCard({ swap }: { swap: ShiftSwap }) {
+/** The manager's approval or rejection of an accepted swap, with a comment. */
+function SwapDecision({ swap }: { swap: ShiftSwap }) {
   const t = useT();
   const { has } = usePermissions();
   const decide = useDecideSwap();
