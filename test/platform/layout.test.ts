@@ -120,4 +120,29 @@ describe("the web client's layout", () => {
     });
     expect(crossings).toEqual([]);
   });
+
+  it('lends no message of one feature to another: what two features say lives under a shared prefix', () => {
+    // `common.`, and the shell's words every screen may use: errors, refusals, the languages' names.
+    const SHARED = /^(common|error|problem|language)\./;
+    const catalogues = join(web, 'lib/i18n/messages');
+    const ids = readdirSync(catalogues)
+      .filter((name) => name.endsWith('en.json'))
+      .flatMap((name) => Object.keys(JSON.parse(readFileSync(join(catalogues, name), 'utf8'))));
+    const users = new Map<string, Set<string>>();
+    for (const file of webSources) {
+      const area = webAreaOf(relative(web, file));
+      if (!area.startsWith('features/')) continue;
+      const text = readFileSync(file, 'utf8');
+      // Whole ids in quotes, and the prefixes of ids made at run time (`common.reason.${code}`).
+      const used = [...text.matchAll(/['"`]([\w-]+(?:\.[\w-]+)+)['"`]/g)].map((match) => match[1]!);
+      const prefixes = [...text.matchAll(/`([\w.-]+\.)\$\{/g)].map((match) => match[1]!);
+      for (const id of ids)
+        if (used.includes(id) || prefixes.some((prefix) => id.startsWith(prefix)))
+          users.set(id, new Set([...(users.get(id) ?? []), area]));
+    }
+    const lent = [...users]
+      .filter(([id, areas]) => areas.size > 1 && !SHARED.test(id))
+      .map(([id, areas]) => `${id}: ${[...areas].join(', ')}`);
+    expect(lent).toEqual([]);
+  });
 });

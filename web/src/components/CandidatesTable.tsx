@@ -43,7 +43,7 @@ export function CandidatesTable<C extends RankedCandidate>({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('common.candidates.rank')}</Table.Th>
-                <Table.Th>{t('common.candidates.employee')}</Table.Th>
+                <Table.Th>{t('common.employee')}</Table.Th>
                 <Table.Th>{t('common.candidates.lent')}</Table.Th>
                 <Table.Th>{t('common.candidates.load')}</Table.Th>
                 <Table.Th>{t('common.candidates.history')}</Table.Th>

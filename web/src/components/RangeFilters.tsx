@@ -30,7 +30,7 @@ export function RangeFilters({
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
       <TextInput
         type="date"
-        label={t('attendanceAdmin.filter.from')}
+        label={t('common.filter.from')}
         value={value.from}
         max={value.to || undefined}
         onChange={(event) => onChange({ ...value, from: event.currentTarget.value })}
@@ -38,20 +38,20 @@ export function RangeFilters({
       />
       <TextInput
         type="date"
-        label={t('attendanceAdmin.filter.to')}
+        label={t('common.filter.to')}
         value={value.to}
         min={value.from || undefined}
         onChange={(event) => onChange({ ...value, to: event.currentTarget.value })}
         w={160}
       />
       <Select
-        label={t('attendanceAdmin.filter.department')}
-        placeholder={t('attendanceAdmin.filter.allDepartments')}
+        label={t('common.filter.department')}
+        placeholder={t('common.filter.allDepartments')}
         data={options}
         value={value.departmentId}
         onChange={(departmentId) => onChange({ ...value, departmentId })}
         clearable
-        clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
+        clearButtonProps={{ 'aria-label': t('common.filter.clear') }}
         searchable
         w={200}
       />

@@ -58,10 +58,10 @@ export function BarChart({
           size="xs"
           value={view}
           onChange={(value) => setView(value as 'chart' | 'table')}
-          aria-label={t('attendanceAdmin.chart.view')}
+          aria-label={t('common.chart.view')}
           data={[
-            { value: 'chart', label: t('attendanceAdmin.chart.asChart') },
-            { value: 'table', label: t('attendanceAdmin.chart.asTable') },
+            { value: 'chart', label: t('common.chart.asChart') },
+            { value: 'table', label: t('common.chart.asTable') },
           ]}
         />
       </Group>
@@ -77,7 +77,7 @@ export function BarChart({
               </Group>
             ))}
             <Text size="xs" c="dimmed">
-              {t('attendanceAdmin.chart.axis', { max: format(axis) })}
+              {t('common.chart.axis', { max: format(axis) })}
             </Text>
           </Group>
           <Box
@@ -123,7 +123,7 @@ export function BarChart({
           <Table striped aria-labelledby={titleId}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{t('attendanceAdmin.chart.category')}</Table.Th>
+                <Table.Th scope="col">{t('common.chart.category')}</Table.Th>
                 {series.map((s) => (
                   <Table.Th key={s.key} scope="col">
                     {s.label}

@@ -274,10 +274,10 @@ function LoginHistory({ id }: { id: string }) {
           <Table striped data-testid="user-logins">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('profile.history.at')}</Table.Th>
-                <Table.Th>{t('profile.history.result')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.at')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.result')}</Table.Th>
                 <Table.Th>{t('admin.user.reason')}</Table.Th>
-                <Table.Th>{t('profile.history.address')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.address')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

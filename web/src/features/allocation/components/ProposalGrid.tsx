@@ -33,7 +33,7 @@ export function ProposalGrid({ run }: { run: AllocationRun }) {
       <RosterGrid
         model={model}
         label={t('allocation.grid.label')}
-        cornerLabel={t('common.grid.employee')}
+        cornerLabel={t('common.employee')}
         {...text}
         isWeekend={(date) => unit.weekendDays.includes(weekday(date))}
         onOpen={(_at, cell, employee, date) => setOpened({ cell, employee, date })}

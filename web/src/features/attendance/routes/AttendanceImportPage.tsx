@@ -92,7 +92,7 @@ export default function AttendanceImportPage() {
               commit.reset();
             }}
             clearable
-            clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
+            clearButtonProps={{ 'aria-label': t('common.filter.clear') }}
             w={{ base: '100%', sm: 360 }}
             data-testid="import-file"
           />
@@ -191,7 +191,7 @@ export default function AttendanceImportPage() {
                 <Table.Tr>
                   <Table.Th>{t('attendanceAdmin.import.row')}</Table.Th>
                   <Table.Th>{t('attendanceAdmin.import.employee')}</Table.Th>
-                  <Table.Th>{t('attendance.date')}</Table.Th>
+                  <Table.Th>{t('common.attendance.date')}</Table.Th>
                   <Table.Th>{t('attendanceAdmin.import.verdict')}</Table.Th>
                   <Table.Th>{t('reviews.before')}</Table.Th>
                   <Table.Th>{t('attendanceAdmin.import.fromFile')}</Table.Th>

@@ -86,7 +86,7 @@ function ReviewCard({ review }: { review: AttendanceReview }) {
       footer={
         record.pendingReviewId === review.id && (
           <Badge color="orange" variant="light">
-            {t('attendance.underReview')}
+            {t('common.attendance.underReview')}
           </Badge>
         )
       }

@@ -73,8 +73,8 @@ export function PreferenceForm({ limits }: { limits: AvailabilityLimits }) {
             value={date}
             onChange={(value) => setDate(value as string | null)}
             valueFormatter={({ date: picked }) => (picked ? formatDay(lang, picked as string) : '')}
-            nextLabel={t('roster.nextMonth')}
-            previousLabel={t('roster.previousMonth')}
+            nextLabel={t('common.nextMonth')}
+            previousLabel={t('common.previousMonth')}
             getDayProps={(day) => ({ 'data-date': day }) as never}
             clearable
           />

@@ -64,8 +64,8 @@ export function UnavailabilityForm({
             if (!a) return '';
             return b && b !== a ? `${formatDay(lang, a)} – ${formatDay(lang, b)}` : formatDay(lang, a);
           }}
-          nextLabel={t('roster.nextMonth')}
-          previousLabel={t('roster.previousMonth')}
+          nextLabel={t('common.nextMonth')}
+          previousLabel={t('common.previousMonth')}
           getDayProps={(date) => ({ 'data-date': date }) as never}
           data-testid="unavailable-dates"
           clearable

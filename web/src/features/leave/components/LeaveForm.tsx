@@ -68,8 +68,8 @@ export function LeaveForm({
             return b && b !== a ? `${formatDay(lang, a)} – ${formatDay(lang, b)}` : formatDay(lang, a);
           }}
           data-testid="leave-dates"
-          nextLabel={t('roster.nextMonth')}
-          previousLabel={t('roster.previousMonth')}
+          nextLabel={t('common.nextMonth')}
+          previousLabel={t('common.previousMonth')}
           getDayProps={(date) => ({ 'data-date': date }) as never}
           clearable
         />

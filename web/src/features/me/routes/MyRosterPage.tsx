@@ -62,7 +62,7 @@ export default function MyRosterPage() {
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={t('roster.previousMonth')}
+          aria-label={t('common.previousMonth')}
           onClick={() => set({ month: addMonths(month, -1) })}
         >
           {lang === 'ar' ? <IconChevronRight aria-hidden /> : <IconChevronLeft aria-hidden />}
@@ -73,7 +73,7 @@ export default function MyRosterPage() {
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={t('roster.nextMonth')}
+          aria-label={t('common.nextMonth')}
           onClick={() => set({ month: addMonths(month, 1) })}
         >
           {lang === 'ar' ? <IconChevronLeft aria-hidden /> : <IconChevronRight aria-hidden />}

@@ -82,9 +82,9 @@ export default function ProfilePage() {
           <Table striped data-testid="login-history">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('profile.history.at')}</Table.Th>
-                <Table.Th>{t('profile.history.result')}</Table.Th>
-                <Table.Th>{t('profile.history.address')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.at')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.result')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.address')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

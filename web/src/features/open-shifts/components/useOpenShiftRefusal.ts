@@ -7,7 +7,7 @@ export function useOpenShiftRefusal() {
   const t = useT();
   const refusal = useRefusalText();
   return (error: unknown) => {
-    const key = error instanceof ApiError ? `openShifts.problem.${error.code}` : '';
+    const key = error instanceof ApiError ? `common.openShiftRefusal.${error.code}` : '';
     return hasMessage(key) ? t(key as MessageId) : refusal(error);
   };
 }

@@ -82,9 +82,9 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
                       variant="light"
                       loading={offer.isPending && offer.variables === gap.demandLineId}
                       onClick={() => offer.mutate(gap.demandLineId)}
-                      aria-label={t('openShifts.offer.line', { line: gapLabel(lang, gap) })}
+                      aria-label={t('rosters.offer.line', { line: gapLabel(lang, gap) })}
                     >
-                      {t('openShifts.offer.button')}
+                      {t('rosters.offer.button')}
                     </Button>
                   </Table.Td>
                 )}
@@ -145,7 +145,7 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
             loading={offer.isPending}
             onClick={() => gap && offer.mutate(gap.demandLineId)}
           >
-            {t('openShifts.offer.instead')}
+            {t('rosters.offer.instead')}
           </Button>
           <OfferOutcome offer={offer} refusal={offerRefusal} />
         </Group>
@@ -187,7 +187,7 @@ function useOfferRefusal() {
   const t = useT();
   const refusal = useRefusalText();
   return (error: unknown) => {
-    const key = error instanceof ApiError ? `openShifts.problem.${error.code}` : '';
+    const key = error instanceof ApiError ? `common.openShiftRefusal.${error.code}` : '';
     return hasMessage(key) ? t(key as MessageId) : refusal(error);
   };
 }
@@ -204,7 +204,7 @@ function OfferOutcome({
   if (offer.isSuccess)
     return (
       <Text size="sm" fw={600} role="status" data-testid="gap-offered">
-        {t('openShifts.offer.done')}
+        {t('rosters.offer.done')}
       </Text>
     );
   if (offer.error)

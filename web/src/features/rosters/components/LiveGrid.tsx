@@ -69,8 +69,8 @@ export function LiveGrid({
     lang,
     (day) =>
       day.kind === 'unavailable'
-        ? t('availability.grid.unavailable', { reason: day.reason ?? '' })
-        : t(`availability.grid.${day.kind}`, { shift: day.shiftTypeCode ?? 'none' }),
+        ? t('rosters.wish.unavailable', { reason: day.reason ?? '' })
+        : t(`rosters.wish.${day.kind}`, { shift: day.shiftTypeCode ?? 'none' }),
   );
   const text = useGridText();
   const close = () => {
@@ -82,7 +82,7 @@ export function LiveGrid({
       <RosterGrid
         model={model}
         label={t('rosters.grid.label')}
-        cornerLabel={t('common.grid.employee')}
+        cornerLabel={t('common.employee')}
         {...text}
         dateLabel={(date) => {
           const gaps = gapsByDate.get(date) ?? 0;
@@ -99,7 +99,7 @@ export function LiveGrid({
         night={t('common.grid.night')}
         lent={t('common.grid.lent')}
         gap={t('rosters.grid.gapLegend')}
-        wish={has('availability.view') ? t('availability.grid.legend') : undefined}
+        wish={has('availability.view') ? t('rosters.wish.legend') : undefined}
       />
       <CellDetails
         opened={opened}

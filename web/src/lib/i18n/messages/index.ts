@@ -27,6 +27,8 @@ import peopleAr from './people.ar.json' with { type: 'json' };
 import peopleEn from './people.en.json' with { type: 'json' };
 import poolsAr from './pools.ar.json' with { type: 'json' };
 import poolsEn from './pools.en.json' with { type: 'json' };
+import reconciliationAr from './reconciliation.ar.json' with { type: 'json' };
+import reconciliationEn from './reconciliation.en.json' with { type: 'json' };
 import reportsAr from './reports.ar.json' with { type: 'json' };
 import reportsEn from './reports.en.json' with { type: 'json' };
 import rostersAr from './rosters.ar.json' with { type: 'json' };
@@ -46,6 +48,7 @@ export const areas = {
   openShifts: { en: openShiftsEn, ar: openShiftsAr },
   people: { en: peopleEn, ar: peopleAr },
   pools: { en: poolsEn, ar: poolsAr },
+  reconciliation: { en: reconciliationEn, ar: reconciliationAr },
   reports: { en: reportsEn, ar: reportsAr },
   allocation: { en: allocationEn, ar: allocationAr },
   swaps: { en: swapsEn, ar: swapsAr },
@@ -64,6 +67,7 @@ export const english = {
   ...openShiftsEn,
   ...peopleEn,
   ...poolsEn,
+  ...reconciliationEn,
   ...reportsEn,
   ...allocationEn,
   ...swapsEn,
@@ -83,6 +87,7 @@ export const arabic: Record<MessageId, string> = {
   ...openShiftsAr,
   ...peopleAr,
   ...poolsAr,
+  ...reconciliationAr,
   ...reportsAr,
   ...allocationAr,
   ...swapsAr,
