@@ -44,3 +44,13 @@ export function useRefusalText() {
     return hasMessage(key) ? t(key as MessageId) : problemText(t, error);
   };
 }
+
+/** A refusal about open shifts: their own codes from the catalogue, the engine's rules as any refusal. */
+export function useOpenShiftRefusal() {
+  const t = useT();
+  const refusal = useRefusalText();
+  return (error: unknown) => {
+    const key = error instanceof ApiError ? `common.openShiftRefusal.${error.code}` : '';
+    return hasMessage(key) ? t(key as MessageId) : refusal(error);
+  };
+}

@@ -1,11 +1,10 @@
 import { Alert, Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CandidatesTable } from '../../../components/CandidatesTable';
-import { ReasonCounts, useRefusalText } from '../../../components/RuleReasons';
-import { ApiError } from '../../../lib/api/client';
+import { ReasonCounts, useOpenShiftRefusal, useRefusalText } from '../../../components/RuleReasons';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
-import { hasMessage, type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { type RosterGap, useCoverCandidates, useCoverGap, useOfferGap } from '../api';
 
 const gapLabel = (lang: 'en' | 'ar', gap: RosterGap) =>
@@ -18,7 +17,7 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
   const { has } = usePermissions();
   const [covering, setCovering] = useState<RosterGap | null>(null);
   const offer = useOfferGap();
-  const offerRefusal = useOfferRefusal();
+  const offerRefusal = useOpenShiftRefusal();
   // Whoever may not cover a gap by hand (a manager) may still offer it as an open shift.
   const offersOnly = !has('roster.create') && has('open_shift.offer');
   if (!gaps.length)
@@ -110,7 +109,7 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
   const offer = useOfferGap();
   const { has } = usePermissions();
   const refusal = useRefusalText();
-  const offerRefusal = useOfferRefusal();
+  const offerRefusal = useOpenShiftRefusal();
   const close = () => {
     cover.reset();
     offer.reset();
@@ -180,16 +179,6 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
       />
     </Modal>
   );
-}
-
-/** Refusals of an offer in words: the open-shift codes from their catalogue, others as any refusal. */
-function useOfferRefusal() {
-  const t = useT();
-  const refusal = useRefusalText();
-  return (error: unknown) => {
-    const key = error instanceof ApiError ? `common.openShiftRefusal.${error.code}` : '';
-    return hasMessage(key) ? t(key as MessageId) : refusal(error);
-  };
 }
 
 /** Whether the last offer landed (eligible employees may claim it now) or why not. */
