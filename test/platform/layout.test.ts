@@ -83,3 +83,66 @@ describe('the layout of the code', () => {
     expect(crossings).toEqual([]);
   });
 });
+
+/** The web client's layout (issue 50): bulletproof-react's rules, read from `web/src` as it is. */
+const web = fileURLToPath(new URL('../../web/src', import.meta.url));
+const webSources = (readdirSync(web, { recursive: true }) as string[])
+  .filter((path) => /\.tsx?$/.test(path) && path !== 'lib/api/schema.ts')
+  .map((path) => join(web, path));
+
+/** What a web file imports, statically or lazily, as paths below `web/src`. */
+const webImportsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from |import\()'(\.[^']+)'/g)].map((match) =>
+    relative(web, resolve(dirname(file), match[1]!)),
+  );
+
+/** `features/<area>`, or the top folder (`app`, `components`, `lib`, `test`). */
+const webAreaOf = (path: string) => {
+  const parts = path.split('/');
+  return parts[0] === 'features' ? parts.slice(0, 2).join('/') : parts[0]!;
+};
+
+describe("the web client's layout", () => {
+  it('keeps each feature to itself: it imports its own folder, lib/, components/ and test/ only', () => {
+    const crossings = webSources.flatMap((file) => {
+      const path = relative(web, file);
+      const area = webAreaOf(path);
+      const allowed = (target: string) => [area, 'lib', 'components', 'test'].includes(webAreaOf(target));
+      if (area.startsWith('features/'))
+        return webImportsOf(file)
+          .filter((target) => !allowed(target))
+          .map((target) => `${path} → ${target}`);
+      if (area === 'lib' || area === 'components')
+        return webImportsOf(file)
+          .filter((target) => ['app', 'features'].includes(target.split('/')[0]!))
+          .map((target) => `${path} → ${target}`);
+      return [];
+    });
+    expect(crossings).toEqual([]);
+  });
+
+  it('lends no message of one feature to another: what two features say lives under a shared prefix', () => {
+    // `common.`, and the shell's words every screen may use: errors, refusals, the languages' names.
+    const SHARED = /^(common|error|problem|language)\./;
+    const catalogues = join(web, 'lib/i18n/messages');
+    const ids = readdirSync(catalogues)
+      .filter((name) => name.endsWith('en.json'))
+      .flatMap((name) => Object.keys(JSON.parse(readFileSync(join(catalogues, name), 'utf8'))));
+    const users = new Map<string, Set<string>>();
+    for (const file of webSources) {
+      const area = webAreaOf(relative(web, file));
+      if (!area.startsWith('features/')) continue;
+      const text = readFileSync(file, 'utf8');
+      // Whole ids in quotes, and the prefixes of ids made at run time (`common.reason.${code}`).
+      const used = [...text.matchAll(/['"`]([\w-]+(?:\.[\w-]+)+)['"`]/g)].map((match) => match[1]!);
+      const prefixes = [...text.matchAll(/`([\w.-]+\.)\$\{/g)].map((match) => match[1]!);
+      for (const id of ids)
+        if (used.includes(id) || prefixes.some((prefix) => id.startsWith(prefix)))
+          users.set(id, new Set([...(users.get(id) ?? []), area]));
+    }
+    const lent = [...users]
+      .filter(([id, areas]) => areas.size > 1 && !SHARED.test(id))
+      .map(([id, areas]) => `${id}: ${[...areas].join(', ')}`);
+    expect(lent).toEqual([]);
+  });
+});

@@ -154,7 +154,9 @@ test('an administrator creates a user and grants a role in one department; the u
     .getByRole('link', { name: text(lang, 'nav.reconciliationExceptions') })
     .first()
     .click();
-  await expect(person.getByRole('heading', { name: text(lang, 'exceptions.title') })).toBeVisible();
+  await expect(
+    person.getByRole('heading', { name: text(lang, 'reconciliation.exceptions.title') }),
+  ).toBeVisible();
   // Every row the new manager sees is a cargo employee's, and there are some.
   const rows = person.getByTestId('exception-row');
   await expect(rows.first()).toBeVisible();

@@ -36,7 +36,7 @@ test('an employee states a day they cannot work, and the planner sees it on the 
   await expect(cell).toHaveAttribute('data-wish', 'unavailable');
   await expect(cell).toHaveAttribute('aria-label', new RegExp(reason));
   await expect(cell).toHaveAttribute('title', new RegExp(reason));
-  await expect(planner.getByTestId('wish-legend')).toHaveText(text(lang, 'availability.grid.legend'));
+  await expect(planner.getByTestId('wish-legend')).toHaveText(text(lang, 'rosters.wish.legend'));
   await cell.scrollIntoViewIfNeeded();
   await checkScreen(planner, info, 'availability-grid');
 });

@@ -44,7 +44,7 @@ test('the manager sees the month of the departments against their budgets', asyn
   await expect(ramp.getByTestId('cost-planned')).toHaveText(/\d/);
   await checkScreen(page, info, 'costs-month');
   // The same figures as a table, one switch away.
-  await chart.getByText(text(lang, 'attendanceAdmin.chart.asTable')).click();
+  await chart.getByText(text(lang, 'common.chart.asTable')).click();
   await expect(chart.getByRole('table')).toBeVisible();
   // The same month as a workbook, in the screen's language.
   const download = page.waitForEvent('download');

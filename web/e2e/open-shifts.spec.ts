@@ -31,7 +31,7 @@ test('the planner offers a gap from the live roster and the employee claims it',
   const gap = page.locator(`[data-testid="gap"][data-date="${plan.date}"]`);
   await expect(gap).toHaveCount(1);
   await gap.getByRole('button').click();
-  await page.getByRole('button', { name: text(lang, 'openShifts.offer.instead') }).click();
+  await page.getByRole('button', { name: text(lang, 'rosters.offer.instead') }).click();
   await expect(page.getByTestId('gap-offered')).toBeVisible();
   await checkScreen(page, info, 'open-shifts-offer-from-gap');
   await page.keyboard.press('Escape');

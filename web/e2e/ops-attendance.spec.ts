@@ -108,9 +108,9 @@ test('an attendance file with a no-show and a late arrival is previewed, committ
 
   // Reconciled: the late arrival and the no-show are among the open exceptions of the day.
   await page.getByRole('link', { name: text(lang, 'attendanceAdmin.import.toExceptions') }).click();
-  await page.getByRole('heading', { name: text(lang, 'exceptions.title') }).waitFor();
-  await page.getByLabel(text(lang, 'attendanceAdmin.filter.from'), { exact: true }).fill(day);
-  await page.getByLabel(text(lang, 'attendanceAdmin.filter.to'), { exact: true }).fill(day);
+  await page.getByRole('heading', { name: text(lang, 'reconciliation.exceptions.title') }).waitFor();
+  await page.getByLabel(text(lang, 'common.filter.from'), { exact: true }).fill(day);
+  await page.getByLabel(text(lang, 'common.filter.to'), { exact: true }).fill(day);
   const lateRow = page.locator(
     `[data-testid="exception-row"][data-employee="${late.employeeNumber}"][data-kind="LATE_ARRIVAL"]`,
   );
@@ -130,20 +130,18 @@ test('an attendance file with a no-show and a late arrival is previewed, committ
   await expect(page.getByTestId('validate-panel')).toContainText(
     lang === 'en' ? 'One exception chosen' : 'استثناء واحد مختار',
   );
-  await page
-    .getByLabel(text(lang, 'attendanceAdmin.exceptions.comment'), { exact: true })
-    .fill(comment(lang));
-  await page.getByRole('button', { name: text(lang, 'attendanceAdmin.exceptions.justified') }).click();
+  await page.getByLabel(text(lang, 'reconciliation.exceptions.comment'), { exact: true }).fill(comment(lang));
+  await page.getByRole('button', { name: text(lang, 'reconciliation.exceptions.justified') }).click();
   await expect(page.getByRole('status')).toContainText(
     lang === 'en' ? 'One exception validated' : 'اعتُمد استثناء واحد',
   );
   await expect(lateRow).toHaveCount(0);
   await page
-    .getByRole('combobox', { name: text(lang, 'attendanceAdmin.exceptions.status'), exact: true })
+    .getByRole('combobox', { name: text(lang, 'reconciliation.exceptions.status'), exact: true })
     .click();
-  await page.getByRole('option', { name: text(lang, 'attendanceAdmin.exceptions.status.VALIDATED') }).click();
+  await page.getByRole('option', { name: text(lang, 'reconciliation.exceptions.status.VALIDATED') }).click();
   await expect(lateRow).toContainText(comment(lang));
-  await expect(lateRow).toContainText(text(lang, 'attendanceAdmin.exceptions.resolution.JUSTIFIED'));
+  await expect(lateRow).toContainText(text(lang, 'reconciliation.exceptions.resolution.JUSTIFIED'));
   await checkScreen(page, info, 'attendance-exceptions-validated');
 });
 
@@ -156,8 +154,8 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   const { day, late } = await sceneOf(lang);
   await openAs(page, lang, 'hrdirector', '/attendance/records');
   await page.getByRole('heading', { name: text(lang, 'attendanceAdmin.records.title') }).waitFor();
-  await page.getByLabel(text(lang, 'attendanceAdmin.filter.from'), { exact: true }).fill(day);
-  await page.getByLabel(text(lang, 'attendanceAdmin.filter.to'), { exact: true }).fill(day);
+  await page.getByLabel(text(lang, 'common.filter.from'), { exact: true }).fill(day);
+  await page.getByLabel(text(lang, 'common.filter.to'), { exact: true }).fill(day);
   const row = page.locator(`[data-testid="record-row"][data-employee="${late.employeeNumber}"]`);
   await expect(row).toHaveCount(1);
   await checkScreen(page, info, 'attendance-records');
@@ -209,16 +207,16 @@ test('the variance screen shows required, planned and actual heads as a chart, a
 }, info) => {
   const lang = langOf(info);
   await openAs(page, lang, 'manager', '/reconciliation/variance');
-  await page.getByRole('heading', { name: text(lang, 'attendanceAdmin.variance.title') }).waitFor();
+  await page.getByRole('heading', { name: text(lang, 'reconciliation.variance.title') }).waitFor();
   const chart = page.getByTestId('variance-chart');
   await expect(chart).toBeVisible();
   await expect(chart.getByTestId('bar-row').first()).toHaveAttribute(
     'aria-label',
-    new RegExp(text(lang, 'attendanceAdmin.variance.required')),
+    new RegExp(text(lang, 'reconciliation.variance.required')),
   );
   await expect(page.getByTestId('utilization-chart')).toBeVisible();
   await checkScreen(page, info, 'attendance-variance');
-  await chart.getByText(text(lang, 'attendanceAdmin.chart.asTable')).click();
+  await chart.getByText(text(lang, 'common.chart.asTable')).click();
   await expect(chart.getByRole('table')).toBeVisible();
   await checkScreen(page, info, 'attendance-variance-table');
 });

@@ -26,24 +26,24 @@ test('the planner creates a run, starts it, reads why lines stay unfilled and lo
   plan = await createOwnPlan(lang);
   await watchPage(page);
   await signIn(page, lang, 'planner');
-  await page.getByRole('link', { name: text(lang, 'runs.nav') }).click();
+  await page.getByRole('link', { name: text(lang, 'allocation.nav') }).click();
   await expect(page).toHaveURL(/\/runs$/);
   await checkScreen(page, info, 'runs-list');
 
-  await page.getByRole('combobox', { name: text(lang, 'runs.new.plan') }).fill(plan.name);
+  await page.getByRole('combobox', { name: text(lang, 'allocation.new.plan') }).fill(plan.name);
   await page.getByRole('option', { name: new RegExp(plan.name) }).click();
-  await expect(page.getByLabel(text(lang, 'runs.new.from'))).toHaveValue(plan.from);
+  await expect(page.getByLabel(text(lang, 'allocation.new.from'))).toHaveValue(plan.from);
   // The harder search: a week around each line still short solved exactly, reported with the result.
-  await page.getByLabel(text(lang, 'runs.new.exact')).check();
-  await page.getByRole('button', { name: text(lang, 'runs.new.submit') }).click();
+  await page.getByLabel(text(lang, 'allocation.new.exact')).check();
+  await page.getByRole('button', { name: text(lang, 'allocation.new.submit') }).click();
   await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
   // The list's badges stay until the run's page replaces them: its action first, then its one badge.
-  await expect(page.getByRole('button', { name: text(lang, 'runs.action.execute') })).toBeVisible();
+  await expect(page.getByRole('button', { name: text(lang, 'allocation.action.execute') })).toBeVisible();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Draft');
   await checkScreen(page, info, 'run-draft');
 
   // Started: the run executes in the background and the screen follows its progress.
-  await page.getByRole('button', { name: text(lang, 'runs.action.execute') }).click();
+  await page.getByRole('button', { name: text(lang, 'allocation.action.execute') }).click();
   await expect(page.getByTestId('run-progress')).toBeVisible();
   await expect(page.getByTestId('run-phase')).toHaveAttribute(
     'data-phase',
@@ -67,14 +67,14 @@ test('the planner creates a run, starts it, reads why lines stay unfilled and lo
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(
-    dialog.getByTestId('candidates').or(dialog.getByText(text(lang, 'runs.candidates.none'))),
+    dialog.getByTestId('candidates').or(dialog.getByText(text(lang, 'allocation.candidates.none'))),
   ).toBeVisible();
   await checkScreen(page, info, 'run-candidates');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
   // The proposal as a grid: one tab stop, arrow keys move, Enter opens the cell.
-  await page.getByRole('tab', { name: text(lang, 'runs.tab.proposal') }).click();
+  await page.getByRole('tab', { name: text(lang, 'allocation.tab.proposal') }).click();
   const grid = page.getByTestId('roster-grid');
   await expect(grid).toBeVisible();
   await expect(grid.locator('[role="gridcell"][tabindex="0"]')).toHaveCount(1);
@@ -90,12 +90,12 @@ test('the planner creates a run, starts it, reads why lines stay unfilled and lo
   await page.keyboard.press('Escape');
 
   // Reviewed with a comment, then locked into the live roster.
-  await page.getByRole('button', { name: text(lang, 'runs.action.review') }).click();
-  await page.getByLabel(text(lang, 'runs.review.label')).fill(`Checked by the ${lang} planner`);
-  await page.getByRole('button', { name: text(lang, 'runs.review.submit') }).click();
+  await page.getByRole('button', { name: text(lang, 'allocation.action.review') }).click();
+  await page.getByLabel(text(lang, 'allocation.review.label')).fill(`Checked by the ${lang} planner`);
+  await page.getByRole('button', { name: text(lang, 'allocation.review.submit') }).click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Reviewed');
   await expect(page.getByTestId('review-comment')).toContainText(`Checked by the ${lang} planner`);
-  await page.getByRole('button', { name: text(lang, 'runs.action.lock') }).click();
+  await page.getByRole('button', { name: text(lang, 'allocation.action.lock') }).click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Locked');
 });
 
@@ -119,7 +119,7 @@ test('the planner covers a gap from the candidates and publishes with the change
   }
   await worked.click();
   await expect(page.getByTestId('cell-details')).toBeVisible();
-  await page.getByRole('button', { name: text(lang, 'liveRoster.remove') }).click();
+  await page.getByRole('button', { name: text(lang, 'rosters.remove') }).click();
   await expect(page.getByTestId('cell-details')).toBeHidden();
 
   await page.getByTestId('gaps-tab').click();
@@ -138,7 +138,7 @@ test('the planner covers a gap from the candidates and publishes with the change
   await expect(gaps).toHaveCount(before - 1);
 
   // Publish: the change list first, then version 1 awaits approval.
-  await page.getByRole('tab', { name: text(lang, 'liveRoster.tab.publish') }).click();
+  await page.getByRole('tab', { name: text(lang, 'rosters.tab.publish') }).click();
   const card = page.getByTestId('publish-run').filter({ hasText: plan.name });
   await card.getByTestId('publish-button').click();
   await expect(page.getByTestId('change-summary')).toBeVisible();
@@ -146,7 +146,7 @@ test('the planner covers a gap from the candidates and publishes with the change
   await checkScreen(page, info, 'live-publish');
   await page.getByTestId('publish-confirm').click();
   await expect(card.getByTestId('version')).toHaveCount(1);
-  await expect(card.getByTestId('version').first()).toContainText(text(lang, 'liveRoster.approval.Pending'));
+  await expect(card.getByTestId('version').first()).toContainText(text(lang, 'rosters.approval.Pending'));
   await checkScreen(page, info, 'live-versions');
 });
 
@@ -175,14 +175,14 @@ test('an approved leave opens a gap that the planner covers and republishes', as
   await expect(dialog).toBeHidden();
   await expect(gap).toHaveCount(0);
 
-  await page.getByRole('tab', { name: text(lang, 'liveRoster.tab.publish') }).click();
+  await page.getByRole('tab', { name: text(lang, 'rosters.tab.publish') }).click();
   const card = page.getByTestId('publish-run').filter({ hasText: plan.name });
   await card.getByTestId('publish-button').click();
   const list = page.getByTestId('change-list');
   await expect(list.locator('[data-kind]').first()).toBeVisible();
-  await page.getByLabel(text(lang, 'liveRoster.publish.reason')).fill(`Leave on ${target.date}`);
+  await page.getByLabel(text(lang, 'rosters.publish.reason')).fill(`Leave on ${target.date}`);
   await checkScreen(page, info, 'live-republish');
   await page.getByTestId('publish-confirm').click();
   await expect(card.getByTestId('version')).toHaveCount(2);
-  await expect(card.locator('[data-version="2"]')).toContainText(text(lang, 'liveRoster.approval.Pending'));
+  await expect(card.locator('[data-version="2"]')).toContainText(text(lang, 'rosters.approval.Pending'));
 });

@@ -59,7 +59,7 @@ test('an employee proposes a swap, the colleague accepts, the manager approves, 
   await expect(approved.getByTestId('swap-republish-due')).toBeVisible();
   await checkScreen(page, info, 'swaps-approved');
   await approved.getByTestId('swap-live-roster').click();
-  await page.getByRole('tab', { name: text(lang, 'liveRoster.tab.publish') }).click();
+  await page.getByRole('tab', { name: text(lang, 'rosters.tab.publish') }).click();
   const card = page.getByTestId('publish-run').filter({ hasText: scene.planName });
   await card.getByTestId('publish-button').click();
   const list = page.getByTestId('change-list');

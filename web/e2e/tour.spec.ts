@@ -62,7 +62,7 @@ const SCREENS: { name: string; user: string; path: string; ready: (lang: 'en' | 
     name: 'attendance-exceptions',
     user: 'hrdirector',
     path: '/reconciliation/exceptions',
-    ready: (l) => text(l, 'exceptions.title'),
+    ready: (l) => text(l, 'reconciliation.exceptions.title'),
   },
   {
     name: 'forbidden',

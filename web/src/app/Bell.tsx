@@ -8,7 +8,7 @@ import { useOpenExceptionCount } from '../features/reconciliation/api';
 import { usePermissions } from '../lib/auth/permissions';
 import { formatNumber } from '../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../lib/i18n/I18nProvider';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /**
  * The approval bell: the pending counts the caller may act on, polled about every 30 s (nothing is

@@ -13,17 +13,28 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Profile } from '../features/me/api';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import type { Profile } from '../lib/api/profile';
 import { usePermissions } from '../lib/auth/permissions';
 import { signOut } from '../lib/auth/sign-out';
 import { useT } from '../lib/i18n/I18nProvider';
+import { paths } from '../lib/paths';
 import { Bell } from './Bell';
-import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_SECTIONS, type NavSection, visibleNav } from './nav';
-import { paths } from './paths';
-import { queryClient } from './queryClient';
+
+/** Signs out, forgets every answer of the session, and shows the login screen. */
+function useLogout() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await signOut();
+    client.clear();
+    navigate(paths.login, { replace: true });
+  };
+}
 
 /** The frame of every signed-in screen: header (bell, language, the person's menu) and navigation. */
 export function Shell({ profile, children }: { profile: Profile; children: ReactNode }) {
@@ -34,13 +45,8 @@ export function Shell({ profile, children }: { profile: Profile; children: React
   const reduceMotion = useReducedMotion();
   const { has } = usePermissions();
   const location = useLocation();
-  const navigate = useNavigate();
+  const logout = useLogout();
   const items = visibleNav(has);
-  const logout = async () => {
-    await signOut();
-    queryClient.clear();
-    navigate(paths.login, { replace: true });
-  };
   const section = (name: NavSection) => items.filter((item) => item.section === name);
   return (
     <AppShell
@@ -131,12 +137,7 @@ export function Shell({ profile, children }: { profile: Profile; children: React
  */
 export function PasswordFirstFrame({ children }: { children: ReactNode }) {
   const t = useT();
-  const navigate = useNavigate();
-  const logout = async () => {
-    await signOut();
-    queryClient.clear();
-    navigate(paths.login, { replace: true });
-  };
+  const logout = useLogout();
   return (
     <Stack maw={520} mx="auto" p="md" gap="md">
       <Group justify="space-between" wrap="nowrap">

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { usePermissions } from '../lib/auth/permissions';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** `/`: the dashboard for those who have one, else one's own roster. */
 export function StartPage() {

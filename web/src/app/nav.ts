@@ -1,6 +1,6 @@
 import { LOOKUP_GROUPS } from '../features/admin/components/lookupGroups';
 import type { MessageId } from '../lib/i18n/I18nProvider';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 const LOOKUP_VIEWS = LOOKUP_GROUPS.map((group) => `${group.entity}.view`);
 
@@ -39,8 +39,8 @@ export const NAV: NavItem[] = [
     section: 'work',
   },
   { to: paths.demandPlans, label: 'demand.nav.plans', anyOf: ['demand.read'], section: 'planning' },
-  { to: paths.runs, label: 'runs.nav', anyOf: ['allocation_run.read'], section: 'planning' },
-  { to: paths.liveRoster, label: 'liveRoster.nav', anyOf: ['roster.view'], section: 'planning' },
+  { to: paths.runs, label: 'allocation.nav', anyOf: ['allocation_run.read'], section: 'planning' },
+  { to: paths.liveRoster, label: 'rosters.nav', anyOf: ['roster.view'], section: 'planning' },
   { to: paths.openShifts, label: 'openShifts.nav.planning', anyOf: ['open_shift.view'], section: 'planning' },
   { to: paths.pools, label: 'pools.nav', anyOf: ['pool.read'], section: 'planning' },
   {

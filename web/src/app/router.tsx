@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { LoginPage } from '../features/auth/routes/LoginPage';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
+import { preloadFirstScreen } from './preload';
 import { RequirePermission } from './RequirePermission';
 import { SessionLayout } from './SessionLayout';
 import { StartPage } from './StartPage';
@@ -10,8 +11,27 @@ const lazy = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
+/**
+ * The screens that show another area's panel: the two chunks load side by side and the shell hands the
+ * panel in (an area never imports another).
+ */
+const dashboard = async () => {
+  const [{ default: DashboardPage }, { LabourCostTile }] = await Promise.all([
+    import('../features/platform/routes/DashboardPage'),
+    import('../features/costs/components/LabourCostTile'),
+  ]);
+  return { Component: () => <DashboardPage labourCost={LabourCostTile} /> };
+};
+const allocationRun = async () => {
+  const [{ default: RunPage }, { RunCostPanel }] = await Promise.all([
+    import('../features/allocation/routes/RunPage'),
+    import('../features/costs/components/RunCostPanel'),
+  ]);
+  return { Component: () => <RunPage costPanel={RunCostPanel} /> };
+};
+
 export const router = createBrowserRouter([
-  { path: paths.login, element: <LoginPage /> },
+  { path: paths.login, element: <LoginPage onSignedIn={preloadFirstScreen} /> },
   {
     element: <SessionLayout />,
     children: [
@@ -20,7 +40,7 @@ export const router = createBrowserRouter([
       {
         path: paths.dashboard,
         element: <RequirePermission permission="dashboard.view" />,
-        children: [{ index: true, lazy: lazy(() => import('../features/platform/routes/DashboardPage')) }],
+        children: [{ index: true, lazy: dashboard }],
       },
       { path: paths.myRoster, lazy: lazy(() => import('../features/me/routes/MyRosterPage')) },
       { path: paths.myLeave, lazy: lazy(() => import('../features/leave/routes/MyLeavePage')) },
@@ -190,16 +210,14 @@ export const router = createBrowserRouter([
         path: paths.runs,
         element: <RequirePermission permission="allocation_run.read" />,
         children: [
-          { index: true, lazy: lazy(() => import('../features/runs/routes/RunsPage')) },
-          { path: ':id', lazy: lazy(() => import('../features/runs/routes/RunPage')) },
+          { index: true, lazy: lazy(() => import('../features/allocation/routes/RunsPage')) },
+          { path: ':id', lazy: allocationRun },
         ],
       },
       {
         path: paths.liveRoster,
         element: <RequirePermission permission="roster.view" />,
-        children: [
-          { index: true, lazy: lazy(() => import('../features/live-roster/routes/LiveRosterPage')) },
-        ],
+        children: [{ index: true, lazy: lazy(() => import('../features/rosters/routes/LiveRosterPage')) }],
       },
       {
         path: paths.openShifts,

@@ -3,11 +3,11 @@ import { ApiError } from '../lib/api/client';
 import { hasMessage, type MessageId, useT } from '../lib/i18n/I18nProvider';
 import { problemText } from './QueryState';
 
-/** A rule code read as words (`runs.reason.ON_LEAVE`), the code itself when the catalogue lacks it. */
+/** A rule code read as words (`common.reason.ON_LEAVE`), the code itself when the catalogue lacks it. */
 export function useReasonName() {
   const t = useT();
   return (code: string) => {
-    const key = `runs.reason.${code}`;
+    const key = `common.reason.${code}`;
     return hasMessage(key) ? t(key as MessageId) : code;
   };
 }
@@ -19,12 +19,12 @@ export function ReasonCounts({ reasons }: { reasons: Record<string, number | und
   const entries = Object.entries(reasons)
     .filter((entry): entry is [string, number] => (entry[1] ?? 0) > 0)
     .sort((a, b) => b[1] - a[1]);
-  if (!entries.length) return <span>{t('runs.reason.none')}</span>;
+  if (!entries.length) return <span>{t('common.reason.none')}</span>;
   return (
     <Group gap={4} data-testid="reasons">
       {entries.map(([code, count]) => (
         <Badge key={code} variant="outline" color="gray" tt="none" data-reason={code}>
-          {t('runs.reason.count', { reason: name(code), count })}
+          {t('common.reason.count', { reason: name(code), count })}
         </Badge>
       ))}
     </Group>
@@ -39,8 +39,18 @@ export function useRefusalText() {
     if (!(error instanceof ApiError)) return t('error.network');
     const reasons = (error.problem?.reasons as string[] | undefined) ?? [];
     if (error.code === 'NOT_ELIGIBLE' && reasons.length)
-      return t('runs.problem.NOT_ELIGIBLE', { rules: reasons.map(name).join('، ') });
-    const key = `runs.problem.${error.code}`;
+      return t('common.refusal.NOT_ELIGIBLE', { rules: reasons.map(name).join('، ') });
+    const key = `common.refusal.${error.code}`;
     return hasMessage(key) ? t(key as MessageId) : problemText(t, error);
+  };
+}
+
+/** A refusal about open shifts: their own codes from the catalogue, the engine's rules as any refusal. */
+export function useOpenShiftRefusal() {
+  const t = useT();
+  const refusal = useRefusalText();
+  return (error: unknown) => {
+    const key = error instanceof ApiError ? `common.openShiftRefusal.${error.code}` : '';
+    return hasMessage(key) ? t(key as MessageId) : refusal(error);
   };
 }

@@ -1,5 +1,6 @@
+import { useMemo } from 'react';
 import { intlLocale, type Language, localName } from '../../lib/i18n/format';
-import type { useT } from '../../lib/i18n/I18nProvider';
+import { useLanguage, useT } from '../../lib/i18n/I18nProvider';
 import type { GridCell, GridEmployee } from './gridModel';
 
 /**
@@ -23,8 +24,8 @@ export function gridText(t: ReturnType<typeof useT>, lang: Language) {
   const header = format({ weekday: 'short', day: 'numeric' });
   const long = format({ weekday: 'long', day: 'numeric', month: 'long' });
   const short = format({ weekday: 'short', day: 'numeric', month: 'short' });
-  const night = t('runs.grid.night');
-  const lent = t('runs.grid.lent');
+  const night = t('common.grid.night');
+  const lent = t('common.grid.lent');
   return {
     employeeName: (employee: GridEmployee) => localName(lang, employee),
     dateHeader: header,
@@ -32,9 +33,9 @@ export function gridText(t: ReturnType<typeof useT>, lang: Language) {
     cellLabel: (cell: GridCell | null, employee: GridEmployee, date: string) => {
       const who = `${employee.employeeNumber} ${localName(lang, employee)}`;
       const day = short(date);
-      if (!cell) return t('runs.grid.cellOff', { who, day });
+      if (!cell) return t('common.grid.cellOff', { who, day });
       const marks = [cell.night ? night : '', cell.lent ? lent : ''].filter(Boolean).join(', ');
-      return t('runs.grid.cell', {
+      return t('common.grid.cell', {
         who,
         day,
         shift: cell.shiftCode,
@@ -43,4 +44,13 @@ export function gridText(t: ReturnType<typeof useT>, lang: Language) {
       });
     },
   };
+}
+
+/** The grid's words in the reader's language, made again only when the language changes. */
+export function useGridText() {
+  const t = useT();
+  const lang = useLanguage();
+  // Their caches live as long as the language (t is a new function each render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
+  return useMemo(() => gridText(t, lang), [lang]);
 }

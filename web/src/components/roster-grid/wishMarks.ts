@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { api, call } from '../../lib/api/client';
+import { keys } from '../../lib/api/keys';
 import type { GridEmployee } from './gridModel';
 
 export type WishKind = 'unavailable' | 'work' | 'off';
@@ -30,7 +31,7 @@ export function useWishMarks(
   describe: (day: { kind: WishKind; shiftTypeCode: string | null; reason: string | null }) => string,
 ) {
   const wishes = useQuery({
-    queryKey: ['roster-grid', 'wishes', departmentId, from, to],
+    queryKey: keys.availability.department(departmentId, from, to),
     queryFn: async () => {
       const items = [];
       for (let page = 1; ; page++) {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { keys } from '../../../lib/api/keys';
 
 export type AuditEvent = Schemas['AuditEvent'];
 
@@ -18,7 +19,7 @@ export interface AuditQuery {
 
 export function useAuditEvents(query: AuditQuery) {
   return useQuery({
-    queryKey: ['admin', 'audit', query],
+    queryKey: keys.audit.events(query),
     queryFn: () =>
       call(api.GET('/api/audit/events', { params: { query: { ...query, pageSize: AUDIT_PAGE_SIZE } } })),
     placeholderData: keepPreviousData,

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 import type { LookupGroupRoute } from '../components/lookupGroups';
 
 /**
@@ -28,13 +30,9 @@ export const LOOKUPS_PAGE_SIZE = 25;
 const list = (group: LookupGroupRoute) => `/api/admin/${group}` as '/api/admin/grades';
 const one = (group: LookupGroupRoute) => `/api/admin/${group}/{id}` as '/api/admin/grades/{id}';
 
-export const lookupKeys = {
-  group: (group: LookupGroupRoute) => ['admin', 'lookups', group] as const,
-};
-
 export function useLookupRows(group: LookupGroupRoute, page: number) {
   return useQuery({
-    queryKey: [...lookupKeys.group(group), page],
+    queryKey: keys.lookups.page(group, page),
     queryFn: async () => {
       const answer = await call(
         api.GET(list(group), { params: { query: { page, pageSize: LOOKUPS_PAGE_SIZE } } }),
@@ -45,19 +43,20 @@ export function useLookupRows(group: LookupGroupRoute, page: number) {
   });
 }
 
-function useLookupMutation<A, R>(group: LookupGroupRoute, mutationFn: (argument: A) => Promise<R>) {
+/** A change of any group: every lookup is read again (a group may be read through other paths too). */
+function useLookupMutation<A, R>(mutationFn: (argument: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => client.invalidateQueries({ queryKey: lookupKeys.group(group) }),
+    onSettled: () => invalidate(client, ['lookups']),
   });
 }
 
 export const useCreateLookup = (group: LookupGroupRoute) =>
-  useLookupMutation(group, (body: LookupBody) => call(api.POST(list(group), { body: body as GradeBody })));
+  useLookupMutation((body: LookupBody) => call(api.POST(list(group), { body: body as GradeBody })));
 
 export const useReplaceLookup = (group: LookupGroupRoute) =>
-  useLookupMutation(group, ({ row, body }: { row: LookupRow; body: LookupBody }) =>
+  useLookupMutation(({ row, body }: { row: LookupRow; body: LookupBody }) =>
     call(
       api.PUT(one(group), {
         params: { path: { id: row.id }, header: { 'If-Match': `"${row.version}"` } },
@@ -67,6 +66,4 @@ export const useReplaceLookup = (group: LookupGroupRoute) =>
   );
 
 export const useDeleteLookup = (group: LookupGroupRoute) =>
-  useLookupMutation(group, (row: LookupRow) =>
-    call(api.DELETE(one(group), { params: { path: { id: row.id } } })),
-  );
+  useLookupMutation((row: LookupRow) => call(api.DELETE(one(group), { params: { path: { id: row.id } } })));

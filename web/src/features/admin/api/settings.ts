@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { settingsQuery } from '../../../lib/api/settings';
 
 export type Settings = Schemas['BusinessUnitSettings'];
 export type SettingValues = Schemas['SettingValues'];
 
 export function useSettings() {
-  return useQuery({
-    queryKey: ['admin', 'settings'],
-    queryFn: () => call(api.GET('/api/settings')),
-  });
+  return useQuery(settingsQuery);
 }
 
 /** Sends only the changed keys, with the version read (If-Match): a concurrent change is a 412. */
@@ -18,9 +17,7 @@ export function useUpdateSettings() {
     mutationFn: ({ version, patch }: { version: number; patch: Schemas['SettingsUpdate'] }) =>
       call(api.PATCH('/api/settings', { params: { header: { 'If-Match': `"${version}"` } }, body: patch })),
     onSettled: () => {
-      client.invalidateQueries({ queryKey: ['admin', 'settings'] });
-      // The profile carries the unit's time zone and week.
-      client.invalidateQueries({ queryKey: ['me'] });
+      void invalidate(client, ['settings']);
     },
   });
 }

@@ -1,23 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type User = Schemas['User'];
 export type Grant = Schemas['Grant'];
-export type Role = Schemas['Role'];
 
 export const USERS_PAGE_SIZE = 25;
-
-export const adminKeys = {
-  users: ['admin', 'users'] as const,
-  user: (id: string) => ['admin', 'users', id] as const,
-  logins: (id: string, page: number) => ['admin', 'users', id, 'logins', page] as const,
-  roles: ['admin', 'roles'] as const,
-};
 
 /** A page of users, matching part of a username or display name; the previous page stays while the next loads. */
 export function useUsers(q: string, page: number) {
   return useQuery({
-    queryKey: [...adminKeys.users, 'list', q, page],
+    queryKey: keys.users.list(q, page),
     queryFn: () =>
       call(
         api.GET('/api/users', {
@@ -30,14 +24,14 @@ export function useUsers(q: string, page: number) {
 
 export function useUser(id: string) {
   return useQuery({
-    queryKey: adminKeys.user(id),
+    queryKey: keys.users.one(id),
     queryFn: () => call(api.GET('/api/users/{id}', { params: { path: { id } } })),
   });
 }
 
 export function useLoginHistory(id: string, page: number) {
   return useQuery({
-    queryKey: adminKeys.logins(id, page),
+    queryKey: keys.users.logins(id, page),
     queryFn: () =>
       call(
         api.GET('/api/users/{id}/login-history', {
@@ -50,30 +44,12 @@ export function useLoginHistory(id: string, page: number) {
   });
 }
 
-/** Every role (a handful), with its permissions. */
-export function useRoles() {
-  return useQuery({
-    queryKey: adminKeys.roles,
-    queryFn: async () => (await call(api.GET('/api/roles', { params: { query: { pageSize: 200 } } }))).items,
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function usePermissionCatalog() {
-  return useQuery({
-    queryKey: ['admin', 'permissions'],
-    queryFn: async () =>
-      (await call(api.GET('/api/permissions', { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 10 * 60_000,
-  });
-}
-
 /** Any change to users refreshes every user list and record. */
 function useUserMutation<A, R>(mutationFn: (argument: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.users }),
+    onSettled: () => invalidate(client, ['users']),
   });
 }
 

@@ -11,13 +11,14 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { adminPaths } from '../../../app/paths';
 import { ErrorNotice } from '../../../components/QueryState';
 import type { Schemas } from '../../../lib/api/client';
+import { useDepartments } from '../../../lib/api/lookups';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useDepartments } from '../../lookups/api';
-import { type User, useCreateUser, useGrantRole, useRoles, useUpdateUser } from '../api/users';
+import { paths } from '../../../lib/paths';
+import { useRoles } from '../api/roles';
+import { type User, useCreateUser, useGrantRole, useUpdateUser } from '../api/users';
 
 const orNull = (value: string) => value.trim() || null;
 
@@ -63,7 +64,7 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
         onSuccess: (created) => {
           onDone();
           // A generated password is shown once, on the new user's page.
-          navigate(adminPaths.user(created.user.id), {
+          navigate(paths.adminUser(created.user.id), {
             state: { temporaryPassword: created.temporaryPassword ?? null },
           });
         },

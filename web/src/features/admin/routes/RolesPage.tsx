@@ -2,7 +2,7 @@ import { Accordion, Badge, Group, List, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { hasMessage, useT } from '../../../lib/i18n/I18nProvider';
-import { usePermissionCatalog, useRoles } from '../api/users';
+import { usePermissionCatalog, useRoles } from '../api/roles';
 
 /** A permission code reads whole (the page otherwise breaks words anywhere). */
 const WHOLE = { overflowWrap: 'normal', wordBreak: 'break-word' } as const;

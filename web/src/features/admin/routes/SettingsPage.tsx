@@ -150,7 +150,7 @@ function SettingsForm({ saved, update }: { saved: Settings; update: ReturnType<t
               onChange={number('allocation.timeLimitSeconds')}
             />
             <NumberInput
-              label={t('availability.settings.maxDaysAhead')}
+              label={t('admin.settings.availability.maxDaysAhead')}
               min={1}
               max={730}
               allowDecimal={false}
@@ -158,7 +158,7 @@ function SettingsForm({ saved, update }: { saved: Settings; update: ReturnType<t
               onChange={number('availability.maxDaysAhead')}
             />
             <NumberInput
-              label={t('availability.settings.maxUnavailableDaysPerMonth')}
+              label={t('admin.settings.availability.maxUnavailableDaysPerMonth')}
               min={0}
               max={31}
               allowDecimal={false}

@@ -16,14 +16,14 @@ import {
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { adminPaths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
+import { useDepartments } from '../../../lib/api/lookups';
 import { formatDay, formatInstant, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
-import { useDepartments } from '../../lookups/api';
 import {
   type User,
   useLockUser,
@@ -44,7 +44,7 @@ export default function UserPage() {
   const temporary = (location.state as { temporaryPassword?: string | null } | null)?.temporaryPassword;
   return (
     <>
-      <Anchor component={Link} to={adminPaths.users} size="sm">
+      <Anchor component={Link} to={paths.adminUsers} size="sm">
         {t('admin.users.back')}
       </Anchor>
       <QueryState query={user}>
@@ -274,10 +274,10 @@ function LoginHistory({ id }: { id: string }) {
           <Table striped data-testid="user-logins">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('profile.history.at')}</Table.Th>
-                <Table.Th>{t('profile.history.result')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.at')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.result')}</Table.Th>
                 <Table.Th>{t('admin.user.reason')}</Table.Th>
-                <Table.Th>{t('profile.history.address')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.address')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

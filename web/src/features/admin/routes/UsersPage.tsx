@@ -3,12 +3,12 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { adminPaths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { formatInstant } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
 import { NewUserForm } from '../components/UserForms';
@@ -68,7 +68,7 @@ export default function UsersPage() {
                 {items.map((user) => (
                   <Table.Tr key={user.id}>
                     <Table.Td dir="ltr">
-                      <Anchor component={Link} to={adminPaths.user(user.id)}>
+                      <Anchor component={Link} to={paths.adminUser(user.id)}>
                         {user.username}
                       </Anchor>
                     </Table.Td>

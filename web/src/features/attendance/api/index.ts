@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas, uploadForm } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type AttendanceReview = Schemas['AttendanceReview'];
 export type AttendanceRecord = Schemas['AttendanceRecord'];
@@ -8,18 +10,10 @@ export type ImportPreview = Schemas['AttendanceImportPreview'];
 export type ImportRow = Schemas['AttendanceImportRow'];
 export type ImportResult = Schemas['AttendanceImportResult'];
 
-export const attendanceKeys = {
-  all: ['attendance'] as const,
-  records: ['attendance', 'records'] as const,
-  record: (id: string) => ['attendance', 'record', id] as const,
-  trail: (id: string) => ['attendance', 'trail', id] as const,
-  reviews: ['attendance', 'pending-reviews'] as const,
-};
-
 /** The bell's count of attendance edits awaiting review, every 30 s. */
 export function usePendingAttendanceReviewCount(enabled: boolean) {
   return useQuery({
-    queryKey: ['attendance', 'pending-count'],
+    queryKey: keys.attendance.pendingCount(),
     queryFn: async () => (await call(api.GET('/api/admin/attendance/pending-reviews/count'))).count,
     enabled,
     refetchInterval: 30_000,
@@ -28,13 +22,13 @@ export function usePendingAttendanceReviewCount(enabled: boolean) {
 
 export function usePendingAttendanceReviews() {
   return useQuery({
-    queryKey: attendanceKeys.reviews,
+    queryKey: keys.attendance.reviews(),
     queryFn: () =>
       call(api.GET('/api/admin/attendance/pending-reviews', { params: { query: { pageSize: 200 } } })),
   });
 }
 
-/** Acknowledges or reverts a review; the queue, its count and the records change with it. */
+/** Acknowledges or reverts a review; the queue, its count, the records and what is reconciled from them. */
 export function useDecideReview() {
   const client = useQueryClient();
   return useMutation({
@@ -54,7 +48,7 @@ export function useDecideReview() {
           : api.POST('/api/admin/attendance/pending-reviews/{id}/revert', options),
       );
     },
-    onSettled: () => client.invalidateQueries({ queryKey: attendanceKeys.all }),
+    onSettled: () => invalidate(client, ['attendance']),
   });
 }
 
@@ -71,7 +65,7 @@ export const RECORDS_PAGE_SIZE = 50;
 /** The unit's records for a holder of `attendance.view.all`, else those of the caller's departments. */
 export function useAttendanceRecords(filters: RecordFilters, page: number, all: boolean) {
   return useQuery({
-    queryKey: [...attendanceKeys.records, all ? 'all' : 'scoped', filters, page],
+    queryKey: keys.attendance.records(all ? 'all' : 'scoped', filters, page),
     queryFn: () => {
       const query = { ...filters, page, pageSize: RECORDS_PAGE_SIZE };
       return call(
@@ -86,14 +80,14 @@ export function useAttendanceRecords(filters: RecordFilters, page: number, all: 
 
 export function useAttendanceRecord(id: string) {
   return useQuery({
-    queryKey: attendanceKeys.record(id),
+    queryKey: keys.attendance.record(id),
     queryFn: () => call(api.GET('/api/attendance/{id}', { params: { path: { id } } })),
   });
 }
 
 export function useAttendanceTrail(id: string) {
   return useQuery({
-    queryKey: attendanceKeys.trail(id),
+    queryKey: keys.attendance.trail(id),
     queryFn: () =>
       call(
         api.GET('/api/attendance/{id}/audit', {
@@ -114,16 +108,17 @@ export function useEditAttendanceRecord() {
           body,
         }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: attendanceKeys.all }),
+    onSettled: () => invalidate(client, ['attendance']),
   });
 }
 
 export function useAttendanceStatuses() {
   return useQuery({
-    queryKey: ['lookups', 'attendance-statuses'],
-    queryFn: () => call(api.GET('/api/admin/attendance-statuses', { params: { query: { pageSize: 200 } } })),
+    queryKey: keys.lookups.every('attendance-statuses'),
+    queryFn: async () =>
+      (await call(api.GET('/api/admin/attendance-statuses', { params: { query: { pageSize: 200 } } }))).items,
     staleTime: 10 * 60_000,
-    select: (page) => page.items.filter((status) => status.isActive),
+    select: (statuses) => statuses.filter((status) => status.isActive),
   });
 }
 
@@ -152,8 +147,7 @@ export function useCommitImport() {
     mutationFn: (previewId: string) =>
       call(api.POST('/api/admin/attendance/import/commit', { body: { previewId } })),
     onSettled: () => {
-      client.invalidateQueries({ queryKey: attendanceKeys.all });
-      client.invalidateQueries({ queryKey: ['reconciliation'] });
+      void invalidate(client, ['attendance']);
     },
   });
 }

@@ -15,10 +15,10 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatDay, formatInstant, formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import { downloadTemplate, type ImportRow, useCommitImport, usePreviewImport } from '../api';
 import { refusalText, rowReasonText } from '../components/problems';
@@ -92,7 +92,7 @@ export default function AttendanceImportPage() {
               commit.reset();
             }}
             clearable
-            clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
+            clearButtonProps={{ 'aria-label': t('common.filter.clear') }}
             w={{ base: '100%', sm: 360 }}
             data-testid="import-file"
           />
@@ -191,7 +191,7 @@ export default function AttendanceImportPage() {
                 <Table.Tr>
                   <Table.Th>{t('attendanceAdmin.import.row')}</Table.Th>
                   <Table.Th>{t('attendanceAdmin.import.employee')}</Table.Th>
-                  <Table.Th>{t('attendance.date')}</Table.Th>
+                  <Table.Th>{t('common.attendance.date')}</Table.Th>
                   <Table.Th>{t('attendanceAdmin.import.verdict')}</Table.Th>
                   <Table.Th>{t('reviews.before')}</Table.Th>
                   <Table.Th>{t('attendanceAdmin.import.fromFile')}</Table.Th>

@@ -16,13 +16,13 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { problemText, QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatInstant, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import {
   type AttendanceRecord,
@@ -76,7 +76,7 @@ export default function AttendanceRecordPage() {
                   <Text size="xs" c="dimmed" data-testid="record-version">
                     {t('attendanceAdmin.record.version', { version: data.version })}
                   </Text>
-                  {data.pendingReviewId && <Badge color="orange">{t('attendance.underReview')}</Badge>}
+                  {data.pendingReviewId && <Badge color="orange">{t('common.attendance.underReview')}</Badge>}
                 </Group>
               </Card>
               {has('attendance.edit') && <EditForm key={data.id} record={data} />}
@@ -120,14 +120,14 @@ function EditForm({ record }: { record: AttendanceRecord }) {
       </Text>
       <Group grow align="flex-start">
         <TextInput
-          label={t('attendance.in')}
+          label={t('common.attendance.in')}
           placeholder="HH:mm"
           dir="ltr"
           value={draft.Time_In}
           onChange={(event) => set('Time_In')(event.currentTarget.value)}
         />
         <TextInput
-          label={t('attendance.out')}
+          label={t('common.attendance.out')}
           placeholder="HH:mm"
           dir="ltr"
           value={draft.Time_Out}
@@ -136,7 +136,7 @@ function EditForm({ record }: { record: AttendanceRecord }) {
       </Group>
       <Select
         mt="xs"
-        label={t('attendance.status')}
+        label={t('common.attendance.status')}
         data={(statuses.data ?? []).map((status) => ({
           value: status.code,
           label: `${status.code} · ${localName(lang, status)}`,

@@ -1,16 +1,16 @@
 import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { type Range, RangeFilters, rangeQuery } from '../../../components/RangeFilters';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addDays, today } from '../../../lib/dates';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
-import { type Range, RangeFilters, rangeQuery } from '../../reconciliation/components/RangeFilters';
 import { RECORDS_PAGE_SIZE, useAttendanceRecords, useAttendanceStatuses } from '../api';
 
 /**
@@ -61,8 +61,8 @@ export default function AttendanceRecordsPage() {
         }}
       >
         <Select
-          label={t('attendance.status')}
-          placeholder={t('attendanceAdmin.filter.allStatuses')}
+          label={t('common.attendance.status')}
+          placeholder={t('common.filter.allStatuses')}
           data={(statuses.data ?? []).map((status) => ({
             value: status.code,
             label: localName(lang, status),
@@ -73,7 +73,7 @@ export default function AttendanceRecordsPage() {
             setPage(1);
           }}
           clearable
-          clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
+          clearButtonProps={{ 'aria-label': t('common.filter.clear') }}
           w={180}
         />
       </RangeFilters>
@@ -88,11 +88,11 @@ export default function AttendanceRecordsPage() {
             <Table striped data-testid="records-table" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('attendance.date')}</Table.Th>
-                  <Table.Th>{t('reviews.employee')}</Table.Th>
-                  <Table.Th>{t('attendance.in')}</Table.Th>
-                  <Table.Th>{t('attendance.out')}</Table.Th>
-                  <Table.Th>{t('attendance.status')}</Table.Th>
+                  <Table.Th>{t('common.attendance.date')}</Table.Th>
+                  <Table.Th>{t('common.employee')}</Table.Th>
+                  <Table.Th>{t('common.attendance.in')}</Table.Th>
+                  <Table.Th>{t('common.attendance.out')}</Table.Th>
+                  <Table.Th>{t('common.attendance.status')}</Table.Th>
                   <Table.Th>{t('attendanceAdmin.records.source')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -142,7 +142,7 @@ export default function AttendanceRecordsPage() {
                           </Badge>
                           {record.pendingReviewId && (
                             <Badge color="orange" styles={{ label: { overflow: 'visible' } }}>
-                              {t('attendance.underReview')}
+                              {t('common.attendance.underReview')}
                             </Badge>
                           )}
                         </Group>

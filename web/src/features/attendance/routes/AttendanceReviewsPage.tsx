@@ -1,13 +1,12 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { DecisionCard } from '../../../components/DecisionCard';
 import { PageHeader } from '../../../components/PageHeader';
-import { problemText, QueryState } from '../../../components/QueryState';
-import { ApiError } from '../../../lib/api/client';
+import { QueryState } from '../../../components/QueryState';
 import { usePermissions } from '../../../lib/auth/permissions';
-import { formatDay, formatInstant, localName } from '../../../lib/i18n/format';
+import { formatDay, formatInstant } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import { type AttendanceReview, useDecideReview, usePendingAttendanceReviews } from '../api';
 import { ValuesText } from '../components/ValuesText';
@@ -43,20 +42,16 @@ function ReviewCard({ review }: { review: AttendanceReview }) {
   const unit = useUnit();
   const { has } = usePermissions();
   const decide = useDecideReview();
-  const [comment, setComment] = useState('');
   const record = review.record;
-  const run = (decision: 'acknowledge' | 'revert') => decide.mutate({ id: review.id, decision, comment });
   return (
-    <Card
-      withBorder
-      data-testid="review-item"
-      data-employee={record.employee.employeeNumber}
-      data-date={record.date}
-    >
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text fw={700}>
-          {localName(lang, record.employee)} <bdi dir="ltr">({record.employee.employeeNumber})</bdi>
-        </Text>
+    <DecisionCard
+      attributes={{
+        'data-testid': 'review-item',
+        'data-employee': record.employee.employeeNumber,
+        'data-date': record.date,
+      }}
+      employee={record.employee}
+      aside={
         <Group gap="xs">
           <Text size="sm">
             {formatDay(lang, record.date, {
@@ -77,7 +72,25 @@ function ReviewCard({ review }: { review: AttendanceReview }) {
             </Button>
           )}
         </Group>
-      </Group>
+      }
+      commentLabel={t('attendanceAdmin.reviews.comment')}
+      decisions={[
+        { value: 'acknowledge', label: t('attendanceAdmin.reviews.acknowledge'), color: 'green' },
+        { value: 'revert', label: t('attendanceAdmin.reviews.revert'), color: 'red' },
+      ]}
+      decide={{
+        mutate: (decision, comment) => decide.mutate({ id: review.id, decision, comment }),
+        pending: decide.isPending ? (decide.variables?.decision ?? null) : null,
+        error: decide.error,
+      }}
+      footer={
+        record.pendingReviewId === review.id && (
+          <Badge color="orange" variant="light">
+            {t('common.attendance.underReview')}
+          </Badge>
+        )
+      }
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
         <div>
           <Text size="xs" c="dimmed">
@@ -104,42 +117,6 @@ function ReviewCard({ review }: { review: AttendanceReview }) {
           “{review.reason}”
         </Text>
       )}
-      <Textarea
-        mt="sm"
-        label={t('attendanceAdmin.reviews.comment')}
-        autosize
-        minRows={1}
-        maxLength={1000}
-        value={comment}
-        onChange={(event) => setComment(event.currentTarget.value)}
-      />
-      {decide.error && (
-        <Alert color="red" mt="sm" role="alert">
-          {decide.error instanceof ApiError ? problemText(t, decide.error) : t('error.network')}
-        </Alert>
-      )}
-      <Group mt="sm" gap="sm">
-        <Button
-          color="green"
-          loading={decide.isPending && decide.variables?.decision === 'acknowledge'}
-          onClick={() => run('acknowledge')}
-        >
-          {t('attendanceAdmin.reviews.acknowledge')}
-        </Button>
-        <Button
-          color="red"
-          variant="light"
-          loading={decide.isPending && decide.variables?.decision === 'revert'}
-          onClick={() => run('revert')}
-        >
-          {t('attendanceAdmin.reviews.revert')}
-        </Button>
-        {record.pendingReviewId === review.id && (
-          <Badge color="orange" variant="light">
-            {t('attendance.underReview')}
-          </Badge>
-        )}
-      </Group>
-    </Card>
+    </DecisionCard>
   );
 }

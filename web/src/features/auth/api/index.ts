@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
 import { session } from '../../../lib/auth/session';
 
 export type LoginRequest = Schemas['LoginRequest'];
@@ -24,7 +25,7 @@ export function useChangePassword() {
     onSuccess: (answer) => {
       const current = session.get();
       session.start({ token: answer.token, expiresAt: answer.ExpiresAt, username: current?.username ?? '' });
-      return client.invalidateQueries({ queryKey: ['me', 'profile'] });
+      return invalidate(client, ['profile']);
     },
   });
 }

@@ -10,11 +10,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LanguageSwitch } from '../../../app/LanguageSwitch';
-import { preloadFirstScreen } from '../../../app/preload';
-import { queryClient } from '../../../app/queryClient';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { ApiError } from '../../../lib/api/client';
 import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/useSession';
@@ -25,8 +24,13 @@ import { useLogin } from '../api';
 /** Only a path of this application, never another site: `?next=` comes from the address bar. */
 const safeNext = (next: string | null) => (next?.startsWith('/') && !next.startsWith('//') ? next : '/');
 
-export function LoginPage() {
+/**
+ * `onSignedIn`: what the shell does with the permissions before the first screen (it starts loading that
+ * screen's code beside the profile).
+ */
+export function LoginPage({ onSignedIn }: { onSignedIn?: (permissions: readonly string[]) => void }) {
   const t = useT();
+  const client = useQueryClient();
   const lang = useLanguage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -56,8 +60,8 @@ export function LoginPage() {
       { username: username.trim(), password },
       {
         onSuccess: (result) => {
-          preloadFirstScreen(result.user.permissions);
-          queryClient.clear();
+          onSignedIn?.(result.user.permissions);
+          client.clear();
           session.start({ token: result.token, expiresAt: result.ExpiresAt, username: result.user.username });
           navigate(result.mustChangePassword ? `/change-password?next=${encodeURIComponent(next)}` : next, {
             replace: true,

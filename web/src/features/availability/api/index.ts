@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type MyAvailability = Schemas['MyAvailability'];
 export type Unavailability = Schemas['Unavailability'];
@@ -7,16 +9,10 @@ export type WorkPreference = Schemas['WorkPreference'];
 export type AvailabilityLimits = Schemas['AvailabilityLimits'];
 export type Weekday = NonNullable<Schemas['NewUnavailability']['weekdays']>[number];
 
-export const availabilityKeys = {
-  all: ['availability'] as const,
-  mine: (from: string, to: string) => ['availability', 'mine', from, to] as const,
-  shiftTypes: ['availability', 'shift-types'] as const,
-};
-
 /** The caller's own wishes over a month, the unit's limits and which wishes the roster grants. */
 export function useMyAvailability(from: string, to: string) {
   return useQuery({
-    queryKey: availabilityKeys.mine(from, to),
+    queryKey: keys.availability.mine(from, to),
     queryFn: () => call(api.GET('/api/me/availability', { params: { query: { from, to } } })),
     // The forms stay in place (with what they just said) while another month loads.
     placeholderData: keepPreviousData,
@@ -26,20 +22,19 @@ export function useMyAvailability(from: string, to: string) {
 /** The unit's shift types, to narrow a preference to one. */
 export function useShiftTypes() {
   return useQuery({
-    queryKey: availabilityKeys.shiftTypes,
+    queryKey: keys.shifts.types(),
     queryFn: async () =>
       (await call(api.GET('/api/shift-types', { params: { query: { pageSize: 100 } } }))).items,
   });
 }
 
-/** Each mutation invalidates the caller's wishes (every month) and the grids' marks. */
+/** Each change refreshes the caller's wishes (every month) and the planners' grids' marks. */
 function useWishMutation<T>(send: (body: T) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSettled: () => {
-      client.invalidateQueries({ queryKey: availabilityKeys.all });
-      client.invalidateQueries({ queryKey: ['roster-grid', 'wishes'] });
+      void invalidate(client, ['availability']);
     },
   });
 }

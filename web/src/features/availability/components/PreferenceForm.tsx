@@ -1,11 +1,11 @@
 import { Alert, Button, NumberInput, SegmentedControl, Select, Stack } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
+import { UnitDates } from '../../../components/UnitDates';
 import 'dayjs/locale/ar';
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useUnit } from '../../../lib/unit';
 import { type AvailabilityLimits, useAddPreference, useShiftTypes, type Weekday } from '../api';
 import { WeekdayPicker } from './WeekdayPicker';
 import { wishError } from './wishText';
@@ -14,7 +14,6 @@ import { wishError } from './wishText';
 export function PreferenceForm({ limits }: { limits: AvailabilityLimits }) {
   const t = useT();
   const lang = useLanguage();
-  const unit = useUnit();
   const add = useAddPreference();
   const types = useShiftTypes();
   const [kind, setKind] = useState<'work' | 'off'>('off');
@@ -42,9 +41,7 @@ export function PreferenceForm({ limits }: { limits: AvailabilityLimits }) {
     );
   };
   return (
-    <DatesProvider
-      settings={{ locale: lang, firstDayOfWeek: unit.weekStart as 0, weekendDays: unit.weekendDays as never }}
-    >
+    <UnitDates>
       <Stack>
         <SegmentedControl
           aria-label={t('availability.preference.kind')}
@@ -73,8 +70,8 @@ export function PreferenceForm({ limits }: { limits: AvailabilityLimits }) {
             value={date}
             onChange={(value) => setDate(value as string | null)}
             valueFormatter={({ date: picked }) => (picked ? formatDay(lang, picked as string) : '')}
-            nextLabel={t('roster.nextMonth')}
-            previousLabel={t('roster.previousMonth')}
+            nextLabel={t('common.nextMonth')}
+            previousLabel={t('common.previousMonth')}
             getDayProps={(day) => ({ 'data-date': day }) as never}
             clearable
           />
@@ -114,6 +111,6 @@ export function PreferenceForm({ limits }: { limits: AvailabilityLimits }) {
           {t('availability.preference.submit')}
         </Button>
       </Stack>
-    </DatesProvider>
+    </UnitDates>
   );
 }

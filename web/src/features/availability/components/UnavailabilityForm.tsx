@@ -1,11 +1,11 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
+import { UnitDates } from '../../../components/UnitDates';
 import 'dayjs/locale/ar';
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { formatDay } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useUnit } from '../../../lib/unit';
 import { type AvailabilityLimits, useAddUnavailability, type Weekday } from '../api';
 import { WeekdayPicker } from './WeekdayPicker';
 import { wishError } from './wishText';
@@ -21,7 +21,6 @@ export function UnavailabilityForm({
 }) {
   const t = useT();
   const lang = useLanguage();
-  const unit = useUnit();
   const add = useAddUnavailability();
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [weekdays, setWeekdays] = useState<Weekday[]>([]);
@@ -42,9 +41,7 @@ export function UnavailabilityForm({
     );
   };
   return (
-    <DatesProvider
-      settings={{ locale: lang, firstDayOfWeek: unit.weekStart as 0, weekendDays: unit.weekendDays as never }}
-    >
+    <UnitDates>
       <Stack>
         <DatePickerInput
           type="range"
@@ -64,8 +61,8 @@ export function UnavailabilityForm({
             if (!a) return '';
             return b && b !== a ? `${formatDay(lang, a)} – ${formatDay(lang, b)}` : formatDay(lang, a);
           }}
-          nextLabel={t('roster.nextMonth')}
-          previousLabel={t('roster.previousMonth')}
+          nextLabel={t('common.nextMonth')}
+          previousLabel={t('common.previousMonth')}
           getDayProps={(date) => ({ 'data-date': date }) as never}
           data-testid="unavailable-dates"
           clearable
@@ -99,6 +96,6 @@ export function UnavailabilityForm({
           {t('availability.unavailable.submit')}
         </Button>
       </Stack>
-    </DatesProvider>
+    </UnitDates>
   );
 }

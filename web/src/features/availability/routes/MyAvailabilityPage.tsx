@@ -23,13 +23,13 @@ export default function MyAvailabilityPage() {
       <PageHeader title={t('availability.title')} description={t('availability.description')} />
       <Group mb="md" gap="xs">
         <Button variant="default" size="xs" onClick={() => setMonth(addMonths(month, -1))}>
-          {t('roster.previousMonth')}
+          {t('common.previousMonth')}
         </Button>
         <Text fw={700} aria-live="polite" data-testid="availability-month">
           {monthTitle(lang, month)}
         </Text>
         <Button variant="default" size="xs" onClick={() => setMonth(addMonths(month, 1))}>
-          {t('roster.nextMonth')}
+          {t('common.nextMonth')}
         </Button>
       </Group>
       <QueryState query={mine}>{mine.data && <Content data={mine.data} onMonth={setMonth} />}</QueryState>

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type RunCost = Schemas['AllocationRunCost'];
 export type LabourCost = RunCost['cost'];
@@ -8,20 +10,10 @@ export type LabourRate = Schemas['LabourRate'];
 export type LabourPremium = Schemas['LabourPremium'];
 export type LabourBudget = Schemas['LabourBudget'];
 
-export const costKeys = {
-  all: ['costs'] as const,
-  run: (id: string, executions: number) => ['costs', 'run', id, executions] as const,
-  month: (month: string) => ['costs', 'month', month] as const,
-  totals: (month: string) => ['costs', 'totals', month] as const,
-  rates: ['costs', 'rates'] as const,
-  premiums: ['costs', 'premiums'] as const,
-  budgets: ['costs', 'budgets'] as const,
-};
-
 /** What a run's proposal costs; read again with each execution. */
 export function useRunCost(id: string, executions: number) {
   return useQuery({
-    queryKey: costKeys.run(id, executions),
+    queryKey: keys.costs.run(id, executions),
     queryFn: () => call(api.GET('/api/allocation-runs/{id}/cost', { params: { path: { id } } })),
     enabled: executions > 0,
   });
@@ -29,7 +21,7 @@ export function useRunCost(id: string, executions: number) {
 
 export function useMonthCost(month: string) {
   return useQuery({
-    queryKey: costKeys.month(month),
+    queryKey: keys.costs.month(month),
     queryFn: () => call(api.GET('/api/labour-cost', { params: { query: { month } } })),
   });
 }
@@ -37,25 +29,25 @@ export function useMonthCost(month: string) {
 /** The month over the departments in scope in three figures (the dashboard's tile). */
 export function useMonthTotals(month: string) {
   return useQuery({
-    queryKey: costKeys.totals(month),
+    queryKey: keys.costs.totals(month),
     queryFn: () => call(api.GET('/api/labour-cost/totals', { params: { query: { month } } })),
   });
 }
 
 export function useRates() {
   return useQuery({
-    queryKey: costKeys.rates,
+    queryKey: keys.costs.rates(),
     queryFn: () => call(api.GET('/api/labour-rates', { params: { query: { pageSize: 500 } } })),
   });
 }
 
 export function usePremiums() {
-  return useQuery({ queryKey: costKeys.premiums, queryFn: () => call(api.GET('/api/labour-premiums')) });
+  return useQuery({ queryKey: keys.costs.premiums(), queryFn: () => call(api.GET('/api/labour-premiums')) });
 }
 
 export function useBudgets() {
   return useQuery({
-    queryKey: costKeys.budgets,
+    queryKey: keys.costs.budgets(),
     queryFn: () => call(api.GET('/api/labour-budgets', { params: { query: { pageSize: 500 } } })),
   });
 }
@@ -63,7 +55,7 @@ export function useBudgets() {
 /** Every change of rates, premiums or budgets changes what things cost: all cost answers are read again. */
 function useInvalidateCosts() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: costKeys.all });
+  return () => invalidate(client, ['costs']);
 }
 
 export function useCreateRate() {
@@ -105,15 +97,6 @@ export function useUpdateBudget() {
     mutationFn: ({ id, amount }: { id: string; amount: string }) =>
       call(api.PATCH('/api/labour-budgets/{id}', { params: { path: { id } }, body: { amount } })),
     onSuccess: invalidate,
-  });
-}
-
-/** The unit's grades, for choosing whose rate is set. */
-export function useGrades() {
-  return useQuery({
-    queryKey: ['costs', 'grades'],
-    queryFn: () => call(api.GET('/api/admin/grades', { params: { query: { pageSize: 200 } } })),
-    staleTime: 10 * 60_000,
   });
 }
 

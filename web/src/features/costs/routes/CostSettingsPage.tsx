@@ -15,19 +15,18 @@ import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useRefusalText } from '../../../components/RuleReasons';
+import { useDepartments, useGrades } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addMonths, monthOf, today } from '../../../lib/dates';
 import { localName, monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useDepartments } from '../../lookups/api';
 import {
   type LabourPremium,
   useBudgets,
   useCreateBudget,
   useCreateRate,
   useDeleteRate,
-  useGrades,
   usePremiums,
   useRates,
   useSetPremium,
@@ -138,7 +137,7 @@ function Rates() {
           <Group align="end" wrap="wrap">
             <Select
               label={t('costs.rates.grade')}
-              data={(grades.data?.items ?? []).map((grade) => ({
+              data={(grades.data ?? []).map((grade) => ({
                 value: grade.id,
                 label: `${grade.code} · ${localName(lang, grade)}`,
               }))}

@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { BarChart } from '../../../components/bar-chart/BarChart';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { addMonths, monthOf, today } from '../../../lib/dates';
 import { localName, monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { BarChart } from '../../reconciliation/components/BarChart';
 import { type DepartmentMonthCost, useCostReportFile, useMonthCost } from '../api';
 import { CostBreakdown } from '../components/CostBreakdown';
 import { amountForChart, formatMoney } from '../components/money';

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type DemandPlan = Schemas['DemandPlan'];
 export type DemandPlanDetail = Schemas['DemandPlanDetail'];
@@ -16,21 +18,11 @@ export interface PlanFilters {
   page: number;
 }
 
-export const demandKeys = {
-  all: ['demand'] as const,
-  plans: (filters: PlanFilters) => ['demand', 'plans', filters] as const,
-  plan: (id: string) => ['demand', 'plan', id] as const,
-  templates: ['demand', 'templates'] as const,
-  terminals: ['demand', 'terminals'] as const,
-  shifts: ['demand', 'shift-templates'] as const,
-  skills: ['demand', 'skills'] as const,
-};
-
 export const PLAN_PAGE_SIZE = 25;
 
 export function useDemandPlans(filters: PlanFilters) {
   return useQuery({
-    queryKey: demandKeys.plans(filters),
+    queryKey: keys.demand.planPage(filters),
     queryFn: () =>
       call(
         api.GET('/api/demand/plans', {
@@ -53,7 +45,7 @@ export function useDemandPlans(filters: PlanFilters) {
 /** A plan with its lines; the matrix reads the lines, the save sends the version it read as `If-Match`. */
 export function useDemandPlan(id: string) {
   return useQuery({
-    queryKey: demandKeys.plan(id),
+    queryKey: keys.demand.plan(id),
     queryFn: () => fetchPlan(id),
     // An open matrix is not refreshed under the person's edits; a stale save shows what changed instead.
     refetchOnWindowFocus: false,
@@ -70,7 +62,7 @@ export const fetchPlan = (id: string) =>
  */
 export function useDemandTemplates(departmentId: string | undefined) {
   return useQuery({
-    queryKey: demandKeys.templates,
+    queryKey: keys.demand.templates(),
     queryFn: async () =>
       (await call(api.GET('/api/demand/templates', { params: { query: { pageSize: 500 } } }))).items,
     select: (templates) =>
@@ -80,44 +72,27 @@ export function useDemandTemplates(departmentId: string | undefined) {
   });
 }
 
-export function useTerminals() {
-  return useQuery({
-    queryKey: demandKeys.terminals,
-    queryFn: async () =>
-      (await call(api.GET('/api/lookups/terminals', { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 10 * 60_000,
-  });
-}
-
 export function useShiftTemplates() {
   return useQuery({
-    queryKey: demandKeys.shifts,
+    queryKey: keys.shifts.templates(),
     queryFn: async () =>
       (await call(api.GET('/api/shift-templates', { params: { query: { pageSize: 500 } } }))).items,
     staleTime: 10 * 60_000,
   });
 }
 
-export function useSkills() {
-  return useQuery({
-    queryKey: demandKeys.skills,
-    queryFn: async () => (await call(api.GET('/api/skills', { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 10 * 60_000,
-  });
-}
-
-/** Creates a Draft plan. Invalidates the plan lists. */
+/** Creates a Draft plan. */
 export function useCreatePlan() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['NewDemandPlan']) => call(api.POST('/api/demand/plans', { body })),
-    onSettled: () => client.invalidateQueries({ queryKey: ['demand', 'plans'] }),
+    onSettled: () => invalidate(client, ['demand']),
   });
 }
 
 /**
  * One PATCH with the version the edit began from as `If-Match` (cells and/or a status). The answer is
- * the plan after the change: it replaces the cached plan. Invalidates the plan lists.
+ * the plan after the change: it replaces the cached plan (a read again would move the open matrix).
  */
 export function useUpdatePlan(id: string) {
   const client = useQueryClient();
@@ -129,8 +104,8 @@ export function useUpdatePlan(id: string) {
           body,
         }),
       ),
-    onSuccess: (plan) => client.setQueryData(demandKeys.plan(id), plan),
-    onSettled: () => client.invalidateQueries({ queryKey: ['demand', 'plans'] }),
+    onSuccess: (plan) => client.setQueryData(keys.demand.plan(id), plan),
+    onSettled: () => invalidate(client, ['demand']),
   });
 }
 
@@ -154,10 +129,7 @@ export function useApplyTemplate(planId: string) {
         }),
       ),
     onSuccess: (result) => {
-      if (!result.dryRun) {
-        client.invalidateQueries({ queryKey: demandKeys.plan(planId) });
-        client.invalidateQueries({ queryKey: ['demand', 'plans'] });
-      }
+      if (!result.dryRun) void invalidate(client, ['demand', 'demandLines']);
     },
   });
 }

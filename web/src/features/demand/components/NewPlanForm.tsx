@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, Select, SimpleGrid, TextInput, Title } fro
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
+import { useDepartments } from '../../../lib/api/lookups';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useDepartments } from '../../lookups/api';
 import { useCreatePlan, useDemandTemplates } from '../api';
 import { demandProblem } from './problem';
 

@@ -5,20 +5,19 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
+import { keys } from '../../../lib/api/keys';
+import { useCatalogue, useDepartments } from '../../../lib/api/lookups';
+import { useAllSkills } from '../../../lib/api/people';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useDepartments } from '../../lookups/api';
 import {
   type DemandPlanDetail,
-  demandKeys,
   fetchPlan,
   nextStatuses,
   type PlanStatus,
   useDemandPlan,
   useShiftTemplates,
-  useSkills,
-  useTerminals,
   useUpdatePlan,
 } from '../api';
 import { DemandMatrix, type MatrixLabels, useTotals } from '../components/DemandMatrix';
@@ -52,9 +51,9 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
   const client = useQueryClient();
   const { has } = usePermissions();
   const [search, setSearch] = useSearchParams();
-  const terminals = useTerminals();
+  const terminals = useCatalogue('terminals');
   const shifts = useShiftTemplates();
-  const skills = useSkills();
+  const skills = useAllSkills();
   const update = useUpdatePlan(plan.id);
   const departments = useDepartments();
   const department = departments.data?.get(plan.departmentId);
@@ -141,7 +140,7 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
     else store.edits = edits;
     setStale(null);
     update.reset();
-    client.setQueryData(demandKeys.plan(plan.id), server);
+    client.setQueryData(keys.demand.plan(plan.id), server);
   };
 
   const changeStatus = (status: PlanStatus) => {

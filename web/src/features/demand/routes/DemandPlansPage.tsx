@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { useCatalogue, useDepartments } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useDepartments } from '../../lookups/api';
-import { PLAN_PAGE_SIZE, type PlanFilters, type PlanStatus, useDemandPlans, useTerminals } from '../api';
+import { PLAN_PAGE_SIZE, type PlanFilters, type PlanStatus, useDemandPlans } from '../api';
 import { NewPlanForm } from '../components/NewPlanForm';
 import { StatusBadge, statusLabel } from '../components/StatusBadge';
 
@@ -23,7 +23,7 @@ export default function DemandPlansPage() {
   const [creating, setCreating] = useState(false);
   const plans = useDemandPlans(filters);
   const departments = useDepartments();
-  const terminals = useTerminals();
+  const terminals = useCatalogue('terminals');
   const set = (change: Partial<PlanFilters>) => setFilters((current) => ({ ...current, ...change, page: 1 }));
   const departmentName = (id: string) => {
     const node = departments.data?.get(id);

@@ -1,18 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Problem, uploadForm } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 import { fileNameOf, type ImportJob, isActive, type JobStatus } from '../logic';
 
 export const JOBS_PAGE_SIZE = 20;
 
-export const importKeys = {
-  all: ['imports'] as const,
-  jobs: (status: string, page: number) => ['imports', 'jobs', status, page] as const,
-  job: (id: string) => ['imports', 'job', id] as const,
-};
-
 export function useImportJobs(status: string, page: number) {
   return useQuery({
-    queryKey: importKeys.jobs(status, page),
+    queryKey: keys.imports.jobPage(status, page),
     queryFn: () =>
       call(
         api.GET('/api/imports/jobs', {
@@ -31,13 +27,12 @@ export function useImportJobs(status: string, page: number) {
 export function useImportJob(id: string) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: importKeys.job(id),
+    queryKey: keys.imports.job(id),
     queryFn: async () => {
       const job = await call(api.GET('/api/imports/jobs/{id}', { params: { path: { id } } }));
       if (!isActive(job.status)) {
         // The imported people change the people screens' lists.
-        void client.invalidateQueries({ queryKey: ['people'] });
-        void client.invalidateQueries({ queryKey: ['imports', 'jobs'] });
+        void invalidate(client, ['people', 'imports']);
       }
       return job;
     },
@@ -72,7 +67,7 @@ export function useUploadWorkbook() {
         );
       return data;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['imports', 'jobs'] }),
+    onSuccess: () => invalidate(client, ['imports']),
   });
 }
 
@@ -80,8 +75,8 @@ export function useCancelJob() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(api.DELETE('/api/imports/jobs/{id}', { params: { path: { id } } })),
-    onSuccess: (job: ImportJob) => client.setQueryData(importKeys.job(job.id), job),
-    onSettled: () => client.invalidateQueries({ queryKey: importKeys.all }),
+    onSuccess: (job: ImportJob) => client.setQueryData(keys.imports.job(job.id), job),
+    onSettled: () => invalidate(client, ['imports']),
   });
 }
 

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
+import { useProfile } from '../../../lib/api/profile';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatInstant, formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
-import { useProfile } from '../../me/api';
 import { useCancelJob, useDownload, useImportJob } from '../api';
 import { JobStatusBadge } from '../components/JobStatusBadge';
 import { isActive, progressPercent } from '../logic';

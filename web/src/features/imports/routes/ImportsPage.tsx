@@ -14,12 +14,12 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
 import { formatInstant, formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import { JOBS_PAGE_SIZE, UploadRefused, useDownload, useImportJobs, useUploadWorkbook } from '../api';
 import { JobStatusBadge } from '../components/JobStatusBadge';

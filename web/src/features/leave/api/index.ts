@@ -1,29 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
+import type { LeaveRequest } from '../../../lib/api/leave';
 
-export type LeaveRequest = Schemas['LeaveRequest'];
+export type { LeaveRequest };
+
 export type LeaveStatus = LeaveRequest['Status'];
-
-export const leaveKeys = {
-  all: ['leave'] as const,
-  mine: ['leave', 'mine'] as const,
-  queue: ['leave', 'queue'] as const,
-  awaitingCount: ['leave', 'awaiting-count'] as const,
-};
-
-/** The caller's own requests, newest first. */
-export function useMyLeaveRequests() {
-  return useQuery({
-    queryKey: leaveKeys.mine,
-    queryFn: async () =>
-      (await call(api.GET('/api/me/leave-requests', { params: { query: { pageSize: 500 } } }))).items,
-  });
-}
 
 /** Requests whose next step the caller may decide. */
 export function useLeaveQueue() {
   return useQuery({
-    queryKey: leaveKeys.queue,
+    queryKey: keys.leave.queue(),
     queryFn: () =>
       call(api.GET('/api/leave-requests', { params: { query: { awaitingMe: true, pageSize: 200 } } })),
   });
@@ -32,7 +20,7 @@ export function useLeaveQueue() {
 /** The bell's count of leave steps awaiting the caller, every 30 s. */
 export function useLeaveAwaitingCount(enabled: boolean) {
   return useQuery({
-    queryKey: leaveKeys.awaitingCount,
+    queryKey: keys.leave.awaitingCount(),
     queryFn: async () => {
       const page = await call(
         api.GET('/api/leave-requests', { params: { query: { awaitingMe: true, pageSize: 1 } } }),
@@ -44,19 +32,18 @@ export function useLeaveAwaitingCount(enabled: boolean) {
   });
 }
 
-/** Submits a request. Invalidates every leave list and the caller's roster (leave days show there). */
+/** Submits a request. */
 export function useSubmitLeave() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['NewLeaveRequest']) => call(api.POST('/api/leave-requests', { body })),
     onSettled: () => {
-      client.invalidateQueries({ queryKey: leaveKeys.all });
-      client.invalidateQueries({ queryKey: ['me', 'roster'] });
+      void invalidate(client, ['leave']);
     },
   });
 }
 
-/** Cancels one's own request. Invalidates every leave list and the caller's roster. */
+/** Cancels one's own request. */
 export function useCancelLeave() {
   const client = useQueryClient();
   return useMutation({
@@ -67,15 +54,14 @@ export function useCancelLeave() {
         }),
       ),
     onSettled: () => {
-      client.invalidateQueries({ queryKey: leaveKeys.all });
-      client.invalidateQueries({ queryKey: ['me', 'roster'] });
+      void invalidate(client, ['leave']);
     },
   });
 }
 
 /**
- * Approves or rejects the next step. Invalidates every leave list, the dashboard's counts and the live
- * roster (a final approval takes the person off the shifts it conflicts with).
+ * Approves or rejects the next step; a final approval also takes the person off the shifts of the live
+ * roster it conflicts with.
  */
 export function useDecideLeave() {
   const client = useQueryClient();
@@ -100,9 +86,7 @@ export function useDecideLeave() {
       );
     },
     onSettled: () => {
-      client.invalidateQueries({ queryKey: leaveKeys.all });
-      client.invalidateQueries({ queryKey: ['platform', 'dashboard'] });
-      client.invalidateQueries({ queryKey: ['rosters'] });
+      void invalidate(client, ['leave', 'rosters']);
     },
   });
 }

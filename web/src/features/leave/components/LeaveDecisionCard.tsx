@@ -1,11 +1,9 @@
-import { Alert, Button, Card, Group, List, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
-import { problemText } from '../../../components/QueryState';
-import { ApiError } from '../../../lib/api/client';
+import { Alert, List, Text } from '@mantine/core';
+import { DecisionCard } from '../../../components/DecisionCard';
+import { useEmployeeAssignments } from '../../../lib/api/rosters';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useEmployeeAssignments } from '../../rosters/api';
 import { type LeaveRequest, useDecideLeave } from '../api';
 import { LeaveStatusBadge, LeaveSteps } from './LeaveSteps';
 
@@ -25,7 +23,6 @@ export function LeaveDecisionCard({ request }: { request: LeaveRequest }) {
   const lang = useLanguage();
   const { has } = usePermissions();
   const decide = useDecideLeave();
-  const [comment, setComment] = useState('');
   const fromAnswer = request.conflicts;
   const live = useEmployeeAssignments(
     request.employee.id,
@@ -48,15 +45,27 @@ export function LeaveDecisionCard({ request }: { request: LeaveRequest }) {
           terminal: a.terminal.code,
         }))
       : null;
-  const run = (decision: 'approve' | 'reject') => decide.mutate({ request, decision, comment });
   return (
-    <Card withBorder data-testid="leave-queue-item">
-      <Group justify="space-between" wrap="wrap">
-        <Text fw={700}>
-          {localName(lang, request.employee)} <bdi dir="ltr">({request.employee.employeeNumber})</bdi>
-        </Text>
-        <LeaveStatusBadge status={request.Status} />
-      </Group>
+    <DecisionCard
+      attributes={{ 'data-testid': 'leave-queue-item' }}
+      employee={request.employee}
+      aside={<LeaveStatusBadge status={request.Status} />}
+      commentLabel={t('leave.decide.comment')}
+      decisions={[
+        { value: 'approve', label: t('leave.decide.approve'), color: 'green' },
+        {
+          value: 'reject',
+          label: t('leave.decide.reject'),
+          color: 'red',
+          needsComment: t('leave.decide.rejectNeedsComment'),
+        },
+      ]}
+      decide={{
+        mutate: (decision, comment) => decide.mutate({ request, decision, comment }),
+        pending: decide.isPending ? (decide.variables?.decision ?? null) : null,
+        error: decide.error,
+      }}
+    >
       <Text size="sm">
         {formatDay(lang, request.from)} – {formatDay(lang, request.to)} ·{' '}
         {t('leave.form.days', { count: request.days })}
@@ -95,39 +104,6 @@ export function LeaveDecisionCard({ request }: { request: LeaveRequest }) {
           </List>
         </Alert>
       )}
-      <Textarea
-        mt="sm"
-        label={t('leave.decide.comment')}
-        autosize
-        minRows={1}
-        maxLength={1000}
-        value={comment}
-        onChange={(event) => setComment(event.currentTarget.value)}
-      />
-      {decide.error && (
-        <Alert color="red" mt="sm" role="alert">
-          {decide.error instanceof ApiError ? problemText(t, decide.error) : t('error.network')}
-        </Alert>
-      )}
-      <Group mt="sm">
-        <Button
-          color="green"
-          loading={decide.isPending && decide.variables?.decision === 'approve'}
-          onClick={() => run('approve')}
-        >
-          {t('leave.decide.approve')}
-        </Button>
-        <Button
-          color="red"
-          variant="light"
-          loading={decide.isPending && decide.variables?.decision === 'reject'}
-          disabled={comment.trim() === ''}
-          title={comment.trim() === '' ? t('leave.decide.rejectNeedsComment') : undefined}
-          onClick={() => run('reject')}
-        >
-          {t('leave.decide.reject')}
-        </Button>
-      </Group>
-    </Card>
+    </DecisionCard>
   );
 }

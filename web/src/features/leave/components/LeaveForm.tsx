@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Textarea } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
+import { UnitDates } from '../../../components/UnitDates';
 import 'dayjs/locale/ar';
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { ApiError } from '../../../lib/api/client';
 import { daysBetween, overlaps } from '../../../lib/dates';
 import { formatDay } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useUnit } from '../../../lib/unit';
 import { type LeaveRequest, useSubmitLeave } from '../api';
 
 const LIVE: LeaveRequest['Status'][] = ['Pending', 'ManagerApproved', 'Approved'];
@@ -25,7 +25,6 @@ export function LeaveForm({
 }) {
   const t = useT();
   const lang = useLanguage();
-  const unit = useUnit();
   const submit = useSubmitLeave();
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [comment, setComment] = useState('');
@@ -49,9 +48,7 @@ export function LeaveForm({
     );
   };
   return (
-    <DatesProvider
-      settings={{ locale: lang, firstDayOfWeek: unit.weekStart as 0, weekendDays: unit.weekendDays as never }}
-    >
+    <UnitDates>
       <Stack>
         <DatePickerInput
           type="range"
@@ -68,8 +65,8 @@ export function LeaveForm({
             return b && b !== a ? `${formatDay(lang, a)} – ${formatDay(lang, b)}` : formatDay(lang, a);
           }}
           data-testid="leave-dates"
-          nextLabel={t('roster.nextMonth')}
-          previousLabel={t('roster.previousMonth')}
+          nextLabel={t('common.nextMonth')}
+          previousLabel={t('common.previousMonth')}
           getDayProps={(date) => ({ 'data-date': date }) as never}
           clearable
         />
@@ -109,6 +106,6 @@ export function LeaveForm({
           {t('leave.form.submit')}
         </Button>
       </Stack>
-    </DatesProvider>
+    </UnitDates>
   );
 }

@@ -1,13 +1,14 @@
 import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
+import { useMyLeaveRequests } from '../../../lib/api/leave';
+import { useProfile } from '../../../lib/api/profile';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { today as todayIn } from '../../../lib/dates';
 import { formatDay } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useProfile } from '../../me/api';
-import { useCancelLeave, useMyLeaveRequests } from '../api';
+import { useCancelLeave } from '../api';
 import { LeaveForm } from '../components/LeaveForm';
 import { LeaveStatusBadge, LeaveSteps } from '../components/LeaveSteps';
 

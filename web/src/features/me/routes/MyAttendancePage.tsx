@@ -30,10 +30,10 @@ export default function MyAttendancePage() {
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('attendance.date')}</Table.Th>
-                  <Table.Th>{t('attendance.in')}</Table.Th>
-                  <Table.Th>{t('attendance.out')}</Table.Th>
-                  <Table.Th>{t('attendance.status')}</Table.Th>
+                  <Table.Th>{t('common.attendance.date')}</Table.Th>
+                  <Table.Th>{t('common.attendance.in')}</Table.Th>
+                  <Table.Th>{t('common.attendance.out')}</Table.Th>
+                  <Table.Th>{t('common.attendance.status')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -52,7 +52,7 @@ export default function MyAttendancePage() {
                       <Badge color="gray">{record.statusCode}</Badge>
                       {record.pendingReviewId && (
                         <Badge color="orange" ms={4}>
-                          {t('attendance.underReview')}
+                          {t('common.attendance.underReview')}
                         </Badge>
                       )}
                     </Table.Td>

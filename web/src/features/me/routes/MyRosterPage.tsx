@@ -3,13 +3,13 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
+import { useMyLeaveRequests } from '../../../lib/api/leave';
 import { addMonths, firstOfMonth, lastOfMonth, monthOf, today as todayIn } from '../../../lib/dates';
 import { monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { CalendarFeedPanel } from '../../calendar-feed/components/CalendarFeedPanel';
-import { useMyLeaveRequests } from '../../leave/api';
 import { useOwnRoster } from '../api';
+import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
 import { RosterCalendar } from '../components/RosterCalendar';
 import { RosterList } from '../components/RosterList';
 import { buildRosterDays, type LeaveSpan } from '../components/rosterDays';
@@ -62,7 +62,7 @@ export default function MyRosterPage() {
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={t('roster.previousMonth')}
+          aria-label={t('common.previousMonth')}
           onClick={() => set({ month: addMonths(month, -1) })}
         >
           {lang === 'ar' ? <IconChevronRight aria-hidden /> : <IconChevronLeft aria-hidden />}
@@ -73,7 +73,7 @@ export default function MyRosterPage() {
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={t('roster.nextMonth')}
+          aria-label={t('common.nextMonth')}
           onClick={() => set({ month: addMonths(month, 1) })}
         >
           {lang === 'ar' ? <IconChevronLeft aria-hidden /> : <IconChevronRight aria-hidden />}

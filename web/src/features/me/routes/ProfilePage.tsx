@@ -5,11 +5,12 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
+import { useProfile } from '../../../lib/api/profile';
 import { signOut } from '../../../lib/auth/sign-out';
 import { formatInstant } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useLoginHistory, useProfile } from '../api';
+import { useLoginHistory } from '../api';
 
 export default function ProfilePage() {
   const t = useT();
@@ -81,9 +82,9 @@ export default function ProfilePage() {
           <Table striped data-testid="login-history">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('profile.history.at')}</Table.Th>
-                <Table.Th>{t('profile.history.result')}</Table.Th>
-                <Table.Th>{t('profile.history.address')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.at')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.result')}</Table.Th>
+                <Table.Th>{t('common.loginHistory.address')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,22 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type OpenShift = Schemas['OpenShift'];
 export type OpenShiftForMe = Schemas['OpenShiftForMe'];
 export type OpenShiftClaim = Schemas['OpenShiftClaim'];
 
-export const openShiftKeys = {
-  all: ['openShifts'] as const,
-  mine: ['openShifts', 'mine'] as const,
-  myClaims: ['openShifts', 'myClaims'] as const,
-  offers: ['openShifts', 'offers'] as const,
-  pendingClaims: ['openShifts', 'pendingClaims'] as const,
-};
-
 /** Open shifts the caller may work (the service asks the engine's rules), and those they claimed. */
 export function useMyOpenShifts() {
   return useQuery({
-    queryKey: openShiftKeys.mine,
+    queryKey: keys.openShifts.mine(),
     queryFn: async () =>
       (await call(api.GET('/api/me/open-shifts', { params: { query: { pageSize: 200 } } }))).items,
   });
@@ -25,7 +19,7 @@ export function useMyOpenShifts() {
 /** The caller's claims with their outcome, latest first. */
 export function useMyClaims() {
   return useQuery({
-    queryKey: openShiftKeys.myClaims,
+    queryKey: keys.openShifts.myClaims(),
     queryFn: async () =>
       (await call(api.GET('/api/me/open-shift-claims', { params: { query: { pageSize: 100 } } }))).items,
   });
@@ -34,7 +28,7 @@ export function useMyClaims() {
 /** Open offers in the caller's scope. */
 export function useOpenOffers() {
   return useQuery({
-    queryKey: openShiftKeys.offers,
+    queryKey: keys.openShifts.offers(),
     queryFn: async () =>
       (await call(api.GET('/api/open-shifts', { params: { query: { status: 'Open', pageSize: 500 } } })))
         .items,
@@ -44,7 +38,7 @@ export function useOpenOffers() {
 /** Claims waiting for a decision in the caller's scope, oldest first. */
 export function usePendingClaims() {
   return useQuery({
-    queryKey: openShiftKeys.pendingClaims,
+    queryKey: keys.openShifts.pendingClaims(),
     queryFn: async () =>
       (
         await call(
@@ -54,45 +48,44 @@ export function usePendingClaims() {
   });
 }
 
-/** Claims an offer. Invalidates every open-shift list. */
+/** Claims an offer. */
 export function useClaimOpenShift() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       call(api.POST('/api/me/open-shifts/{id}/claim', { params: { path: { id } } })),
-    onSettled: () => client.invalidateQueries({ queryKey: openShiftKeys.all }),
+    onSettled: () => invalidate(client, ['openShifts']),
   });
 }
 
-/** Withdraws one's own pending claim. Invalidates every open-shift list. */
+/** Withdraws one's own pending claim. */
 export function useWithdrawClaim() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       call(api.POST('/api/me/open-shift-claims/{id}/withdraw', { params: { path: { id } } })),
-    onSettled: () => client.invalidateQueries({ queryKey: openShiftKeys.all }),
+    onSettled: () => invalidate(client, ['openShifts']),
   });
 }
 
-/** Approves a claim onto the live roster. Invalidates every open-shift list and the live roster. */
+/** Approves a claim onto the live roster. */
 export function useApproveClaim() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       call(api.POST('/api/open-shift-claims/{id}/approve', { params: { path: { id } } })),
     onSettled: () => {
-      client.invalidateQueries({ queryKey: openShiftKeys.all });
-      client.invalidateQueries({ queryKey: ['liveRoster'] });
+      void invalidate(client, ['openShifts', 'rosters']);
     },
   });
 }
 
-/** Withdraws an offer; its pending claims are declined. Invalidates every open-shift list. */
+/** Withdraws an offer; its pending claims are declined. */
 export function useWithdrawOffer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       call(api.POST('/api/open-shifts/{id}/withdraw', { params: { path: { id } } })),
-    onSettled: () => client.invalidateQueries({ queryKey: openShiftKeys.all }),
+    onSettled: () => invalidate(client, ['openShifts']),
   });
 }

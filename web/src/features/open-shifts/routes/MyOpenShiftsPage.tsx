@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
-import { useReasonName } from '../../../components/RuleReasons';
+import { useOpenShiftRefusal, useReasonName } from '../../../components/RuleReasons';
 import { hasMessage, type MessageId, useT } from '../../../lib/i18n/I18nProvider';
 import {
   type OpenShiftClaim,
@@ -11,7 +11,6 @@ import {
   useWithdrawClaim,
 } from '../api';
 import { ClaimStatusBadge, OfferLine, useOfferLabel } from '../components/OfferLine';
-import { useOpenShiftRefusal } from '../components/useOpenShiftRefusal';
 
 /** Why a claim ended as it did, in words; the engine's rules named when its checker refused. */
 function ClaimOutcome({ claim }: { claim: OpenShiftClaim }) {

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
+import { useOpenShiftRefusal } from '../../../components/RuleReasons';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useApproveClaim, useOpenOffers, usePendingClaims, useWithdrawOffer } from '../api';
 import { OfferStatusBadge, useOfferLabel } from '../components/OfferLine';
-import { useOpenShiftRefusal } from '../components/useOpenShiftRefusal';
 
 /** The planner's and manager's side: claims waiting for a decision, and the offers still open. */
 export default function OpenShiftsPage() {

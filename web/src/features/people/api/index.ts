@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type Certification = Schemas['Certification'];
 export type Employee = Schemas['Employee'];
@@ -20,24 +22,9 @@ export interface EmployeeFilters {
 
 export const PAGE_SIZE = 25;
 
-export const peopleKeys = {
-  all: ['people'] as const,
-  myCertifications: ['people', 'me', 'certifications'] as const,
-  employees: (filters: EmployeeFilters) => ['people', 'employees', filters] as const,
-  employee: (id: string) => ['people', 'employee', id] as const,
-  skills: (q: string, category: string, page: number) => ['people', 'skills', q, category, page] as const,
-  allSkills: ['people', 'skills', 'all'] as const,
-  holders: (id: string, minLevel: string, page: number) => ['people', 'holders', id, minLevel, page] as const,
-  requirements: (id: string) => ['people', 'requirements', id] as const,
-  expiring: (withinDays: number, page: number) => ['people', 'expiring', withinDays, page] as const,
-  groups: (q: string, page: number) => ['people', 'groups', q, page] as const,
-  group: (id: string) => ['people', 'group', id] as const,
-  members: (id: string, page: number) => ['people', 'members', id, page] as const,
-};
-
 export function useMyCertifications() {
   return useQuery({
-    queryKey: peopleKeys.myCertifications,
+    queryKey: keys.people.myCertifications(),
     queryFn: () =>
       call(api.GET('/api/employees/me/certifications', { params: { query: { pageSize: 500 } } })),
   });
@@ -49,7 +36,7 @@ const present = <T extends object>(values: T) =>
 
 export function useEmployees(filters: EmployeeFilters) {
   return useQuery({
-    queryKey: peopleKeys.employees(filters),
+    queryKey: keys.people.employees(filters),
     queryFn: () =>
       call(api.GET('/api/employees', { params: { query: present({ ...filters, pageSize: PAGE_SIZE }) } })),
     placeholderData: keepPreviousData,
@@ -58,14 +45,14 @@ export function useEmployees(filters: EmployeeFilters) {
 
 export function useEmployee(id: string) {
   return useQuery({
-    queryKey: peopleKeys.employee(id),
+    queryKey: keys.people.employee(id),
     queryFn: () => call(api.GET('/api/employees/{id}', { params: { path: { id } } })),
   });
 }
 
 export function useSkills(q: string, category: string, page: number, enabled = true) {
   return useQuery({
-    queryKey: peopleKeys.skills(q, category, page),
+    queryKey: keys.people.skills(q, category, page),
     queryFn: () =>
       call(
         api.GET('/api/skills', { params: { query: present({ q, category, page, pageSize: PAGE_SIZE }) } }),
@@ -75,19 +62,9 @@ export function useSkills(q: string, category: string, page: number, enabled = t
   });
 }
 
-/** Every skill, for the filters and the skill's own screen (there is no read of one skill). */
-export function useAllSkills(enabled = true) {
-  return useQuery({
-    queryKey: peopleKeys.allSkills,
-    queryFn: async () => (await call(api.GET('/api/skills', { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 5 * 60_000,
-    enabled,
-  });
-}
-
 export function useSkillHolders(id: string, minLevel: string, page: number) {
   return useQuery({
-    queryKey: peopleKeys.holders(id, minLevel, page),
+    queryKey: keys.people.holders(id, minLevel, page),
     queryFn: () =>
       call(
         api.GET('/api/skills/{id}/employees', {
@@ -100,7 +77,7 @@ export function useSkillHolders(id: string, minLevel: string, page: number) {
 
 export function useRequirements(id: string) {
   return useQuery({
-    queryKey: peopleKeys.requirements(id),
+    queryKey: keys.people.requirements(id),
     queryFn: async () =>
       (await call(api.GET('/api/skills/{id}/certification-requirements', { params: { path: { id } } })))
         .items,
@@ -117,7 +94,7 @@ export function useAddRequirement(id: string) {
           body: { certificationCode },
         }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSettled: () => invalidate(client, ['people']),
   });
 }
 
@@ -130,13 +107,13 @@ export function useRemoveRequirement(id: string) {
           params: { path: { id, certificationCode } },
         }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSettled: () => invalidate(client, ['people']),
   });
 }
 
 export function useExpiring(withinDays: number, page: number) {
   return useQuery({
-    queryKey: peopleKeys.expiring(withinDays, page),
+    queryKey: keys.people.expiring(withinDays, page),
     queryFn: () =>
       call(
         api.GET('/api/certifications/expiring', {
@@ -149,7 +126,7 @@ export function useExpiring(withinDays: number, page: number) {
 
 export function useGroups(q: string, page: number) {
   return useQuery({
-    queryKey: peopleKeys.groups(q, page),
+    queryKey: keys.people.groups(q, page),
     queryFn: () =>
       call(api.GET('/api/employee-groups', { params: { query: present({ q, page, pageSize: PAGE_SIZE }) } })),
     placeholderData: keepPreviousData,
@@ -158,14 +135,14 @@ export function useGroups(q: string, page: number) {
 
 export function useGroup(id: string) {
   return useQuery({
-    queryKey: peopleKeys.group(id),
+    queryKey: keys.people.group(id),
     queryFn: () => call(api.GET('/api/employee-groups/{id}', { params: { path: { id } } })),
   });
 }
 
 export function useGroupMembers(id: string, page: number) {
   return useQuery({
-    queryKey: peopleKeys.members(id, page),
+    queryKey: keys.people.members(id, page),
     queryFn: () =>
       call(
         api.GET('/api/employee-groups/{id}/members', {
@@ -180,7 +157,7 @@ export function useCreateGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['NewEmployeeGroup']) => call(api.POST('/api/employee-groups', { body })),
-    onSettled: () => client.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSettled: () => invalidate(client, ['people']),
   });
 }
 
@@ -189,7 +166,7 @@ export function useAddMember(id: string) {
   return useMutation({
     mutationFn: (employeeId: string) =>
       call(api.POST('/api/employee-groups/{id}/members', { params: { path: { id } }, body: { employeeId } })),
-    onSettled: () => client.invalidateQueries({ queryKey: peopleKeys.all }),
+    onSettled: () => invalidate(client, ['people']),
   });
 }
 
@@ -202,56 +179,6 @@ export function useRemoveMember(id: string) {
           params: { path: { id, employeeId } },
         }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: peopleKeys.all }),
-  });
-}
-
-/** Lookups the filters choose from (all small lists, read once). */
-export function useLookup(
-  path: '/api/lookups/employee-statuses' | '/api/lookups/skill-levels' | '/api/lookups/skill-categories',
-) {
-  return useQuery({
-    queryKey: ['lookups', path],
-    queryFn: async () => (await call(api.GET(path, { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 10 * 60_000,
-  });
-}
-
-export function useDepartmentList() {
-  return useQuery({
-    queryKey: ['lookups', 'departments', 'list'],
-    queryFn: async () =>
-      (await call(api.GET('/api/lookups/departments', { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 10 * 60_000,
-  });
-}
-
-export function useGrades(enabled: boolean) {
-  return useQuery({
-    queryKey: ['lookups', 'grades'],
-    queryFn: async () =>
-      (await call(api.GET('/api/admin/grades', { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 10 * 60_000,
-    enabled,
-  });
-}
-
-export function usePools(enabled: boolean) {
-  return useQuery({
-    queryKey: ['people', 'pools'],
-    queryFn: async () => (await call(api.GET('/api/pools', { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 5 * 60_000,
-    enabled,
-  });
-}
-
-export function useCertificationTypes(enabled: boolean) {
-  return useQuery({
-    queryKey: ['lookups', 'certification-types'],
-    queryFn: async () =>
-      (await call(api.GET('/api/lookups/certification-types', { params: { query: { pageSize: 500 } } })))
-        .items,
-    staleTime: 10 * 60_000,
-    enabled,
+    onSettled: () => invalidate(client, ['people']),
   });
 }

@@ -1,7 +1,10 @@
-import { Badge, Table } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/Pager';
+import { QueryState } from '../../../components/QueryState';
 import { useT } from '../../../lib/i18n/I18nProvider';
+import { PAGE_SIZE } from '../api';
 
 /** A list's state in the address, so that back, reload and a shared link show the same page. */
 export function useListParams<K extends string>(keys: readonly K[]) {
@@ -54,6 +57,47 @@ export function ListTable({
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * A page of a list the service pages: its words when nothing is found, else its table (a row per item)
+ * and the links to the other pages; `summary`, when given, stands above either.
+ */
+export function PagedTable<T>({
+  query,
+  empty,
+  summary,
+  page,
+  onPage,
+  children,
+  ...table
+}: {
+  query: { isPending: boolean; error: unknown; data?: { items: T[]; total: number } };
+  empty: string;
+  summary?: (total: number) => ReactNode;
+  page: number;
+  onPage: (page: number) => void;
+  children: (item: T) => ReactNode;
+  caption: string;
+  head: ReactNode[];
+  minWidth?: number;
+}) {
+  const data = query.data;
+  return (
+    <QueryState query={query}>
+      {data && (
+        <>
+          {summary?.(data.total)}
+          {data.items.length === 0 ? (
+            <Text c="dimmed">{empty}</Text>
+          ) : (
+            <ListTable {...table}>{data.items.map(children)}</ListTable>
+          )}
+          <Pager page={page} total={data.total} pageSize={PAGE_SIZE} onChange={onPage} />
+        </>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,13 +1,14 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
+import { useCatalogue } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useDepartmentList, useEmployee, useLookup } from '../api';
+import { paths } from '../../../lib/paths';
+import { useEmployee } from '../api';
 import { expiryLevel } from '../certifications';
 import { ListTable, PoolSource } from '../components/shared';
 
@@ -29,9 +30,9 @@ export default function EmployeeDetailPage() {
   const { has } = usePermissions();
   const { id = '' } = useParams();
   const employee = useEmployee(id);
-  const departments = useDepartmentList();
-  const statuses = useLookup('/api/lookups/employee-statuses');
-  const levels = useLookup('/api/lookups/skill-levels');
+  const departments = useCatalogue('departments');
+  const statuses = useCatalogue('employee-statuses');
+  const levels = useCatalogue('skill-levels');
   const statusName = new Map((statuses.data ?? []).map((s) => [s.code, localName(lang, s)]));
   const levelName = new Map((levels.data ?? []).map((l) => [l.code, localName(lang, l)]));
   const e = employee.data;

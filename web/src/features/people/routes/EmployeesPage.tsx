@@ -1,23 +1,16 @@
 import { Anchor, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
-import { QueryState } from '../../../components/QueryState';
+import { useCatalogue, useGrades } from '../../../lib/api/lookups';
+import { useAllSkills } from '../../../lib/api/people';
+import { usePools } from '../../../lib/api/pools';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import {
-  PAGE_SIZE,
-  useAllSkills,
-  useDepartmentList,
-  useEmployees,
-  useGrades,
-  useLookup,
-  usePools,
-} from '../api';
-import { ListTable, PoolSource, useListParams } from '../components/shared';
+import { paths } from '../../../lib/paths';
+import { useEmployees } from '../api';
+import { PagedTable, PoolSource, useListParams } from '../components/shared';
 
 const FILTERS = ['q', 'departmentId', 'status', 'grade', 'skill', 'poolId'] as const;
 
@@ -36,8 +29,8 @@ export default function EmployeesPage() {
     return () => clearTimeout(timer);
   }, [search, values.q, set]);
   const employees = useEmployees({ ...values, page });
-  const departments = useDepartmentList();
-  const statuses = useLookup('/api/lookups/employee-statuses');
+  const departments = useCatalogue('departments');
+  const statuses = useCatalogue('employee-statuses');
   const grades = useGrades(has('grade.view'));
   const skills = useAllSkills(has('skill.view'));
   const pools = usePools(has('pool.read'));
@@ -48,7 +41,6 @@ export default function EmployeesPage() {
     value: (item: T) => string = (item) => item.code,
   ) =>
     (items ?? []).map((item) => ({ value: value(item), label: `${localName(lang, item)} (${item.code})` }));
-  const data = employees.data;
   return (
     <>
       <PageHeader title={t('people.employees.title')} description={t('people.employees.description')} />
@@ -107,69 +99,59 @@ export default function EmployeesPage() {
           />
         )}
       </SimpleGrid>
-      <QueryState query={employees}>
-        {data && (
-          <>
-            <Text size="sm" c="dimmed" mb="xs" role="status" data-testid="employee-count">
-              {t('people.employees.count', { count: data.total, shown: formatNumber(lang, data.total) })}
-            </Text>
-            {data.items.length === 0 ? (
-              <Text c="dimmed">{t('people.employees.empty')}</Text>
-            ) : (
-              <ListTable
-                caption={t('people.employees.title')}
-                minWidth={760}
-                head={[
-                  t('people.employees.number'),
-                  t('people.employees.name'),
-                  t('people.employees.department'),
-                  t('people.employees.grade'),
-                  t('people.employees.status'),
-                  t('people.employees.homePool'),
-                ]}
-              >
-                {data.items.map((employee) => (
-                  <Table.Tr key={employee.id} data-testid="employee-row">
-                    <Table.Td>
-                      <bdi style={{ whiteSpace: 'nowrap' }}>{employee.employeeNumber}</bdi>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.employee(employee.id)}>
-                        {localName(lang, employee)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      {employee.departmentId
-                        ? (departmentName.get(employee.departmentId) ?? employee.departmentCode)
-                        : '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      <bdi>{employee.gradeCode ?? '—'}</bdi>
-                    </Table.Td>
-                    <Table.Td>{statusName.get(employee.Status) ?? employee.Status}</Table.Td>
-                    <Table.Td>
-                      {employee.homePool ? (
-                        <Group gap={6} wrap="nowrap">
-                          <bdi>{employee.homePool.code}</bdi>
-                          <PoolSource source={employee.homePool.source} />
-                        </Group>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
-            )}
-            <Pager
-              page={page}
-              total={data.total}
-              pageSize={PAGE_SIZE}
-              onChange={(p) => set({ page: String(p) })}
-            />
-          </>
+      <PagedTable
+        query={employees}
+        empty={t('people.employees.empty')}
+        summary={(total) => (
+          <Text size="sm" c="dimmed" mb="xs" role="status" data-testid="employee-count">
+            {t('people.employees.count', { count: total, shown: formatNumber(lang, total) })}
+          </Text>
         )}
-      </QueryState>
+        caption={t('people.employees.title')}
+        minWidth={760}
+        head={[
+          t('people.employees.number'),
+          t('people.employees.name'),
+          t('people.employees.department'),
+          t('people.employees.grade'),
+          t('people.employees.status'),
+          t('people.employees.homePool'),
+        ]}
+        page={page}
+        onPage={(p) => set({ page: String(p) })}
+      >
+        {(employee) => (
+          <Table.Tr key={employee.id} data-testid="employee-row">
+            <Table.Td>
+              <bdi style={{ whiteSpace: 'nowrap' }}>{employee.employeeNumber}</bdi>
+            </Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={paths.employee(employee.id)}>
+                {localName(lang, employee)}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              {employee.departmentId
+                ? (departmentName.get(employee.departmentId) ?? employee.departmentCode)
+                : '—'}
+            </Table.Td>
+            <Table.Td>
+              <bdi>{employee.gradeCode ?? '—'}</bdi>
+            </Table.Td>
+            <Table.Td>{statusName.get(employee.Status) ?? employee.Status}</Table.Td>
+            <Table.Td>
+              {employee.homePool ? (
+                <Group gap={6} wrap="nowrap">
+                  <bdi>{employee.homePool.code}</bdi>
+                  <PoolSource source={employee.homePool.source} />
+                </Group>
+              ) : (
+                '—'
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </PagedTable>
     </>
   );
 }

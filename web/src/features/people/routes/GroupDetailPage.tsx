@@ -1,17 +1,16 @@
-import { Alert, Anchor, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
-import { problemText, QueryState } from '../../../components/QueryState';
+import { problemText } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatInstant, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
-import { PAGE_SIZE, useAddMember, useEmployees, useGroup, useGroupMembers, useRemoveMember } from '../api';
-import { ListTable, useListParams } from '../components/shared';
+import { useAddMember, useEmployees, useGroup, useGroupMembers, useRemoveMember } from '../api';
+import { PagedTable, useListParams } from '../components/shared';
 
 /** A group and its members; HR adds an employee (found by number or name) and removes one. */
 export default function GroupDetailPage() {
@@ -48,58 +47,47 @@ export default function GroupDetailPage() {
           <Title order={2} size="h4" mb="xs" id="members-title">
             {t('people.groups.members')}
           </Title>
-          <QueryState query={members}>
-            {members.data &&
-              (members.data.items.length === 0 ? (
-                <Text c="dimmed">{t('people.group.noMembers')}</Text>
-              ) : (
-                <>
-                  <ListTable
-                    caption={t('people.groups.members')}
-                    head={[
-                      t('people.employees.number'),
-                      t('people.employees.name'),
-                      t('people.group.added'),
-                      ...(canWrite ? [t('people.group.actions')] : []),
-                    ]}
-                  >
-                    {members.data.items.map((member) => (
-                      <Table.Tr key={member.employeeId} data-testid="member-row">
-                        <Table.Td>
-                          <bdi style={{ whiteSpace: 'nowrap' }}>{member.employeeNumber}</bdi>
-                        </Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={paths.employee(member.employeeId)}>
-                            {localName(lang, member)}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{formatInstant(lang, member.addedAt, unit.timeZone)}</Table.Td>
-                        {canWrite && (
-                          <Table.Td>
-                            <Button
-                              size="xs"
-                              variant="light"
-                              color="red"
-                              onClick={() => remove.mutate(member.employeeId)}
-                              loading={remove.isPending && remove.variables === member.employeeId}
-                              aria-label={t('people.group.removeWho', { name: localName(lang, member) })}
-                            >
-                              {t('people.group.remove')}
-                            </Button>
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
-                    ))}
-                  </ListTable>
-                  <Pager
-                    page={page}
-                    total={members.data.total}
-                    pageSize={PAGE_SIZE}
-                    onChange={(p) => set({ page: String(p) })}
-                  />
-                </>
-              ))}
-          </QueryState>
+          <PagedTable
+            query={members}
+            empty={t('people.group.noMembers')}
+            caption={t('people.groups.members')}
+            head={[
+              t('people.employees.number'),
+              t('people.employees.name'),
+              t('people.group.added'),
+              ...(canWrite ? [t('people.group.actions')] : []),
+            ]}
+            page={page}
+            onPage={(p) => set({ page: String(p) })}
+          >
+            {(member) => (
+              <Table.Tr key={member.employeeId} data-testid="member-row">
+                <Table.Td>
+                  <bdi style={{ whiteSpace: 'nowrap' }}>{member.employeeNumber}</bdi>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.employee(member.employeeId)}>
+                    {localName(lang, member)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatInstant(lang, member.addedAt, unit.timeZone)}</Table.Td>
+                {canWrite && (
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => remove.mutate(member.employeeId)}
+                      loading={remove.isPending && remove.variables === member.employeeId}
+                      aria-label={t('people.group.removeWho', { name: localName(lang, member) })}
+                    >
+                      {t('people.group.remove')}
+                    </Button>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            )}
+          </PagedTable>
         </section>
       </Stack>
     </>

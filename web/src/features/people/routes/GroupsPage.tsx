@@ -7,22 +7,21 @@ import {
   Select,
   SimpleGrid,
   Table,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
-import { problemText, QueryState } from '../../../components/QueryState';
+import { problemText } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
+import { useCatalogue } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { PAGE_SIZE, useCreateGroup, useDepartmentList, useGroups } from '../api';
-import { ListTable, useListParams } from '../components/shared';
+import { paths } from '../../../lib/paths';
+import { useCreateGroup, useGroups } from '../api';
+import { PagedTable, useListParams } from '../components/shared';
 
 /** Employee groups in scope with their member counts; HR creates a group here. */
 export default function GroupsPage() {
@@ -38,9 +37,8 @@ export default function GroupsPage() {
     return () => clearTimeout(timer);
   }, [search, values.q, set]);
   const groups = useGroups(values.q, page);
-  const departments = useDepartmentList();
+  const departments = useCatalogue('departments');
   const departmentName = new Map((departments.data ?? []).map((d) => [d.id, localName(lang, d)]));
-  const data = groups.data;
   return (
     <>
       <PageHeader title={t('people.groups.title')} description={t('people.groups.description')} />
@@ -53,49 +51,38 @@ export default function GroupsPage() {
         mb="md"
         maw={420}
       />
-      <QueryState query={groups}>
-        {data &&
-          (data.items.length === 0 ? (
-            <Text c="dimmed">{t('people.groups.empty')}</Text>
-          ) : (
-            <>
-              <ListTable
-                caption={t('people.groups.title')}
-                head={[
-                  t('people.groups.name'),
-                  t('people.groups.code'),
-                  t('people.employees.department'),
-                  t('people.groups.members'),
-                ]}
-              >
-                {data.items.map((group) => (
-                  <Table.Tr key={group.id} data-testid="group-row">
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.employeeGroup(group.id)}>
-                        {localName(lang, group)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <bdi>{group.code}</bdi>
-                    </Table.Td>
-                    <Table.Td>
-                      {group.departmentId
-                        ? (departmentName.get(group.departmentId) ?? '—')
-                        : t('people.groups.wholeUnit')}
-                    </Table.Td>
-                    <Table.Td>{formatNumber(lang, group.memberCount)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
-              <Pager
-                page={page}
-                total={data.total}
-                pageSize={PAGE_SIZE}
-                onChange={(p) => set({ page: String(p) })}
-              />
-            </>
-          ))}
-      </QueryState>
+      <PagedTable
+        query={groups}
+        empty={t('people.groups.empty')}
+        caption={t('people.groups.title')}
+        head={[
+          t('people.groups.name'),
+          t('people.groups.code'),
+          t('people.employees.department'),
+          t('people.groups.members'),
+        ]}
+        page={page}
+        onPage={(p) => set({ page: String(p) })}
+      >
+        {(group) => (
+          <Table.Tr key={group.id} data-testid="group-row">
+            <Table.Td>
+              <Anchor component={Link} to={paths.employeeGroup(group.id)}>
+                {localName(lang, group)}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <bdi>{group.code}</bdi>
+            </Table.Td>
+            <Table.Td>
+              {group.departmentId
+                ? (departmentName.get(group.departmentId) ?? '—')
+                : t('people.groups.wholeUnit')}
+            </Table.Td>
+            <Table.Td>{formatNumber(lang, group.memberCount)}</Table.Td>
+          </Table.Tr>
+        )}
+      </PagedTable>
     </>
   );
 }
@@ -105,7 +92,7 @@ function NewGroupForm() {
   const lang = useLanguage();
   const navigate = useNavigate();
   const create = useCreateGroup();
-  const departments = useDepartmentList();
+  const departments = useCatalogue('departments');
   const [code, setCode] = useState('');
   const [nameEn, setNameEn] = useState('');
   const [nameAr, setNameAr] = useState('');

@@ -13,26 +13,17 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
 import { problemText, QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
+import { useCatalogue } from '../../../lib/api/lookups';
+import { useAllSkills } from '../../../lib/api/people';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import {
-  PAGE_SIZE,
-  useAddRequirement,
-  useAllSkills,
-  useCertificationTypes,
-  useDepartmentList,
-  useLookup,
-  useRemoveRequirement,
-  useRequirements,
-  useSkillHolders,
-} from '../api';
-import { ListTable, useListParams } from '../components/shared';
+import { paths } from '../../../lib/paths';
+import { useAddRequirement, useRemoveRequirement, useRequirements, useSkillHolders } from '../api';
+import { PagedTable, useListParams } from '../components/shared';
 
 /** A skill: who holds it at which level (from a lowest level), and the certifications it requires. */
 export default function SkillDetailPage() {
@@ -44,13 +35,13 @@ export default function SkillDetailPage() {
   const skills = useAllSkills();
   const skill = skills.data?.find((s) => s.id === id);
   const holders = useSkillHolders(id, values.minLevel, page);
-  const levels = useLookup('/api/lookups/skill-levels');
+  const levels = useCatalogue('skill-levels');
   const levelName = new Map((levels.data ?? []).map((l) => [l.code, localName(lang, l)]));
-  const departments = useDepartmentList();
+  const departments = useCatalogue('departments');
   const departmentName = new Map((departments.data ?? []).map((d) => [d.id, localName(lang, d)]));
   const requirements = useRequirements(id);
   const canEdit = has('skill.edit');
-  const types = useCertificationTypes(canEdit);
+  const types = useCatalogue('certification-types', canEdit);
   const add = useAddRequirement(id);
   const remove = useRemoveRequirement(id);
   const [code, setCode] = useState<string | null>(null);
@@ -151,49 +142,38 @@ export default function SkillDetailPage() {
               maw="100%"
             />
           </Group>
-          <QueryState query={holders}>
-            {holders.data &&
-              (holders.data.items.length === 0 ? (
-                <Text c="dimmed">{t('people.skill.noHolders')}</Text>
-              ) : (
-                <>
-                  <ListTable
-                    caption={t('people.skill.holders')}
-                    head={[
-                      t('people.employees.number'),
-                      t('people.employees.name'),
-                      t('people.employees.department'),
-                      t('people.skills.level'),
-                    ]}
-                  >
-                    {holders.data.items.map((holder) => (
-                      <Table.Tr key={holder.employeeId} data-testid="holder-row">
-                        <Table.Td>
-                          <bdi style={{ whiteSpace: 'nowrap' }}>{holder.employeeNumber}</bdi>
-                        </Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={paths.employee(holder.employeeId)}>
-                            {localName(lang, holder)}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          {holder.departmentId ? (departmentName.get(holder.departmentId) ?? '—') : '—'}
-                        </Table.Td>
-                        <Table.Td>
-                          {holder.levelCode ? (levelName.get(holder.levelCode) ?? holder.levelCode) : '—'}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </ListTable>
-                  <Pager
-                    page={page}
-                    total={holders.data.total}
-                    pageSize={PAGE_SIZE}
-                    onChange={(p) => set({ page: String(p) })}
-                  />
-                </>
-              ))}
-          </QueryState>
+          <PagedTable
+            query={holders}
+            empty={t('people.skill.noHolders')}
+            caption={t('people.skill.holders')}
+            head={[
+              t('people.employees.number'),
+              t('people.employees.name'),
+              t('people.employees.department'),
+              t('people.skills.level'),
+            ]}
+            page={page}
+            onPage={(p) => set({ page: String(p) })}
+          >
+            {(holder) => (
+              <Table.Tr key={holder.employeeId} data-testid="holder-row">
+                <Table.Td>
+                  <bdi style={{ whiteSpace: 'nowrap' }}>{holder.employeeNumber}</bdi>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.employee(holder.employeeId)}>
+                    {localName(lang, holder)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  {holder.departmentId ? (departmentName.get(holder.departmentId) ?? '—') : '—'}
+                </Table.Td>
+                <Table.Td>
+                  {holder.levelCode ? (levelName.get(holder.levelCode) ?? holder.levelCode) : '—'}
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </PagedTable>
         </section>
       </Stack>
     </>

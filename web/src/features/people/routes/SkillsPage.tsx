@@ -1,14 +1,13 @@
-import { Anchor, Badge, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Select, SimpleGrid, Table, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
-import { QueryState } from '../../../components/QueryState';
+import { useCatalogue } from '../../../lib/api/lookups';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { PAGE_SIZE, useLookup, useSkills } from '../api';
-import { ListTable, useListParams } from '../components/shared';
+import { paths } from '../../../lib/paths';
+import { useSkills } from '../api';
+import { PagedTable, useListParams } from '../components/shared';
 
 /** Production skills, each with the certifications it requires; a skill opens on its holders. */
 export default function SkillsPage() {
@@ -23,9 +22,8 @@ export default function SkillsPage() {
     return () => clearTimeout(timer);
   }, [search, values.q, set]);
   const skills = useSkills(values.q, values.category, page);
-  const categories = useLookup('/api/lookups/skill-categories');
+  const categories = useCatalogue('skill-categories');
   const categoryName = new Map((categories.data ?? []).map((c) => [c.code, localName(lang, c)]));
-  const data = skills.data;
   return (
     <>
       <PageHeader title={t('people.skills.title')} description={t('people.skills.description')} />
@@ -44,66 +42,53 @@ export default function SkillsPage() {
           clearable
         />
       </SimpleGrid>
-      <QueryState query={skills}>
-        {data &&
-          (data.items.length === 0 ? (
-            <Text c="dimmed">{t('people.skills.empty')}</Text>
-          ) : (
-            <>
-              <ListTable
-                caption={t('people.skills.title')}
-                head={[
-                  t('people.skills.name'),
-                  t('people.skills.code'),
-                  t('people.skills.category'),
-                  t('people.skills.requires'),
-                ]}
-              >
-                {data.items.map((skill) => (
-                  <Table.Tr key={skill.id} data-testid="skill-row">
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.skill(skill.id)}>
-                        {localName(lang, skill)}
-                      </Anchor>
-                      {!skill.isActive && (
-                        <Badge ms="xs" color="gray" size="sm">
-                          {t('people.skills.inactive')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <bdi>{skill.code}</bdi>
-                    </Table.Td>
-                    <Table.Td>
-                      {skill.categoryCode
-                        ? (categoryName.get(skill.categoryCode) ?? skill.categoryCode)
-                        : '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      {skill.requiresCertification && skill.requiredCertifications.length > 0 ? (
-                        <Group gap={4}>
-                          {skill.requiredCertifications.map((code) => (
-                            <Badge key={code} variant="light" tt="none">
-                              {code}
-                            </Badge>
-                          ))}
-                        </Group>
-                      ) : (
-                        t('people.skills.none')
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
-              <Pager
-                page={page}
-                total={data.total}
-                pageSize={PAGE_SIZE}
-                onChange={(p) => set({ page: String(p) })}
-              />
-            </>
-          ))}
-      </QueryState>
+      <PagedTable
+        query={skills}
+        empty={t('people.skills.empty')}
+        caption={t('people.skills.title')}
+        head={[
+          t('people.skills.name'),
+          t('people.skills.code'),
+          t('people.skills.category'),
+          t('people.skills.requires'),
+        ]}
+        page={page}
+        onPage={(p) => set({ page: String(p) })}
+      >
+        {(skill) => (
+          <Table.Tr key={skill.id} data-testid="skill-row">
+            <Table.Td>
+              <Anchor component={Link} to={paths.skill(skill.id)}>
+                {localName(lang, skill)}
+              </Anchor>
+              {!skill.isActive && (
+                <Badge ms="xs" color="gray" size="sm">
+                  {t('people.skills.inactive')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <bdi>{skill.code}</bdi>
+            </Table.Td>
+            <Table.Td>
+              {skill.categoryCode ? (categoryName.get(skill.categoryCode) ?? skill.categoryCode) : '—'}
+            </Table.Td>
+            <Table.Td>
+              {skill.requiresCertification && skill.requiredCertifications.length > 0 ? (
+                <Group gap={4}>
+                  {skill.requiredCertifications.map((code) => (
+                    <Badge key={code} variant="light" tt="none">
+                      {code}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : (
+                t('people.skills.none')
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </PagedTable>
     </>
   );
 }

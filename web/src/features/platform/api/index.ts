@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { keys } from '../../../lib/api/keys';
+import { settingsQuery } from '../../../lib/api/settings';
 
 export type SettingValues = Schemas['SettingValues'];
 export type DashboardSummary = Schemas['DashboardSummary'];
 
-export const platformKeys = {
-  settings: ['platform', 'settings'] as const,
-  dashboard: ['platform', 'dashboard'] as const,
-};
-
 /** The unit's settings: its time zone, weekend and week start shape every date on screen. */
 export function useSettings(enabled = true) {
   return useQuery({
+    ...settingsQuery,
     enabled,
-    queryKey: platformKeys.settings,
-    queryFn: () => call(api.GET('/api/settings')),
     staleTime: 10 * 60_000,
     select: (answer) => answer.settings,
   });
@@ -22,7 +18,7 @@ export function useSettings(enabled = true) {
 
 export function useDashboardSummary() {
   return useQuery({
-    queryKey: platformKeys.dashboard,
+    queryKey: keys.platform.dashboard(),
     queryFn: () => call(api.GET('/api/dashboard/summary')),
     refetchInterval: 60_000,
   });

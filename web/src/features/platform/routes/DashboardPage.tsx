@@ -1,13 +1,12 @@
-import { Card, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { SimpleGrid } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
+import { Tile } from '../../../components/Tile';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useMonthTotals } from '../../costs/api';
-import { formatMoney } from '../../costs/components/money';
+import { paths } from '../../../lib/paths';
 import { type DashboardSummary, useDashboardSummary } from '../api';
 
 type CountKey = Exclude<keyof DashboardSummary, 'asOf' | 'todaysCoverage' | 'openGapsComingWeek'>;
@@ -49,7 +48,10 @@ const TILES: { key: CountKey; label: MessageId; to?: string; permission?: string
   { key: 'activeEmployees', label: 'dashboard.activeEmployees' },
 ];
 
-export default function DashboardPage() {
+/** The month's labour cost as a tile: the costs area's, which the shell hands in. */
+export type LabourCostTile = ComponentType<{ month: string }>;
+
+export default function DashboardPage({ labourCost: LabourCost }: { labourCost?: LabourCostTile }) {
   const t = useT();
   const lang = useLanguage();
   const { has } = usePermissions();
@@ -88,7 +90,7 @@ export default function DashboardPage() {
                 hint={t('dashboard.openGapsHint', { count: data.openGapsComingWeek.byDate.length })}
               />
             )}
-            {has('labour_cost.view') && <LabourCostTile month={data.asOf.slice(0, 7)} />}
+            {LabourCost && has('labour_cost.view') && <LabourCost month={data.asOf.slice(0, 7)} />}
             {TILES.filter((tile) => data[tile.key] !== null).map((tile) => (
               <Tile
                 key={tile.key}
@@ -101,46 +103,5 @@ export default function DashboardPage() {
         )}
       </QueryState>
     </>
-  );
-}
-
-/** The month's labour cost: a read of its own, since pricing a month takes longer than every count. */
-function LabourCostTile({ month }: { month: string }) {
-  const t = useT();
-  const lang = useLanguage();
-  const totals = useMonthTotals(month).data;
-  if (!totals) return null;
-  const money = (amount: string) => formatMoney(lang, amount, totals.currency);
-  return (
-    <Tile
-      label={t('costs.dashboard.label')}
-      value={money(totals.planned)}
-      hint={t('costs.dashboard.hint', {
-        budget: totals.budget === null ? t('costs.month.noBudget') : money(totals.budget),
-        actual: money(totals.actual),
-      })}
-      to={paths.labourCost}
-    />
-  );
-}
-
-function Tile({ label, value, hint, to }: { label: string; value: string; hint?: string; to?: string }) {
-  const body = (
-    <Card withBorder h="100%" data-testid="tile">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="2rem">
-        {value}
-      </Text>
-      {hint && <Text size="xs">{hint}</Text>}
-    </Card>
-  );
-  return to ? (
-    <UnstyledButton component={Link} to={to} aria-label={`${label}: ${value}`}>
-      {body}
-    </UnstyledButton>
-  ) : (
-    body
   );
 }

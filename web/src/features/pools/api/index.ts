@@ -1,30 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type Pool = Schemas['Pool'];
 export type PoolMember = Schemas['PoolMember'];
 export type LendingRule = Schemas['PoolLendingRule'];
 
-export const poolKeys = {
-  all: ['pools'] as const,
-  list: ['pools', 'list'] as const,
-  members: (poolId: string, page: number) => ['pools', 'members', poolId, page] as const,
-  rules: (poolId: string) => ['pools', 'rules', poolId] as const,
-  employees: (departmentId: string, q: string) => ['pools', 'employees', departmentId, q] as const,
-};
-
 export const MEMBER_PAGE_SIZE = 20;
-
-export function usePools() {
-  return useQuery({
-    queryKey: poolKeys.list,
-    queryFn: async () => (await call(api.GET('/api/pools', { params: { query: { pageSize: 500 } } }))).items,
-  });
-}
 
 export function usePoolMembers(poolId: string, page: number) {
   return useQuery({
-    queryKey: poolKeys.members(poolId, page),
+    queryKey: keys.pools.members(poolId, page),
     queryFn: () =>
       call(
         api.GET('/api/pools/{id}/members', {
@@ -38,7 +25,7 @@ export function usePoolMembers(poolId: string, page: number) {
 /** The lending rules with the pool on either side. */
 export function useLendingRules(poolId: string) {
   return useQuery({
-    queryKey: poolKeys.rules(poolId),
+    queryKey: keys.pools.rules(poolId),
     queryFn: async () =>
       (await call(api.GET('/api/pool-lending-rules', { params: { query: { poolId, pageSize: 500 } } })))
         .items,
@@ -48,7 +35,7 @@ export function useLendingRules(poolId: string) {
 /** Employees of the pool's department matching a search, to add as members. */
 export function useDepartmentEmployees(departmentId: string, q: string, enabled: boolean) {
   return useQuery({
-    queryKey: poolKeys.employees(departmentId, q),
+    queryKey: keys.people.search(departmentId, q),
     queryFn: async () =>
       (
         await call(
@@ -62,7 +49,7 @@ export function useDepartmentEmployees(departmentId: string, q: string, enabled:
   });
 }
 
-/** Changes a pool (If-Match). Invalidates every pool query (member counts, the default). */
+/** Changes a pool (If-Match); member counts and the default move with it. */
 export function useUpdatePool() {
   const client = useQueryClient();
   return useMutation({
@@ -73,11 +60,11 @@ export function useUpdatePool() {
           body,
         }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: poolKeys.all }),
+    onSettled: () => invalidate(client, ['pools']),
   });
 }
 
-/** Adds or removes an explicit member. Invalidates every pool query (counts and members move). */
+/** Adds or removes an explicit member. */
 export function useMembership(poolId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -91,11 +78,11 @@ export function useMembership(poolId: string) {
               params: { path: { id: poolId, employeeId } },
             }),
           ),
-    onSettled: () => client.invalidateQueries({ queryKey: poolKeys.all }),
+    onSettled: () => invalidate(client, ['pools']),
   });
 }
 
-/** Creates a rule, or changes one with If-Match. Invalidates the rules of every pool. */
+/** Creates a rule, or changes one with If-Match. */
 export function useSaveRule() {
   const client = useQueryClient();
   return useMutation({
@@ -112,7 +99,7 @@ export function useSaveRule() {
             }),
           )
         : call(api.POST('/api/pool-lending-rules', { body: input.body })),
-    onSettled: () => client.invalidateQueries({ queryKey: ['pools', 'rules'] }),
+    onSettled: () => invalidate(client, ['pools']),
   });
 }
 
@@ -121,6 +108,6 @@ export function useDeleteRule() {
   return useMutation({
     mutationFn: (rule: LendingRule) =>
       call(api.DELETE('/api/pool-lending-rules/{id}', { params: { path: { id: rule.id } } })),
-    onSettled: () => client.invalidateQueries({ queryKey: ['pools', 'rules'] }),
+    onSettled: () => invalidate(client, ['pools']),
   });
 }

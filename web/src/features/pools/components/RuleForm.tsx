@@ -10,21 +10,13 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api, call } from '../../../lib/api/client';
+import { ApiError } from '../../../lib/api/client';
+import { useAllSkills } from '../../../lib/api/people';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { type LendingRule, type Pool, useSaveRule } from '../api';
 import { poolsProblem } from './problem';
-
-function useSkillChoices() {
-  return useQuery({
-    queryKey: ['pools', 'skills'],
-    queryFn: async () => (await call(api.GET('/api/skills', { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 10 * 60_000,
-  });
-}
 
 /**
  * A lending rule's window, skills, daily cap and description; a new rule also names its two pools (the
@@ -43,7 +35,7 @@ export function RuleForm({
 }) {
   const t = useT();
   const lang = useLanguage();
-  const skills = useSkillChoices();
+  const skills = useAllSkills();
   const save = useSaveRule();
   const [sourcePoolId, setSource] = useState<string | null>(rule?.sourcePoolId ?? null);
   const [targetPoolId, setTarget] = useState<string | null>(rule?.targetPoolId ?? pool.id);

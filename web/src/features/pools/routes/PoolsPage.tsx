@@ -2,10 +2,10 @@ import { Badge, Button, Paper, Table, Tabs, Text, Title, VisuallyHidden } from '
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
+import { useDepartments } from '../../../lib/api/lookups';
+import { usePools } from '../../../lib/api/pools';
 import { formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useDepartments } from '../../lookups/api';
-import { usePools } from '../api';
 import { LendingRules } from '../components/LendingRules';
 import { PoolDetails } from '../components/PoolDetails';
 import { PoolMembers } from '../components/PoolMembers';

@@ -1,18 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type RosterApprovalItem = Schemas['RosterApprovalItem'];
 export type RosterChanges = Schemas['RosterChanges'];
 
-export const publishingKeys = {
-  all: ['publishing'] as const,
-  pending: ['publishing', 'pending'] as const,
-  pendingCount: ['publishing', 'pending-count'] as const,
-};
-
 export function usePendingRosterApprovals() {
   return useQuery({
-    queryKey: publishingKeys.pending,
+    queryKey: keys.publishing.pending(),
     queryFn: () =>
       call(api.GET('/api/admin/roster-approvals/pending', { params: { query: { pageSize: 100 } } })),
   });
@@ -21,7 +17,7 @@ export function usePendingRosterApprovals() {
 /** The bell's count of roster versions awaiting approval, every 30 s. */
 export function usePendingRosterApprovalCount(enabled: boolean) {
   return useQuery({
-    queryKey: publishingKeys.pendingCount,
+    queryKey: keys.publishing.pendingCount(),
     queryFn: async () => (await call(api.GET('/api/admin/roster-approvals/pending/count'))).count,
     enabled,
     refetchInterval: 30_000,
@@ -29,8 +25,7 @@ export function usePendingRosterApprovalCount(enabled: boolean) {
 }
 
 /**
- * Approves or rejects a version. Invalidates the queue, its count, the dashboard and every reader of
- * the published roster (a rejection withdraws the version).
+ * Approves or rejects a version (a rejection withdraws it): what shows the published roster changes.
  */
 export function useDecideRoster() {
   const client = useQueryClient();
@@ -52,9 +47,7 @@ export function useDecideRoster() {
       );
     },
     onSettled: () => {
-      client.invalidateQueries({ queryKey: publishingKeys.all });
-      client.invalidateQueries({ queryKey: ['platform', 'dashboard'] });
-      client.invalidateQueries({ queryKey: ['me', 'roster'] });
+      void invalidate(client, ['publishing']);
     },
   });
 }

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type ReconciliationException = Schemas['ReconciliationException'];
 export type ExceptionKind = ReconciliationException['kind'];
@@ -17,7 +19,7 @@ export const EXCEPTION_KINDS: ExceptionKind[] = [
 /** The bell's count of open reconciliation exceptions, every 30 s. */
 export function useOpenExceptionCount(enabled: boolean) {
   return useQuery({
-    queryKey: ['reconciliation', 'pending-count'],
+    queryKey: keys.reconciliation.pendingCount(),
     queryFn: async () => (await call(api.GET('/api/admin/reconciliation/pending-count'))).count,
     enabled,
     refetchInterval: 30_000,
@@ -36,7 +38,7 @@ export const EXCEPTIONS_PAGE_SIZE = 50;
 
 export function useExceptions(filters: ExceptionFilters, page: number) {
   return useQuery({
-    queryKey: ['reconciliation', 'exceptions', filters, page],
+    queryKey: keys.reconciliation.exceptions(filters, page),
     queryFn: () =>
       call(
         api.GET('/api/admin/reconciliation/exceptions', {
@@ -53,7 +55,7 @@ export function useValidateExceptions() {
   return useMutation({
     mutationFn: (body: Schemas['ReconciliationExceptionValidation']) =>
       call(api.POST('/api/admin/reconciliation/exceptions/validate', { body })),
-    onSettled: () => client.invalidateQueries({ queryKey: ['reconciliation'] }),
+    onSettled: () => invalidate(client, ['reconciliation']),
   });
 }
 
@@ -65,7 +67,7 @@ export interface RangeFilters {
 
 export function useVariance(filters: RangeFilters) {
   return useQuery({
-    queryKey: ['reconciliation', 'variance', filters],
+    queryKey: keys.reconciliation.variance(filters),
     queryFn: () => call(api.GET('/api/admin/reconciliation/variance', { params: { query: filters } })),
     placeholderData: keepPreviousData,
   });
@@ -73,7 +75,7 @@ export function useVariance(filters: RangeFilters) {
 
 export function useUtilization(filters: RangeFilters) {
   return useQuery({
-    queryKey: ['reconciliation', 'utilization', filters],
+    queryKey: keys.reconciliation.utilization(filters),
     queryFn: () => call(api.GET('/api/reports/utilization', { params: { query: filters } })),
     placeholderData: keepPreviousData,
   });

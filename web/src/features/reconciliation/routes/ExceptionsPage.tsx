@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { problemText, QueryState } from '../../../components/QueryState';
+import { type Range, RangeFilters, rangeQuery } from '../../../components/RangeFilters';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addDays, today } from '../../../lib/dates';
@@ -30,7 +31,6 @@ import {
   useExceptions,
   useValidateExceptions,
 } from '../api';
-import { type Range, RangeFilters, rangeQuery } from '../components/RangeFilters';
 
 type Status = NonNullable<ExceptionFilters['status']>;
 
@@ -88,29 +88,35 @@ export default function ExceptionsPage() {
   const allChosen = open.length > 0 && open.every((item) => chosen.has(item.id));
   return (
     <>
-      <PageHeader title={t('exceptions.title')} description={t('attendanceAdmin.exceptions.description')} />
+      <PageHeader
+        title={t('reconciliation.exceptions.title')}
+        description={t('reconciliation.exceptions.description')}
+      />
       <RangeFilters value={range} onChange={(next) => refilter(() => setRange(next))}>
         <Select
-          label={t('exceptions.kind')}
-          placeholder={t('attendanceAdmin.filter.allKinds')}
-          data={EXCEPTION_KINDS.map((value) => ({ value, label: t(`exceptions.kind.${value}`) }))}
+          label={t('reconciliation.exceptions.kind')}
+          placeholder={t('reconciliation.filter.allKinds')}
+          data={EXCEPTION_KINDS.map((value) => ({
+            value,
+            label: t(`reconciliation.exceptions.kind.${value}`),
+          }))}
           value={kind}
           onChange={(value) => refilter(() => setKind(value as ExceptionKind | null))}
           clearable
-          clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
+          clearButtonProps={{ 'aria-label': t('common.filter.clear') }}
           w={200}
         />
         <Select
-          label={t('attendanceAdmin.exceptions.status')}
-          placeholder={t('attendanceAdmin.filter.allStatuses')}
+          label={t('reconciliation.exceptions.status')}
+          placeholder={t('common.filter.allStatuses')}
           data={(['OPEN', 'VALIDATED'] as const).map((value) => ({
             value,
-            label: t(`attendanceAdmin.exceptions.status.${value}`),
+            label: t(`reconciliation.exceptions.status.${value}`),
           }))}
           value={status}
           onChange={(value) => refilter(() => setStatus(value as Status | null))}
           clearable
-          clearButtonProps={{ 'aria-label': t('attendanceAdmin.filter.clear') }}
+          clearButtonProps={{ 'aria-label': t('common.filter.clear') }}
           w={160}
         />
       </RangeFilters>
@@ -118,10 +124,10 @@ export default function ExceptionsPage() {
         <Paper withBorder p="sm" mb="md" data-testid="validate-panel">
           <Stack gap="xs">
             <Text size="sm" aria-live="polite">
-              {t('attendanceAdmin.exceptions.chosen', { count: chosen.size })}
+              {t('reconciliation.exceptions.chosen', { count: chosen.size })}
             </Text>
             <Textarea
-              label={t('attendanceAdmin.exceptions.comment')}
+              label={t('reconciliation.exceptions.comment')}
               autosize
               minRows={1}
               maxLength={1000}
@@ -135,7 +141,7 @@ export default function ExceptionsPage() {
             )}
             {validate.isSuccess && (
               <Alert color="green" role="status">
-                {t('attendanceAdmin.exceptions.validated', { count: validate.data.validated })}
+                {t('reconciliation.exceptions.validated', { count: validate.data.validated })}
               </Alert>
             )}
             <Group gap="sm">
@@ -145,7 +151,7 @@ export default function ExceptionsPage() {
                 loading={validate.isPending && validate.variables?.resolution === 'JUSTIFIED'}
                 onClick={() => run('JUSTIFIED')}
               >
-                {t('attendanceAdmin.exceptions.justified')}
+                {t('reconciliation.exceptions.justified')}
               </Button>
               <Button
                 color="red"
@@ -154,7 +160,7 @@ export default function ExceptionsPage() {
                 loading={validate.isPending && validate.variables?.resolution === 'UNJUSTIFIED'}
                 onClick={() => run('UNJUSTIFIED')}
               >
-                {t('attendanceAdmin.exceptions.unjustified')}
+                {t('reconciliation.exceptions.unjustified')}
               </Button>
             </Group>
           </Stack>
@@ -163,7 +169,7 @@ export default function ExceptionsPage() {
       <QueryState query={exceptions}>
         {items.length === 0 ? (
           <Text c="dimmed" data-testid="queue-empty">
-            {t('attendanceAdmin.exceptions.empty')}
+            {t('reconciliation.exceptions.empty')}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={760}>
@@ -173,7 +179,7 @@ export default function ExceptionsPage() {
                   {canValidate && (
                     <Table.Th w={40}>
                       <Checkbox
-                        aria-label={t('attendanceAdmin.exceptions.chooseAll')}
+                        aria-label={t('reconciliation.exceptions.chooseAll')}
                         checked={allChosen}
                         indeterminate={!allChosen && open.some((item) => chosen.has(item.id))}
                         disabled={open.length === 0}
@@ -184,13 +190,13 @@ export default function ExceptionsPage() {
                       />
                     </Table.Th>
                   )}
-                  <Table.Th>{t('attendance.date')}</Table.Th>
-                  <Table.Th>{t('reviews.employee')}</Table.Th>
-                  <Table.Th>{t('exceptions.kind')}</Table.Th>
-                  <Table.Th>{t('attendanceAdmin.exceptions.planned')}</Table.Th>
-                  <Table.Th>{t('attendanceAdmin.exceptions.actual')}</Table.Th>
-                  <Table.Th>{t('exceptions.minutes')}</Table.Th>
-                  <Table.Th>{t('attendanceAdmin.exceptions.status')}</Table.Th>
+                  <Table.Th>{t('common.attendance.date')}</Table.Th>
+                  <Table.Th>{t('common.employee')}</Table.Th>
+                  <Table.Th>{t('reconciliation.exceptions.kind')}</Table.Th>
+                  <Table.Th>{t('reconciliation.exceptions.planned')}</Table.Th>
+                  <Table.Th>{t('reconciliation.exceptions.actual')}</Table.Th>
+                  <Table.Th>{t('reconciliation.exceptions.minutes')}</Table.Th>
+                  <Table.Th>{t('reconciliation.exceptions.status')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -244,9 +250,9 @@ function ExceptionRow({
         <Table.Td>
           {exception.status === 'OPEN' && (
             <Checkbox
-              aria-label={t('attendanceAdmin.exceptions.choose', {
+              aria-label={t('reconciliation.exceptions.choose', {
                 name,
-                kind: t(`exceptions.kind.${exception.kind}`),
+                kind: t(`reconciliation.exceptions.kind.${exception.kind}`),
                 date: formatDay(lang, exception.date),
               })}
               checked={isChosen}
@@ -266,7 +272,7 @@ function ExceptionRow({
           color={exception.kind === 'NO_SHOW' ? 'red' : 'orange'}
           styles={{ label: { overflow: 'visible' } }}
         >
-          {t(`exceptions.kind.${exception.kind}`)}
+          {t(`reconciliation.exceptions.kind.${exception.kind}`)}
         </Badge>
       </Table.Td>
       <Table.Td>
@@ -282,7 +288,7 @@ function ExceptionRow({
         )}
         {worked && (
           <Text size="xs" c="dimmed" data-testid="worked-shift">
-            {t('attendanceAdmin.exceptions.worked')} <bdi>{worked.code}</bdi>{' '}
+            {t('reconciliation.exceptions.worked')} <bdi>{worked.code}</bdi>{' '}
             <bdi dir="ltr">
               {worked.start}–{worked.end}
             </bdi>
@@ -300,7 +306,7 @@ function ExceptionRow({
       <Table.Td>
         {exception.status === 'OPEN' ? (
           <Badge color="gray" styles={{ label: { overflow: 'visible' } }}>
-            {t('attendanceAdmin.exceptions.status.OPEN')}
+            {t('reconciliation.exceptions.status.OPEN')}
           </Badge>
         ) : (
           <Stack gap={2}>
@@ -310,8 +316,8 @@ function ExceptionRow({
             >
               {t(
                 exception.resolution === 'JUSTIFIED'
-                  ? 'attendanceAdmin.exceptions.resolution.JUSTIFIED'
-                  : 'attendanceAdmin.exceptions.resolution.UNJUSTIFIED',
+                  ? 'reconciliation.exceptions.resolution.JUSTIFIED'
+                  : 'reconciliation.exceptions.resolution.UNJUSTIFIED',
               )}
             </Badge>
             {exception.comment && (

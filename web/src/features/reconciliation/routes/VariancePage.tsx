@@ -1,15 +1,15 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { BarChart } from '../../../components/bar-chart/BarChart';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
+import { type Range, RangeFilters, rangeQuery } from '../../../components/RangeFilters';
+import { useDepartments } from '../../../lib/api/lookups';
 import { addDays, today } from '../../../lib/dates';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useDepartments } from '../../lookups/api';
 import { useUtilization, useVariance } from '../api';
-import { BarChart } from '../components/BarChart';
-import { type Range, RangeFilters, rangeQuery } from '../components/RangeFilters';
 import { headsByDate, utilizationPercent } from '../components/variance';
 
 /** Required, planned and actual heads per date, and utilization per department, over a range. */
@@ -31,22 +31,22 @@ export default function VariancePage() {
   const percent = (value: number) =>
     formatNumber(lang, value / 100, { style: 'percent', maximumFractionDigits: 1 });
   const series = [
-    { key: 'required', label: t('attendanceAdmin.variance.required'), color: 'var(--mantine-color-gray-6)' },
-    { key: 'planned', label: t('attendanceAdmin.variance.planned'), color: 'var(--mantine-color-blue-7)' },
-    { key: 'actual', label: t('attendanceAdmin.variance.actual'), color: 'var(--mantine-color-teal-8)' },
+    { key: 'required', label: t('reconciliation.variance.required'), color: 'var(--mantine-color-gray-6)' },
+    { key: 'planned', label: t('reconciliation.variance.planned'), color: 'var(--mantine-color-blue-7)' },
+    { key: 'actual', label: t('reconciliation.variance.actual'), color: 'var(--mantine-color-teal-8)' },
   ];
   const days = headsByDate(variance.data?.lines ?? []);
   const totals = variance.data?.totals;
   const departmentName = (id: string | null) => {
     const node = id ? departments.data?.get(id) : undefined;
-    return node ? localName(lang, node) : t('attendanceAdmin.variance.noDepartment');
+    return node ? localName(lang, node) : t('reconciliation.variance.noDepartment');
   };
   const overall = utilizationPercent(utilization.data?.overall.utilization ?? null);
   return (
     <>
       <PageHeader
-        title={t('attendanceAdmin.variance.title')}
-        description={t('attendanceAdmin.variance.description')}
+        title={t('reconciliation.variance.title')}
+        description={t('reconciliation.variance.description')}
       />
       <RangeFilters value={range} onChange={setRange} />
       <Stack gap="lg">
@@ -66,12 +66,12 @@ export default function VariancePage() {
             </SimpleGrid>
           )}
           {days.length === 0 ? (
-            <Text c="dimmed">{t('attendanceAdmin.variance.empty')}</Text>
+            <Text c="dimmed">{t('reconciliation.variance.empty')}</Text>
           ) : (
             <Card withBorder>
               <BarChart
                 testId="variance-chart"
-                title={t('attendanceAdmin.variance.chartTitle')}
+                title={t('reconciliation.variance.chartTitle')}
                 series={series}
                 categories={days.map((day) => ({
                   key: day.date,
@@ -87,21 +87,21 @@ export default function VariancePage() {
           {utilization.data && (
             <Card withBorder>
               <Text size="sm" c="dimmed">
-                {t('attendanceAdmin.utilization.overall')}
+                {t('reconciliation.utilization.overall')}
               </Text>
               <Text fw={700} size="xl" mb="sm" data-testid="utilization-overall">
                 {overall === null ? '—' : percent(overall)}
               </Text>
               {utilization.data.departments.length === 0 ? (
-                <Text c="dimmed">{t('attendanceAdmin.utilization.empty')}</Text>
+                <Text c="dimmed">{t('reconciliation.utilization.empty')}</Text>
               ) : (
                 <BarChart
                   testId="utilization-chart"
-                  title={t('attendanceAdmin.utilization.chartTitle')}
+                  title={t('reconciliation.utilization.chartTitle')}
                   series={[
                     {
                       key: 'utilization',
-                      label: t('attendanceAdmin.utilization.label'),
+                      label: t('reconciliation.utilization.label'),
                       color: 'var(--mantine-color-indigo-7)',
                     },
                   ]}
@@ -111,7 +111,7 @@ export default function VariancePage() {
                   )}
                   categories={utilization.data.departments.map((d) => ({
                     key: d.departmentId ?? 'none',
-                    label: `${departmentName(d.departmentId)} · ${t('attendanceAdmin.utilization.hours', {
+                    label: `${departmentName(d.departmentId)} · ${t('reconciliation.utilization.hours', {
                       actual: number(Math.round(d.actualHours)),
                       planned: number(Math.round(d.plannedHours)),
                     })}`,

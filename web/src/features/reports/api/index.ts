@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { keys } from '../../../lib/api/keys';
 
 export type ReportKind = 'daily' | 'monthly' | 'variance' | 'utilization';
 export type FileFormat = 'pdf' | 'xlsx';
@@ -77,7 +78,7 @@ export function useReportFile() {
 /** Runs whose proposal can be printed as a draft (executed, not archived). */
 export function useDraftRuns(enabled: boolean) {
   return useQuery({
-    queryKey: ['reports', 'draft-runs'],
+    queryKey: keys.allocation.drafts(),
     queryFn: async () =>
       (await call(api.GET('/api/allocation-runs', { params: { query: { pageSize: 100 } } }))).items.filter(
         (run) => run.Status === 'Executed' || run.Status === 'Reviewed' || run.Status === 'Locked',
@@ -88,7 +89,7 @@ export function useDraftRuns(enabled: boolean) {
 
 export function useUtilization(query: { from?: string; to?: string; departmentId?: string } | null) {
   return useQuery({
-    queryKey: ['reports', 'utilization', query],
+    queryKey: keys.reports.utilization(query),
     queryFn: () => call(api.GET('/api/reports/utilization', { params: { query: optional(query ?? {}) } })),
     enabled: query !== null,
   });

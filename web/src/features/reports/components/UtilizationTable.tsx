@@ -1,8 +1,8 @@
 import { Table, Text } from '@mantine/core';
 import { QueryState } from '../../../components/QueryState';
+import { useDepartments } from '../../../lib/api/lookups';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import { useDepartments } from '../../lookups/api';
 import { useUtilization } from '../api';
 
 /** Actual against planned hours per department and overall (the service answers it as data only). */

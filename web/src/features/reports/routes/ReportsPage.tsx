@@ -12,12 +12,12 @@ import {
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/api/client';
+import { useDepartments } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { monthOf, today } from '../../../lib/dates';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { useDepartments } from '../../lookups/api';
 import {
   type FileFormat,
   type ReportFile,

@@ -1,14 +1,204 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type ShiftAssignment = Schemas['ShiftAssignment'];
+export type RosterGap = Schemas['RosterGap'];
+export type PublishedRoster = Schemas['PublishedRoster'];
+export type AllocationRun = Schemas['AllocationRun'];
 
-/** An employee's live assignments over a range: what an approved leave would collide with. */
-export function useEmployeeAssignments(employeeId: string, from: string, to: string, enabled: boolean) {
+export interface Scope {
+  from: string;
+  to: string;
+  departmentId: string | null;
+}
+
+const PAGE = 500;
+
+/** Every page of a paged list: the first tells how many there are, the rest are read side by side. */
+async function allPages<T>(read: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
+  const first = await read(1);
+  const pages = Math.ceil(first.total / PAGE);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => read(i + 2)));
+  return [first, ...rest].flatMap((page) => page.items);
+}
+
+const departmentOf = (scope: Scope) => (scope.departmentId ? { departmentId: scope.departmentId } : {});
+
+/** The live assignments of a scope, all of them. */
+export const readAssignments = (scope: Scope) =>
+  allPages((page) =>
+    call(
+      api.GET('/api/shift-assignments', {
+        params: { query: { from: scope.from, to: scope.to, ...departmentOf(scope), page, pageSize: PAGE } },
+      }),
+    ),
+  );
+
+/**
+ * The live roster as grid data: the assignments of the period and, for a caller who may list employees,
+ * everyone active in the scope (rows without work show who is free).
+ */
+export function useLiveRoster(scope: Scope, everyone: boolean) {
   return useQuery({
-    queryKey: ['rosters', 'assignments', employeeId, from, to],
+    queryKey: keys.rosters.grid(scope, everyone),
+    queryFn: async () => {
+      const [assignments, employees] = await Promise.all([
+        readAssignments(scope),
+        everyone
+          ? allPages((page) =>
+              call(
+                api.GET('/api/employees', {
+                  params: {
+                    query: {
+                      ...departmentOf(scope),
+                      status: 'ACTIVE',
+                      activeOn: scope.from,
+                      page,
+                      pageSize: PAGE,
+                    },
+                  },
+                }),
+              ),
+            )
+          : Promise.resolve([]),
+      ]);
+      performance.clearMarks('roster-grid:data');
+      performance.mark('roster-grid:data');
+      return { assignments, employees };
+    },
+  });
+}
+
+export function useGaps(scope: Scope) {
+  return useQuery({
+    queryKey: keys.rosters.gaps(scope),
     queryFn: () =>
-      call(api.GET('/api/shift-assignments', { params: { query: { employeeId, from, to, pageSize: 500 } } })),
-    enabled,
+      call(
+        api.GET('/api/roster/gaps', {
+          params: { query: { from: scope.from, to: scope.to, ...departmentOf(scope), pageSize: PAGE } },
+        }),
+      ),
+  });
+}
+
+export function useCoverCandidates(lineId: string | null) {
+  return useQuery({
+    queryKey: keys.rosters.cover(lineId ?? ''),
+    enabled: lineId !== null,
+    queryFn: () =>
+      call(
+        api.GET('/api/roster/gaps/{demandLineId}/candidates', {
+          params: { path: { demandLineId: lineId! }, query: { pageSize: 50 } },
+        }),
+      ),
+  });
+}
+
+/** Covers a gap with one employee; the service checks every rule. */
+export function useCoverGap() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      employeeId,
+      date,
+      demandLineId,
+    }: {
+      employeeId: string;
+      date: string;
+      demandLineId: string;
+    }) =>
+      call(
+        api.POST('/api/employees/{id}/shift-assignments', {
+          params: { path: { id: employeeId } },
+          body: { date, demandLineId },
+        }),
+      ),
+    onSettled: () => invalidate(client, ['rosters']),
+  });
+}
+
+export function useRemoveAssignment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api.DELETE('/api/shift-assignments/{id}', { params: { path: { id } } })),
+    onSettled: () => invalidate(client, ['rosters']),
+  });
+}
+
+/** The locked runs over the period: what can be published. */
+export function useLockedRuns(scope: Scope) {
+  return useQuery({
+    queryKey: keys.allocation.locked(scope),
+    queryFn: () =>
+      call(
+        api.GET('/api/allocation-runs', {
+          params: {
+            query: {
+              status: 'Locked',
+              from: scope.from,
+              to: scope.to,
+              ...departmentOf(scope),
+              pageSize: 100,
+            },
+          },
+        }),
+      ),
+  });
+}
+
+/** Published versions over the period, newest first, with their approval. */
+export function usePublishedVersions(scope: Scope) {
+  return useQuery({
+    queryKey: keys.publishing.versions(scope),
+    queryFn: () =>
+      call(
+        api.GET('/api/admin/published-rosters', {
+          params: { query: { from: scope.from, to: scope.to, ...departmentOf(scope), pageSize: 100 } },
+        }),
+      ),
+  });
+}
+
+/** What a publication would hold now and what stands: the live roster of the run's scope, the version's lines. */
+export function usePublicationBasis(run: AllocationRun | null, standingId: string | null) {
+  return useQuery({
+    queryKey: keys.rosters.basis(run?.id ?? '', standingId ?? ''),
+    enabled: run !== null,
+    queryFn: async () => {
+      const [live, standing] = await Promise.all([
+        readAssignments({ from: run!.from, to: run!.to, departmentId: run!.departmentId }),
+        standingId
+          ? call(api.GET('/api/admin/published-rosters/{id}', { params: { path: { id: standingId } } }))
+          : Promise.resolve(null),
+      ]);
+      return { live, standing };
+    },
+    staleTime: 0,
+  });
+}
+
+export function usePublish() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ runId, reason }: { runId: string; reason: string | null }) =>
+      call(
+        reason === null
+          ? api.POST('/api/admin/roster/publish', { body: { runId } })
+          : api.POST('/api/admin/roster/republish', { body: { runId, reason } }),
+      ),
+    onSettled: () => {
+      void invalidate(client, ['publishing']);
+    },
+  });
+}
+
+/** Offers a gap to the employees who may work it (open shifts). */
+export function useOfferGap() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (demandLineId: string) => call(api.POST('/api/open-shifts', { body: { demandLineId } })),
+    onSettled: () => invalidate(client, ['openShifts']),
   });
 }

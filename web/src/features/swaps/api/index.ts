@@ -1,22 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
+import { invalidate } from '../../../lib/api/invalidate';
+import { keys } from '../../../lib/api/keys';
 
 export type ShiftSwap = Schemas['ShiftSwap'];
 export type SwapShift = ShiftSwap['offered'];
 export type SwapStatus = ShiftSwap['status'];
 
-export const swapKeys = {
-  all: ['swaps'] as const,
-  mine: ['swaps', 'mine'] as const,
-  myShifts: ['swaps', 'my-shifts'] as const,
-  candidates: (assignmentId: string) => ['swaps', 'candidates', assignmentId] as const,
-  department: (status: SwapStatus) => ['swaps', 'department', status] as const,
-};
-
 /** Swaps the caller proposed or was asked to take, newest first. */
 export function useMySwaps() {
   return useQuery({
-    queryKey: swapKeys.mine,
+    queryKey: keys.swaps.mine(),
     queryFn: async () =>
       (await call(api.GET('/api/me/shift-swaps', { params: { query: { pageSize: 200 } } }))).items,
   });
@@ -25,7 +19,7 @@ export function useMySwaps() {
 /** The caller's live shifts of the next four weeks: what they may offer. */
 export function useMyLiveShifts() {
   return useQuery({
-    queryKey: swapKeys.myShifts,
+    queryKey: keys.swaps.myShifts(),
     queryFn: async () => (await call(api.GET('/api/me/live-shifts', {}))).items,
   });
 }
@@ -33,7 +27,7 @@ export function useMyLiveShifts() {
 /** Colleagues of the offered shift's department with their shifts a week either side. */
 export function useSwapCandidates(assignmentId: string | null) {
   return useQuery({
-    queryKey: swapKeys.candidates(assignmentId ?? ''),
+    queryKey: keys.swaps.candidates(assignmentId ?? ''),
     queryFn: async () =>
       (
         await call(
@@ -47,7 +41,7 @@ export function useSwapCandidates(assignmentId: string | null) {
 /** Swaps of the caller's departments in one state. */
 export function useDepartmentSwaps(status: SwapStatus) {
   return useQuery({
-    queryKey: swapKeys.department(status),
+    queryKey: keys.swaps.department(status),
     queryFn: async () =>
       (await call(api.GET('/api/shift-swaps', { params: { query: { status, pageSize: 100 } } }))).items,
   });
@@ -56,7 +50,7 @@ export function useDepartmentSwaps(status: SwapStatus) {
 /** The current published versions of a department whose period meets the dates (a republish is due). */
 export function useCoveringVersions(departmentId: string, from: string, to: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['rosters', 'published', 'covering', departmentId, from, to],
+    queryKey: keys.publishing.covering(departmentId, from, to),
     queryFn: async () =>
       (
         await call(
@@ -69,16 +63,16 @@ export function useCoveringVersions(departmentId: string, from: string, to: stri
   });
 }
 
-/** Proposes a swap or give-away. Invalidates every swap list. */
+/** Proposes a swap or give-away. */
 export function useProposeSwap() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['NewShiftSwap']) => call(api.POST('/api/me/shift-swaps', { body })),
-    onSettled: () => client.invalidateQueries({ queryKey: swapKeys.all }),
+    onSettled: () => invalidate(client, ['swaps']),
   });
 }
 
-/** The colleague accepts or declines, or the proposer cancels. Invalidates every swap list. */
+/** The colleague accepts or declines, or the proposer cancels. */
 export function usePartyStep() {
   const client = useQueryClient();
   return useMutation({
@@ -92,13 +86,12 @@ export function usePartyStep() {
             : api.POST('/api/me/shift-swaps/{id}/cancel', options),
       );
     },
-    onSettled: () => client.invalidateQueries({ queryKey: swapKeys.all }),
+    onSettled: () => invalidate(client, ['swaps']),
   });
 }
 
 /**
- * A manager approves or rejects. Invalidates every swap list, the live roster and the caller's roster (an
- * approval moves shifts).
+ * A manager approves or rejects; an approval moves shifts of the live roster.
  */
 export function useDecideSwap() {
   const client = useQueryClient();
@@ -123,10 +116,7 @@ export function useDecideSwap() {
       );
     },
     onSettled: () => {
-      client.invalidateQueries({ queryKey: swapKeys.all });
-      client.invalidateQueries({ queryKey: ['rosters'] });
-      client.invalidateQueries({ queryKey: ['liveRoster'] });
-      client.invalidateQueries({ queryKey: ['me', 'roster'] });
+      void invalidate(client, ['swaps', 'rosters']);
     },
   });
 }

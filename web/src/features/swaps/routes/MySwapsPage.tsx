@@ -1,8 +1,8 @@
 import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
+import { useProfile } from '../../../lib/api/profile';
 import { useT } from '../../../lib/i18n/I18nProvider';
-import { useProfile } from '../../me/api';
 import { type ShiftSwap, useMySwaps, usePartyStep } from '../api';
 import { ProposeSwapForm } from '../components/ProposeSwapForm';
 import { SwapCard } from '../components/SwapCard';

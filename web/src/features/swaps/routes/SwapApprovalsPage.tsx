@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { paths } from '../../../lib/paths';
 import { type ShiftSwap, useCoveringVersions, useDecideSwap, useDepartmentSwaps } from '../api';
 import { useSwapRefusal } from '../components/refusal';
 import { SwapCard } from '../components/SwapCard';
@@ -44,7 +44,7 @@ export default function SwapApprovalsPage() {
             ) : (
               <Stack data-testid="swaps-waiting">
                 {waiting.data?.map((swap) => (
-                  <DecisionCard key={swap.id} swap={swap} />
+                  <SwapDecision key={swap.id} swap={swap} />
                 ))}
               </Stack>
             )}
@@ -70,7 +70,8 @@ export default function SwapApprovalsPage() {
   );
 }
 
-function DecisionCard({ swap }: { swap: ShiftSwap }) {
+/** The manager's approval or rejection of an accepted swap, with a comment. */
+function SwapDecision({ swap }: { swap: ShiftSwap }) {
   const t = useT();
   const { has } = usePermissions();
   const decide = useDecideSwap();

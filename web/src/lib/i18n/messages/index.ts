@@ -5,6 +5,8 @@
  */
 import adminAr from './admin.ar.json' with { type: 'json' };
 import adminEn from './admin.en.json' with { type: 'json' };
+import allocationAr from './allocation.ar.json' with { type: 'json' };
+import allocationEn from './allocation.en.json' with { type: 'json' };
 import ar from './ar.json' with { type: 'json' };
 import attendanceAdminAr from './attendanceAdmin.ar.json' with { type: 'json' };
 import attendanceAdminEn from './attendanceAdmin.en.json' with { type: 'json' };
@@ -19,18 +21,18 @@ import demandEn from './demand.en.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import importsAr from './imports.ar.json' with { type: 'json' };
 import importsEn from './imports.en.json' with { type: 'json' };
-import liveRosterAr from './liveRoster.ar.json' with { type: 'json' };
-import liveRosterEn from './liveRoster.en.json' with { type: 'json' };
 import openShiftsAr from './openShifts.ar.json' with { type: 'json' };
 import openShiftsEn from './openShifts.en.json' with { type: 'json' };
 import peopleAr from './people.ar.json' with { type: 'json' };
 import peopleEn from './people.en.json' with { type: 'json' };
 import poolsAr from './pools.ar.json' with { type: 'json' };
 import poolsEn from './pools.en.json' with { type: 'json' };
+import reconciliationAr from './reconciliation.ar.json' with { type: 'json' };
+import reconciliationEn from './reconciliation.en.json' with { type: 'json' };
 import reportsAr from './reports.ar.json' with { type: 'json' };
 import reportsEn from './reports.en.json' with { type: 'json' };
-import runsAr from './runs.ar.json' with { type: 'json' };
-import runsEn from './runs.en.json' with { type: 'json' };
+import rostersAr from './rosters.ar.json' with { type: 'json' };
+import rostersEn from './rosters.en.json' with { type: 'json' };
 import swapsAr from './swaps.ar.json' with { type: 'json' };
 import swapsEn from './swaps.en.json' with { type: 'json' };
 
@@ -42,12 +44,13 @@ export const areas = {
   calendarFeed: { en: calendarFeedEn, ar: calendarFeedAr },
   demand: { en: demandEn, ar: demandAr },
   imports: { en: importsEn, ar: importsAr },
-  liveRoster: { en: liveRosterEn, ar: liveRosterAr },
+  rosters: { en: rostersEn, ar: rostersAr },
   openShifts: { en: openShiftsEn, ar: openShiftsAr },
   people: { en: peopleEn, ar: peopleAr },
   pools: { en: poolsEn, ar: poolsAr },
+  reconciliation: { en: reconciliationEn, ar: reconciliationAr },
   reports: { en: reportsEn, ar: reportsAr },
-  runs: { en: runsEn, ar: runsAr },
+  allocation: { en: allocationEn, ar: allocationAr },
   swaps: { en: swapsEn, ar: swapsAr },
   availability: { en: availabilityEn, ar: availabilityAr },
   costs: { en: costsEn, ar: costsAr },
@@ -60,12 +63,13 @@ export const english = {
   ...calendarFeedEn,
   ...demandEn,
   ...importsEn,
-  ...liveRosterEn,
+  ...rostersEn,
   ...openShiftsEn,
   ...peopleEn,
   ...poolsEn,
+  ...reconciliationEn,
   ...reportsEn,
-  ...runsEn,
+  ...allocationEn,
   ...swapsEn,
   ...availabilityEn,
   ...costsEn,
@@ -79,12 +83,13 @@ export const arabic: Record<MessageId, string> = {
   ...calendarFeedAr,
   ...demandAr,
   ...importsAr,
-  ...liveRosterAr,
+  ...rostersAr,
   ...openShiftsAr,
   ...peopleAr,
   ...poolsAr,
+  ...reconciliationAr,
   ...reportsAr,
-  ...runsAr,
+  ...allocationAr,
   ...swapsAr,
   ...availabilityAr,
   ...costsAr,

@@ -1,0 +1,117 @@
+import { Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { QueryState } from '../../../components/QueryState';
+import { useDepartments } from '../../../lib/api/lookups';
+import { usePermissions } from '../../../lib/auth/permissions';
+import { addDays, today as todayIn } from '../../../lib/dates';
+import { formatNumber, localName } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useUnit } from '../../../lib/unit';
+import { type Scope, useGaps, useLiveRoster } from '../api';
+import { GapsPanel } from '../components/GapsPanel';
+import { LiveGrid } from '../components/LiveGrid';
+import { PublishPanel } from '../components/PublishPanel';
+
+const MAX_DAYS = 62;
+
+export default function LiveRosterPage() {
+  const t = useT();
+  const lang = useLanguage();
+  const unit = useUnit();
+  const { has } = usePermissions();
+  const start = todayIn(unit.timeZone);
+  const query = new URLSearchParams(window.location.search);
+  const [scope, setScope] = useState<Scope>({
+    from: query.get('from') ?? start,
+    to: query.get('to') ?? addDays(start, 13),
+    departmentId: query.get('department'),
+  });
+  const departments = useDepartments();
+  const valid = scope.from <= scope.to && scope.to <= addDays(scope.from, MAX_DAYS);
+  const everyone = has('employee.view');
+  const roster = useLiveRoster(scope, everyone);
+  const gaps = useGaps(scope);
+  const departmentOptions = [...(departments.data?.values() ?? [])].map((node) => ({
+    value: node.id,
+    label: localName(lang, node),
+  }));
+  const missing = gaps.data?.missingHeads ?? 0;
+  return (
+    <>
+      <PageHeader title={t('rosters.title')} description={t('rosters.description')} />
+      <Group gap="sm" mb="md" align="flex-end">
+        <Select
+          label={t('rosters.department')}
+          placeholder={t('rosters.allDepartments')}
+          data={departmentOptions}
+          value={scope.departmentId}
+          onChange={(departmentId) => setScope((s) => ({ ...s, departmentId }))}
+          clearable
+          data-testid="live-department"
+        />
+        <TextInput
+          type="date"
+          label={t('rosters.from')}
+          value={scope.from}
+          onChange={(event) => {
+            const from = event.currentTarget.value;
+            if (from) setScope((s) => ({ ...s, from }));
+          }}
+        />
+        <TextInput
+          type="date"
+          label={t('rosters.to')}
+          value={scope.to}
+          error={valid ? undefined : t('rosters.badRange', { days: MAX_DAYS })}
+          onChange={(event) => {
+            const to = event.currentTarget.value;
+            if (to) setScope((s) => ({ ...s, to }));
+          }}
+        />
+      </Group>
+      {valid && (
+        <Tabs defaultValue="roster" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="roster">{t('rosters.tab.roster')}</Tabs.Tab>
+            <Tabs.Tab value="gaps" data-testid="gaps-tab">
+              {t('rosters.tab.gaps', { count: missing })}
+            </Tabs.Tab>
+            <Tabs.Tab value="publish">{t('rosters.tab.publish')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="roster" pt="md">
+            <Stack gap="xs">
+              <Text size="sm" c={missing ? 'red.9' : 'dimmed'} data-testid="gap-count">
+                {t('rosters.gapSummary', { count: missing, missing: formatNumber(lang, missing) })}
+              </Text>
+              <QueryState query={roster}>
+                {roster.data && (
+                  <LiveGrid
+                    scope={scope}
+                    assignments={roster.data.assignments}
+                    employees={roster.data.employees}
+                    gaps={gaps.data?.items ?? []}
+                  />
+                )}
+              </QueryState>
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="gaps" pt="md">
+            <Title order={2} size="h4" mb="xs">
+              {t('rosters.gaps.title')}
+            </Title>
+            <QueryState query={gaps}>
+              <GapsPanel gaps={gaps.data?.items ?? []} />
+            </QueryState>
+          </Tabs.Panel>
+          <Tabs.Panel value="publish" pt="md">
+            <Title order={2} size="h4" mb="xs">
+              {t('rosters.publish.title')}
+            </Title>
+            <PublishPanel scope={scope} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </>
+  );
+}
