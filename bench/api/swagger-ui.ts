@@ -4,6 +4,9 @@
  *
  *   npx tsx bench/api/swagger-ui.ts                       the service's own document
  *   npx tsx bench/api/swagger-ui.ts before.json after.json   saved documents, each behind the same UI, in one run
+ *   npx tsx bench/api/swagger-ui.ts --beside-50kb          the service's document and, in the same run, a
+ *                                                          50 KB part of it (whole operations and the components
+ *                                                          they use) behind the same UI: issue 54's yardstick
  *
  * Chromium's own CPU time is not counted: the page's wall time is what a reader waits for.
  */
@@ -39,10 +42,53 @@ async function service(): Promise<Target> {
   };
 }
 
+type Json = Record<string, unknown>;
+
+/**
+ * Whole operations of the document, in its order, until about `bytes`, with just the components they
+ * refer to (followed through other components).
+ */
+function partOf(document: Json, bytes: number): Json {
+  const paths = document.paths as Record<string, Json>;
+  const components = document.components as Record<string, Record<string, unknown>>;
+  const kept: Record<string, Json> = {};
+  const used = new Set<string>();
+  const follow = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(follow);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === '$ref' && typeof inner === 'string' && !used.has(inner)) {
+          used.add(inner);
+          const [, , kind, name] = inner.split('/');
+          follow(components[kind!]?.[name!]);
+        } else follow(inner);
+      }
+    }
+  };
+  const assembled = () => {
+    const parts: Record<string, Record<string, unknown>> = {};
+    for (const ref of used) {
+      const [, , kind, name] = ref.split('/');
+      (parts[kind!] ??= {})[name!] = components[kind!]![name!];
+    }
+    return {
+      ...document,
+      paths: kept,
+      components: { ...parts, securitySchemes: components.securitySchemes },
+    };
+  };
+  for (const [path, item] of Object.entries(paths)) {
+    if (JSON.stringify(assembled()).length >= bytes) break;
+    kept[path] = item;
+    follow(item);
+  }
+  return assembled();
+}
+
 /** A saved document behind the same UI configuration as the service's (see openapi.ts). */
-async function saved(path: string): Promise<Target> {
+async function saved(path: string, given?: Json): Promise<Target> {
   const app = Fastify();
-  const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const document = given ?? (JSON.parse(readFileSync(path, 'utf8')) as Json);
   await app.register(swagger, { mode: 'static', specification: { document } } as never);
   await app.register(swaggerUi, {
     routePrefix: '/swagger',
@@ -52,8 +98,13 @@ async function saved(path: string): Promise<Target> {
   return { label: path, address, close: () => app.close() };
 }
 
-const files = process.argv.slice(2);
-const targets = files.length ? await Promise.all(files.map(saved)) : [await service()];
+const beside = process.argv.includes('--beside-50kb');
+const files = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const targets = files.length ? await Promise.all(files.map((file) => saved(file))) : [await service()];
+if (beside) {
+  const whole = (await (await fetch(`${targets[0]!.address}/swagger/json`)).json()) as Json;
+  targets.push(await saved('50 KB part', partOf(whole, 50_000)));
+}
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium' });
 for (const target of targets) {
   const bytes = (await (await fetch(`${target.address}/swagger/json`)).arrayBuffer()).byteLength;
