@@ -69,7 +69,8 @@ function partOf(document: Json, bytes: number): Json {
     const parts: Record<string, Record<string, unknown>> = {};
     for (const ref of used) {
       const [, , kind, name] = ref.split('/');
-      (parts[kind!] ??= {})[name!] = components[kind!]![name!];
+      parts[kind!] ??= {};
+      parts[kind!]![name!] = components[kind!]![name!];
     }
     return {
       ...document,
