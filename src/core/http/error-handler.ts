@@ -45,12 +45,35 @@ function databaseRefusal(state: string | undefined): [number, ErrorCode, string]
   return undefined;
 }
 
+/** Where a rule's bound sits among the validator's parameters, by keyword. */
+const LIMITS: Record<string, string> = {
+  minLength: 'limit',
+  maxLength: 'limit',
+  minimum: 'limit',
+  maximum: 'limit',
+  exclusiveMinimum: 'limit',
+  exclusiveMaximum: 'limit',
+  minItems: 'limit',
+  maxItems: 'limit',
+  format: 'format',
+  type: 'type',
+};
+
 function validationErrors(error: FastifyError): FieldError[] {
   return (error.validation ?? []).map((issue) => {
-    const missing = (issue.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const params = (issue.params ?? {}) as Record<string, unknown>;
+    const missing = params.missingProperty as string | undefined;
     const base = issue.instancePath || '';
     const path = `${error.validationContext ?? 'body'}${base}${missing ? `/${missing}` : ''}`;
-    return { path, message: issue.message ?? 'is invalid' };
+    const bound = LIMITS[issue.keyword] ? params[LIMITS[issue.keyword]!] : undefined;
+    const allowed = Array.isArray(params.allowedValues) ? params.allowedValues.map(String) : undefined;
+    return {
+      path,
+      message: issue.message ?? 'is invalid',
+      rule: issue.keyword,
+      ...(typeof bound === 'number' || typeof bound === 'string' ? { limit: bound } : {}),
+      ...(allowed ? { allowed } : {}),
+    };
   });
 }
 

@@ -18,6 +18,10 @@ export class AppError extends Error {
 export interface FieldError {
   path: string;
   message: string;
+  /** The rule broken (a JSON Schema keyword for schema errors), with its bound or allowed values. */
+  rule?: string;
+  limit?: number | string;
+  allowed?: string[];
 }
 
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} was not found`);

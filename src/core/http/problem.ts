@@ -1,6 +1,22 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-export const FieldErrorSchema = Type.Object({ path: Type.String(), message: Type.String() });
+export const FieldErrorSchema = Type.Object({
+  path: Type.String(),
+  message: Type.String(),
+  rule: Type.Optional(
+    Type.String({
+      description:
+        'The rule the value breaks, for a client to word in its own language: a JSON Schema keyword ' +
+        '(`required`, `minLength`, `maxLength`, `pattern`, `format`, `enum`, `minimum`, `maximum`, `type`…)',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Union([Type.Number(), Type.String()], {
+      description: 'What the rule asks: the length or bound, the format (`date`, `uuid`…)',
+    }),
+  ),
+  allowed: Type.Optional(Type.Array(Type.String(), { description: 'The values an `enum` rule allows' })),
+});
 
 export const ProblemSchema = Type.Object(
   {

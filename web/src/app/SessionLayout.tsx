@@ -1,7 +1,6 @@
-import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorNotice } from '../components/QueryState';
+import { ErrorNotice, Loading } from '../components/QueryState';
 import { useSettings } from '../features/platform/api';
 import { useProfile } from '../lib/api/profile';
 import { PermissionsProvider } from '../lib/auth/permissions';
@@ -47,12 +46,7 @@ function SignedIn({ expiresAt }: { expiresAt: string }) {
   }, [profile.data]);
 
   if (profile.error) return <ErrorNotice error={profile.error} />;
-  if (!profile.data)
-    return (
-      <Center mih="100vh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+  if (!profile.data) return <Loading fullHeight />;
   if (profile.data.mustChangePassword) {
     if (location.pathname !== '/change-password') {
       const next = `${location.pathname}${location.search}`;

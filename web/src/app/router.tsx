@@ -2,7 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { LoginPage } from '../features/auth/routes/LoginPage';
 import { paths } from '../lib/paths';
 import { preloadFirstScreen } from './preload';
-import { RequirePermission } from './RequirePermission';
+import { RequireLinkedEmployee, RequirePermission } from './RequirePermission';
 import { SessionLayout } from './SessionLayout';
 import { StartPage } from './StartPage';
 
@@ -42,25 +42,39 @@ export const router = createBrowserRouter([
         element: <RequirePermission permission="dashboard.view" />,
         children: [{ index: true, lazy: dashboard }],
       },
-      { path: paths.myRoster, lazy: lazy(() => import('../features/me/routes/MyRosterPage')) },
-      { path: paths.myLeave, lazy: lazy(() => import('../features/leave/routes/MyLeavePage')) },
       {
-        path: paths.myAttendance,
-        element: <RequirePermission permission="attendance.view.own" />,
-        children: [{ index: true, lazy: lazy(() => import('../features/me/routes/MyAttendancePage')) }],
-      },
-      {
-        path: paths.myCertifications,
-        lazy: lazy(() => import('../features/people/routes/MyCertificationsPage')),
-      },
-      { path: paths.profile, lazy: lazy(() => import('../features/me/routes/ProfilePage')) },
-      {
-        path: paths.myAvailability,
-        element: <RequirePermission permission="availability.manage_own" />,
+        // The employee's own screens need the employee record the account is linked to.
+        element: <RequireLinkedEmployee />,
         children: [
-          { index: true, lazy: lazy(() => import('../features/availability/routes/MyAvailabilityPage')) },
+          { path: paths.myRoster, lazy: lazy(() => import('../features/me/routes/MyRosterPage')) },
+          { path: paths.myLeave, lazy: lazy(() => import('../features/leave/routes/MyLeavePage')) },
+          {
+            path: paths.myAttendance,
+            element: <RequirePermission permission="attendance.view.own" />,
+            children: [{ index: true, lazy: lazy(() => import('../features/me/routes/MyAttendancePage')) }],
+          },
+          {
+            path: paths.myCertifications,
+            lazy: lazy(() => import('../features/people/routes/MyCertificationsPage')),
+          },
+          {
+            path: paths.myAvailability,
+            element: <RequirePermission permission="availability.manage_own" />,
+            children: [
+              { index: true, lazy: lazy(() => import('../features/availability/routes/MyAvailabilityPage')) },
+            ],
+          },
+          { path: paths.mySwaps, lazy: lazy(() => import('../features/swaps/routes/MySwapsPage')) },
+          {
+            path: paths.myOpenShifts,
+            element: <RequirePermission permission="open_shift.claim" />,
+            children: [
+              { index: true, lazy: lazy(() => import('../features/open-shifts/routes/MyOpenShiftsPage')) },
+            ],
+          },
         ],
       },
+      { path: paths.profile, lazy: lazy(() => import('../features/me/routes/ProfilePage')) },
       {
         path: paths.rosterApprovals,
         element: <RequirePermission permission="roster.approve" />,
@@ -68,7 +82,6 @@ export const router = createBrowserRouter([
           { index: true, lazy: lazy(() => import('../features/publishing/routes/RosterApprovalsPage')) },
         ],
       },
-      { path: paths.mySwaps, lazy: lazy(() => import('../features/swaps/routes/MySwapsPage')) },
       {
         path: paths.swapApprovals,
         element: <RequirePermission permission="shift_swap.view" />,
@@ -224,13 +237,6 @@ export const router = createBrowserRouter([
         element: <RequirePermission permission="open_shift.view" />,
         children: [
           { index: true, lazy: lazy(() => import('../features/open-shifts/routes/OpenShiftsPage')) },
-        ],
-      },
-      {
-        path: paths.myOpenShifts,
-        element: <RequirePermission permission="open_shift.claim" />,
-        children: [
-          { index: true, lazy: lazy(() => import('../features/open-shifts/routes/MyOpenShiftsPage')) },
         ],
       },
       {

@@ -11,3 +11,25 @@ export function useAllSkills(enabled = true) {
     enabled,
   });
 }
+
+/** Employees of the unit whose number or name holds `q` (choosing one, e.g. the employee of an account). */
+export function useEmployeeSearch(q: string, enabled = true) {
+  return useQuery({
+    queryKey: keys.people.search('', q),
+    queryFn: async () =>
+      (await call(api.GET('/api/employees', { params: { query: { q: q || undefined, pageSize: 20 } } })))
+        .items,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** One employee, as a choice shows it. */
+export function useEmployeeChoice(id: string | null) {
+  return useQuery({
+    queryKey: keys.people.employee(id ?? ''),
+    queryFn: () => call(api.GET('/api/employees/{id}', { params: { path: { id: id! } } })),
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+}

@@ -113,7 +113,25 @@ export function LookupForm({
             {refusal}
           </Alert>
         ) : (
-          mutation.error && <ErrorNotice error={mutation.error} />
+          mutation.error && (
+            <ErrorNotice
+              error={mutation.error}
+              fields={{
+                code: t('admin.lookups.code'),
+                Name_1_English: t('admin.lookups.nameEn'),
+                Name_2_Arabic: t('admin.lookups.nameAr'),
+                categoryCode: t('admin.lookups.categoryCode'),
+                date: t('admin.lookups.date'),
+                endDate: t('admin.lookups.endDate'),
+                holidayTypeCode: t('admin.lookups.holidayTypeCode'),
+                startTime: t('admin.lookups.startTime'),
+                endTime: t('admin.lookups.endTime'),
+                shiftTypeCode: t('admin.lookups.shiftTypeCode'),
+                paidHours: t('admin.lookups.paidHours'),
+                description: t('admin.lookups.description'),
+              }}
+            />
+          )
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { EmployeePicker } from '../../../components/EmployeePicker';
 import { ErrorNotice } from '../../../components/QueryState';
 import type { Schemas } from '../../../lib/api/client';
 import { useDepartments } from '../../../lib/api/lookups';
@@ -21,6 +22,16 @@ import { useRoles } from '../api/roles';
 import { type User, useCreateUser, useGrantRole, useUpdateUser } from '../api/users';
 
 const orNull = (value: string) => value.trim() || null;
+
+/** The account's fields as the service names them, by the labels the forms show. */
+const userFields = (t: ReturnType<typeof useT>) => ({
+  username: t('admin.users.username'),
+  displayName: t('admin.users.displayName'),
+  email: t('admin.users.email'),
+  phone: t('admin.users.phone'),
+  password: t('admin.users.initialPassword'),
+  employeeId: t('admin.users.employee'),
+});
 
 /** What a new account and an edited one both say of the person, as typed. */
 interface AccountDetails {
@@ -52,13 +63,17 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
     language: current,
   });
   const [password, setPassword] = useState('');
+  const [employeeId, setEmployeeId] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A second press while the first is on its way would create the account twice.
+    if (create.isPending) return;
     create.mutate(
       {
         username: username.trim(),
         ...detailsBody(details),
         ...(password ? { password } : {}),
+        ...(employeeId ? { employeeId } : {}),
       },
       {
         onSuccess: (created) => {
@@ -92,8 +107,15 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
+          <EmployeePicker
+            label={t('admin.users.employee')}
+            description={t('admin.users.employeeHint')}
+            value={employeeId}
+            onChange={setEmployeeId}
+            testId="user-employee"
+          />
         </SimpleGrid>
-        {create.error && <ErrorNotice error={create.error} />}
+        {create.error && <ErrorNotice error={create.error} fields={userFields(t)} />}
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending}>
             {t('admin.users.create')}
@@ -161,9 +183,11 @@ export function EditUserForm({ user }: { user: User }) {
     language: user.preferredLanguage,
   });
   const [mustChange, setMustChange] = useState(user.mustChangePassword);
+  const [employeeId, setEmployeeId] = useState<string | null>(user.employeeId);
   const [saved, setSaved] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
     setSaved(false);
     update.mutate(
       {
@@ -171,6 +195,7 @@ export function EditUserForm({ user }: { user: User }) {
         body: {
           ...detailsBody(details),
           mustChangePassword: mustChange,
+          employeeId,
         },
       },
       { onSuccess: () => setSaved(true) },
@@ -181,13 +206,20 @@ export function EditUserForm({ user }: { user: User }) {
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <AccountFields details={details} onChange={setDetails} />
+          <EmployeePicker
+            label={t('admin.users.employee')}
+            description={t('admin.users.employeeHint')}
+            value={employeeId}
+            onChange={setEmployeeId}
+            testId="user-employee"
+          />
         </SimpleGrid>
         <Checkbox
           label={t('admin.users.mustChangePassword')}
           checked={mustChange}
           onChange={(event) => setMustChange(event.currentTarget.checked)}
         />
-        {update.error && <ErrorNotice error={update.error} />}
+        {update.error && <ErrorNotice error={update.error} fields={userFields(t)} />}
         {saved && (
           <Alert color="green" role="status">
             {t('admin.saved')}
