@@ -121,6 +121,16 @@ describe("the web client's layout", () => {
     expect(crossings).toEqual([]);
   });
 
+  it('sends every change through the client mutation that drops a second press (issue 51)', () => {
+    const direct = webSources
+      .filter((file) => relative(web, file) !== 'lib/api/mutation.ts')
+      .filter((file) =>
+        /import \{[^}]*\buseMutation\b[^}]*\} from '@tanstack\/react-query'/.test(readFileSync(file, 'utf8')),
+      )
+      .map((file) => relative(web, file));
+    expect(direct).toEqual([]);
+  });
+
   it('lends no message of one feature to another: what two features say lives under a shared prefix', () => {
     // `common.`, and the shell's words every screen may use: errors, refusals, the languages' names.
     const SHARED = /^(common|error|problem|language)\./;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorNotice, Loading } from '../components/QueryState';
 import { useSettings } from '../features/platform/api';
-import { useProfile } from '../lib/api/profile';
+import { useProfile, useUpdateProfile } from '../lib/api/profile';
 import { PermissionsProvider } from '../lib/auth/permissions';
 import { session } from '../lib/auth/session';
 import { useSession } from '../lib/auth/useSession';
@@ -37,13 +37,17 @@ function SignedIn({ expiresAt }: { expiresAt: string }) {
     return () => clearTimeout(timer);
   }, [expiresAt]);
 
-  // The profile's language wins once it is known; the switch keeps both in step afterwards.
+  // The language signed in in wins and becomes the profile's; a session without one (restored from
+  // before) takes the profile's. The switch keeps both in step afterwards.
+  const saveLanguage = useUpdateProfile();
   useEffect(() => {
-    if (profile.data && !applied.current) {
-      applied.current = true;
-      language.set(profile.data.preferredLanguage);
-    }
-  }, [profile.data]);
+    if (!profile.data || applied.current) return;
+    applied.current = true;
+    const signedInIn = session.get()?.language;
+    if (!signedInIn) language.set(profile.data.preferredLanguage);
+    else if (signedInIn !== profile.data.preferredLanguage && !profile.data.mustChangePassword)
+      saveLanguage.mutate({ preferredLanguage: signedInIn });
+  }, [profile.data, saveLanguage]);
 
   if (profile.error) return <ErrorNotice error={profile.error} />;
   if (!profile.data) return <Loading fullHeight />;

@@ -17,11 +17,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { UnsavedChangesPrompt } from '../components/UnsavedChangesPrompt';
 import type { Profile } from '../lib/api/profile';
 import { usePermissions } from '../lib/auth/permissions';
 import { signOut } from '../lib/auth/sign-out';
 import { useT } from '../lib/i18n/I18nProvider';
 import { paths } from '../lib/paths';
+import { unsaved } from '../lib/unsaved-changes';
 import { Bell } from './Bell';
 import { NAV_SECTIONS, type NavSection, visibleNav } from './nav';
 
@@ -124,6 +126,7 @@ export function Shell({ profile, children }: { profile: Profile; children: React
           )}
         </AppShell.Section>
       </AppShell.Navbar>
+      <UnsavedChangesPrompt />
       <AppShell.Main id="main" tabIndex={-1}>
         {children}
       </AppShell.Main>

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { session } from '../auth/session';
 import { api, call, type Schemas } from './client';
 import { invalidate } from './invalidate';
 import { keys } from './keys';
+import { useMutation } from './mutation';
 
 export type Profile = Schemas['Profile'];
 

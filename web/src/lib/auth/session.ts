@@ -7,6 +7,11 @@ export interface Session {
   token: string;
   expiresAt: string;
   username: string;
+  /**
+   * The language the person signed in in (the sign-in screen's, chosen there or the browser's): it wins
+   * over the profile's stored preference, which it then updates. Absent: the profile's applies.
+   */
+  language?: 'en' | 'ar';
 }
 
 export type EndReason = 'logout' | 'expired';

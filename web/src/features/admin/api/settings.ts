@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
 import { invalidate } from '../../../lib/api/invalidate';
+import { useMutation } from '../../../lib/api/mutation';
 import { settingsQuery } from '../../../lib/api/settings';
 
 export type Settings = Schemas['BusinessUnitSettings'];

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
 import { invalidate } from '../../../lib/api/invalidate';
+import { useMutation } from '../../../lib/api/mutation';
 import { session } from '../../../lib/auth/session';
 
 export type LoginRequest = Schemas['LoginRequest'];

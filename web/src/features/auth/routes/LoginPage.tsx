@@ -19,6 +19,7 @@ import { session } from '../../../lib/auth/session';
 import { useSession } from '../../../lib/auth/useSession';
 import { intlLocale } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { language } from '../../../lib/i18n/language';
 import { useLogin } from '../api';
 
 /** Only a path of this application, never another site: `?next=` comes from the address bar. */
@@ -62,7 +63,12 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: (permissions: readonly 
         onSuccess: (result) => {
           onSignedIn?.(result.user.permissions);
           client.clear();
-          session.start({ token: result.token, expiresAt: result.ExpiresAt, username: result.user.username });
+          session.start({
+            token: result.token,
+            expiresAt: result.ExpiresAt,
+            username: result.user.username,
+            language: language.get(),
+          });
           navigate(result.mustChangePassword ? `/change-password?next=${encodeURIComponent(next)}` : next, {
             replace: true,
           });

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
 import { invalidate } from '../../../lib/api/invalidate';
 import { keys } from '../../../lib/api/keys';
+import { useMutation } from '../../../lib/api/mutation';
 
 export type RunCost = Schemas['AllocationRunCost'];
 export type LabourCost = RunCost['cost'];

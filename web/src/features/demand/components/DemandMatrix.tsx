@@ -393,6 +393,8 @@ function Editor({
 }) {
   const [text, setText] = useState(initial);
   const ref = useRef<HTMLInputElement>(null);
+  // Escape leaves the editor, which blurs it: that blur must not keep what was typed.
+  const cancelled = useRef(false);
   useLayoutEffect(() => {
     const input = ref.current;
     if (!input) return;
@@ -409,8 +411,13 @@ function Editor({
       aria-invalid={invalid || undefined}
       value={text}
       onChange={(event) => setText(event.currentTarget.value)}
-      onKeyDown={onKeyDown}
-      onBlur={(event) => onBlur(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') cancelled.current = true;
+        onKeyDown(event);
+      }}
+      onBlur={(event) => {
+        if (!cancelled.current) onBlur(event.currentTarget.value);
+      }}
       data-testid="matrix-editor"
     />
   );

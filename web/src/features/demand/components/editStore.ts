@@ -14,7 +14,11 @@ export class EditStore {
   private generation = 0;
   private listeners = new Set<() => void>();
 
-  constructor(public stored: ReadonlyMap<string, Stored>) {
+  constructor(
+    public stored: ReadonlyMap<string, Stored>,
+    initial: ReadonlyMap<string, number> = new Map(),
+  ) {
+    this.edits = new Map(initial);
     this.totals = totals(stored, this.edits);
   }
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Select, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
@@ -11,6 +11,7 @@ import { useAllSkills } from '../../../lib/api/people';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { unsaved } from '../../../lib/unsaved-changes';
 import {
   type DemandPlanDetail,
   fetchPlan,
@@ -21,6 +22,7 @@ import {
   useUpdatePlan,
 } from '../api';
 import { DemandMatrix, type MatrixLabels, useTotals } from '../components/DemandMatrix';
+import { keepDraft, readDraft } from '../components/drafts';
 import { EditStore } from '../components/editStore';
 import {
   type Column,
@@ -61,12 +63,22 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
   const departmentName = department ? localName(lang, department) : plan.departmentCode;
 
   const stored = useMemo(() => storedCells(plan.lines), [plan.lines]);
-  const [store] = useState(() => new EditStore(stored));
+  // Edits typed before the tab reloaded or the session ended come back (drafts.ts).
+  const [store] = useState(() => new EditStore(stored, rebase(stored, readDraft(plan.id))));
   // A new answer (save, template, reload) becomes the stored cells; edits it already holds drop out.
   useLayoutEffect(() => {
     if (store.stored !== stored) store.reset(stored, rebase(stored, store.edits));
   }, [store, stored]);
   const pending = useSyncExternalStore(store.subscribe, () => store.edits.size);
+  // Unsaved cells are asked about before leaving, and kept in this tab meanwhile.
+  useEffect(() => unsaved.set(pending > 0), [pending]);
+  useEffect(() => {
+    const stop = store.subscribe(() => keepDraft(plan.id, store.edits));
+    return () => {
+      stop();
+    };
+  }, [plan.id, store]);
+  useEffect(() => () => unsaved.set(false), []);
 
   const [stale, setStale] = useState<{ plan: DemandPlanDetail; changes: StaleChange[] } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Problem, uploadForm } from '../../../lib/api/client';
 import { invalidate } from '../../../lib/api/invalidate';
 import { keys } from '../../../lib/api/keys';
+import { useMutation } from '../../../lib/api/mutation';
 import { fileNameOf, type ImportJob, isActive, type JobStatus } from '../logic';
 
 export const JOBS_PAGE_SIZE = 20;

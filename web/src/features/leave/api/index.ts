@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
 import { invalidate } from '../../../lib/api/invalidate';
 import { keys } from '../../../lib/api/keys';
 import type { LeaveRequest } from '../../../lib/api/leave';
+import { useMutation } from '../../../lib/api/mutation';
 
 export type { LeaveRequest };
 

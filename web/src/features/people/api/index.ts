@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
 import { invalidate } from '../../../lib/api/invalidate';
 import { keys } from '../../../lib/api/keys';
+import { useMutation } from '../../../lib/api/mutation';
 
 export type Certification = Schemas['Certification'];
 export type Employee = Schemas['Employee'];

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../../lib/api/client';
 import { keys } from '../../../lib/api/keys';
+import { useMutation } from '../../../lib/api/mutation';
 
 export type ReportKind = 'daily' | 'monthly' | 'variance' | 'utilization';
 export type FileFormat = 'pdf' | 'xlsx';
