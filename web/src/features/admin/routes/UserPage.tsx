@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
@@ -183,9 +184,10 @@ function LockPanel({ user }: { user: User }) {
   const lock = useLockUser();
   const unlock = useUnlockUser();
   const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    lock.mutate({ id: user.id, reason: reason.trim() }, { onSuccess: () => setReason('') });
+    setConfirming(true);
   };
   return (
     <Stack mb="md" gap="xs">
@@ -217,6 +219,24 @@ function LockPanel({ user }: { user: User }) {
           </Group>
         </form>
       )}
+      <ConfirmDialog
+        opened={confirming}
+        title={t('admin.user.lockConfirmTitle', { name: user.displayName })}
+        confirmLabel={t('admin.user.lock')}
+        loading={lock.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          lock.mutate(
+            { id: user.id, reason: reason.trim() },
+            {
+              onSettled: () => setConfirming(false),
+              onSuccess: () => setReason(''),
+            },
+          )
+        }
+      >
+        {t('admin.user.lockConfirmBody')}
+      </ConfirmDialog>
       {(lock.error || unlock.error) && <ErrorNotice error={lock.error ?? unlock.error} />}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { type ComponentType, useState } from 'react';
 import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useReasonName, useRefusalText } from '../../../components/RuleReasons';
@@ -95,6 +96,7 @@ function RunActions({ run }: { run: AllocationRun }) {
   const reason = useReasonName();
   const [reviewing, setReviewing] = useState(false);
   const [archiving, setArchiving] = useState(false);
+  const [locking, setLocking] = useState(false);
   const [comment, setComment] = useState('');
   const status = run.Status;
   const busy = action.isPending;
@@ -136,7 +138,7 @@ function RunActions({ run }: { run: AllocationRun }) {
         {status === 'Reviewed' && has('allocation_run.lock') && (
           <Button
             color="green"
-            onClick={() => act('lock')}
+            onClick={() => setLocking(true)}
             loading={busy && action.variables?.action === 'lock'}
           >
             {t('allocation.action.lock')}
@@ -148,6 +150,19 @@ function RunActions({ run }: { run: AllocationRun }) {
           </Button>
         )}
       </Group>
+      <ConfirmDialog
+        opened={locking}
+        title={t('allocation.lock.confirmTitle')}
+        confirmLabel={t('allocation.action.lock')}
+        color="green"
+        onCancel={() => setLocking(false)}
+        onConfirm={() => {
+          setLocking(false);
+          act('lock');
+        }}
+      >
+        {t('allocation.lock.confirmBody')}
+      </ConfirmDialog>
       {action.error && !reviewing && !archiving && (
         <Alert color="red" role="alert" title={t('allocation.action.refused')} data-testid="run-action-error">
           {refusal(action.error)}

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Select, Switch, Text } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
@@ -86,6 +87,7 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
   const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
   const [allUnfolded, setAllUnfolded] = useState(false);
   const [addedSkills, setAddedSkills] = useState<string[]>([]);
+  const [archiving, setArchiving] = useState(false);
 
   const editable = has('demand.write') && (plan.Status === 'Draft' || plan.Status === 'Approved');
 
@@ -204,7 +206,7 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
                   variant={status === 'Archived' ? 'default' : 'light'}
                   color={status === 'Archived' ? 'gray' : 'blue'}
                   disabled={pending > 0 || update.isPending}
-                  onClick={() => changeStatus(status)}
+                  onClick={() => (status === 'Archived' ? setArchiving(true) : changeStatus(status))}
                   data-testid={`status-${status}`}
                 >
                   {t(`demand.status.to.${status}` as 'demand.status.to.Approved')}
@@ -214,6 +216,18 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
           ) : null
         }
       />
+      <ConfirmDialog
+        opened={archiving}
+        title={t('demand.archive.confirmTitle')}
+        confirmLabel={t('demand.status.to.Archived')}
+        onCancel={() => setArchiving(false)}
+        onConfirm={() => {
+          setArchiving(false);
+          changeStatus('Archived');
+        }}
+      >
+        {t('demand.archive.confirmBody')}
+      </ConfirmDialog>
       <Group gap="sm" mb="sm" wrap="wrap">
         <StatusBadge status={plan.Status} />
         <Badge variant="outline" color="gray">

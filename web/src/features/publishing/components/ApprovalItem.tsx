@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, List, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDay, formatInstant, formatNumber, type Language, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import type { RosterApprovalItem, RosterChanges } from '../api';
@@ -26,8 +27,28 @@ export function ApprovalItem({ item, timeZone, busy, error, onDecide }: Approval
   const lang = useLanguage();
   const [comment, setComment] = useState('');
   const [rejecting, setRejecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const what = `${localName(lang, item.department)} · ${t('approvals.version', { version: item.version })}`;
   return (
     <Card withBorder data-testid="approval-item">
+      <ConfirmDialog
+        opened={confirming}
+        title={t('approvals.confirmApprove.title')}
+        confirmLabel={t('approvals.approve')}
+        color="green"
+        loading={busy === 'approve'}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onDecide('approve', '');
+        }}
+      >
+        {t('approvals.confirmApprove.body', {
+          what,
+          from: formatDay(lang, item.from),
+          to: formatDay(lang, item.to),
+        })}
+      </ConfirmDialog>
       <Group justify="space-between" wrap="wrap">
         <Text fw={700}>
           {localName(lang, item.department)} · {t('approvals.version', { version: item.version })}
@@ -80,7 +101,7 @@ export function ApprovalItem({ item, timeZone, busy, error, onDecide }: Approval
           color="green"
           loading={busy === 'approve'}
           disabled={busy !== null}
-          onClick={() => onDecide('approve', '')}
+          onClick={() => setConfirming(true)}
         >
           {t('approvals.approve')}
         </Button>

@@ -1,8 +1,10 @@
-import { Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { problemText, QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
-import { useT } from '../../../lib/i18n/I18nProvider';
+import { formatDay, localName } from '../../../lib/i18n/format';
+import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import { type RosterApprovalItem, useDecideRoster, usePendingRosterApprovals } from '../api';
 import { ApprovalItem } from '../components/ApprovalItem';
@@ -11,9 +13,16 @@ export default function RosterApprovalsPage() {
   const t = useT();
   const pending = usePendingRosterApprovals();
   const items = pending.data?.items ?? [];
+  // A decided item leaves the queue: what was decided is said here, so nothing just vanishes.
+  const [decided, setDecided] = useState<string | null>(null);
   return (
     <>
       <PageHeader title={t('approvals.title')} description={t('approvals.description')} />
+      {decided && (
+        <Alert color="green" role="status" mb="md" data-testid="decision-done">
+          {decided}
+        </Alert>
+      )}
       <QueryState query={pending}>
         {items.length === 0 ? (
           <Text c="dimmed" data-testid="queue-empty">
@@ -22,7 +31,7 @@ export default function RosterApprovalsPage() {
         ) : (
           <Stack>
             {items.map((item) => (
-              <PendingVersion key={item.id} item={item} />
+              <PendingVersion key={item.id} item={item} onDecided={setDecided} />
             ))}
           </Stack>
         )}
@@ -31,8 +40,15 @@ export default function RosterApprovalsPage() {
   );
 }
 
-function PendingVersion({ item }: { item: RosterApprovalItem }) {
+function PendingVersion({
+  item,
+  onDecided,
+}: {
+  item: RosterApprovalItem;
+  onDecided: (said: string) => void;
+}) {
   const t = useT();
+  const lang = useLanguage();
   const unit = useUnit();
   const decide = useDecideRoster();
   const error = decide.error
@@ -46,7 +62,21 @@ function PendingVersion({ item }: { item: RosterApprovalItem }) {
       timeZone={unit.timeZone}
       busy={decide.isPending ? (decide.variables?.decision ?? null) : null}
       error={error}
-      onDecide={(decision, comment) => decide.mutate({ itemId: item.id, decision, comment })}
+      onDecide={(decision, comment) =>
+        decide.mutate(
+          { itemId: item.id, decision, comment },
+          {
+            onSuccess: () =>
+              onDecided(
+                t(decision === 'approve' ? 'approvals.done.approved' : 'approvals.done.rejected', {
+                  what: `${localName(lang, item.department)} · ${t('approvals.version', { version: item.version })}`,
+                  from: formatDay(lang, item.from),
+                  to: formatDay(lang, item.to),
+                }),
+              ),
+          },
+        )
+      }
     />
   );
 }
