@@ -7,7 +7,6 @@ import { PermissionsProvider } from '../lib/auth/permissions';
 import { session } from '../lib/auth/session';
 import { useSession } from '../lib/auth/useSession';
 import { WEEKDAYS } from '../lib/dates';
-import { useT } from '../lib/i18n/I18nProvider';
 import { language } from '../lib/i18n/language';
 import { DEFAULT_UNIT, UnitProvider } from '../lib/unit';
 import { PasswordFirstFrame, Shell } from './Shell';
@@ -24,7 +23,6 @@ export function SessionLayout() {
 }
 
 function SignedIn({ expiresAt }: { expiresAt: string }) {
-  const t = useT();
   const location = useLocation();
   const profile = useProfile();
   // Until a first or reset password is changed the service answers nothing else.

@@ -16,6 +16,7 @@ import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Announcement } from '../components/Announcement';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { UnsavedChangesPrompt } from '../components/UnsavedChangesPrompt';
 import type { Profile } from '../lib/api/profile';
@@ -32,6 +33,8 @@ function useLogout() {
   const client = useQueryClient();
   const navigate = useNavigate();
   return async () => {
+    // Typed changes not saved yet are asked about first, as a link or Back would.
+    if (!(await unsaved.confirm())) return;
     await signOut();
     client.clear();
     navigate(paths.login, { replace: true });
@@ -128,6 +131,7 @@ export function Shell({ profile, children }: { profile: Profile; children: React
       </AppShell.Navbar>
       <UnsavedChangesPrompt />
       <AppShell.Main id="main" tabIndex={-1}>
+        <Announcement />
         {children}
       </AppShell.Main>
     </AppShell>

@@ -11,7 +11,6 @@ export function QueryState({
   query: { isPending: boolean; error: unknown };
   children: ReactNode;
 }) {
-  const t = useT();
   if (query.error) return <ErrorNotice error={query.error} />;
   if (query.isPending) return <Loading />;
   return <>{children}</>;

@@ -7129,6 +7129,12 @@ export interface components {
             errors?: {
                 path: string;
                 message: string;
+                /** @description The rule the value breaks, for a client to word in its own language: a JSON Schema keyword (`required`, `minLength`, `maxLength`, `pattern`, `format`, `enum`, `minimum`, `maximum`, `type`…) */
+                rule?: string;
+                /** @description What the rule asks: the length or bound, the format (`date`, `uuid`…) */
+                limit?: number | string;
+                /** @description The values an `enum` rule allows */
+                allowed?: string[];
             }[];
         } & {
             [key: string]: unknown;

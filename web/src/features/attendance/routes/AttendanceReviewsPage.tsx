@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { DecisionCard } from '../../../components/DecisionCard';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
+import { announcements } from '../../../lib/announcements';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatInstant } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
@@ -79,7 +80,20 @@ function ReviewCard({ review }: { review: AttendanceReview }) {
         { value: 'revert', label: t('attendanceAdmin.reviews.revert'), color: 'red' },
       ]}
       decide={{
-        mutate: (decision, comment) => decide.mutate({ id: review.id, decision, comment }),
+        mutate: (decision, comment) =>
+          decide.mutate(
+            { id: review.id, decision, comment },
+            {
+              onSuccess: () =>
+                announcements.say(
+                  t(
+                    decision === 'acknowledge'
+                      ? 'attendanceAdmin.reviews.doneAcknowledged'
+                      : 'attendanceAdmin.reviews.doneReverted',
+                  ),
+                ),
+            },
+          ),
         pending: decide.isPending ? (decide.variables?.decision ?? null) : null,
         error: decide.error,
       }}

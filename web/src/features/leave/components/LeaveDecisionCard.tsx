@@ -1,5 +1,6 @@
 import { Alert, List, Text } from '@mantine/core';
 import { DecisionCard } from '../../../components/DecisionCard';
+import { announcements } from '../../../lib/announcements';
 import { useEmployeeAssignments } from '../../../lib/api/rosters';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, localName } from '../../../lib/i18n/format';
@@ -61,7 +62,20 @@ export function LeaveDecisionCard({ request }: { request: LeaveRequest }) {
         },
       ]}
       decide={{
-        mutate: (decision, comment) => decide.mutate({ request, decision, comment }),
+        mutate: (decision, comment) =>
+          decide.mutate(
+            { request, decision, comment },
+            {
+              onSuccess: () =>
+                announcements.say(
+                  t(decision === 'approve' ? 'leave.decide.doneApproved' : 'leave.decide.doneRejected', {
+                    name: localName(lang, request.employee),
+                    from: formatDay(lang, request.from),
+                    to: formatDay(lang, request.to),
+                  }),
+                ),
+            },
+          ),
         pending: decide.isPending ? (decide.variables?.decision ?? null) : null,
         error: decide.error,
       }}

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useOpenShiftRefusal } from '../../../components/RuleReasons';
+import { announcements } from '../../../lib/announcements';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
@@ -65,7 +66,14 @@ export default function OpenShiftsPage() {
                                 size="xs"
                                 loading={approve.isPending && approve.variables === claim.id}
                                 disabled={approve.isPending}
-                                onClick={() => approve.mutate(claim.id)}
+                                onClick={() =>
+                                  approve.mutate(claim.id, {
+                                    onSuccess: () =>
+                                      announcements.say(
+                                        t('openShifts.claims.done', { who, line: label(claim.openShift) }),
+                                      ),
+                                  })
+                                }
                                 aria-label={t('openShifts.claims.approveWho', {
                                   who,
                                   line: label(claim.openShift),

@@ -1,7 +1,7 @@
-import { Alert, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { problemText, QueryState } from '../../../components/QueryState';
+import { announcements } from '../../../lib/announcements';
 import { ApiError } from '../../../lib/api/client';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
@@ -13,16 +13,10 @@ export default function RosterApprovalsPage() {
   const t = useT();
   const pending = usePendingRosterApprovals();
   const items = pending.data?.items ?? [];
-  // A decided item leaves the queue: what was decided is said here, so nothing just vanishes.
-  const [decided, setDecided] = useState<string | null>(null);
   return (
     <>
       <PageHeader title={t('approvals.title')} description={t('approvals.description')} />
-      {decided && (
-        <Alert color="green" role="status" mb="md" data-testid="decision-done">
-          {decided}
-        </Alert>
-      )}
+
       <QueryState query={pending}>
         {items.length === 0 ? (
           <Text c="dimmed" data-testid="queue-empty">
@@ -31,7 +25,7 @@ export default function RosterApprovalsPage() {
         ) : (
           <Stack>
             {items.map((item) => (
-              <PendingVersion key={item.id} item={item} onDecided={setDecided} />
+              <PendingVersion key={item.id} item={item} />
             ))}
           </Stack>
         )}
@@ -40,13 +34,7 @@ export default function RosterApprovalsPage() {
   );
 }
 
-function PendingVersion({
-  item,
-  onDecided,
-}: {
-  item: RosterApprovalItem;
-  onDecided: (said: string) => void;
-}) {
+function PendingVersion({ item }: { item: RosterApprovalItem }) {
   const t = useT();
   const lang = useLanguage();
   const unit = useUnit();
@@ -67,7 +55,7 @@ function PendingVersion({
           { itemId: item.id, decision, comment },
           {
             onSuccess: () =>
-              onDecided(
+              announcements.say(
                 t(decision === 'approve' ? 'approvals.done.approved' : 'approvals.done.rejected', {
                   what: `${localName(lang, item.department)} · ${t('approvals.version', { version: item.version })}`,
                   from: formatDay(lang, item.from),

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CandidatesTable } from '../../../components/CandidatesTable';
 import { ReasonCounts, useOpenShiftRefusal, useRefusalText } from '../../../components/RuleReasons';
+import { announcements } from '../../../lib/announcements';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
@@ -104,6 +105,7 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
 /** Who can cover the gap, ranked; one click assigns, and the service's refusal is shown with its rule. */
 function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: string; onClose: () => void }) {
   const t = useT();
+  const lang = useLanguage();
   const candidates = useCoverCandidates(gap?.demandLineId ?? null);
   const cover = useCoverGap();
   const offer = useOfferGap();
@@ -167,7 +169,12 @@ function CoverModal({ gap, label, onClose }: { gap: RosterGap | null; label: str
                   gap &&
                   cover.mutate(
                     { employeeId: candidate.employee.id, date: gap.date, demandLineId: gap.demandLineId },
-                    { onSuccess: close },
+                    {
+                      onSuccess: () => {
+                        close();
+                        announcements.say(t('rosters.cover.done', { who, date: formatDay(lang, gap.date) }));
+                      },
+                    },
                   )
                 }
               >

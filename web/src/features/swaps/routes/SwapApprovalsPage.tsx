@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
+import { announcements } from '../../../lib/announcements';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
@@ -77,7 +78,16 @@ function SwapDecision({ swap }: { swap: ShiftSwap }) {
   const decide = useDecideSwap();
   const refusal = useSwapRefusal();
   const [comment, setComment] = useState('');
-  const run = (decision: 'approve' | 'reject') => decide.mutate({ swap, decision, comment });
+  const run = (decision: 'approve' | 'reject') =>
+    decide.mutate(
+      { swap, decision, comment },
+      {
+        onSuccess: () =>
+          announcements.say(
+            t(decision === 'approve' ? 'swaps.queue.doneApproved' : 'swaps.queue.doneRejected'),
+          ),
+      },
+    );
   return (
     <SwapCard swap={swap}>
       {has('shift_swap.approve') && (
