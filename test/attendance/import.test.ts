@@ -150,6 +150,90 @@ describeEachDatabase('attendance import', (t) => {
     });
   });
 
+  it('commits exactly the rows its preview listed as new or changed: records under review stay as they are', async () => {
+    interface Record {
+      id: string;
+      date: string;
+      Time_In: string | null;
+      Time_Out: string | null;
+      statusCode: string;
+      source: string;
+      version: number;
+      pendingReviewId: string | null;
+      employee: { employeeNumber: string };
+    }
+    const own = (
+      await t.request('employee', { method: 'GET', url: '/api/me/attendance?pageSize=100' })
+    ).json().items as Record[];
+    const inReview = own.filter((record) => record.pendingReviewId);
+    expect(inReview.length).toBeGreaterThanOrEqual(2);
+    const settled = own.find(
+      (record) =>
+        !record.pendingReviewId &&
+        record.statusCode === 'PRESENT' &&
+        !inReview.some((other) => other.date === record.date),
+    )!;
+    expect(settled).toBeTruthy();
+    const row = (record: Record, timeOut = record.Time_Out, status = record.statusCode) =>
+      [record.employee.employeeNumber, record.date, record.Time_In, timeOut, status] as [
+        string,
+        string,
+        string | null,
+        string | null,
+        string,
+      ];
+    const preview = await previewAttendance(t, 'hrdirector', [
+      ...inReview.map((record) => row(record)),
+      row(settled, settled.Time_Out, 'LATE'),
+      ['E00040', '2026-03-16', '06:00', '14:00', 'PRESENT'],
+    ]);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const listed = preview.json().rows as { rowNumber: number; verdict: string; errors: unknown[] }[];
+    expect(listed.flatMap((item) => item.errors)).toEqual([]);
+    expect(listed.map((item) => item.verdict)).toEqual([
+      ...inReview.map(() => 'unchanged'),
+      'changed',
+      'new',
+    ]);
+    const committed = await commit(t, 'hrdirector', preview.json().previewId);
+    expect(committed.statusCode, committed.body).toBe(200);
+    const { summary } = preview.json();
+    expect(committed.json()).toMatchObject({
+      inserted: summary.new,
+      updated: summary.changed,
+      unchanged: summary.unchanged,
+      rejected: summary.rejected,
+    });
+
+    const trailOf = async (id: string) =>
+      (await t.request('hradmin', { method: 'GET', url: `/api/attendance/${id}/audit` })).json().items as {
+        importId: string | null;
+      }[];
+    const after = (
+      await t.request('employee', { method: 'GET', url: '/api/me/attendance?pageSize=100' })
+    ).json().items as Record[];
+    for (const before of inReview) {
+      const now = after.find((record) => record.id === before.id)!;
+      expect(now).toMatchObject({
+        source: before.source,
+        version: before.version,
+        pendingReviewId: before.pendingReviewId,
+      });
+      expect((await trailOf(before.id)).some((change) => change.importId === preview.json().previewId)).toBe(
+        false,
+      );
+    }
+    const changed = after.find((record) => record.id === settled.id)!;
+    expect(changed).toMatchObject({
+      Time_Out: settled.Time_Out,
+      statusCode: 'LATE',
+      version: settled.version + 1,
+    });
+    expect(
+      (await trailOf(settled.id)).filter((change) => change.importId === preview.json().previewId),
+    ).toHaveLength(1);
+  });
+
   it('takes a unit status of its own, which then cannot be deleted while a record uses it', async () => {
     const created = await t.request('sysadmin', {
       method: 'POST',

@@ -144,8 +144,7 @@ export async function commitImport(
         from (${incoming}) n
         join ${attendanceRecords} a on ${sameSegment}
         join ${attendanceStatuses} s on s.id = n.status_id
-       where (a.time_in, a.time_out, a.status_id, a.source)
-             is distinct from (n.time_in, n.time_out, n.status_id, 'import')
+       where (a.time_in, a.time_out, a.status_id) is distinct from (n.time_in, n.time_out, n.status_id)
       returning 1)
       select count(*)::int as n from trail`,
   );
@@ -158,8 +157,8 @@ export async function commitImport(
         on conflict (bu_id, employee_id, date, time_in) do update
           set time_in = excluded.time_in, time_out = excluded.time_out, status_id = excluded.status_id,
               source = 'import', version = a.version + 1, updated_at = excluded.updated_at
-          where (a.time_in, a.time_out, a.status_id, a.source)
-            is distinct from (excluded.time_in, excluded.time_out, excluded.status_id, 'import')
+          where (a.time_in, a.time_out, a.status_id)
+            is distinct from (excluded.time_in, excluded.time_out, excluded.status_id)
         returning a.id, a.time_in, a.time_out, a.status_id, a.source, a.version),
       trail as (insert into ${attendanceRecordChanges}
         (bu_id, record_id, at, actor_user_id, actor_username, action, before, after, import_id)

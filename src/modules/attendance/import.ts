@@ -281,7 +281,9 @@ export async function previewImport(
       sha256,
       rowsTotal: summary.rows,
       rowsRejected: summary.rejected,
-      validRows: valid.map((item) => item.row),
+      // Only what the preview lists as new or changed is written: an unchanged row leaves its record (and
+      // its source, say an edit under review) as it is.
+      validRows: valid.flatMap((item) => (item.verdict.verdict === 'unchanged' ? [] : [item.row])),
     });
     await recordAudit(tx, actorOf(caller), {
       action: 'attendance.import.preview',
