@@ -7,6 +7,7 @@ import { registerGuard } from './core/auth/guard.ts';
 import { createPrincipalStore } from './core/auth/principal-store.ts';
 import { createTokenService } from './core/auth/tokens.ts';
 import type { Database } from './core/db/database.ts';
+import { registerChangeFeed } from './core/http/change-feed.ts';
 import { createClientErrorHandler, createFrameworkErrorHandler } from './core/http/client-errors.ts';
 import { registerClosingAnswer } from './core/http/closing.ts';
 import { registerCompression } from './core/http/compression.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     version: serviceVersion,
     publicUrl: publicOrigin(config, () => app.server.address()),
+    changes: await registerChangeFeed(app, database),
     jobs,
   };
 

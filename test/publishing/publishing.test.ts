@@ -51,6 +51,17 @@ describeEachDatabase('publishing and approvals', (t) => {
 
   it('publishes a locked run as version 1, queues it for approval and lets a manager approve it', async () => {
     first = await lockedRun(0, 5);
+    // The preview the planner confirms lists every line version 1 will hold, lent staff included.
+    const lent = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from shift_assignments a join employees e on e.id = a.employee_id
+           join allocation_runs r on r.id = a.run_id where r.id = ${first.id} and e.department_id <> r.department_id`,
+    );
+    expect(lent[0]!.n).toBeGreaterThan(0);
+    const preview = await get('planner', `/api/admin/roster/publication-preview?runId=${first.id}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ version: 1, standing: null, lineCount: first.lockedAssignments });
+    expect(preview.json().changes.added).toHaveLength(first.lockedAssignments);
     const published = await post('planner', '/api/admin/roster/publish', { runId: first.id });
     expect(published.statusCode, published.body).toBe(201);
     const roster = published.json<Published>();
@@ -122,6 +133,7 @@ describeEachDatabase('publishing and approvals', (t) => {
     ).toBe(204);
     const refused = await post('planner', '/api/admin/roster/republish', { runId: first.id, reason: ' ' });
     expect(refused.statusCode).toBe(400);
+    const preview = (await get('planner', `/api/admin/roster/publication-preview?runId=${first.id}`)).json();
     const republished = await post('planner', '/api/admin/roster/republish', {
       runId: first.id,
       reason: 'Sick call on the first day',
@@ -134,6 +146,8 @@ describeEachDatabase('publishing and approvals', (t) => {
       moved: [],
       removed: [expect.objectContaining({ employeeId: live.employee.id, date: live.date })],
     });
+    expect(preview).toMatchObject({ version: 2, standing: { version: 1 }, lineCount: second.lineCount });
+    expect(preview.changes).toEqual(second.changes);
     const list = (await get('planner', `/api/admin/published-rosters?runId=${first.id}`)).json();
     expect(list.items.map((item: Published) => [item.version, item.current])).toEqual([
       [2, true],
@@ -195,6 +209,10 @@ describeEachDatabase('publishing and approvals', (t) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'RUN_NOT_LOCKED', state: 'Draft' });
     expect((await post('employee', '/api/admin/roster/publish', { runId: run.id })).statusCode).toBe(403);
+    const preview = `/api/admin/roster/publication-preview?runId=`;
+    expect((await get('planner', preview + run.id)).json()).toMatchObject({ code: 'RUN_NOT_LOCKED' });
+    expect((await get('employee', preview + run.id)).statusCode).toBe(403);
+    expect((await get('planner', `${preview}00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
   });
 
   it('keeps published headers and lines immutable in the database itself', async () => {

@@ -114,7 +114,10 @@ export async function checkScreen(page: Page, info: TestInfo, name: string): Pro
   const lang = langOf(info);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  await page.waitForLoadState('networkidle');
+  // Not `networkidle`: the stream of the unit's changes stays open while signed in. A screen has loaded
+  // when no spinner is left.
+  await page.waitForLoadState('load');
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByRole('progressbar'))
     .toHaveCount(0)
     .catch(() => undefined);

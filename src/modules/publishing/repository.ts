@@ -41,6 +41,25 @@ export async function latestVersion(executor: Executor, runId: string) {
 }
 
 /**
+ * What a version of the run holds, read from the live roster: every assignment of the period on one of the
+ * plan's lines (lent staff included) or of the department's staff. Publishing snapshots it; the
+ * publication preview compares it with the standing version.
+ */
+const publicationScope = (run: RunScope) => sql`
+    select a.id, a.employee_id, e.employee_number, e.name_en, e.name_ar, a.date, t.id as template_id, t.code as shift_code,
+      t.name_en as shift_name_en, t.name_ar as shift_name_ar, t.start_time, t.end_time, t.paid_hours,
+      x.id as terminal_id, x.code as terminal_code, x.name_en as terminal_name_en, x.name_ar as terminal_name_ar,
+      s.code as skill_code, a.demand_line_id
+    from ${shiftAssignments} a
+    join ${employees} e on e.id = a.employee_id
+    join ${shiftTemplates} t on t.id = a.shift_template_id
+    join ${terminals} x on x.id = a.terminal_id
+    left join ${skills} s on s.id = a.skill_id
+    where a.bu_id = ${run.buId} and a.date between ${run.from} and ${run.to}
+      and (e.department_id = ${run.departmentId}
+           or a.demand_line_id in (select id from ${demandLines} where plan_id = ${run.planId}))`;
+
+/**
  * Header and lines in one statement, so the count on the header and the lines come from one snapshot of
  * the live roster: every assignment of the period on one of the plan's lines or of the department's staff.
  */
@@ -52,18 +71,7 @@ export async function publishSnapshot(
   const [row] = await queryRows<{ id: string }>(
     executor,
     sql`with scope as (
-        select a.id, a.employee_id, e.employee_number, e.name_en, e.name_ar, a.date, t.id as template_id, t.code as shift_code,
-          t.name_en as shift_name_en, t.name_ar as shift_name_ar, t.start_time, t.end_time, t.paid_hours,
-          x.id as terminal_id, x.code as terminal_code, x.name_en as terminal_name_en, x.name_ar as terminal_name_ar,
-          s.code as skill_code, a.demand_line_id
-        from ${shiftAssignments} a
-        join ${employees} e on e.id = a.employee_id
-        join ${shiftTemplates} t on t.id = a.shift_template_id
-        join ${terminals} x on x.id = a.terminal_id
-        left join ${skills} s on s.id = a.skill_id
-        where a.bu_id = ${run.buId} and a.date between ${run.from} and ${run.to}
-          and (e.department_id = ${run.departmentId}
-               or a.demand_line_id in (select id from ${demandLines} where plan_id = ${run.planId}))
+        ${publicationScope(run)}
       ),
       header as (
         insert into ${publishedRosters} (bu_id, run_id, plan_id, department_id, period_from, period_to, version,
@@ -90,6 +98,18 @@ export async function publishSnapshot(
       select id from header`,
   );
   return row!.id;
+}
+
+/** The lines a publication would snapshot now, in the shape a version's lines are compared in. */
+export async function linesToPublish(executor: Executor, run: RunScope): Promise<ComparedLine[]> {
+  return queryRows<ComparedLine>(
+    executor,
+    sql`with scope as (${publicationScope(run)})
+        select employee_id as "employeeId", employee_number as "employeeNumber", to_char(date, 'YYYY-MM-DD') as date,
+               template_id as "shiftTemplateId", shift_code as "shiftCode", terminal_id as "terminalId",
+               terminal_code as "terminalCode"
+          from scope`,
+  );
 }
 
 export async function insertApproval(executor: Executor, values: typeof rosterApprovals.$inferInsert) {
@@ -319,6 +339,12 @@ export async function linesOf(
 }
 
 export type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
+
+/** What two versions are compared by: who works where on which date. */
+export type ComparedLine = Pick<
+  LineRow,
+  'employeeId' | 'employeeNumber' | 'date' | 'shiftTemplateId' | 'shiftCode' | 'terminalId' | 'terminalCode'
+>;
 
 /** Decides a pending approval; false when it was decided (or superseded) meanwhile. */
 export async function decideApproval(

@@ -135,6 +135,30 @@ export const PublishOutcome = Type.Object(
 );
 export type PublishOutcome = Static<typeof PublishOutcome>;
 
+export const PublicationPreviewQuery = Type.Object({ runId: Uuid });
+export type PublicationPreviewQuery = Static<typeof PublicationPreviewQuery>;
+
+export const PublicationPreview = Type.Object(
+  {
+    runId: Uuid,
+    version: Type.Integer({ minimum: 1, description: 'The version a publication now would create' }),
+    standing: Type.Union([Type.Object({ id: Uuid, version: Type.Integer({ minimum: 1 }) }), Type.Null()], {
+      description: 'The version it would supersede; null before the first publication',
+    }),
+    lineCount: Type.Integer({
+      minimum: 0,
+      description: 'Lines the new version would hold, lent staff included',
+    }),
+    changes: RosterChanges,
+  },
+  {
+    $id: 'PublicationPreview',
+    description:
+      'What publishing the run now would write, against the standing version (all added for a first one)',
+  },
+);
+export type PublicationPreview = Static<typeof PublicationPreview>;
+
 export const PublishedRosterQuery = Type.Object({
   ...PageQuery.properties,
   departmentId: Type.Optional(Uuid),

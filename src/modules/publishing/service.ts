@@ -17,6 +17,7 @@ import type {
   ApprovalDecision,
   OwnRoster,
   OwnRosterQuery,
+  PublicationPreview,
   PublishedRoster,
   PublishedRosterDetail,
   PublishedRosterQuery,
@@ -92,13 +93,17 @@ function lineView(row: LineFields): RosterLine {
 }
 
 /** Lines by employee and date, to compare two versions. */
-function changesBetween(before: repo.LineRow[], after: repo.LineRow[]): RosterChanges {
-  const key = (row: repo.LineRow) => `${row.employeeId}|${row.date}`;
-  const place = (row: repo.LineRow | undefined) =>
+function changesBetween(before: repo.ComparedLine[], after: repo.ComparedLine[]): RosterChanges {
+  const key = (row: repo.ComparedLine) => `${row.employeeId}|${row.date}`;
+  const place = (row: repo.ComparedLine | undefined) =>
     row ? { shiftCode: row.shiftCode, terminalCode: row.terminalCode } : null;
   const old = new Map(before.map((row) => [key(row), row]));
   const now = new Map(after.map((row) => [key(row), row]));
-  const change = (row: repo.LineRow, was: repo.LineRow | undefined, is: repo.LineRow | undefined) => ({
+  const change = (
+    row: repo.ComparedLine,
+    was: repo.ComparedLine | undefined,
+    is: repo.ComparedLine | undefined,
+  ) => ({
     employeeId: row.employeeId,
     employeeNumber: row.employeeNumber,
     date: row.date,
@@ -131,6 +136,45 @@ async function changesOf(executor: Executor, runId: string, rosterId: string, ve
     repo.linesOf(executor, [rosterId]),
   ]);
   return { previous, changes: changesBetween(before, after) };
+}
+
+/**
+ * What publishing the run now would write, against the version that stands (everything added for a first
+ * one): the same scope and comparison as the publication itself, so the list the planner confirms is the
+ * list the version will say. Nothing is written.
+ */
+export async function publicationPreview(
+  deps: ServiceDeps,
+  caller: Caller,
+  runId: string,
+): Promise<PublicationPreview> {
+  const run = await requireRun(deps.db, caller, 'roster.publish', runId);
+  if (run.status !== 'Locked') {
+    throw conflict('RUN_NOT_LOCKED', `Only a locked run is published; this one is ${run.status}`, {
+      state: run.status,
+    });
+  }
+  const latest = await repo.latestVersion(deps.db, runId);
+  const version = (latest?.version ?? 0) + 1;
+  const standing = latest ? await repo.previousStanding(deps.db, runId, version) : null;
+  const [before, after] = await Promise.all([
+    standing ? repo.linesOf(deps.db, [standing.id]) : Promise.resolve([]),
+    repo.linesToPublish(deps.db, {
+      buId: caller.principal.buId,
+      runId,
+      planId: run.planId,
+      departmentId: run.departmentId,
+      from: run.periodFrom,
+      to: run.periodTo,
+    }),
+  ]);
+  return {
+    runId,
+    version,
+    standing: standing ? { id: standing.id, version: standing.version } : null,
+    lineCount: after.length,
+    changes: changesBetween(before, after),
+  };
 }
 
 async function publishVersion(

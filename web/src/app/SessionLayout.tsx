@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorNotice, Loading } from '../components/QueryState';
 import { useSettings } from '../features/platform/api';
+import { useUnitChanges } from '../lib/api/changes';
 import { useProfile, useUpdateProfile } from '../lib/api/profile';
 import { PermissionsProvider } from '../lib/auth/permissions';
 import { session } from '../lib/auth/session';
@@ -28,6 +29,7 @@ function SignedIn({ expiresAt }: { expiresAt: string }) {
   // Until a first or reset password is changed the service answers nothing else.
   const settings = useSettings(profile.data !== undefined && !profile.data.mustChangePassword);
   const applied = useRef(false);
+  useUnitChanges(profile.data !== undefined && !profile.data.mustChangePassword);
 
   // The token lives 8 hours and is never refreshed: at its end the person signs in again.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
+import { callerOf } from '../../../core/auth/guard.ts';
 import type { ModuleContext } from '../../../core/module-context.ts';
 
 const HealthSchema = Type.Object({
@@ -53,5 +54,29 @@ export function platformRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
         },
       );
     }
+    app.get(
+      '/changes',
+      {
+        config: { auth: 'auth' },
+        schema: {
+          operationId: 'streamUnitChanges',
+          summary: 'The unit’s changes as they happen: a server-sent event stream for open screens',
+          description:
+            'Each successful write in the caller’s unit sends `event: change` with `{"areas": [...]}`, the ' +
+            'areas (tags) it touched, or `["*"]` after a gap in hearing; a screen reads its own data again. ' +
+            'No data travels on the stream. It ends after 15 minutes; the client opens it again.',
+          tags: ['platform'],
+          response: {
+            200: {
+              description: 'An endless stream of change events (text/event-stream)',
+              content: { 'text/event-stream': { schema: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        context.changes.stream(request, reply, callerOf(request).principal.buId);
+      },
+    );
   };
 }

@@ -10,6 +10,8 @@ import {
   OwnRoster,
   OwnRosterQuery,
   PendingCount,
+  PublicationPreview,
+  PublicationPreviewQuery,
   PublishedRoster,
   PublishedRosterDetail,
   PublishedRosterQuery,
@@ -47,6 +49,27 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
         reply.code(201).header('location', `/api/admin/published-rosters/${created.id}`);
         return created;
       },
+    );
+    app.get(
+      '/admin/roster/publication-preview',
+      {
+        config: { auth: 'roster.publish' },
+        schema: {
+          operationId: 'previewRosterPublication',
+          summary: 'What publishing a locked run now would write, against the version that stands',
+          description:
+            'The change list the planner confirms before publishing or republishing: the same scope as the ' +
+            "publication (lent staff on the plan's lines included) and the same comparison its answer makes.",
+          tags,
+          querystring: PublicationPreviewQuery,
+          response: {
+            200: PublicationPreview,
+            404: problemResponse(['NOT_FOUND'], "No such run in the caller's scope"),
+            409: problemResponse(['RUN_NOT_LOCKED']),
+          },
+        },
+      },
+      async (request) => publishing.publicationPreview(deps, callerOf(request), request.query.runId),
     );
     app.post(
       '/admin/roster/republish',

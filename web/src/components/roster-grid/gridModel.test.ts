@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGrid, changesBetween, datesOf, isNight, moveFocus, rowsOf, withFocused } from './gridModel';
+import { buildGrid, datesOf, isNight, moveFocus, rowsOf, withFocused } from './gridModel';
 
 const employee = (n: string) => ({ id: `e${n}`, employeeNumber: n, Name_1_English: `Employee ${n}` });
 const cell = (date: string, shiftCode = 'MORNING') => ({
@@ -88,28 +88,5 @@ describe('moving through the grid with the keyboard', () => {
   it('keeps the focused row rendered when it scrolls out of view', () => {
     expect(withFocused([10, 11, 12], 2)).toEqual([2, 10, 11, 12]);
     expect(withFocused([10, 11, 12], 11)).toEqual([10, 11, 12]);
-  });
-});
-
-describe('the change list before publishing', () => {
-  const entry = (n: string, date: string, shiftCode: string, terminalCode = 'T1') => ({
-    employeeId: `e${n}`,
-    employeeNumber: n,
-    date,
-    shiftCode,
-    terminalCode,
-  });
-  it('lists what was added, removed and moved against the standing version', () => {
-    const published = [entry('E1', '2026-03-01', 'MORNING'), entry('E2', '2026-03-01', 'EVENING')];
-    const live = [entry('E1', '2026-03-01', 'MORNING', 'T2'), entry('E3', '2026-03-01', 'EVENING')];
-    const changes = changesBetween(published, live);
-    expect(changes.added.map((c) => c.employeeNumber)).toEqual(['E3']);
-    expect(changes.removed.map((c) => [c.employeeNumber, c.before?.shiftCode])).toEqual([['E2', 'EVENING']]);
-    expect(changes.moved[0]).toMatchObject({ employeeNumber: 'E1', after: { terminalCode: 'T2' } });
-  });
-
-  it('finds nothing when the live roster is what was published', () => {
-    const same = [entry('E1', '2026-03-01', 'MORNING')];
-    expect(changesBetween(same, same)).toEqual({ added: [], removed: [], moved: [] });
   });
 });

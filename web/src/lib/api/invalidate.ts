@@ -29,7 +29,12 @@ const SHOWN_IN = {
   /** The live roster: its screens, one's own roster, and the dashboard's coverage and gaps. */
   rosters: [keys.rosters.all, keys.me.rosters(), keys.platform.dashboard()],
   /** The published versions and their approval; one's own roster is the published one. */
-  publishing: [keys.publishing.all, keys.rosters.bases(), keys.me.rosters(), keys.platform.dashboard()],
+  publishing: [
+    keys.publishing.all,
+    keys.rosters.publicationPreviews(),
+    keys.me.rosters(),
+    keys.platform.dashboard(),
+  ],
   /** Leave requests; pending and approved leave shows on one's own roster. */
   leave: [keys.leave.all, keys.me.rosters(), keys.platform.dashboard()],
   /** Attendance records: the reconciliation is computed from them. */

@@ -121,8 +121,8 @@ export const keys = {
     gaps: (scope: object) => ['rosters', 'gaps', scope] as const,
     cover: (lineId: string) => ['rosters', 'cover', lineId] as const,
     /** Every comparison of the live roster with the version that stands. */
-    bases: () => ['rosters', 'basis'] as const,
-    basis: (runId: string, standingId: string) => ['rosters', 'basis', runId, standingId] as const,
+    publicationPreviews: () => ['rosters', 'publication-preview'] as const,
+    publicationPreview: (runId: string) => ['rosters', 'publication-preview', runId] as const,
     employee: (employeeId: string, from: string, to: string) =>
       ['rosters', 'employee', employeeId, from, to] as const,
   },

@@ -40,6 +40,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unit’s changes as they happen: a server-sent event stream for open screens
+         * @description Any signed-in caller.
+         *
+         *     Each successful write in the caller’s unit sends `event: change` with `{"areas": [...]}`, the areas (tags) it touched, or `["*"]` after a gap in hearing; a screen reads its own data again. No data travels on the stream. It ends after 15 minutes; the client opens it again.
+         */
+        get: operations["streamUnitChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -2648,6 +2670,28 @@ export interface paths {
          * @description Permission `roster.publish`.
          */
         post: operations["publishRoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/roster/publication-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What publishing a locked run now would write, against the version that stands
+         * @description Permission `roster.publish`.
+         *
+         *     The change list the planner confirms before publishing or republishing: the same scope as the publication (lent staff on the plan's lines included) and the same comparison its answer makes.
+         */
+        get: operations["previewRosterPublication"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7211,6 +7255,22 @@ export interface components {
             /** @description Items matching the query, on all pages */
             total: number;
         };
+        /** @description What publishing the run now would write, against the standing version (all added for a first one) */
+        PublicationPreview: {
+            /** Format: uuid */
+            runId: string;
+            /** @description The version a publication now would create */
+            version: number;
+            /** @description The version it would supersede; null before the first publication */
+            standing: {
+                /** Format: uuid */
+                id: string;
+                version: number;
+            } | null;
+            /** @description Lines the new version would hold, lent staff included */
+            lineCount: number;
+            changes: components["schemas"]["RosterChanges"];
+        };
         PublishedRoster: {
             /** Format: uuid */
             id: string;
@@ -9828,6 +9888,18 @@ export interface components {
                 };
             };
         };
+        /** @description RUN_NOT_LOCKED */
+        RunNotLocked: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "RUN_NOT_LOCKED";
+                };
+            };
+        };
         /** @description RUN_NOT_LOCKED or ALREADY_PUBLISHED */
         RunNotLockedOrAlreadyPublished: {
             headers: {
@@ -10257,6 +10329,31 @@ export interface operations {
             400: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["GetHealthUnavailable"];
+        };
+    };
+    streamUnitChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless stream of change events (text/event-stream) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSettings: {
@@ -16109,6 +16206,37 @@ export interface operations {
             409: components["responses"]["RunNotLockedOrAlreadyPublished"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewRosterPublication: {
+        parameters: {
+            query: {
+                runId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What publishing the run now would write, against the standing version (all added for a first one) */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such run in the caller's scope */
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RunNotLocked"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

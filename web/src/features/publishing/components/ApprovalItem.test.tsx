@@ -60,10 +60,12 @@ describe('an approval item', () => {
     expect(changes).toHaveTextContent('1 Dec · E0002: EVENING T1 → NIGHT T2');
   });
 
-  it('approves at once', async () => {
+  it('asks before it approves, and approves on the answer', async () => {
     const onDecide = vi.fn();
     show('en', onDecide);
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(onDecide).not.toHaveBeenCalled();
+    await userEvent.click(await screen.findByTestId('confirm-action'));
     expect(onDecide).toHaveBeenCalledWith('approve', '');
   });
 

@@ -7,6 +7,7 @@ import { useMutation } from '../../../lib/api/mutation';
 export type ShiftAssignment = Schemas['ShiftAssignment'];
 export type RosterGap = Schemas['RosterGap'];
 export type PublishedRoster = Schemas['PublishedRoster'];
+export type RosterChanges = Schemas['RosterChanges'];
 export type AllocationRun = Schemas['AllocationRun'];
 
 export interface Scope {
@@ -163,19 +164,13 @@ export function usePublishedVersions(scope: Scope) {
 }
 
 /** What a publication would hold now and what stands: the live roster of the run's scope, the version's lines. */
-export function usePublicationBasis(run: AllocationRun | null, standingId: string | null) {
+/** What publishing the run now would write, as the service will write it (lent staff included). */
+export function usePublicationPreview(runId: string | null) {
   return useQuery({
-    queryKey: keys.rosters.basis(run?.id ?? '', standingId ?? ''),
-    enabled: run !== null,
-    queryFn: async () => {
-      const [live, standing] = await Promise.all([
-        readAssignments({ from: run!.from, to: run!.to, departmentId: run!.departmentId }),
-        standingId
-          ? call(api.GET('/api/admin/published-rosters/{id}', { params: { path: { id: standingId } } }))
-          : Promise.resolve(null),
-      ]);
-      return { live, standing };
-    },
+    queryKey: keys.rosters.publicationPreview(runId ?? ''),
+    enabled: runId !== null,
+    queryFn: () =>
+      call(api.GET('/api/admin/roster/publication-preview', { params: { query: { runId: runId! } } })),
     staleTime: 0,
   });
 }

@@ -12,10 +12,9 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { QueryState } from '../../../components/QueryState';
 import { useRefusalText } from '../../../components/RuleReasons';
-import { type ChangeList, changeCount, changesBetween } from '../../../components/roster-grid/gridModel';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatInstant, formatNumber } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
@@ -23,9 +22,10 @@ import { useUnit } from '../../../lib/unit';
 import {
   type AllocationRun,
   type PublishedRoster,
+  type RosterChanges,
   type Scope,
   useLockedRuns,
-  usePublicationBasis,
+  usePublicationPreview,
   usePublish,
   usePublishedVersions,
 } from '../api';
@@ -162,29 +162,12 @@ function PublishModal({
   onClose: () => void;
 }) {
   const t = useT();
-  const basis = usePublicationBasis(target?.run ?? null, target?.standing?.id ?? null);
+  const preview = usePublicationPreview(target?.run.id ?? null);
   const publish = usePublish();
   const refusal = useRefusalText();
   const [reason, setReason] = useState('');
   const republish = target?.standing != null;
-  const changes = useMemo<ChangeList | null>(() => {
-    if (!basis.data) return null;
-    const live = basis.data.live.map((a) => ({
-      employeeId: a.employee.id,
-      employeeNumber: a.employee.employeeNumber,
-      date: a.date,
-      shiftCode: a.shiftTemplate.code,
-      terminalCode: a.terminal.code,
-    }));
-    const published = (basis.data.standing?.lines ?? []).map((line) => ({
-      employeeId: line.employee.id,
-      employeeNumber: line.employee.employeeNumber,
-      date: line.date,
-      shiftCode: line.shift.code,
-      terminalCode: line.terminal.code,
-    }));
-    return changesBetween(published, live);
-  }, [basis.data]);
+  const changes = preview.data?.changes ?? null;
   const close = () => {
     publish.reset();
     setReason('');
@@ -199,7 +182,7 @@ function PublishModal({
       size="lg"
       title={republish ? t('rosters.publish.republishTitle') : t('rosters.publish.publishTitle')}
     >
-      <QueryState query={basis}>
+      <QueryState query={preview}>
         {changes && target && (
           <form
             onSubmit={(event) => {
@@ -254,7 +237,10 @@ function PublishModal({
   );
 }
 
-function ChangeLines({ changes }: { changes: ChangeList }) {
+const changeCount = (changes: RosterChanges) =>
+  changes.added.length + changes.removed.length + changes.moved.length;
+
+function ChangeLines({ changes }: { changes: RosterChanges }) {
   const t = useT();
   const lang = useLanguage();
   const all = [
