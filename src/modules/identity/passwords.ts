@@ -9,6 +9,12 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
+/**
+ * The stored "hash" of an account opened without a password (by an import): no password verifies against
+ * it, and the administrators' first-password issue finds the accounts by it.
+ */
+export const NO_PASSWORD_YET = '!no-password-yet';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import { containsPattern, queryRows } from '../../core/db/database.ts';
 import { jsonList } from '../../core/db/json.ts';
@@ -14,6 +14,7 @@ import {
   users,
 } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
+import { NO_PASSWORD_YET } from './passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -108,11 +109,15 @@ const grantsOfUser = jsonList(
 export async function listUsers(
   executor: Executor,
   buId: string,
-  filter: { q?: string; locked?: boolean },
+  filter: { q?: string; locked?: boolean; awaitingFirstPassword?: boolean },
   limit: number,
   offset: number,
 ): Promise<{ rows: ListedUser[]; total: number }> {
   const conditions = [eq(users.buId, buId), live];
+  if (filter.awaitingFirstPassword !== undefined) {
+    const awaiting = eq(users.passwordHash, NO_PASSWORD_YET);
+    conditions.push(filter.awaitingFirstPassword ? awaiting : ne(users.passwordHash, NO_PASSWORD_YET));
+  }
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     conditions.push(or(ilike(users.username, pattern), ilike(users.displayName, pattern))!);
@@ -150,6 +155,57 @@ export async function listUsers(
       updatedAt: new Date(updatedAt),
     }));
   return { rows, total: listed[0]?.listTotal ?? 0 };
+}
+
+/**
+ * Opens an account for each employee (by number) without one, under the username given, linked to the
+ * employee, with no password yet and the grant of `roleId`. A username or employee that has an account
+ * already is passed over (an import resumed after a stop writes its batch again). Answers what it opened.
+ */
+export async function openEmployeeAccounts(
+  executor: Executor,
+  values: {
+    buId: string;
+    roleId: string;
+    createdBy: string | null;
+    accounts: readonly { username: string; employeeNumber: string }[];
+  },
+): Promise<{ id: string; username: string }[]> {
+  if (!values.accounts.length) return [];
+  const opened = await queryRows<{ id: string; username: string }>(
+    executor,
+    sql`insert into ${users} (bu_id, username, display_name, employee_id, password_hash, must_change_password)
+        select ${values.buId}, a.username, e.name_en, e.id, ${NO_PASSWORD_YET}, true
+          from jsonb_to_recordset(${JSON.stringify(values.accounts)}::jsonb) as a(username text, "employeeNumber" text)
+          join ${employees} e on e.bu_id = ${values.buId} and e.employee_number = a."employeeNumber"
+         where not exists (select 1 from ${users} u where u.employee_id = e.id and u.deleted_at is null)
+        on conflict do nothing
+        returning id, username`,
+  );
+  if (opened.length) {
+    await executor.insert(userRoles).values(
+      opened.map((user) => ({
+        buId: values.buId,
+        userId: user.id,
+        roleId: values.roleId,
+        createdBy: values.createdBy,
+      })),
+    );
+  }
+  return opened;
+}
+
+/** Every username in use, and the unit's employees who have an account (by number). */
+export async function accountNames(executor: Executor, buId: string) {
+  const [usernames, linked] = await Promise.all([
+    executor.select({ username: users.username }).from(users).where(live),
+    executor
+      .select({ employeeNumber: employees.employeeNumber, username: users.username })
+      .from(users)
+      .innerJoin(employees, eq(employees.id, users.employeeId))
+      .where(and(eq(users.buId, buId), live)),
+  ]);
+  return { usernames: usernames.map((row) => row.username), linked };
 }
 
 export async function insertUser(executor: Executor, values: typeof users.$inferInsert): Promise<UserRow> {

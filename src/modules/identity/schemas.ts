@@ -215,7 +215,30 @@ export const UserListQuery = Type.Object({
   ...PageQuery.properties,
   q: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the username or display name' })),
   locked: Type.Optional(Type.Boolean()),
+  awaitingFirstPassword: Type.Optional(
+    Type.Boolean({
+      description: 'Accounts opened without a password (by the employee import), or the others',
+    }),
+  ),
 });
+
+export const FirstPasswordsBody = Type.Object(
+  { userIds: Type.Array(Uuid, { minItems: 1, maxItems: 200, uniqueItems: true }) },
+  { $id: 'FirstPasswordsRequest', additionalProperties: false },
+);
+
+export const FirstPasswordsIssued = Type.Object(
+  {
+    issued: Type.Array(
+      Type.Object({
+        user: User,
+        temporaryPassword: Type.String({ description: 'Shown once; to be changed at the first login' }),
+      }),
+    ),
+    skipped: Type.Array(Uuid, { description: 'Accounts that have a password already: left as they are' }),
+  },
+  { $id: 'FirstPasswordsIssued' },
+);
 
 const PermissionCode = Type.String({ minLength: 1, maxLength: 100 });
 const RoleCode = Type.String({ minLength: 2, maxLength: 64, pattern: '^[A-Z][A-Z0-9_]*$' });

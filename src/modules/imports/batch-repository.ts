@@ -4,6 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../core/db/database.ts';
+import { accountsOf } from '../identity/users-service.ts';
 
 // ---------------------------------------------------------------- the codes a workbook may use
 
@@ -19,6 +20,8 @@ export interface CodeMaps {
   existing: Map<string, string | null>;
   /** The certification catalogue: active certification types and the codes skills require. */
   certifications: Set<string>;
+  /** Accounts as the `username` column meets them: usernames taken (lower case) and employees with one. */
+  accounts: { byUsername: Set<string>; byEmployeeNumber: Map<string, string> };
 }
 
 const pairs = (executor: Executor, query: SQL) => queryRows<{ code: string; id: string }>(executor, query);
@@ -53,6 +56,7 @@ export async function codeMaps(executor: Executor, buId: string, withExisting: b
     );
     for (const row of rows) existing.set(row.employee_number, row.department_id);
   }
+  const accounts = await accountsOf(executor, buId);
   const toMap = (rows: { code: string; id: string }[]) => new Map(rows.map((r) => [r.code, r.id]));
   return {
     departments: toMap(departments),
@@ -63,6 +67,7 @@ export async function codeMaps(executor: Executor, buId: string, withExisting: b
     pools: new Map(pools.map((r) => [r.code, { id: r.id, departmentId: r.department_id }])),
     existing,
     certifications: new Set(certifications.map((r) => r.code)),
+    accounts,
   };
 }
 
@@ -136,6 +141,8 @@ export interface EmployeeValues {
   homePoolId?: string | null;
   /** null: the workbook lists no certifications for the employee (theirs stay as they are). */
   certifications?: CertificationValues[] | null;
+  /** An account to open for the employee, who has none (the `username` column). */
+  username?: string;
 }
 
 /** One EmployeeCertifications row: matched to a stored row by employee, code and issuedOn. */

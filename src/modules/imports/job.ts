@@ -6,6 +6,7 @@ import { createBatcher, JobStopped } from '../../core/jobs/batches.ts';
 import type { ClaimedJob, JobControl, JobHandler, JobStatus } from '../../core/jobs/runner.ts';
 import { businessDate } from '../../core/time/dates.ts';
 import { openXlsx, readSheet, type SchemaProblem, type SheetRow } from '../../core/xlsx/index.ts';
+import { openEmployeeAccounts } from '../identity/users-service.ts';
 import { readSettings } from '../settings/service.ts';
 import * as batchRepo from './batch-repository.ts';
 import { planNodes, type Unit } from './plan.ts';
@@ -56,15 +57,16 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
     const withCertifications = planned.filter(
       (unit) => unit.kind === 'employee' && unit.values.certifications?.length,
     );
-    if (withCertifications.length) {
-      // Overlaps are judged under the employees' row locks (the API's writes take them too), then the
-      // batch's statement runs in the same transaction.
+    const withAccounts = planned.some((unit) => unit.kind === 'employee' && unit.values.username);
+    if (withCertifications.length || withAccounts) {
+      // Certifications are checked against the stored rows under their lock, and accounts open with
+      // their employees: the batch is one transaction.
       return db.transaction(async (tx) => {
         const numbers = withCertifications.map((unit) =>
           unit.kind === 'employee' ? unit.values.employeeNumber : '',
         );
-        const stored = await batchRepo.lockedCertificationsOf(tx, job.buId, numbers);
-        const units = failOverlappingCertifications(planned, stored);
+        const stored = numbers.length ? await batchRepo.lockedCertificationsOf(tx, job.buId, numbers) : [];
+        const units = numbers.length ? failOverlappingCertifications(planned, stored) : planned;
         const errors = units.flatMap((unit) => (unit.kind === 'failed' ? unit.errors : []));
         const failed = units.filter((unit) => unit.kind === 'failed').length;
         const employees = units.flatMap((unit) => (unit.kind === 'employee' ? [unit.values] : []));
@@ -77,6 +79,14 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
             errors,
             (changed) => control.advance(from, to, { failed, changed }),
             today,
+          ),
+        );
+        const { actor } = job.payload as unknown as ImportPayload;
+        await openEmployeeAccounts(
+          tx,
+          { buId: job.buId, userId: actor.userId, username: actor.username, traceId: null },
+          employees.flatMap((values) =>
+            values.username ? [{ username: values.username, employeeNumber: values.employeeNumber }] : [],
           ),
         );
         return answer?.cancel_requested === true;
@@ -192,13 +202,14 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
           if (!certificationColumns) return failed();
         }
         const seen = new Set<string>();
+        const usernames = new Set<string>();
         const employeeColumns = await readSheet(
           workbook,
           SHEETS.employees,
           SHEET_COLUMNS.employees,
           problems,
           (row, columns) =>
-            batcher.push(planEmployee(row, columns, maps, scope, skills, seen, certifications)),
+            batcher.push(planEmployee(row, columns, maps, scope, skills, seen, certifications, usernames)),
         );
         if (!employeeColumns) return failed();
         for (const unit of skills.orphans()) await batcher.push(unit);

@@ -8,6 +8,8 @@ import type { SkillIndex } from './plan-skills.ts';
 import { type EmployeeColumn, SHEETS } from './workbook.ts';
 
 const EMPLOYEE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** As the users' own schema has it (identity/schemas.ts `Username`). */
+const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
 
 /**
  * One Employees row as a unit, checked against the codes (read once the OrgNodes rows have landed, so a
@@ -21,6 +23,7 @@ export function planEmployee(
   skillIndex: SkillIndex,
   seen: Set<string>,
   certificationIndex?: CertificationIndex,
+  seenUsernames: Set<string> = new Set(),
 ): Unit {
   const errors: repo.RowError[] = [];
   const cell = (column: EmployeeColumn) => cellOf(row, columns, column);
@@ -86,6 +89,22 @@ export function planEmployee(
       err('homePoolCode', poolCode, "The pool belongs to another department than the employee's");
     }
   }
+  let username: string | undefined;
+  if (columns.username >= 0) {
+    const wanted = cell('username');
+    const own = number ? maps.accounts.byEmployeeNumber.get(number) : undefined;
+    if (!wanted || own !== undefined) {
+      // Blank, or the employee has an account already: nothing to open.
+    } else if (!USERNAME.test(wanted)) {
+      err('username', wanted, 'Letters, digits, . _ - only, 3 to 64, starting with a letter or digit');
+    } else if (
+      maps.accounts.byUsername.has(wanted.toLowerCase()) ||
+      seenUsernames.has(wanted.toLowerCase())
+    ) {
+      err('username', wanted, 'The username is taken by another account');
+    } else username = wanted;
+    if (wanted) seenUsernames.add(wanted.toLowerCase());
+  }
   const skills = number ? skillIndex.claim(number) : undefined;
   if (skills?.errors) errors.push(...skills.errors);
   const certifications = number ? certificationIndex?.claim(number, departmentId) : undefined;
@@ -106,6 +125,7 @@ export function planEmployee(
       skills: skills ? skills.skills : null,
       homePoolId,
       certifications: certifications ? certifications.certifications : null,
+      ...(username ? { username } : {}),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
@@ -17,6 +17,7 @@ import {
   pools,
   skillLevels,
   skills,
+  users,
 } from '../../core/db/tables/index.ts';
 
 /** The queries of the import jobs and of the export; every query filters by unit (jobs carry their unit). */
@@ -184,12 +185,15 @@ export const exportEmployees = (executor: Executor, buId: string, scope: Departm
       hireDate: employees.hireDate,
       endDate: employees.endDate,
       homePoolCode: pools.code,
+      // An exported file imported again opens nothing: the employee's account is already theirs.
+      username: users.username,
     })
     .from(employees)
     .leftJoin(orgNodes, eq(orgNodes.id, employees.departmentId))
     .leftJoin(grades, eq(grades.id, employees.gradeId))
     .leftJoin(poolMembers, eq(poolMembers.employeeId, employees.id))
     .leftJoin(pools, eq(pools.id, poolMembers.poolId))
+    .leftJoin(users, and(eq(users.employeeId, employees.id), isNull(users.deletedAt)))
     .where(and(eq(employees.buId, buId), inDepartmentScope(employees.departmentId, scope)))
     .orderBy(asc(employees.employeeNumber));
 

@@ -233,6 +233,7 @@ export async function exportCurrent(deps: ImportDeps, caller: Caller): Promise<B
         e.hireDate,
         e.endDate,
         e.homePoolCode,
+        e.username,
       ]),
     },
     {

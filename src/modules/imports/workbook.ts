@@ -26,7 +26,7 @@ export const EMPLOYEE_COLUMNS = [
  * as they are; with it, a code makes that pool the employee's home pool and a blank cell returns the
  * employee to their department's default pool.
  */
-export const OPTIONAL_EMPLOYEE_COLUMNS = ['homePoolCode'] as const;
+export const OPTIONAL_EMPLOYEE_COLUMNS = ['homePoolCode', 'username'] as const;
 export const SKILL_COLUMNS = ['employeeNumber', 'skillCode', 'levelCode'] as const;
 export const CERTIFICATION_COLUMNS = [
   'employeeNumber',
@@ -100,6 +100,10 @@ export function columnsOf(codes: ValidCodes): {
     homePoolCode:
       "Optional column. A pool of the employee's department, made their home pool; blank: the department's " +
       `default pool. Without the column, pools stay as they are. Pools: ${list(codes.pools)}`,
+    username:
+      'Optional column. Opens an account under this username for an employee who has none (letters, digits, ' +
+      '. _ - ; 3 to 64), linked to the employee, with the employee role and no password yet: an administrator ' +
+      'gives the first passwords on the Users screen. Blank, or an employee with an account: nothing changes.',
   };
   const skills: Record<SkillColumn, string> = {
     employeeNumber:

@@ -7,6 +7,8 @@ import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import {
   CreatedUser,
   CreateUserBody,
+  FirstPasswordsBody,
+  FirstPasswordsIssued,
   Grant,
   GrantBody,
   GrantParams,
@@ -171,6 +173,23 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
       },
       async (request) =>
         users.resetPassword(deps, callerOf(request), request.params.id, request.body.newPassword),
+    );
+    app.post(
+      '/users/first-passwords',
+      {
+        config,
+        schema: {
+          operationId: 'issueFirstPasswords',
+          summary: 'Give first passwords to accounts opened without one (by the employee import)',
+          description:
+            'Each password is shown once in the answer and must be changed at the first login; accounts ' +
+            'that have a password already are left as they are and listed under `skipped`.',
+          tags,
+          body: FirstPasswordsBody,
+          response: { 200: FirstPasswordsIssued },
+        },
+      },
+      async (request) => users.issueFirstPasswords(deps, callerOf(request), request.body.userIds),
     );
     app.get(
       '/users/:id/login-history',

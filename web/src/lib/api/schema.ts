@@ -366,6 +366,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/first-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give first passwords to accounts opened without one (by the employee import)
+         * @description Permission `admin.users`.
+         *
+         *     Each password is shown once in the answer and must be changed at the first login; accounts that have a password already are left as they are and listed under `skipped`.
+         */
+        post: operations["issueFirstPasswords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/login-history": {
         parameters: {
             query?: never;
@@ -5861,6 +5883,18 @@ export interface components {
             /** @description Items matching the query, on all pages */
             total: number;
         };
+        FirstPasswordsIssued: {
+            issued: {
+                user: components["schemas"]["User"];
+                /** @description Shown once; to be changed at the first login */
+                temporaryPassword: string;
+            }[];
+            /** @description Accounts that have a password already: left as they are */
+            skipped: string[];
+        };
+        FirstPasswordsRequest: {
+            userIds: string[];
+        };
         /** @description Free text (no NUL) */
         FreeText: string;
         Grade: {
@@ -10733,6 +10767,8 @@ export interface operations {
                 /** @description Part of the username or display name */
                 q?: string;
                 locked?: boolean;
+                /** @description Accounts opened without a password (by the employee import), or the others */
+                awaitingFirstPassword?: boolean;
             };
             header?: never;
             path?: never;
@@ -10982,6 +11018,37 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["PasswordPolicy"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    issueFirstPasswords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirstPasswordsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstPasswordsIssued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
