@@ -174,6 +174,7 @@ test('an administrator creates a user and grants a role in one department; the u
   // Locked, unlocked, and a generated password shown once.
   await page.getByLabel(label(lang, 'admin.user.lockReason')).fill('e2e');
   await page.getByTestId('lock').click();
+  await page.getByTestId('confirm-action').click();
   await expect(page.getByTestId('lock-state')).toHaveText(text(lang, 'admin.user.lockedByAdmin'));
   await page.getByTestId('unlock').click();
   await expect(page.getByTestId('lock')).toBeVisible();

@@ -96,6 +96,7 @@ test('the planner creates a run, starts it, reads why lines stay unfilled and lo
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Reviewed');
   await expect(page.getByTestId('review-comment')).toContainText(`Checked by the ${lang} planner`);
   await page.getByRole('button', { name: text(lang, 'allocation.action.lock') }).click();
+  await page.getByTestId('confirm-action').click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Locked');
 });
 

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { problemText, QueryState } from '../../../components/QueryState';
@@ -100,8 +100,18 @@ function EditForm({ record }: { record: AttendanceRecord }) {
     statusCode: record.statusCode,
     reason: '',
   });
-  const set = (key: keyof EditDraft) => (value: string) =>
+  // The edit is of the version the person saw when they began typing: a change by someone else that
+  // arrives meanwhile (the unit's change stream reads the record again) must meet If-Match, not be
+  // overwritten. Untouched, the form follows the latest version; after a refusal, the one now shown.
+  const [touched, setTouched] = useState(false);
+  const [basis, setBasis] = useState(record.version);
+  useEffect(() => {
+    if (!touched) setBasis(record.version);
+  }, [record.version, touched]);
+  const set = (key: keyof EditDraft) => (value: string) => {
+    setTouched(true);
     setDraft((current) => ({ ...current, [key]: value }));
+  };
   const stale = edit.error instanceof ApiError && edit.error.status === 412;
   return (
     <Card
@@ -109,7 +119,10 @@ function EditForm({ record }: { record: AttendanceRecord }) {
       component="form"
       onSubmit={(event) => {
         event.preventDefault();
-        edit.mutate({ record, body: editBody(draft) });
+        edit.mutate(
+          { record: { ...record, version: basis }, body: editBody(draft) },
+          { onSettled: () => setTouched(false) },
+        );
       }}
     >
       <Title order={2} size="h4" mb="xs">
@@ -139,7 +152,7 @@ function EditForm({ record }: { record: AttendanceRecord }) {
         label={t('common.attendance.status')}
         data={(statuses.data ?? []).map((status) => ({
           value: status.code,
-          label: `${status.code} · ${localName(lang, status)}`,
+          label: localName(lang, status),
         }))}
         value={draft.statusCode}
         onChange={(value) => value && set('statusCode')(value)}

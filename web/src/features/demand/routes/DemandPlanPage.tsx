@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Select, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
@@ -48,7 +48,7 @@ export default function DemandPlanPage() {
 
 const unique = (values: Iterable<string>) => [...new Set(values)];
 
-function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
+function PlanEditor({ plan: latest }: { plan: DemandPlanDetail }) {
   const t = useT();
   const lang = useLanguage();
   const client = useQueryClient();
@@ -57,12 +57,21 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
   const terminals = useCatalogue('terminals');
   const shifts = useShiftTemplates();
   const skills = useAllSkills();
-  const update = useUpdatePlan(plan.id);
+  const update = useUpdatePlan(latest.id);
   const departments = useDepartments();
-  const department = departments.data?.get(plan.departmentId);
+  const department = departments.data?.get(latest.departmentId);
   // The department's name in the reader's language (a Latin code would lead an Arabic line astray).
-  const departmentName = department ? localName(lang, department) : plan.departmentCode;
+  const departmentName = department ? localName(lang, department) : latest.departmentCode;
 
+  // While cells are typed the plan stays the version they were typed on: a change by someone else that
+  // arrives meanwhile (the unit's change stream reads the plan again) meets If-Match at the save and is
+  // shown cell by cell, never silently merged. A change made here (a save, a status, a template, the
+  // choice after a conflict) is followed at once, and so is any change while nothing is typed.
+  const [plan, setPlan] = useState(latest);
+  const followNext = useRef(false);
+  const follow = () => {
+    followNext.current = true;
+  };
   const stored = useMemo(() => storedCells(plan.lines), [plan.lines]);
   // Edits typed before the tab reloaded or the session ended come back (drafts.ts).
   const [store] = useState(() => new EditStore(stored, rebase(stored, readDraft(plan.id))));
@@ -71,6 +80,13 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
     if (store.stored !== stored) store.reset(stored, rebase(stored, store.edits));
   }, [store, stored]);
   const pending = useSyncExternalStore(store.subscribe, () => store.edits.size);
+  useEffect(() => {
+    if (latest === plan) return;
+    if (followNext.current || pending === 0) {
+      followNext.current = false;
+      setPlan(latest);
+    }
+  }, [latest, plan, pending]);
   // Unsaved cells are asked about before leaving, and kept in this tab meanwhile.
   useEffect(() => unsaved.set(pending > 0), [pending]);
   useEffect(() => {
@@ -130,12 +146,14 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
     const cells = pendingCells(store.stored, store.edits);
     if (cells.length === 0) return;
     setNotice(null);
+    follow();
     update.mutate(
       { version: plan.version, body: { cells } },
       {
         onSuccess: (saved) =>
           setNotice(t('demand.save.done', { count: cells.length, version: saved.version })),
         onError: async (error) => {
+          followNext.current = false;
           if (error instanceof ApiError && error.status === 412) {
             const server = await fetchPlan(plan.id);
             setStale({
@@ -154,11 +172,14 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
     else store.edits = edits;
     setStale(null);
     update.reset();
+    follow();
+    setPlan(server);
     client.setQueryData(keys.demand.plan(plan.id), server);
   };
 
   const changeStatus = (status: PlanStatus) => {
     setNotice(null);
+    follow();
     update.mutate(
       { version: plan.version, body: { status } },
       {
@@ -265,6 +286,7 @@ function PlanEditor({ plan }: { plan: DemandPlanDetail }) {
           initialTemplateId={search.get('template') ?? undefined}
           onClose={closeTemplate}
           onApplied={() => {
+            follow();
             closeTemplate();
             setNotice(t('demand.template.applied'));
           }}
