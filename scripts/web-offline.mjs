@@ -8,17 +8,24 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 
+/** The manifests and their icons: the page links them, so they are asked for offline too. */
+const MANIFEST_FILES = [
+  '/manifest.en.webmanifest',
+  '/manifest.ar.webmanifest',
+  ...[192, 512].flatMap((size) => [`/icons/icon-${size}.png`, `/icons/maskable-${size}.png`]),
+];
+
 /** The screens whose files the worker keeps at install, beside the entry: what opens offline. */
 const OFFLINE_SCREENS = ['src/features/me/routes/MyRosterPage.tsx'];
 
 /**
- * The shell: `/` (the page), the entry's and the offline screens' chunks with their styles, and the
+ * The shell: `/` (the page), its icon and manifests, the entry's and the offline screens' chunks with their styles, and the
  * entry's fonts in the one format every browser with service workers reads. Other screens' files are
  * kept as they are first fetched.
  */
 function shellFiles(dist) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-  const files = new Set(['/', '/favicon.svg']);
+  const files = new Set(['/', '/favicon.svg', ...MANIFEST_FILES]);
   const seen = new Set();
   const visit = (key) => {
     const chunk = manifest[key];

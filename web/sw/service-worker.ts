@@ -9,7 +9,7 @@ import { AS_OF_HEADER, COPY_PREFIX, copyCacheName, OWN_ROSTER_PATH } from '../sr
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** Written in by the build: the shell's files (`/`, the entry's chunks, styles and fonts, My roster). */
+/** Written in by the build: the shell's files (`/`, the entry's chunks, styles and fonts, My roster's, manifests and icons). */
 declare const __SHELL__: { version: string; files: string[] };
 
 const SHELL = `shell:${__SHELL__.version}`;
@@ -42,6 +42,7 @@ self.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/swagger')) return;
   else if (request.mode === 'navigate' && !/\.[^/]*$/.test(url.pathname)) event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request));
+  else event.respondWith(file(request));
 });
 
 /** Settles as `promise` does, or rejects once the network has had its patience. */
@@ -59,6 +60,17 @@ async function page(request: Request): Promise<Response> {
     return await patiently(network);
   } catch {
     return (await caches.match('/', { cacheName: SHELL })) ?? network;
+  }
+}
+
+/** Another file of the build (icon, manifest): the network's, else the shell's copy. */
+async function file(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await caches.match(request, { cacheName: SHELL });
+    if (kept) return kept;
+    throw error;
   }
 }
 

@@ -29,7 +29,7 @@ export function OfflineNotice({
       data-testid="offline-as-of"
     >
       <Text size="sm">{t('offline.asOf', { time: formatInstant(lang, asOf, timeZone) })}</Text>
-      <Button variant="light" color="yellow" size="compact-sm" mt="xs" onClick={onRetry}>
+      <Button variant="outline" color="yellow" size="compact-sm" mt="xs" onClick={onRetry}>
         {t('offline.retry')}
       </Button>
     </Alert>
