@@ -155,6 +155,10 @@ test.describe('flows', () => {
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId('approval-changes')).not.toBeEmpty();
     await item.getByRole('button', { name: text(lang, 'approvals.approve') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text(lang, 'approvals.approve') })
+      .click();
     await expect(item).toHaveCount(0);
     await signOut(page);
   });
