@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatInstant } from '../src/lib/i18n/format.ts';
-import { base, checkScreen, langOf, signIn, text, watchPage } from './support.ts';
+import { base, checkScreen, langOf, screenshotPath, signIn, text, watchPage } from './support.ts';
 
 /**
  * The employee on the apron with no signal (issue 54): the installed client opens without the network
@@ -102,6 +102,15 @@ test('the employee reads their roster offline with its "as of" time; signing out
   await tabTo(page, notice.getByRole('button', { name: text(lang, 'offline.retry') }));
   await page.keyboard.press('Enter');
   await expect(notice).toBeVisible();
+  // The coming weeks: next month was kept too; the one after was not, and says so instead of another's.
+  const nextMonth = page.getByRole('button', { name: text(lang, 'common.nextMonth') });
+  await nextMonth.click();
+  await expect(notice).toBeVisible();
+  await expect(page.getByTestId('roster-calendar')).toBeVisible();
+  await nextMonth.click();
+  await expect(page.getByTestId('roster-not-kept')).toHaveText(text(lang, 'offline.notKept'));
+  await expect(page.getByTestId('roster-calendar')).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath(lang, 'offline-roster-not-kept'), fullPage: true });
   await tabTo(page, page.getByRole('button', { name: text(lang, 'nav.logout') }), true);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/login/);
