@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { fingerprintOf } from './fingerprint.mjs';
+import { writeIcons, writeServiceWorker } from './web-offline.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const web = join(repo, 'web');
@@ -21,7 +22,11 @@ const stamp = join(dist, '.build-fingerprint');
 const SKIP = new Set(['dist', 'node_modules', 'e2e', 'test-artefacts', '.dist-next']);
 
 export const fingerprint = () =>
-  fingerprintOf(repo, ['web', 'package-lock.json'], (name) => SKIP.has(name) || /\.test\.tsx?$/.test(name));
+  fingerprintOf(
+    repo,
+    ['web', 'package-lock.json', 'scripts/web-offline.mjs'],
+    (name) => SKIP.has(name) || /\.test\.tsx?$/.test(name),
+  );
 
 /** What is worth compressing: text that a browser asks for, above the size where it pays. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
@@ -79,6 +84,9 @@ export async function buildWeb({ ifStale = false } = {}) {
     build: { outDir: next },
     logLevel: 'warn',
   });
+  // The worker lists the build's files, so it is written once they are all there, and compressed with them.
+  await writeServiceWorker(web, next);
+  writeIcons(next);
   precompress(next);
   writeFileSync(join(next, '.build-fingerprint'), `${wanted}\n`);
   rmSync(dist, { recursive: true, force: true });

@@ -6,5 +6,8 @@ import '@mantine/core/styles.css';
 import './app/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startOfflineCopies } from './lib/offline/copies';
+
+startOfflineCopies();
 
 createRoot(document.getElementById('root')!).render(<App />);

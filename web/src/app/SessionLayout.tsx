@@ -1,16 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorNotice, Loading } from '../components/QueryState';
 import { useSettings } from '../features/platform/api';
 import { useUnitChanges } from '../lib/api/changes';
+import { ApiError } from '../lib/api/client';
 import { useProfile, useUpdateProfile } from '../lib/api/profile';
 import { PermissionsProvider } from '../lib/auth/permissions';
 import { session } from '../lib/auth/session';
 import { useSession } from '../lib/auth/useSession';
 import { WEEKDAYS } from '../lib/dates';
 import { language } from '../lib/i18n/language';
+import { useOnline } from '../lib/offline/copies';
 import { DEFAULT_UNIT, UnitProvider } from '../lib/unit';
-import { PasswordFirstFrame, Shell } from './Shell';
+import { OfflineFrame, PasswordFirstFrame, Shell } from './Shell';
+
+/** What a session reads without a network: one's own roster (its chunk is in the worker's shell). */
+const OfflineRoster = lazy(() => import('../features/me/routes/MyRosterPage'));
 
 /** Where a session's screens live: without a session, the login screen, which brings the person back. */
 export function SessionLayout() {
@@ -26,6 +31,7 @@ export function SessionLayout() {
 function SignedIn({ expiresAt }: { expiresAt: string }) {
   const location = useLocation();
   const profile = useProfile();
+  const online = useOnline();
   // Until a first or reset password is changed the service answers nothing else.
   const settings = useSettings(profile.data !== undefined && !profile.data.mustChangePassword);
   const applied = useRef(false);
@@ -49,6 +55,15 @@ function SignedIn({ expiresAt }: { expiresAt: string }) {
       saveLanguage.mutate({ preferredLanguage: signedInIn });
   }, [profile.data, saveLanguage]);
 
+  // The profile is not kept on the device: without it and without a network, the offline copy.
+  if (!profile.data && (!online || (profile.error && !(profile.error instanceof ApiError))))
+    return (
+      <OfflineFrame>
+        <Suspense fallback={<Loading />}>
+          <OfflineRoster />
+        </Suspense>
+      </OfflineFrame>
+    );
   if (profile.error) return <ErrorNotice error={profile.error} />;
   if (!profile.data) return <Loading fullHeight />;
   if (profile.data.mustChangePassword) {

@@ -162,3 +162,32 @@ export function PasswordFirstFrame({ children }: { children: ReactNode }) {
     </Stack>
   );
 }
+
+/**
+ * The frame of a session without a network (or with one that fails): the language switch, signing out
+ * (which works offline and leaves nothing of the person on the device), and the screen that can be read
+ * from the device alone.
+ */
+export function OfflineFrame({ children }: { children: ReactNode }) {
+  const t = useT();
+  const logout = useLogout();
+  return (
+    <Stack maw={1100} mx="auto" p="md" gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700} size="lg" c="blue.9">
+          {t('app.name')}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          <LanguageSwitch signedIn={false} />
+          <Button variant="subtle" onClick={logout} data-testid="logout">
+            {t('nav.logout')}
+          </Button>
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed" data-testid="offline-frame">
+        {t('offline.frame')}
+      </Text>
+      <main id="main">{children}</main>
+    </Stack>
+  );
+}

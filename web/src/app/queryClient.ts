@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api/client';
 
 export const queryClient = new QueryClient({
@@ -11,3 +11,7 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// The queries learn of the network from online and offline events only: a page loaded without one
+// must know it at once, so that it waits rather than failing every read (its own roster aside).
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);

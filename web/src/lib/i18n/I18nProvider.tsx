@@ -13,13 +13,17 @@ export const hasMessage = (id: string): id is MessageId => Object.hasOwn(english
 
 export const useLanguage = (): Language => useSyncExternalStore(language.subscribe, language.get);
 
-/** `lang` and `dir` on `<html>`, the catalogue of the language, and Mantine's direction, at once. */
+/**
+ * `lang` and `dir` on `<html>`, the catalogue of the language, Mantine's direction, and the manifest of
+ * the language (the app installed from an Arabic page is named in Arabic), at once.
+ */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const current = useLanguage();
   const dir = current === 'ar' ? 'rtl' : 'ltr';
   useEffect(() => {
     document.documentElement.lang = current;
     document.documentElement.dir = dir;
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${current}.webmanifest`);
   }, [current, dir]);
   return (
     <DirectionProvider initialDirection={dir} detectDirection={false}>

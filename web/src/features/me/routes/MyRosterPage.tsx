@@ -7,9 +7,11 @@ import { useMyLeaveRequests } from '../../../lib/api/leave';
 import { addMonths, firstOfMonth, lastOfMonth, monthOf, today as todayIn } from '../../../lib/dates';
 import { monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useOnline } from '../../../lib/offline/copies';
 import { useUnit } from '../../../lib/unit';
-import { useOwnRoster } from '../api';
+import { useKeepComingWeeks, useOwnRoster } from '../api';
 import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
+import { OfflineNotice } from '../components/OfflineNotice';
 import { RosterCalendar } from '../components/RosterCalendar';
 import { RosterList } from '../components/RosterList';
 import { buildRosterDays, type LeaveSpan } from '../components/rosterDays';
@@ -24,7 +26,9 @@ export default function MyRosterPage() {
   const view = params.get('view') === 'list' ? 'list' : 'calendar';
   const from = firstOfMonth(month);
   const to = lastOfMonth(month);
+  const online = useOnline();
   const roster = useOwnRoster(from, to);
+  useKeepComingWeeks(today, online);
   const leave = useMyLeaveRequests();
   const set = (changes: Record<string, string>) =>
     setParams((current) => {
@@ -33,12 +37,15 @@ export default function MyRosterPage() {
       return next;
     });
 
-  const lines = roster.data?.lines ?? [];
+  // Without a network a month this device did not keep waits for one: the month before must not stand in.
+  const notKept = roster.fetchStatus === 'paused' && (roster.isPlaceholderData || !roster.data);
+  const read = notKept ? undefined : roster.data;
+  const lines = read?.roster.lines ?? [];
   // Approved leave, holidays and days off come with the roster; requests still pending are the caller's own.
   const pending: LeaveSpan[] = (leave.data ?? [])
     .filter((request) => !['Approved', 'Rejected', 'Cancelled'].includes(request.Status))
     .map((request) => ({ from: request.from, to: request.to, status: 'Pending' }));
-  const days = roster.data ? buildRosterDays(roster.data, pending) : [];
+  const days = read ? buildRosterDays(read.roster, pending) : [];
   const versions = [...new Set(lines.map((line) => line.rosterVersion))].sort((a, b) => a - b);
 
   return (
@@ -79,29 +86,43 @@ export default function MyRosterPage() {
           {lang === 'ar' ? <IconChevronLeft aria-hidden /> : <IconChevronRight aria-hidden />}
         </ActionIcon>
       </Group>
-      <QueryState query={roster}>
-        {lines.length === 0 ? (
-          <Alert color="gray" mb="sm" data-testid="roster-unpublished">
-            {t('roster.unpublished')}
-          </Alert>
-        ) : (
-          <Text size="sm" c="dimmed" mb="sm" data-testid="roster-version">
-            {t('roster.publishedVersion', { versions: versions.join(', '), count: versions.length })}
-          </Text>
-        )}
-        {view === 'calendar' ? (
-          <RosterCalendar
-            month={month}
-            days={days}
-            weekStart={unit.weekStart}
-            weekendDays={unit.weekendDays}
-            today={today}
-          />
-        ) : (
-          <RosterList days={days} today={today} />
-        )}
-      </QueryState>
-      <CalendarFeedPanel />
+      {read?.asOf && (
+        <OfflineNotice
+          asOf={read.asOf}
+          timeZone={read.roster.timezone}
+          onRetry={() => void roster.refetch()}
+        />
+      )}
+      {notKept ? (
+        <Alert color="gray" mb="sm" data-testid="roster-not-kept">
+          {t('offline.notKept')}
+        </Alert>
+      ) : (
+        <QueryState query={roster}>
+          {lines.length === 0 ? (
+            <Alert color="gray" mb="sm" data-testid="roster-unpublished">
+              {t('roster.unpublished')}
+            </Alert>
+          ) : (
+            <Text size="sm" c="dimmed" mb="sm" data-testid="roster-version">
+              {t('roster.publishedVersion', { versions: versions.join(', '), count: versions.length })}
+            </Text>
+          )}
+          {view === 'calendar' ? (
+            <RosterCalendar
+              month={month}
+              days={days}
+              weekStart={unit.weekStart}
+              weekendDays={unit.weekendDays}
+              today={today}
+            />
+          ) : (
+            <RosterList days={days} today={today} />
+          )}
+        </QueryState>
+      )}
+      {/* The feed's secret address is never kept on the device: its panel needs the network. */}
+      {online && !read?.asOf && <CalendarFeedPanel />}
     </>
   );
 }
