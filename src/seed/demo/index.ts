@@ -113,7 +113,7 @@ const staff: DemoStep = {
  * demo employee works there (employees are spread over RAMP, PAX, CARGO by number: 1, 4, 7… are ramp), so
  * the leave chain and scoped views can be tried with the demo users alone.
  */
-const DEMO_USERS = [
+export const DEMO_USERS = [
   { username: 'sysadmin', role: 'SYS_ADMIN', displayName: 'System Administrator', employeeNumber: 2 },
   { username: 'hradmin', role: 'HR_ADMIN', displayName: 'HR Administrator', employeeNumber: 3 },
   { username: 'hrdirector', role: 'HR_DIRECTOR', displayName: 'HR Director', employeeNumber: 5 },
@@ -132,6 +132,8 @@ const DEMO_USERS = [
     displayName: 'Ramp Supervisor',
     department: 'MAIN/RAMP',
     employeeNumber: 4,
+    // Works shifts on the ramp too: their own roster, swaps and open shifts are an employee's.
+    alsoRoles: ['EMPLOYEE'],
   },
   { username: 'employee', role: 'EMPLOYEE', displayName: 'Ramp Agent', employeeNumber: 7 },
 ] as const;
@@ -175,6 +177,13 @@ const demoUsers: DemoStep = {
       await tx
         .insert(userRoles)
         .values({ buId, userId: user!.id, roleId: role!.id, departmentId: department ?? null });
+      for (const code of 'alsoRoles' in account ? account.alsoRoles : []) {
+        const [also] = await tx
+          .select({ id: roles.id })
+          .from(roles)
+          .where(sql`${roles.buId} = ${buId} and ${roles.code} = ${code}`);
+        await tx.insert(userRoles).values({ buId, userId: user!.id, roleId: also!.id, departmentId: null });
+      }
     }
   },
 };
