@@ -186,15 +186,19 @@ export function allocate(instance: Instance, options: AllocateOptions = {}): Res
   ctx.fromPrevious.set(best.fromPrevious);
   ctx.shake = 0;
   report('construction', bestCovered);
-  largeNeighbourhoodSearch(ctx, windows, target);
-  const exchangeNodes = options.exchangeNodes ?? exchangeNodesFor(model);
+  const windowGain = largeNeighbourhoodSearch(ctx, windows, target);
+  // Windows that all found nothing mean a roster no local change improves (tight and over-demand shapes: every
+  // employee works all they may); the exchanges, replanning and the Lagrangian search cost most of a run there
+  // for a head or two in thousands, so they run only after the windows gained (docs/decisions.md, issue 52).
+  const searching = windows <= 0 || windowGain > 0;
+  const exchangeNodes = searching ? (options.exchangeNodes ?? exchangeNodesFor(model)) : 0;
   exchange(ctx, exchangeNodes, target);
   if (exchangeNodes > 0 && replanEach(ctx, target) > 0) exchange(ctx, exchangeNodes, target);
   // Before balancing, whose fairer roster leaves it nothing to gain. Under a time limit it gets half of what is
   // left: balancing and the last repair after it still gain heads and must not be starved (docs/engine.md).
   const deadline = ctx.deadline;
   ctx.deadline = Math.min(deadline, performance.now() + (deadline - performance.now()) / 2);
-  lagrangianSearch(ctx, target, options.lagrangianSteps ?? lagrangianStepsFor(model));
+  if (searching) lagrangianSearch(ctx, target, options.lagrangianSteps ?? lagrangianStepsFor(model));
   ctx.deadline = deadline;
   let exact: ExactReport | undefined;
   if (options.exact !== undefined) {
