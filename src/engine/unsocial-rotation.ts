@@ -281,7 +281,13 @@ class PoolSearch {
     const ratio = (LAST_TEMPERATURE / FIRST_TEMPERATURE) ** (1 / Math.max(1, steps));
     let temperature = FIRST_TEMPERATURE;
     for (let step = 0; step < steps; step++, temperature *= ratio) {
-      if ((step & 1023) === 0 && outOfTime(this.ctx)) break;
+      if ((step & 1023) === 0) {
+        if (outOfTime(this.ctx)) break;
+        // Once the roster in hand is the best and as close as a pool that needs nothing, the rest of the steps
+        // would only polish deviations already within the goal.
+        if (step > 0 && total <= bestTotal + 1e-9 && this.best !== null && this.widestSpread() <= FAIR_SPREAD)
+          break;
+      }
       const a = this.random() < AIMED_SHARE ? this.extreme() : Math.floor(this.random() * n);
       let delta: number | null;
       if (this.random() < TRADE_SHARE) {
