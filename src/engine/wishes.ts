@@ -73,30 +73,13 @@ const WISH_WEIGHT = 1e4;
 function exchangeLines(ctx: SolveContext, e: number, l: number): boolean {
   const { model, roster } = ctx;
   const d = model.lineDay[l]!;
-  // The lines of the day the employee would rather work, with what they gain by each: usually none, and then
-  // nobody else is looked at (at 2,000 × 31 this phase took half a second looking).
-  const wanted = new Map<number, number>();
   for (const m of model.linesByDay[d]!) {
     if (m === l || !isEligible(ctx.masks, e, m)) continue;
     const mine = wishCost(model, e, d, l) - wishCost(model, e, d, m);
-    if (mine > 0) wanted.set(m, mine);
-  }
-  if (wanted.size === 0) return false;
-  // Their holders who could work the line given up, read in one pass, by line, in the order tried below.
-  const holders = new Map<number, number[]>();
-  for (const g of eligibleOf(ctx.masks, l)) {
-    const cell = g * model.dayCount + d;
-    const m = roster.lineOf[cell]!;
-    if (!wanted.has(m) || !movable(ctx, cell)) continue;
-    const list = holders.get(m);
-    if (list === undefined) holders.set(m, [g]);
-    else list.push(g);
-  }
-  for (const m of model.linesByDay[d]!) {
-    const mine = wanted.get(m);
-    if (mine === undefined) continue;
-    // A failed exchange leaves both as they were, so the lists stay right.
-    for (const g of holders.get(m) ?? []) {
+    if (mine <= 0) continue;
+    for (const g of eligibleOf(ctx.masks, l)) {
+      const cell = g * model.dayCount + d;
+      if (roster.lineOf[cell] !== m || !movable(ctx, cell)) continue;
       if (mine + wishCost(model, g, d, m) - wishCost(model, g, d, l) <= 0) continue;
       if (lent(model, e, m) + lent(model, g, l) > lent(model, e, l) + lent(model, g, m)) continue;
       if (swapDay(ctx, e, g, d)) return true;
