@@ -261,9 +261,16 @@ function giveAndTake(state: Exchange, rich: number, poor: number, k: number): bo
         recount(state, rich, poor);
         return true;
       }
-      if (takeBack(ctx, rich, poor, kinds[k]!) && squares() < before - 1e-9) {
+      const taken = takeBack(ctx, rich, poor, kinds[k]!);
+      if (taken !== null && squares() < before - 1e-9) {
         recount(state, rich, poor);
         return true;
+      }
+      // The line taken back goes back too: left with the richer, giving the richer their line again could
+      // break a run or a week's hours (found at 200 × 28 `mixed` s5: seven days in a row, 56 hours).
+      if (taken !== null) {
+        remove(ctx, rich, taken.day);
+        place(ctx, poor, taken.line, taken.rule);
       }
       remove(ctx, poor, d);
     }
@@ -286,8 +293,16 @@ function mayHandOver(ctx: SolveContext, from: number, to: number, d: number, l: 
   );
 }
 
-/** The richer takes one of the poorer's lines not of the kind, on a day the richer is off; undone by the caller's failure path only when it returns false. */
-function takeBack(ctx: SolveContext, rich: number, poor: number, of: Uint8Array): boolean {
+/**
+ * The richer takes one of the poorer's lines not of the kind, on a day the richer is off; returns what moved (for
+ * the caller to undo), or null when nothing did.
+ */
+function takeBack(
+  ctx: SolveContext,
+  rich: number,
+  poor: number,
+  of: Uint8Array,
+): { day: number; line: number; rule: number } | null {
   const { model, roster } = ctx;
   const days = model.dayCount;
   for (let d = 0; d < days; d++) {
@@ -299,10 +314,11 @@ function takeBack(ctx: SolveContext, rich: number, poor: number, of: Uint8Array)
     if (!mayHandOver(ctx, poor, rich, d, m)) continue;
     const rule = roster.ruleOf[cell]!;
     remove(ctx, poor, d);
-    if (canTake(model, roster, rich, m) && placeIfLendingAllows(ctx, rich, m)) return true;
+    if (canTake(model, roster, rich, m) && placeIfLendingAllows(ctx, rich, m))
+      return { day: d, line: m, rule };
     place(ctx, poor, m, rule);
   }
-  return false;
+  return null;
 }
 
 function recount(state: Exchange, ...employees: number[]): void {
