@@ -163,7 +163,9 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   await expect(page.getByTestId('trail-table')).toBeVisible();
   await checkScreen(page, info, 'attendance-record');
 
-  // Someone else edits the record meanwhile: the version this page read is stale now.
+  // The person begins the edit; someone else edits the record meanwhile (the page hears of it and
+  // shows it, but the edit stays on the version it began from, which is stale now).
+  await page.getByLabel(text(lang, 'attendanceAdmin.edit.reason'), { exact: true }).fill(comment(lang));
   const recordId = page.url().split('/').at(-1)!;
   const coo = await apiAs('coo');
   const current = (await (await coo.get(`/api/attendance/${recordId}`)).json()) as {
@@ -177,7 +179,6 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   });
   expect(other.status(), await other.text()).toBe(200);
 
-  await page.getByLabel(text(lang, 'attendanceAdmin.edit.reason'), { exact: true }).fill(comment(lang));
   await page.getByRole('button', { name: text(lang, 'attendanceAdmin.edit.save') }).click();
   await expect(page.getByTestId('edit-error')).toContainText(text(lang, 'attendanceAdmin.edit.stale'));
   await expect(page.getByTestId('record-version')).toContainText(String(current.version + 1));

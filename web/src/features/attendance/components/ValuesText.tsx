@@ -1,4 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
+import { AttendanceStatus } from '../../../components/AttendanceStatus';
 
 /** A record's values as one reads them: the times left to right in either language, then the status. */
 export function ValuesText({
@@ -21,7 +22,7 @@ export function ValuesText({
         style={{ flexShrink: 0 }}
         styles={{ label: { overflow: 'visible' } }}
       >
-        <bdi>{values.statusCode}</bdi>
+        <AttendanceStatus code={values.statusCode} />
       </Badge>
     </Group>
   );

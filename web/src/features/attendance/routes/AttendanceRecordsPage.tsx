@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AttendanceStatus } from '../../../components/AttendanceStatus';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
@@ -138,7 +139,7 @@ export default function AttendanceRecordsPage() {
                       <Table.Td>
                         <Group gap={4}>
                           <Badge color="gray" variant="light" styles={{ label: { overflow: 'visible' } }}>
-                            <bdi>{record.statusCode}</bdi>
+                            <AttendanceStatus code={record.statusCode} />
                           </Badge>
                           {record.pendingReviewId && (
                             <Badge color="orange" styles={{ label: { overflow: 'visible' } }}>

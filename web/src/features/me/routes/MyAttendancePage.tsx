@@ -1,5 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { AttendanceStatus } from '../../../components/AttendanceStatus';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
@@ -49,7 +50,9 @@ export default function MyAttendancePage() {
                       <bdi dir="ltr">{record.Time_Out ?? '—'}</bdi>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color="gray">{record.statusCode}</Badge>
+                      <Badge color="gray" styles={{ label: { overflow: 'visible' } }}>
+                        <AttendanceStatus code={record.statusCode} />
+                      </Badge>
                       {record.pendingReviewId && (
                         <Badge color="orange" ms={4}>
                           {t('common.attendance.underReview')}
