@@ -47,6 +47,37 @@ describe('a PDF grid of many rows', () => {
   });
 });
 
+describe('identifiers and names on paper (issue 51)', () => {
+  it('prints a long employee number whole and wraps a long name instead of cutting either', async () => {
+    const number = 'ACCRMX57QZ0912';
+    const name = 'Abdulrahman Mohammed Abdullah Al-Qahtani bin Saleh';
+    for (const direction of ['ltr', 'rtl'] as const) {
+      const bytes = await renderGrid({
+        direction,
+        landscape: true,
+        fontSize: 6.5,
+        title: 'Monthly roster',
+        subtitle: [],
+        columns: [
+          { title: 'No.', width: 40, whole: true },
+          { title: 'Name', width: 60, wrap: true },
+          ...Array.from({ length: 31 }, (_, day) => ({ title: String(day + 1), width: 16 })),
+        ],
+        rows: [
+          [number, name, ...Array.from({ length: 31 }, () => 'M')],
+          [`${number.slice(0, -1)}3`, 'Short', ...Array.from({ length: 31 }, () => 'N')],
+        ],
+        pageWords: { page: 'Page', of: 'of' },
+      });
+      const text = pdftotext(Buffer.from(bytes));
+      expect(text).toContain(number);
+      expect(text).toContain(`${number.slice(0, -1)}3`);
+      expect(text).not.toContain('…');
+      for (const word of name.split(' ')) expect(text).toContain(word);
+    }
+  });
+});
+
 describe('the text layer of a right-to-left grid', () => {
   it('holds each of 20 Arabic names whole and as written, for pdftotext and pdf.js alike', async () => {
     const arabic = Array.from(

@@ -1,6 +1,6 @@
 import { isolated } from './bidi.ts';
 import { registerFonts } from './fonts.ts';
-import { drawLine, type TextStyle } from './text.ts';
+import { drawLine, lineWidth, type TextStyle } from './text.ts';
 
 /**
  * A report as a PDF grid: a title block, a table whose header row repeats on every page, optional notes
@@ -15,6 +15,10 @@ export interface GridColumn {
   align?: 'start' | 'end' | 'center';
   /** A fill behind the whole column, header and body (a weekend, a holiday). */
   shade?: string;
+  /** Never cut (an identifier): the column is at least as wide as its widest cell. */
+  whole?: boolean;
+  /** Wraps onto up to three lines instead of being cut (a name). */
+  wrap?: boolean;
 }
 
 /** A cell: its text, or its text on a fill of its own (a day of leave). */
@@ -75,8 +79,8 @@ export async function renderGrid(report: GridReport): Promise<Buffer> {
   const rowHeight = size + 6;
   const pageWidth = doc.page.width - 2 * MARGIN;
   const bottom = doc.page.height - MARGIN - 16;
-  const totalWeight = report.columns.reduce((sum, column) => sum + column.width, 0);
-  const widths = report.columns.map((column) => (column.width / totalWeight) * pageWidth);
+  const rows = [...report.rows];
+  const widths = columnWidths(doc, report, rows, pageWidth, size);
   // Left edges in logical column order; mirrored for right to left.
   const lefts: number[] = [];
   let edge = 0;
@@ -99,39 +103,45 @@ export async function renderGrid(report: GridReport): Promise<Buffer> {
     });
 
   let y = MARGIN;
+  let height = rowHeight;
   const fill = (x: number, width: number, colour: string) =>
-    doc.rect(x, y, width, rowHeight).fill(colour).fillColor('black');
+    doc.rect(x, y, width, height).fill(colour).fillColor('black');
+  const linesOf = (cells: readonly GridCell[], bold: boolean) =>
+    cells.map((cell, index) => {
+      const text = typeof cell === 'string' ? cell : cell.text;
+      const column = report.columns[index];
+      return column?.wrap ? wrapped(doc, text, widths[index]! - 4, style(bold)) : [text];
+    });
+  const heightOf = (cells: readonly GridCell[], bold = false) =>
+    rowHeight + (Math.max(1, ...linesOf(cells, bold).map((lines) => lines.length)) - 1) * (size + 2);
   const drawRow = (cells: readonly GridCell[], bold: boolean, stripe: string | null) => {
+    const lines = linesOf(cells, bold);
+    height = heightOf(cells, bold);
     if (stripe) fill(MARGIN, pageWidth, stripe);
     report.columns.forEach((column, index) => {
       const cell = cells[index];
       const own = typeof cell === 'object' ? cell.fill : undefined;
       if (own ?? column.shade) fill(lefts[index]!, widths[index]!, (own ?? column.shade)!);
     });
-    cells.forEach((cell, index) => {
+    cells.forEach((_, index) => {
       const column = report.columns[index];
       if (!column) return;
       // A cell is a paragraph of its own: its first strong letter sets its direction (figures: left to right).
-      drawLine(
-        doc,
-        typeof cell === 'string' ? cell : cell.text,
-        lefts[index]! + 2,
-        y + 2,
-        widths[index]! - 4,
-        {
+      lines[index]!.forEach((text, at) => {
+        drawLine(doc, text, lefts[index]! + 2, y + 2 + at * (size + 2), widths[index]! - 4, {
           ...style(bold),
           direction: 'auto',
           align: alignOf(column),
-        },
-      );
+        });
+      });
     });
     doc
-      .moveTo(MARGIN, y + rowHeight)
-      .lineTo(MARGIN + pageWidth, y + rowHeight)
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + pageWidth, y + height)
       .lineWidth(0.3)
       .strokeColor(RULE_COLOUR)
       .stroke();
-    y += rowHeight;
+    y += height;
   };
   const header = () => {
     for (const cells of [report.columns.map((column) => column.title), ...(report.headers ?? [])]) {
@@ -154,8 +164,8 @@ export async function renderGrid(report: GridReport): Promise<Buffer> {
   y += 4;
   header();
   let index = 0;
-  for (const cells of report.rows) {
-    room(rowHeight);
+  for (const cells of rows) {
+    room(heightOf(cells));
     drawRow(cells, false, index % 2 === 1 ? STRIPE_FILL : null);
     index += 1;
   }
@@ -214,4 +224,59 @@ export async function renderGrid(report: GridReport): Promise<Buffer> {
   doc.end();
   await done;
   return Buffer.concat(chunks);
+}
+
+/**
+ * The columns' widths: their weights' share of the page, except that a column of identifiers is at least
+ * as wide as its widest cell; the others give up that room in proportion.
+ */
+function columnWidths(
+  doc: PDFKit.PDFDocument,
+  report: GridReport,
+  rows: readonly (readonly GridCell[])[],
+  pageWidth: number,
+  size: number,
+): number[] {
+  const totalWeight = report.columns.reduce((sum, column) => sum + column.width, 0);
+  const shared = report.columns.map((column) => (column.width / totalWeight) * pageWidth);
+  const needed = report.columns.map((column, index) => {
+    if (!column.whole) return 0;
+    const style = { size, bold: false, direction: report.direction };
+    const cells = rows
+      .map((row) => row[index])
+      .map((cell) => (typeof cell === 'object' ? cell.text : (cell ?? '')));
+    return (
+      Math.max(
+        lineWidth(doc, column.title, { ...style, bold: true }),
+        ...cells.map((text) => lineWidth(doc, text, style)),
+      ) + 6
+    );
+  });
+  const grown = shared.map((width, index) => Math.max(width, needed[index]!));
+  const extra = grown.reduce((sum, width) => sum + width, 0) - pageWidth;
+  if (extra <= 0) return grown;
+  const others = report.columns.reduce(
+    (sum, column, index) => (column.whole ? sum : sum + shared[index]!),
+    0,
+  );
+  return grown.map((width, index) =>
+    report.columns[index]!.whole ? width : width - (extra * width) / others,
+  );
+}
+
+/** The text broken at spaces into lines that fit `width`, three at most (the last cut if need be). */
+function wrapped(doc: PDFKit.PDFDocument, text: string, width: number, style: TextStyle): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = current ? `${current} ${word}` : word;
+    if (!current || lineWidth(doc, next, style) <= width) current = next;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  lines.push(current);
+  if (lines.length <= 3) return lines;
+  return [...lines.slice(0, 2), lines.slice(2).join(' ')];
 }

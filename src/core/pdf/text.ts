@@ -16,7 +16,7 @@ export interface TextStyle {
 const fontOf = (run: TextRun, bold?: boolean): FontName => `${run.font}${bold ? 'Bold' : ''}` as FontName;
 
 /** The width of a line of text, as `drawLine` draws it. */
-function lineWidth(doc: Doc, text: string, style: TextStyle): number {
+export function lineWidth(doc: Doc, text: string, style: TextStyle): number {
   let width = 0;
   for (const run of visualRuns(text, style.direction)) {
     useFont(doc, fontOf(run, style.bold), style.size);

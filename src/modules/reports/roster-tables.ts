@@ -72,8 +72,8 @@ export function dailyTable(report: DailyRosterReport): Table {
       { title: words.shift, width: 12 },
       { title: words.time, width: 11 },
       { title: words.terminal, width: 10 },
-      { title: words.employeeNumber, width: 9 },
-      { title: words.name, width: 26 },
+      { title: words.employeeNumber, width: 9, whole: true },
+      { title: words.name, width: 26, wrap: true },
       { title: words.skill, width: 18 },
       { title: words.department, width: 13 },
       { title: words.hours, width: 7, align: 'end' },
@@ -162,8 +162,9 @@ export function monthlyTable(report: MonthlyRosterReport): Table {
     landscape: true,
     fontSize: 6.5,
     columns: [
-      { title: words.employeeNumber, width: 40, xlsxWidth: 10 },
-      { title: words.name, width: 122, xlsxWidth: 28 },
+      // Printed whole: two people must never become one on paper.
+      { title: words.employeeNumber, width: 40, xlsxWidth: 14, whole: true },
+      { title: words.name, width: 122, xlsxWidth: 28, wrap: true },
       ...report.days.map((day) => {
         const shade = shadeOf(day);
         return {
