@@ -44,10 +44,14 @@ export default function MyAttendancePage() {
                       {formatDay(lang, record.date, { weekday: 'short', day: 'numeric', month: 'short' })}
                     </Table.Td>
                     <Table.Td>
-                      <bdi dir="ltr">{record.Time_In ?? '—'}</bdi>
+                      <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                        {record.Time_In ?? '—'}
+                      </bdi>
                     </Table.Td>
                     <Table.Td>
-                      <bdi dir="ltr">{record.Time_Out ?? '—'}</bdi>
+                      <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                        {record.Time_Out ?? '—'}
+                      </bdi>
                     </Table.Td>
                     <Table.Td>
                       <Badge color="gray" styles={{ label: { overflow: 'visible' } }}>
