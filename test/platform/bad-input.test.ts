@@ -79,7 +79,9 @@ describeEachDatabase('bad input', (t) => {
     for (const [path, methods] of Object.entries(
       document.paths as Record<string, Record<string, Operation>>,
     )) {
-      if (!path.startsWith('/api/') || path.startsWith('/api/diagnostics')) continue;
+      // The unit's changes stream never ends under inject; it takes no input (change-feed.test.ts).
+      if (!path.startsWith('/api/') || path.startsWith('/api/diagnostics') || path === '/api/changes')
+        continue;
       for (const [method, operation] of Object.entries(methods)) {
         operations++;
         const parameters = operation.parameters ?? [];

@@ -2,6 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route streams until the connection closes (the unit's changes). */
+    endless?: true;
+  }
+}
+
 /** The channel every process of the service tells and hears the unit's changes on. */
 const CHANGES_CHANNEL = 'unit_changes';
 /** A comment line this often keeps proxies from closing a quiet stream. */

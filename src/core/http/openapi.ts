@@ -15,6 +15,8 @@ export interface RouteEntry {
   operationId: string;
   /** A write of a versioned resource: it honours If-Match (core/http/versioning.ts). */
   versioned?: boolean;
+  /** An answer that never ends by itself (core/http/change-feed.ts): a test cannot wait for it. */
+  endless?: boolean;
 }
 
 declare module 'fastify' {
@@ -127,6 +129,7 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
     operationIds.add(operationId);
     const role = route.config?.role;
     const versioned = route.config?.versioned === true;
+    const endless = route.config?.endless === true;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       app.routeTable.push({
@@ -136,6 +139,7 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
         operationId,
         ...(role ? { role } : {}),
         ...(versioned ? { versioned } : {}),
+        ...(endless ? { endless } : {}),
       });
     }
     const needs =

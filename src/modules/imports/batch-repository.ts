@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../core/db/database.ts';
-import { accountsOf } from '../identity/users-service.ts';
+import { accountsOf } from '../identity/first-accounts.ts';
 
 // ---------------------------------------------------------------- the codes a workbook may use
 

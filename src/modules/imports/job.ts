@@ -6,7 +6,7 @@ import { createBatcher, JobStopped } from '../../core/jobs/batches.ts';
 import type { ClaimedJob, JobControl, JobHandler, JobStatus } from '../../core/jobs/runner.ts';
 import { businessDate } from '../../core/time/dates.ts';
 import { openXlsx, readSheet, type SchemaProblem, type SheetRow } from '../../core/xlsx/index.ts';
-import { openEmployeeAccounts } from '../identity/users-service.ts';
+import { openEmployeeAccounts } from '../identity/first-accounts.ts';
 import { readSettings } from '../settings/service.ts';
 import * as batchRepo from './batch-repository.ts';
 import { planNodes, type Unit } from './plan.ts';

@@ -4,6 +4,7 @@ import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import * as firstAccounts from '../first-accounts.ts';
 import {
   CreatedUser,
   CreateUserBody,
@@ -189,7 +190,7 @@ export function userRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: FirstPasswordsIssued },
         },
       },
-      async (request) => users.issueFirstPasswords(deps, callerOf(request), request.body.userIds),
+      async (request) => firstAccounts.issueFirstPasswords(deps, callerOf(request), request.body.userIds),
     );
     app.get(
       '/users/:id/login-history',

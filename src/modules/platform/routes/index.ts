@@ -57,7 +57,7 @@ export function platformRoutes(context: ModuleContext): FastifyPluginAsyncTypebo
     app.get(
       '/changes',
       {
-        config: { auth: 'auth' },
+        config: { auth: 'auth', endless: true },
         schema: {
           operationId: 'streamUnitChanges',
           summary: 'The unit’s changes as they happen: a server-sent event stream for open screens',
