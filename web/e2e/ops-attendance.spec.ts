@@ -92,7 +92,8 @@ test('an attendance file with a no-show and a late arrival is previewed, committ
   // The changed row reads as before and after.
   const changedRow = page.locator('[data-testid="preview-row"][data-verdict="changed"]');
   await expect(changedRow).toContainText(`${changed.Time_In}–${changed.Time_Out}`);
-  await expect(changedRow).toContainText('EARLY_LEAVE');
+  await expect(changedRow).toContainText(text(lang, 'common.attendanceStatus.EARLY_LEAVE'));
+  await expect(changedRow).not.toContainText('EARLY_LEAVE');
   // Refused rows say why, in the reader's language.
   const refused = page.locator('[data-testid="preview-row"][data-verdict="rejected"]');
   await expect(refused).toHaveCount(2);
