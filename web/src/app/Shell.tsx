@@ -138,26 +138,33 @@ export function Shell({ profile, children }: { profile: Profile; children: React
   );
 }
 
+/** The header of the frames without navigation: the name, the language switch and signing out. */
+function BareHeader() {
+  const t = useT();
+  const logout = useLogout();
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text fw={700} size="lg" c="blue.9">
+        {t('app.name')}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <LanguageSwitch signedIn={false} />
+        <Button variant="subtle" onClick={logout} data-testid="logout">
+          {t('nav.logout')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
 /**
  * The frame of a session whose password must change first: the language switch and signing out, and the
  * change form; nothing that the service would refuse until the password is changed.
  */
 export function PasswordFirstFrame({ children }: { children: ReactNode }) {
-  const t = useT();
-  const logout = useLogout();
   return (
     <Stack maw={520} mx="auto" p="md" gap="md">
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} size="lg" c="blue.9">
-          {t('app.name')}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          <LanguageSwitch signedIn={false} />
-          <Button variant="subtle" onClick={logout} data-testid="logout">
-            {t('nav.logout')}
-          </Button>
-        </Group>
-      </Group>
+      <BareHeader />
       <main id="main">{children}</main>
     </Stack>
   );
@@ -170,20 +177,9 @@ export function PasswordFirstFrame({ children }: { children: ReactNode }) {
  */
 export function OfflineFrame({ children }: { children: ReactNode }) {
   const t = useT();
-  const logout = useLogout();
   return (
     <Stack maw={1100} mx="auto" p="md" gap="md">
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} size="lg" c="blue.9">
-          {t('app.name')}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          <LanguageSwitch signedIn={false} />
-          <Button variant="subtle" onClick={logout} data-testid="logout">
-            {t('nav.logout')}
-          </Button>
-        </Group>
-      </Group>
+      <BareHeader />
       <Text size="sm" c="dimmed" data-testid="offline-frame">
         {t('offline.frame')}
       </Text>
