@@ -70,6 +70,8 @@ function byHand(shifts: Shift[], gradeOf: Map<string, string>) {
     currency: 'SAR',
     hours: `${totalHours}.00`,
     unratedHours: '0.00',
+    unratedGrades: [],
+    employeesWithoutGrade: 0,
     base: b,
     night: n,
     weekend: w,
@@ -243,6 +245,32 @@ describeEachDatabase(
 
       const employee = await call('employee', 'GET', `/api/admin/published-rosters/${rosterId}/cost`);
       expect(employee.statusCode).toBe(403);
+    });
+
+    it('names the grades whose hours had no rate, and counts the staff without a grade', async () => {
+      const grades = await gradesByNumber(t, [staff.evening, staff.night]);
+      await t.database.db.execute(sql`
+        insert into grades (bu_id, code, name_en, name_ar)
+        values ((select id from business_units where code = 'MAIN'), 'NO_RATE', 'Trainee', 'متدرب')`);
+      const move = (number: string, grade: string | null) =>
+        t.database.db.execute(sql`update employees
+            set grade_id = (select id from grades where code = ${grade} and bu_id = employees.bu_id)
+          where employee_number = ${number} and bu_id = (select id from business_units where code = 'MAIN')`);
+      try {
+        await move(staff.evening, 'NO_RATE');
+        await move(staff.night, null);
+        const version = await call('manager', 'GET', `/api/admin/published-rosters/${rosterId}/cost`);
+        expect(version.statusCode, version.body).toBe(200);
+        expect(version.json().cost).toMatchObject({
+          unratedGrades: [{ code: 'NO_RATE', nameEn: 'Trainee', nameAr: 'متدرب' }],
+          employeesWithoutGrade: 1,
+        });
+        expect(Number(version.json().cost.unratedHours)).toBeGreaterThan(0);
+      } finally {
+        await move(staff.evening, grades.get(staff.evening)!);
+        await move(staff.night, grades.get(staff.night)!);
+        await t.database.db.execute(sql`delete from grades where code = 'NO_RATE'`);
+      }
     });
 
     it('sets a budget and compares it with planned and with actual after an attendance import', async () => {

@@ -202,7 +202,19 @@ describeEachDatabase('demand plans', (t) => {
     const backwards = await patch(t, plan.id, { status: 'Locked' });
     expect(backwards.statusCode).toBe(409);
     expect(backwards.json().code).toBe('INVALID_STATE_TRANSITION');
-    const approved = await patch(t, plan.id, { status: 'Approved' });
+    const empty = await patch(t, plan.id, { status: 'Approved' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toMatchObject({ code: 'DEMAND_PLAN_EMPTY' });
+    expect(
+      (await t.request('planner', { method: 'GET', url: `/api/demand/plans/${plan.id}` })).json(),
+    ).toMatchObject({
+      Status: 'Draft',
+      version: plan.version,
+    });
+    const approved = await patch(t, plan.id, {
+      status: 'Approved',
+      cells: [{ date: '2027-05-01', terminalCode: 'T1', shiftTemplateCode: 'EVENING', required: 1 }],
+    });
     expect(approved.json().Status).toBe('Approved');
     const locked = await patch(t, plan.id, {
       status: 'Locked',
@@ -275,7 +287,10 @@ describeEachDatabase('demand plans', (t) => {
     await patch(t, a.id, {
       cells: [{ date: '2030-01-02', terminalCode: 'T3', shiftTemplateCode: 'NIGHT', required: 1 }],
     });
-    await patch(t, b.id, { status: 'Approved' });
+    await patch(t, b.id, {
+      status: 'Approved',
+      cells: [{ date: '2030-01-06', terminalCode: 'T1', shiftTemplateCode: 'MORNING', required: 1 }],
+    });
     const list = async (query: string) =>
       (await t.request('planner', { method: 'GET', url: `/api/demand/plans?pageSize=500&${query}` }))
         .json()

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -156,6 +156,11 @@ export async function checkScreen(page: Page, info: TestInfo, name: string): Pro
     await page.screenshot({ path: join(folder, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
+  const foreign = await page.evaluate(foreignWords, lang);
+  if (foreign.length) {
+    mkdirSync(join(artefacts, '..', 'wording'), { recursive: true });
+    writeFileSync(join(artefacts, '..', 'wording', `${lang}-${name}.txt`), foreign.join('\n'));
+  }
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = axe.violations
     .filter(
@@ -174,6 +179,55 @@ export async function checkScreen(page: Page, info: TestInfo, name: string): Pro
     () => (window as unknown as { __problems?: string[] }).__problems ?? [],
   );
   expect(problems, `${name}: CSP violations or console errors`).toEqual([]);
+}
+
+/**
+ * Words of the wrong language on a screen: in Arabic any Latin word, in English an enum code (UPPER_SNAKE or
+ * an all-capital word that is not a known abbreviation). Names and identifiers are exempt where the screen
+ * marks them as such (`bdi`, `dir="ltr"`, `translate="no"`, `code`, form fields).
+ */
+export function foreignWords(lang: 'en' | 'ar'): string[] {
+  const exempt =
+    'bdi, [dir="ltr"], [translate="no"], code, kbd, input, textarea, select, script, style, svg, [aria-hidden="true"]';
+  const abbreviations = new Set([
+    'SAR',
+    'PDF',
+    'CSV',
+    'XLSX',
+    'ICS',
+    'API',
+    'COO',
+    'HR',
+    'ID',
+    'URL',
+    'OK',
+    'UTC',
+    'GMT',
+    'AM',
+    'PM',
+    'IT',
+    'JSON',
+    'HTTP',
+    'SMTP',
+  ]);
+  const found = new Set<string>();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(exempt)) continue;
+    const style = getComputedStyle(parent);
+    if (style.display === 'none' || style.visibility === 'hidden' || parent.getClientRects().length === 0)
+      continue;
+    const words = node.textContent ?? '';
+    const matches =
+      lang === 'ar'
+        ? (words.match(/[A-Za-z][A-Za-z'’]+/g) ?? [])
+        : (words.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{2,}\b/g) ?? []).filter(
+            (word) => !abbreviations.has(word),
+          );
+    for (const word of matches) found.add(`${word} (${words.trim().slice(0, 60)})`);
+  }
+  return [...found].slice(0, 20);
 }
 
 /**

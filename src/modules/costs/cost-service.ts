@@ -182,8 +182,8 @@ async function departmentMonth(
     [...plannedWork, ...actualWork].map((item) => item.employeeId),
     { from, to, weeksFrom, weeksTo },
   );
-  const planned = costView(price(plannedWork, context.rules), context.currency);
-  const actual = costView(price(actualWork, context.rules), context.currency);
+  const planned = costView(price(plannedWork, context.rules), context);
+  const actual = costView(price(actualWork, context.rules), context);
   const budgetMinor = budget ? BigInt(budget.amountMinor) : null;
   // Tenths of a percent, rounded once: total × 1000 ÷ budget.
   const share = (total: string) =>

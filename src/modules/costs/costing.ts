@@ -13,7 +13,7 @@ import {
   type Work,
 } from './pricing.ts';
 import * as repo from './repository.ts';
-import type { Currency, LabourCost } from './schemas.ts';
+import type { Currency, GradeRef, LabourCost } from './schemas.ts';
 
 /** The digits of a currency's minor unit, from the ISO 4217 data the runtime carries. */
 export const minorUnitsOf = (code: string) =>
@@ -26,12 +26,17 @@ export async function currencyOf(executor: Executor, buId: string): Promise<Curr
 }
 
 /** Figures priced exactly, each rounded once to minor units, as the API shows them. */
-export function costView(totals: CostTotals, currency: Currency): LabourCost {
+export function costView(totals: CostTotals, { currency, gradeOf }: PricingContext): LabourCost {
+  const unrated = [...totals.unratedEmployees].map((employeeId) => gradeOf.get(employeeId) ?? null);
+  const unratedGrades = new Map<string, GradeRef>();
+  for (const grade of unrated) if (grade) unratedGrades.set(grade.id, grade);
   const money = (amount: Exact) => formatMinor(round(amount), currency.minorUnits);
   return {
     currency: currency.code,
     hours: formatHours(totals.hours),
     unratedHours: formatHours(totals.unratedHours),
+    unratedGrades: [...unratedGrades.values()].sort((a, b) => a.code.localeCompare(b.code)),
+    employeesWithoutGrade: unrated.filter((grade) => grade === null).length,
     base: money(totals.base),
     night: money(totals.night),
     weekend: money(totals.weekend),
@@ -58,6 +63,8 @@ export function difference(a: LabourCost, b: LabourCost, currency: Currency): La
 export interface PricingContext {
   rules: PricingRules;
   currency: Currency;
+  /** Each priced employee's grade (absent: none), to name the grades whose hours had no rate. */
+  gradeOf: ReadonlyMap<string, GradeRef>;
 }
 
 /**
@@ -78,7 +85,7 @@ export async function pricingContext(
     repo.gradesOf(executor, buId, employeeIds),
     repo.holidayDates(executor, buId, range.weeksFrom ?? range.from, addDays(range.weeksTo ?? range.to, 1)),
   ]);
-  const gradeOf = new Map(grades.map((row) => [row.id, row.gradeId]));
+  const gradeIdOf = new Map(grades.map((row) => [row.id, row.grade?.id]));
   const ratesOf = new Map<string, { effectiveFrom: string; hourlyMinor: number }[]>();
   for (const rate of rates) ratesOf.set(rate.gradeId, [...(ratesOf.get(rate.gradeId) ?? []), rate]);
   const holidaySet = new Set<string>();
@@ -88,9 +95,10 @@ export async function pricingContext(
   for (const row of premiums) premiumOf[row.kind] = row;
   return {
     currency: { code: settings.currency, minorUnits: minorUnitsOf(settings.currency) },
+    gradeOf: new Map(grades.flatMap((row) => (row.grade ? [[row.id, row.grade] as const] : []))),
     rules: {
       rateOf(employeeId, date) {
-        const grade = gradeOf.get(employeeId);
+        const grade = gradeIdOf.get(employeeId);
         // Rates are in ascending dates: the last one in force on the date applies.
         const rate = grade ? ratesOf.get(grade)?.findLast((row) => row.effectiveFrom <= date) : undefined;
         return rate ? BigInt(rate.hourlyMinor) : null;
@@ -109,4 +117,4 @@ export async function pricingContext(
 
 /** Prices work within a context and answers the figures the API shows. */
 export const priced = (work: readonly Work[], context: PricingContext) =>
-  costView(price(work, context.rules), context.currency);
+  costView(price(work, context.rules), context);

@@ -47,6 +47,8 @@ export interface PricingRules {
 export interface CostTotals {
   hours: Exact;
   unratedHours: Exact;
+  /** Whose counted hours had no rate: named in the answer, so the missing rate can be added. */
+  unratedEmployees: Set<string>;
   base: Exact;
   night: Exact;
   weekend: Exact;
@@ -79,6 +81,7 @@ export function shiftWork(
 export const emptyTotals = (): CostTotals => ({
   hours: ZERO,
   unratedHours: ZERO,
+  unratedEmployees: new Set(),
   base: ZERO,
   night: ZERO,
   weekend: ZERO,
@@ -160,6 +163,7 @@ export function price(work: readonly Work[], rules: PricingRules): CostTotals {
       totals.hours = plus(totals.hours, hours);
       if (rate === null) {
         totals.unratedHours = plus(totals.unratedHours, hours);
+        totals.unratedEmployees.add(stretch.employeeId);
         continue;
       }
       const over = minus0(after, rules.maxWeeklyHours, before);

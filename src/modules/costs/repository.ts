@@ -128,8 +128,12 @@ export async function allRates(executor: Executor, buId: string) {
 export async function gradesOf(executor: Executor, buId: string, employeeIds: readonly string[]) {
   if (!employeeIds.length) return [];
   return executor
-    .select({ id: employees.id, gradeId: employees.gradeId })
+    .select({
+      id: employees.id,
+      grade: { id: grades.id, code: grades.code, nameEn: grades.nameEn, nameAr: grades.nameAr },
+    })
     .from(employees)
+    .leftJoin(grades, eq(grades.id, employees.gradeId))
     .where(and(eq(employees.buId, buId), inArray(employees.id, [...new Set(employeeIds)])));
 }
 

@@ -23,6 +23,14 @@ export const Currency = Type.Object(
 );
 export type Currency = Static<typeof Currency>;
 
+export const GradeRef = Type.Object({
+  id: Uuid,
+  code: Type.String(),
+  nameEn: Type.String(),
+  nameAr: Type.Union([Type.String(), Type.Null()]),
+});
+export type GradeRef = Static<typeof GradeRef>;
+
 export const LabourCost = named(
   'LabourCost',
   Type.Object(
@@ -30,6 +38,15 @@ export const LabourCost = named(
       currency: Type.String({ description: 'ISO 4217 code' }),
       hours: Hours('Paid hours priced'),
       unratedHours: Hours('Paid hours of employees whose grade had no rate on the date: priced at nothing'),
+      unratedGrades: Type.Optional(
+        Type.Array(GradeRef, {
+          description:
+            'The grades whose hours had no rate on their date (absent in figures kept from before)',
+        }),
+      ),
+      employeesWithoutGrade: Type.Optional(
+        Type.Integer({ description: 'Employees with no grade at all among those whose hours had no rate' }),
+      ),
       base: Amount('The hours at their grade’s hourly rate'),
       night: Amount('Night premium of the hours inside the night window'),
       weekend: Amount('Weekend premium of the hours on the unit’s weekend days'),
@@ -51,12 +68,7 @@ const RateBody = {
 export const LabourRate = Type.Object(
   {
     id: Uuid,
-    grade: Type.Object({
-      id: Uuid,
-      code: Type.String(),
-      nameEn: Type.String(),
-      nameAr: Type.Union([Type.String(), Type.Null()]),
-    }),
+    grade: GradeRef,
     ...RateBody,
     currency: Type.String(),
     version: Type.Integer(),

@@ -170,6 +170,15 @@ export async function lockPlan(executor: Executor, buId: string, scope: Departme
   return row;
 }
 
+/** The heads a plan asks for in all (zero for a plan without lines). */
+export async function requiredHeads(executor: Executor, planId: string): Promise<number> {
+  const [row] = await executor
+    .select({ total: sql<number>`coalesce(sum(${demandLines.required}), 0)::int` })
+    .from(demandLines)
+    .where(eq(demandLines.planId, planId));
+  return Number(row?.total ?? 0);
+}
+
 export async function insertPlan(executor: Executor, values: typeof demandPlans.$inferInsert) {
   const [row] = await executor.insert(demandPlans).values(values).returning({ id: demandPlans.id });
   return row!.id;

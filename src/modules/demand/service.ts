@@ -313,6 +313,14 @@ export async function updatePlan(
         resolved.map((cell, index) => ({ ...cell, required: cells[index]!.required })),
       );
     }
+    // An approved plan is what a run staffs; approving one that asks for nobody would run, "cover" 100 %
+    // and price fixed work as if it were the plan's.
+    if (body.status === 'Approved' && status !== 'Approved' && (await repo.requiredHeads(tx, id)) === 0) {
+      throw businessRule(
+        'DEMAND_PLAN_EMPTY',
+        'The plan asks for nobody yet: enter its demand before approving it',
+      );
+    }
     await repo.touchPlan(tx, id, deps.now(), {
       ...(body.status === undefined ? {} : { status: body.status }),
       ...(body.name === undefined ? {} : { name: body.name }),

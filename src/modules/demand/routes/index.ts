@@ -23,11 +23,6 @@ import * as demand from '../service.ts';
 import * as templates from '../templates-service.ts';
 
 const tags = ['demand'];
-const cellErrors = problemResponse(
-  ['DEMAND_CELLS_INVALID'],
-  'Cells naming unknown terminals, shift templates, skills or reasons, or dates outside the period; `cells` lists them',
-);
-
 /** Demand plans and templates (DESIGN §9). */
 export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
   const deps = depsOf(context);
@@ -104,7 +99,10 @@ export function demandRoutes(context: ModuleContext): FastifyPluginAsyncTypebox 
               ['DEMAND_PLAN_LOCKED', 'DEMAND_PLAN_ARCHIVED', 'INVALID_STATE_TRANSITION'],
               'Cells of a Locked or Archived plan cannot change; Draft → Approved → Locked, Archived from any',
             ),
-            422: cellErrors,
+            422: problemResponse(
+              ['DEMAND_CELLS_INVALID', 'DEMAND_PLAN_EMPTY'],
+              'Cells naming unknown terminals, shift templates, skills or reasons, or dates outside the period (`cells` lists them); or approving a plan that asks for nobody',
+            ),
           },
         },
       },

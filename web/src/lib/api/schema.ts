@@ -6109,6 +6109,10 @@ export interface components {
             hours: string;
             /** @description Paid hours of employees whose grade had no rate on the date: priced at nothing */
             unratedHours: string;
+            /** @description The grades whose hours had no rate on their date (absent in figures kept from before) */
+            unratedGrades?: components["schemas"]["CodedReference"][];
+            /** @description Employees with no grade at all among those whose hours had no rate */
+            employeesWithoutGrade?: number;
             /**
              * @description The hours at their grade’s hourly rate
              * @example 1234.50
@@ -8934,7 +8938,7 @@ export interface components {
                 };
             };
         };
-        /** @description Cells naming unknown terminals, shift templates, skills or reasons, or dates outside the period; `cells` lists them */
+        /** @description DEMAND_CELLS_INVALID */
         DemandCellsInvalid: {
             headers: {
                 [name: string]: unknown;
@@ -8943,6 +8947,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "DEMAND_CELLS_INVALID";
+                };
+            };
+        };
+        /** @description Cells naming unknown terminals, shift templates, skills or reasons, or dates outside the period (`cells` lists them); or approving a plan that asks for nobody */
+        DemandCellsInvalidOrDemandPlanEmpty: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEMAND_CELLS_INVALID" | "DEMAND_PLAN_EMPTY";
                 };
             };
         };
@@ -15013,7 +15029,7 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["DemandCellsInvalid"];
+            422: components["responses"]["DemandCellsInvalidOrDemandPlanEmpty"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15173,7 +15189,6 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description DEMAND_CELLS_INVALID */
             422: components["responses"]["DemandCellsInvalid"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -1,4 +1,5 @@
-import { Table } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
+import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import type { LabourCost } from '../api';
 import { formatMoney } from './money';
@@ -10,6 +11,17 @@ export function CostBreakdown({ cost, label, testId }: { cost: LabourCost; label
   const t = useT();
   const lang = useLanguage();
   const money = (amount: string) => formatMoney(lang, amount, cost.currency);
+  // Which rate is missing, so the hours can be priced: the grades without one, and staff with no grade.
+  const unratedWhy = [
+    cost.unratedGrades?.length
+      ? t('costs.part.unratedGrades', {
+          grades: new Intl.ListFormat(lang).format(cost.unratedGrades.map((grade) => localName(lang, grade))),
+        })
+      : '',
+    cost.employeesWithoutGrade ? t('costs.part.withoutGrade', { count: cost.employeesWithoutGrade }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Table.ScrollContainer minWidth={240}>
       <Table aria-label={label} data-testid={testId}>
@@ -39,7 +51,14 @@ export function CostBreakdown({ cost, label, testId }: { cost: LabourCost; label
               <Table.Th scope="row" fw={400}>
                 {t('costs.part.unratedHours')}
               </Table.Th>
-              <Table.Td>{cost.unratedHours}</Table.Td>
+              <Table.Td>
+                {cost.unratedHours}
+                {unratedWhy && (
+                  <Text size="sm" c="dimmed" data-testid={testId && `${testId}-unrated`}>
+                    {unratedWhy}
+                  </Text>
+                )}
+              </Table.Td>
             </Table.Tr>
           )}
         </Table.Tbody>
