@@ -18,6 +18,33 @@ export function coverageMip(instance: Instance): {
   /** Variable name → [employee index, line index], to read a solution back. */
   columns: Map<string, [number, number]>;
 } {
+  const { rows, dayVars, all, fixedCovered, columns } = coverageRows(instance);
+  const sum = (names: string[]) => names.join(' + ');
+  const lp = [
+    'Maximize',
+    ` obj: ${all.length > 0 ? sum(all) : '0 x0'}`,
+    'Subject To',
+    ...rows.map((row, i) => ` c${i}: ${row}`),
+    'Bounds',
+    ...dayVars.map((y) => ` 0 <= ${y} <= 1`),
+    'Binary',
+    ` ${all.join(' ')}`,
+    'End',
+  ].join('\n');
+  return { lp, fixedCovered, variables: all.length, columns };
+}
+
+/**
+ * The rules' rows of that MIP, for models with another objective (spread-lp.ts): the rows, the day variables,
+ * every assignment variable, the heads fixed work covers, and each variable's employee and line.
+ */
+export function coverageRows(instance: Instance): {
+  rows: string[];
+  dayVars: string[];
+  all: string[];
+  fixedCovered: number;
+  columns: Map<string, [number, number]>;
+} {
   const model = buildModel(instance);
   const masks = eligibilityMasks(model);
   const { employeeCount: n, dayCount: days, lineCount } = model;
@@ -127,17 +154,5 @@ export function coverageMip(instance: Instance): {
       if (terms.length > 0) rows.push(`${terms.join(' + ')} <= ${model.maxWeeklyHours - used}`);
     }
   }
-  const all = byLine.flat();
-  const lp = [
-    'Maximize',
-    ` obj: ${all.length > 0 ? sum(all) : '0 x0'}`,
-    'Subject To',
-    ...rows.map((row, i) => ` c${i}: ${row}`),
-    'Bounds',
-    ...dayVars.map((y) => ` 0 <= ${y} <= 1`),
-    'Binary',
-    ` ${all.join(' ')}`,
-    'End',
-  ].join('\n');
-  return { lp, fixedCovered, variables: all.length, columns };
+  return { rows, dayVars, all: byLine.flat(), fixedCovered, columns };
 }
