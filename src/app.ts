@@ -15,6 +15,7 @@ import { corsOptions } from './core/http/cors.ts';
 import { registerEmptyBodyDefault } from './core/http/empty-body.ts';
 import { registerErrorHandling } from './core/http/error-handler.ts';
 import { registerFiniteNumbers } from './core/http/finite-numbers.ts';
+import { registerIdempotency } from './core/http/idempotency.ts';
 import { registerJsonBodyParser } from './core/http/json-body.ts';
 import { lazyCompilers } from './core/http/lazy-compilers.ts';
 import { registerOpenApi, registerRouteDeclarations } from './core/http/openapi.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, config.env === 'development');
   registerClosingAnswer(app);
   registerVersioning(app, production);
+  registerIdempotency(app, database);
   registerRouteDeclarations(app);
   // Headers first, so that the guard's 401 and 403 answers carry them like every other answer.
   await registerSecurityHeaders(app, production);

@@ -2,7 +2,7 @@ import type { FastifyCorsOptions } from '@fastify/cors';
 
 /**
  * Cross-origin access for the browser origins CORS_ORIGINS lists, and nothing for others: every method
- * the API uses, the request headers its versioned writes and conditional reads need, and the answer
+ * the API uses, the request headers its versioned writes, conditional reads and retried creates need, and the answer
  * headers a client reads (`ETag` for the next `If-Match`, `Location` of a create, a download's file
  * name, when to retry). Bearer tokens, not cookies: no credentials mode.
  */
@@ -19,8 +19,16 @@ export function corsOptions(origins: readonly string[]): FastifyCorsOptions {
       'If-None-Match',
       'Prefer',
       'Accept-Language',
+      'Idempotency-Key',
     ],
-    exposedHeaders: ['ETag', 'Location', 'Content-Disposition', 'Retry-After', 'Preference-Applied'],
+    exposedHeaders: [
+      'ETag',
+      'Location',
+      'Content-Disposition',
+      'Retry-After',
+      'Preference-Applied',
+      'Idempotent-Replayed',
+    ],
     // A preflight is asked again after ten minutes: a changed setting reaches browsers within that.
     maxAge: 600,
   };

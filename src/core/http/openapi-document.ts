@@ -55,6 +55,8 @@ interface Operation {
   'x-permission'?: string;
   /** Set by the route declarations on a write declared `versioned`: it reads `If-Match`. */
   'x-if-match'?: boolean;
+  /** Set on a POST that honours `Idempotency-Key` (core/http/idempotency.ts). */
+  'x-idempotent'?: boolean;
 }
 
 /** A component name: what `$id` a schema carries to become `#/components/schemas/<name>`. */
@@ -312,6 +314,20 @@ function finishOperation(operation: Operation, shared: SharedResponses): void {
     }
     if (Object.keys(headers).length) response.headers = headers;
     if (code >= 400) responses[status] = shared.refer(status, response, operation.operationId ?? '');
+  }
+  if (operation['x-idempotent']) {
+    delete operation['x-idempotent'];
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      {
+        in: 'header',
+        name: 'Idempotency-Key',
+        required: false,
+        description:
+          'A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing',
+        schema: { type: 'string', minLength: 1, maxLength: 200 },
+      },
+    ];
   }
   if (operation['x-if-match']) {
     delete operation['x-if-match'];

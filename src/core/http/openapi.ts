@@ -86,6 +86,17 @@ function documentErrors(route: RouteOptions, hasParams: boolean, hasInput: boole
   );
 }
 
+/** Documents codes on a status: a new answer, or more codes of the one the route documents. */
+function addCodes(
+  response: Record<string, unknown>,
+  status: number,
+  codes: ProblemCodes,
+  description: string,
+): void {
+  if (response[status]) withCodes(response[status], codes);
+  else response[status] = problemResponse(codes, description);
+}
+
 /** Adds codes to a documented problem answer's `code` enum (see `problemResponse`). */
 function withCodes(answer: unknown, codes: readonly ErrorCode[]): void {
   const parts = (answer as { allOf?: { properties?: { code?: { enum?: string[] } } }[] }).allOf ?? [];
@@ -158,6 +169,21 @@ export function registerRouteDeclarations(app: FastifyInstance): void {
     // A change of a versioned resource must say so: its If-Match is then read, documented and checked.
     if (methods.some((m) => m === 'PUT' || m === 'PATCH') && isVersioned(response[200]) && !versioned)
       throw new Error(`${where} changes a versioned resource: declare config.versioned`);
+    if (route.config?.idempotent) {
+      (schema as Record<string, unknown>)['x-idempotent'] = true;
+      addCodes(
+        response,
+        409,
+        ['IDEMPOTENCY_KEY_IN_USE'],
+        'The first request with this Idempotency-Key still runs',
+      );
+      addCodes(
+        response,
+        422,
+        ['IDEMPOTENCY_KEY_REUSED'],
+        'The Idempotency-Key was sent with another request',
+      );
+    }
     if (versioned) {
       response[412] ??= problemResponse(['PRECONDITION_FAILED'], 'If-Match names another version');
       (schema as Record<string, unknown>)['x-if-match'] = true;

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useCodeNames } from '../../lib/api/lookups';
 import { formatDay, localName } from '../../lib/i18n/format';
 import { useLanguage, useT } from '../../lib/i18n/I18nProvider';
 import type { GridCell, GridEmployee } from './gridModel';
@@ -28,6 +29,7 @@ export function CellDetails({
 }) {
   const t = useT();
   const lang = useLanguage();
+  const names = useCodeNames();
   return (
     <Modal
       lockScroll={false}
@@ -42,9 +44,9 @@ export function CellDetails({
           {opened.cell ? (
             <Text>
               {t('common.grid.details', {
-                shift: opened.cell.shiftCode,
-                terminal: opened.cell.terminalCode,
-                skill: opened.cell.skillCode ?? '—',
+                shift: names.shift(opened.cell.shiftCode),
+                terminal: names.terminal(opened.cell.terminalCode),
+                skill: opened.cell.skillCode ? names.skill(opened.cell.skillCode) : '—',
               })}
             </Text>
           ) : (

@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useCodeNames } from '../../lib/api/lookups';
 import {
   type GridCell,
   type GridEmployee,
@@ -256,6 +257,7 @@ interface GridRowProps {
 const GridRow = memo(
   function GridRow(props: GridRowProps) {
     const { index, employee, line, dates } = props;
+    const names = useCodeNames();
     return (
       <div
         role="row"
@@ -305,11 +307,11 @@ const GridRow = memo(
                 <>
                   <span className={classes.code} aria-hidden>
                     {cell.night ? '☾ ' : ''}
-                    {cell.shiftCode}
+                    {names.shift(cell.shiftCode)}
                     {cell.lent ? ' ⇄' : ''}
                   </span>
                   <span className={classes.terminal} aria-hidden>
-                    {cell.terminalCode}
+                    {names.terminal(cell.terminalCode)}
                   </span>
                 </>
               )}

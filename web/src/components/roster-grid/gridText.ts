@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { type CodeNames, useCodeNames } from '../../lib/api/lookups';
 import { intlLocale, type Language, localName } from '../../lib/i18n/format';
 import { useLanguage, useT } from '../../lib/i18n/I18nProvider';
 import type { GridCell, GridEmployee } from './gridModel';
@@ -8,7 +9,7 @@ import type { GridCell, GridEmployee } from './gridModel';
  * Formatters are made once and each date's words once: a scrolled grid asks for hundreds a frame, and
  * making an `Intl.DateTimeFormat` each time costs more than the frame.
  */
-export function gridText(t: ReturnType<typeof useT>, lang: Language) {
+export function gridText(t: ReturnType<typeof useT>, lang: Language, names: CodeNames) {
   const format = (options: Intl.DateTimeFormatOptions) => {
     const formatter = new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: 'UTC' });
     const cache = new Map<string, string>();
@@ -38,8 +39,8 @@ export function gridText(t: ReturnType<typeof useT>, lang: Language) {
       return t('common.grid.cell', {
         who,
         day,
-        shift: cell.shiftCode,
-        terminal: cell.terminalCode,
+        shift: names.shift(cell.shiftCode),
+        terminal: names.terminal(cell.terminalCode),
         marks: marks ? ` (${marks})` : '',
       });
     },
@@ -50,7 +51,8 @@ export function gridText(t: ReturnType<typeof useT>, lang: Language) {
 export function useGridText() {
   const t = useT();
   const lang = useLanguage();
+  const names = useCodeNames();
   // Their caches live as long as the language (t is a new function each render).
   // biome-ignore lint/correctness/useExhaustiveDependencies: t follows the language
-  return useMemo(() => gridText(t, lang), [lang]);
+  return useMemo(() => gridText(t, lang, names), [lang, names]);
 }

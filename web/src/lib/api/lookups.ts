@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { localName } from '../i18n/format';
+import { useLanguage } from '../i18n/I18nProvider';
 import { api, call, type Schemas } from './client';
 import { keys } from './keys';
+import { useAllSkills } from './people';
 
 export type OrgNode = Schemas['OrgNode'];
 
@@ -45,4 +49,46 @@ export function useGrades(enabled = true) {
     staleTime: 10 * 60_000,
     enabled,
   });
+}
+
+/** The unit's shift templates (every role may read them). */
+export function useShiftTemplates() {
+  return useQuery({
+    queryKey: keys.shifts.templates(),
+    queryFn: async () =>
+      (await call(api.GET('/api/shift-templates', { params: { query: { pageSize: 500 } } }))).items,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** How a screen names a terminal, shift or skill it only has the code of. */
+export interface CodeNames {
+  terminal: (code: string) => string;
+  shift: (code: string) => string;
+  skill: (code: string) => string;
+  certification: (code: string) => string;
+}
+
+/**
+ * Terminal, shift and skill codes as names in the reader's language, so no screen prints a code such as
+ * MORNING. A list the caller may not read (an employee's lookups) leaves its codes as they are.
+ */
+export function useCodeNames(): CodeNames {
+  const lang = useLanguage();
+  const terminals = useCatalogue('terminals');
+  const shifts = useShiftTemplates();
+  const skills = useAllSkills();
+  const certifications = useCatalogue('certification-types');
+  return useMemo(() => {
+    const named = (rows: ({ code: string } & Parameters<typeof localName>[1])[] | undefined) => {
+      const names = new Map((rows ?? []).map((row) => [row.code, localName(lang, row)]));
+      return (code: string) => names.get(code) ?? code;
+    };
+    return {
+      terminal: named(terminals.data),
+      shift: named(shifts.data),
+      skill: named(skills.data),
+      certification: named(certifications.data),
+    };
+  }, [terminals.data, shifts.data, skills.data, certifications.data, lang]);
 }

@@ -17,6 +17,7 @@ import type { Schemas } from '../../../lib/api/client';
 import { useDepartments } from '../../../lib/api/lookups';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useRoleName } from '../../../lib/i18n/roles';
 import { paths } from '../../../lib/paths';
 import { useRoles } from '../api/roles';
 import { type User, useCreateUser, useGrantRole, useUpdateUser } from '../api/users';
@@ -238,6 +239,7 @@ export function EditUserForm({ user }: { user: User }) {
 /** A role for the user: everywhere, or in one department, from and until optional dates. */
 export function GrantForm({ user }: { user: User }) {
   const t = useT();
+  const roleName = useRoleName();
   const lang = useLanguage();
   const roles = useRoles();
   const departments = useDepartments();
@@ -277,7 +279,7 @@ export function GrantForm({ user }: { user: User }) {
             searchable
             data={(roles.data ?? []).map((role) => ({
               value: role.id,
-              label: role.name === role.code ? role.code : `${role.name} (${role.code})`,
+              label: roleName(role),
             }))}
             value={roleId}
             onChange={setRoleId}

@@ -2,6 +2,7 @@ import { Accordion, Badge, Group, List, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { hasMessage, useT } from '../../../lib/i18n/I18nProvider';
+import { useRoleName } from '../../../lib/i18n/roles';
 import { usePermissionCatalog, useRoles } from '../api/roles';
 
 /** A permission code reads whole (the page otherwise breaks words anywhere). */
@@ -16,10 +17,7 @@ export default function RolesPage() {
   // The service describes permissions and names system roles in English; the screen says them in the
   // reader's language where it knows them (a permission added since reads as the service says it).
   const said = (id: string, otherwise: string | null | undefined) => (hasMessage(id) ? t(id) : otherwise);
-  const roleName = (role: { code: string; name: string; isSystem: boolean }) =>
-    role.isSystem && role.name === role.code.replaceAll('_', ' ')
-      ? said(`admin.systemRole.${role.code}`, role.name)
-      : role.name;
+  const roleName = useRoleName();
   return (
     <>
       <PageHeader title={t('admin.roles.title')} description={t('admin.roles.description')} />

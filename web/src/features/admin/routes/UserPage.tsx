@@ -23,6 +23,7 @@ import { ErrorNotice, QueryState } from '../../../components/QueryState';
 import { useDepartments } from '../../../lib/api/lookups';
 import { formatDay, formatInstant, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useRoleName } from '../../../lib/i18n/roles';
 import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import {
@@ -102,6 +103,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Grants({ user }: { user: User }) {
   const t = useT();
+  const roleName = useRoleName();
   const lang = useLanguage();
   const revoke = useRevokeGrant();
   const departments = useDepartments();
@@ -128,15 +130,7 @@ function Grants({ user }: { user: User }) {
           <Table.Tbody>
             {user.roles.map((grant) => (
               <Table.Tr key={grant.userRoleId}>
-                <Table.Td>
-                  {grant.roleName}
-                  {grant.roleName !== grant.roleCode && (
-                    <Text span c="dimmed" size="xs" dir="ltr">
-                      {' '}
-                      ({grant.roleCode})
-                    </Text>
-                  )}
-                </Table.Td>
+                <Table.Td>{roleName({ code: grant.roleCode, name: grant.roleName })}</Table.Td>
                 <Table.Td>
                   {grant.departmentId
                     ? departmentName(grant.departmentId, grant.departmentCode)
@@ -162,7 +156,9 @@ function Grants({ user }: { user: User }) {
                     color="red"
                     loading={revoke.isPending && revoke.variables?.userRoleId === grant.userRoleId}
                     onClick={() => revoke.mutate({ userId: user.id, userRoleId: grant.userRoleId })}
-                    aria-label={t('admin.grants.revokeNamed', { role: grant.roleCode })}
+                    aria-label={t('admin.grants.revokeNamed', {
+                      role: roleName({ code: grant.roleCode, name: grant.roleName }),
+                    })}
                   >
                     {t('admin.grants.revoke')}
                   </Button>

@@ -6,8 +6,10 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
-import { formatInstant } from '../../../lib/i18n/format';
+import { useDepartments } from '../../../lib/api/lookups';
+import { formatInstant, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useRoleName } from '../../../lib/i18n/roles';
 import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
@@ -16,6 +18,12 @@ import { NewUserForm } from '../components/UserForms';
 /** The accounts of the unit: search by name, page through, open one, create one. */
 export default function UsersPage() {
   const t = useT();
+  const roleName = useRoleName();
+  const departments = useDepartments();
+  const departmentName = (id: string, code: string | null) => {
+    const node = departments.data?.get(id);
+    return node ? localName(lang, node) : (code ?? '');
+  };
   const lang = useLanguage();
   const unit = useUnit();
   const [search, setSearch] = useState('');
@@ -81,9 +89,12 @@ export default function UsersPage() {
                             variant="light"
                             color={grant.inForce ? 'blue' : 'gray'}
                           >
-                            {grant.departmentCode
-                              ? `${grant.roleCode} · ${grant.departmentCode}`
-                              : grant.roleCode}
+                            {[
+                              roleName({ code: grant.roleCode, name: grant.roleName }),
+                              grant.departmentId && departmentName(grant.departmentId, grant.departmentCode),
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')}
                           </Badge>
                         ))}
                       </Group>

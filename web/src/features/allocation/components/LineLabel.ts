@@ -1,3 +1,4 @@
+import type { CodeNames } from '../../../lib/api/lookups';
 import type { Language } from '../../../lib/i18n/format';
 import { formatDay } from '../../../lib/i18n/format';
 
@@ -5,7 +6,13 @@ import { formatDay } from '../../../lib/i18n/format';
 export const lineLabel = (
   lang: Language,
   line: { date: string; terminalCode: string; shiftTemplateCode: string; skillCode: string | null },
+  names: CodeNames,
 ) =>
-  [formatDay(lang, line.date), line.terminalCode, line.shiftTemplateCode, line.skillCode]
+  [
+    formatDay(lang, line.date),
+    names.terminal(line.terminalCode),
+    names.shift(line.shiftTemplateCode),
+    line.skillCode && names.skill(line.skillCode),
+  ]
     .filter(Boolean)
     .join(' · ');

@@ -1,5 +1,6 @@
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ReasonCounts } from '../../../components/RuleReasons';
+import { useCodeNames } from '../../../lib/api/lookups';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import type { AllocationRunResult } from '../api';
@@ -15,6 +16,7 @@ export function UnfilledLines({
 }) {
   const t = useT();
   const lang = useLanguage();
+  const names = useCodeNames();
   if (!result.unfilled.length) return <Text c="dimmed">{t('allocation.unfilled.none')}</Text>;
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -31,7 +33,7 @@ export function UnfilledLines({
         </Table.Thead>
         <Table.Tbody>
           {result.unfilled.map(({ line, missing, reasons }) => {
-            const label = lineLabel(lang, line);
+            const label = lineLabel(lang, line, names);
             return (
               <Table.Tr key={line.id} data-testid="unfilled-line" data-line={line.id}>
                 <Table.Td>{label}</Table.Td>

@@ -73,15 +73,6 @@ export function useDemandTemplates(departmentId: string | undefined) {
   });
 }
 
-export function useShiftTemplates() {
-  return useQuery({
-    queryKey: keys.shifts.templates(),
-    queryFn: async () =>
-      (await call(api.GET('/api/shift-templates', { params: { query: { pageSize: 500 } } }))).items,
-    staleTime: 10 * 60_000,
-  });
-}
-
 /** Creates a Draft plan. */
 export function useCreatePlan() {
   const client = useQueryClient();

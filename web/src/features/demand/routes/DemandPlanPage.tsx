@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
 import { keys } from '../../../lib/api/keys';
-import { useCatalogue, useDepartments } from '../../../lib/api/lookups';
+import { useCatalogue, useDepartments, useShiftTemplates } from '../../../lib/api/lookups';
 import { useAllSkills } from '../../../lib/api/people';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
@@ -19,7 +19,6 @@ import {
   nextStatuses,
   type PlanStatus,
   useDemandPlan,
-  useShiftTemplates,
   useUpdatePlan,
 } from '../api';
 import { DemandMatrix, type MatrixLabels, useTotals } from '../components/DemandMatrix';

@@ -1,6 +1,7 @@
 import { Alert, List, Text } from '@mantine/core';
 import { DecisionCard } from '../../../components/DecisionCard';
 import { announcements } from '../../../lib/announcements';
+import { useCodeNames } from '../../../lib/api/lookups';
 import { useEmployeeAssignments } from '../../../lib/api/rosters';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, localName } from '../../../lib/i18n/format';
@@ -22,6 +23,7 @@ interface Conflict {
 export function LeaveDecisionCard({ request }: { request: LeaveRequest }) {
   const t = useT();
   const lang = useLanguage();
+  const names = useCodeNames();
   const { has } = usePermissions();
   const decide = useDecideLeave();
   const fromAnswer = request.conflicts;
@@ -35,15 +37,15 @@ export function LeaveDecisionCard({ request }: { request: LeaveRequest }) {
     ? fromAnswer.map((c) => ({
         key: c.assignmentId,
         date: c.date,
-        shift: c.shiftTemplateCode,
-        terminal: c.terminalCode,
+        shift: names.shift(c.shiftTemplateCode),
+        terminal: names.terminal(c.terminalCode),
       }))
     : live.data
       ? live.data.items.map((a) => ({
           key: a.id,
           date: a.date,
           shift: `${localName(lang, a.shiftTemplate)} ${a.shiftTemplate.start}–${a.shiftTemplate.end}`,
-          terminal: a.terminal.code,
+          terminal: localName(lang, a.terminal),
         }))
       : null;
   return (

@@ -70,7 +70,7 @@ describe('the roster calendar', () => {
     );
     expect(within(cell('2026-12-01')).getByText('Morning')).toBeInTheDocument();
     expect(cell('2026-12-01')).toHaveTextContent('06:00–14:00');
-    expect(cell('2026-12-01')).toHaveTextContent('T1');
+    expect(cell('2026-12-01')).toHaveTextContent('Terminal 1');
     expect(cell('2026-12-01')).not.toHaveTextContent('+1 day');
     expect(cell('2026-12-02')).toHaveTextContent('22:00–06:00');
     expect(cell('2026-12-02')).toHaveTextContent('+1 day');

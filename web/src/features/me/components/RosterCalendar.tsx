@@ -99,7 +99,7 @@ export function RosterCalendar({
                       <span className={classes.detail}>
                         <ShiftTime start={shift.start} end={shift.end} endsNextDay={shift.endsNextDay} />
                       </span>
-                      <span className={classes.detail}>{shift.terminal.code}</span>
+                      <span className={classes.detail}>{localName(lang, shift.terminal)}</span>
                     </span>
                   ))}
                   {day?.holiday && <span className={classes.entry}>{localName(lang, day.holiday)}</span>}

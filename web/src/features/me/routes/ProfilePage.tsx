@@ -9,11 +9,13 @@ import { useProfile } from '../../../lib/api/profile';
 import { signOut } from '../../../lib/auth/sign-out';
 import { formatInstant } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useRoleName } from '../../../lib/i18n/roles';
 import { useUnit } from '../../../lib/unit';
 import { useLoginHistory } from '../api';
 
 export default function ProfilePage() {
   const t = useT();
+  const roleName = useRoleName();
   const lang = useLanguage();
   const unit = useUnit();
   const profile = useProfile();
@@ -54,7 +56,9 @@ export default function ProfilePage() {
             </Text>
             <Group gap={4}>
               {p.roles.map((role) => (
-                <Badge key={role}>{role}</Badge>
+                <Badge key={role} tt="none">
+                  {roleName({ code: role })}
+                </Badge>
               ))}
             </Group>
             <Group mt="md" gap="sm" align="center">

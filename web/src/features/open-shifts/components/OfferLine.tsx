@@ -1,4 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
+import { useCodeNames } from '../../../lib/api/lookups';
 import { formatDay, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import type { OpenShift, OpenShiftClaim } from '../api';
@@ -6,12 +7,13 @@ import type { OpenShift, OpenShiftClaim } from '../api';
 /** An offer's line as one phrase: date, shift, terminal (and skill), for labels and headings. */
 export function useOfferLabel() {
   const lang = useLanguage();
+  const names = useCodeNames();
   return (offer: OpenShift) =>
     [
       formatDay(lang, offer.date),
       localName(lang, offer.shift),
       localName(lang, offer.terminal),
-      offer.skill?.code,
+      offer.skill && names.skill(offer.skill.code),
     ]
       .filter(Boolean)
       .join(' · ');
@@ -21,6 +23,7 @@ export function useOfferLabel() {
 export function OfferLine({ offer }: { offer: OpenShift }) {
   const t = useT();
   const lang = useLanguage();
+  const names = useCodeNames();
   return (
     <div>
       <Text fw={700}>{formatDay(lang, offer.date, { weekday: 'long', day: 'numeric', month: 'long' })}</Text>
@@ -35,7 +38,7 @@ export function OfferLine({ offer }: { offer: OpenShift }) {
         <Text size="sm">{localName(lang, offer.terminal)}</Text>
         {offer.skill && (
           <Badge variant="outline" color="gray" tt="none">
-            {offer.skill.code}
+            {names.skill(offer.skill.code)}
           </Badge>
         )}
       </Group>

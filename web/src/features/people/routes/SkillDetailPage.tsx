@@ -16,7 +16,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { problemText, QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
-import { useCatalogue } from '../../../lib/api/lookups';
+import { useCatalogue, useCodeNames } from '../../../lib/api/lookups';
 import { useAllSkills } from '../../../lib/api/people';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { localName } from '../../../lib/i18n/format';
@@ -28,6 +28,7 @@ import { PagedTable, useListParams } from '../components/shared';
 /** A skill: who holds it at which level (from a lowest level), and the certifications it requires. */
 export default function SkillDetailPage() {
   const t = useT();
+  const names = useCodeNames();
   const lang = useLanguage();
   const { has } = usePermissions();
   const { id = '' } = useParams();
@@ -85,7 +86,9 @@ export default function SkillDetailPage() {
                         <ActionIcon
                           size="xs"
                           variant="transparent"
-                          aria-label={t('people.skill.removeRequirement', { code: r.certificationCode })}
+                          aria-label={t('people.skill.removeRequirement', {
+                            code: names.certification(r.certificationCode),
+                          })}
                           onClick={() => remove.mutate(r.certificationCode)}
                           disabled={remove.isPending}
                         >
@@ -94,7 +97,7 @@ export default function SkillDetailPage() {
                       ) : undefined
                     }
                   >
-                    {r.certificationCode}
+                    {names.certification(r.certificationCode)}
                   </Badge>
                 ))}
               </Group>

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Select, SimpleGrid, Table, TextInput } from '@man
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { useCatalogue } from '../../../lib/api/lookups';
+import { useCatalogue, useCodeNames } from '../../../lib/api/lookups';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
@@ -12,6 +12,7 @@ import { PagedTable, useListParams } from '../components/shared';
 /** Production skills, each with the certifications it requires; a skill opens on its holders. */
 export default function SkillsPage() {
   const t = useT();
+  const names = useCodeNames();
   const lang = useLanguage();
   const { values, page, set } = useListParams(['q', 'category'] as const);
   const [search, setSearch] = useState(values.q);
@@ -78,7 +79,7 @@ export default function SkillsPage() {
                 <Group gap={4}>
                   {skill.requiredCertifications.map((code) => (
                     <Badge key={code} variant="light" tt="none">
-                      {code}
+                      {names.certification(code)}
                     </Badge>
                   ))}
                 </Group>

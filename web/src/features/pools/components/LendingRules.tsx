@@ -2,8 +2,9 @@ import { Alert, Badge, Button, Group, Table, Text, VisuallyHidden } from '@manti
 import { useState } from 'react';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api/client';
+import { useCodeNames } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
-import { formatDay, formatNumber } from '../../../lib/i18n/format';
+import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { type LendingRule, type Pool, useDeleteRule, useLendingRules } from '../api';
 import { poolsProblem } from './problem';
@@ -13,6 +14,11 @@ import { RuleForm } from './RuleForm';
 export function LendingRules({ pool, pools }: { pool: Pool; pools: readonly Pool[] }) {
   const t = useT();
   const lang = useLanguage();
+  const names = useCodeNames();
+  const poolName = (code: string) => {
+    const pool = pools.find((row) => row.code === code);
+    return pool ? localName(lang, pool) : code;
+  };
   const { has } = usePermissions();
   const rules = useLendingRules(pool.id);
   const remove = useDeleteRule();
@@ -46,7 +52,10 @@ export function LendingRules({ pool, pools }: { pool: Pool; pools: readonly Pool
                 <Table.Tr key={rule.id} data-testid="rule-row">
                   <Table.Td>
                     <Text size="sm">
-                      {t('pools.rule.lends', { source: rule.sourcePoolCode, target: rule.targetPoolCode })}
+                      {t('pools.rule.lends', {
+                        source: poolName(rule.sourcePoolCode),
+                        target: poolName(rule.targetPoolCode),
+                      })}
                     </Text>
                     {rule.description && (
                       <Text size="xs" c="gray.7">
@@ -65,7 +74,7 @@ export function LendingRules({ pool, pools }: { pool: Pool; pools: readonly Pool
                       <Group gap={4}>
                         {rule.skills.map((skill) => (
                           <Badge key={skill.id} variant="light" size="sm">
-                            {skill.code}
+                            {names.skill(skill.code)}
                           </Badge>
                         ))}
                       </Group>
@@ -82,8 +91,8 @@ export function LendingRules({ pool, pools }: { pool: Pool; pools: readonly Pool
                           variant="light"
                           onClick={() => setEditing(rule)}
                           aria-label={t('pools.rule.editNamed', {
-                            source: rule.sourcePoolCode,
-                            target: rule.targetPoolCode,
+                            source: poolName(rule.sourcePoolCode),
+                            target: poolName(rule.targetPoolCode),
                           })}
                           data-testid="rule-edit"
                         >
@@ -95,8 +104,8 @@ export function LendingRules({ pool, pools }: { pool: Pool; pools: readonly Pool
                           color="red"
                           onClick={() => remove.mutate(rule)}
                           aria-label={t('pools.rule.deleteNamed', {
-                            source: rule.sourcePoolCode,
-                            target: rule.targetPoolCode,
+                            source: poolName(rule.sourcePoolCode),
+                            target: poolName(rule.targetPoolCode),
                           })}
                         >
                           {t('pools.common.delete')}

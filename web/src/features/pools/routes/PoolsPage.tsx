@@ -43,7 +43,9 @@ export default function PoolsPage() {
             <Table.Tbody>
               {(pools.data ?? []).map((pool) => (
                 <Table.Tr key={pool.id} data-testid="pool-row" data-code={pool.code}>
-                  <Table.Td>{pool.code}</Table.Td>
+                  <Table.Td>
+                    <bdi>{pool.code}</bdi>
+                  </Table.Td>
                   <Table.Td>
                     {localName(lang, pool)}{' '}
                     {pool.isDefault && (
@@ -78,7 +80,7 @@ export default function PoolsPage() {
         {selected ? (
           <Paper withBorder p="md" mt="md" data-testid="pool-panel">
             <Title order={2} size="h3" mb="sm">
-              {selected.code} · {localName(lang, selected)}
+              <bdi>{selected.code}</bdi> · {localName(lang, selected)}
             </Title>
             <Tabs defaultValue="rules" keepMounted={false}>
               <Tabs.List mb="sm">

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, List, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useCodeNames } from '../../../lib/api/lookups';
 import { formatDay, formatInstant, formatNumber, type Language, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import type { RosterApprovalItem, RosterChanges } from '../api';
@@ -134,6 +135,7 @@ function ChangeList({
   lang: Language;
 }) {
   const t = useT();
+  const names = useCodeNames();
   const total = changes.added.length + changes.removed.length + changes.moved.length;
   if (total === 0) return <Text size="sm">{t('approvals.noChanges')}</Text>;
   const line = (change: LineChange, kind: 'added' | 'removed' | 'moved') => (
@@ -142,18 +144,18 @@ function ChangeList({
       <bdi dir="ltr">{change.employeeNumber}</bdi>:{' '}
       {kind === 'added' &&
         t('approvals.change.added', {
-          shift: change.after?.shiftCode ?? '',
-          terminal: change.after?.terminalCode ?? '',
+          shift: names.shift(change.after?.shiftCode ?? ''),
+          terminal: names.terminal(change.after?.terminalCode ?? ''),
         })}
       {kind === 'removed' &&
         t('approvals.change.removed', {
-          shift: change.before?.shiftCode ?? '',
-          terminal: change.before?.terminalCode ?? '',
+          shift: names.shift(change.before?.shiftCode ?? ''),
+          terminal: names.terminal(change.before?.terminalCode ?? ''),
         })}
       {kind === 'moved' &&
         t('approvals.change.moved', {
-          from: `${change.before?.shiftCode} ${change.before?.terminalCode}`,
-          to: `${change.after?.shiftCode} ${change.after?.terminalCode}`,
+          from: `${names.shift(change.before?.shiftCode ?? '')} ${names.terminal(change.before?.terminalCode ?? '')}`,
+          to: `${names.shift(change.after?.shiftCode ?? '')} ${names.terminal(change.after?.terminalCode ?? '')}`,
         })}
     </List.Item>
   );

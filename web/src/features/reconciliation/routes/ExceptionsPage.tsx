@@ -17,6 +17,7 @@ import { Pager } from '../../../components/Pager';
 import { problemText, QueryState } from '../../../components/QueryState';
 import { type Range, RangeFilters, rangeQuery } from '../../../components/RangeFilters';
 import { ApiError } from '../../../lib/api/client';
+import { useCodeNames } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addDays, today } from '../../../lib/dates';
 import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
@@ -237,6 +238,7 @@ function ExceptionRow({
 }) {
   const t = useT();
   const lang = useLanguage();
+  const names = useCodeNames();
   const name = localName(lang, exception.employee);
   const planned = exception.plannedShift;
   const worked = exception.workedShift;
@@ -278,7 +280,7 @@ function ExceptionRow({
       <Table.Td>
         {planned ? (
           <>
-            <bdi>{planned.code}</bdi> · <bdi>{planned.terminalCode}</bdi>{' '}
+            {names.shift(planned.code)} · {names.terminal(planned.terminalCode)}{' '}
             <bdi dir="ltr">
               {planned.start}–{planned.end}
             </bdi>
@@ -288,7 +290,7 @@ function ExceptionRow({
         )}
         {worked && (
           <Text size="xs" c="dimmed" data-testid="worked-shift">
-            {t('reconciliation.exceptions.worked')} <bdi>{worked.code}</bdi>{' '}
+            {t('reconciliation.exceptions.worked')} {names.shift(worked.code)}{' '}
             <bdi dir="ltr">
               {worked.start}–{worked.end}
             </bdi>

@@ -3,18 +3,27 @@ import { useState } from 'react';
 import { CandidatesTable } from '../../../components/CandidatesTable';
 import { ReasonCounts, useOpenShiftRefusal, useRefusalText } from '../../../components/RuleReasons';
 import { announcements } from '../../../lib/announcements';
+import { type CodeNames, useCodeNames } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { type RosterGap, useCoverCandidates, useCoverGap, useOfferGap } from '../api';
 
-const gapLabel = (lang: 'en' | 'ar', gap: RosterGap) =>
-  [formatDay(lang, gap.date), gap.terminal.code, gap.shift.code, gap.skill?.code].filter(Boolean).join(' · ');
+const gapLabel = (lang: 'en' | 'ar', gap: RosterGap, names: CodeNames) =>
+  [
+    formatDay(lang, gap.date),
+    names.terminal(gap.terminal.code),
+    names.shift(gap.shift.code),
+    gap.skill && names.skill(gap.skill.code),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 /** The open lines of the live roster, why each is open, and a way to cover it. */
 export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
   const t = useT();
   const lang = useLanguage();
+  const names = useCodeNames();
   const { has } = usePermissions();
   const [covering, setCovering] = useState<RosterGap | null>(null);
   const offer = useOfferGap();
@@ -48,7 +57,7 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
                 data-line={gap.demandLineId}
                 data-date={gap.date}
               >
-                <Table.Td>{gapLabel(lang, gap)}</Table.Td>
+                <Table.Td>{gapLabel(lang, gap, names)}</Table.Td>
                 <Table.Td>
                   {t('rosters.gaps.missingOf', {
                     missing: formatNumber(lang, gap.missing),
@@ -69,7 +78,7 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
                     <Button
                       size="xs"
                       onClick={() => setCovering(gap)}
-                      aria-label={t('rosters.gaps.coverLine', { line: gapLabel(lang, gap) })}
+                      aria-label={t('rosters.gaps.coverLine', { line: gapLabel(lang, gap, names) })}
                     >
                       {t('rosters.gaps.cover')}
                     </Button>
@@ -82,7 +91,7 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
                       variant="light"
                       loading={offer.isPending && offer.variables === gap.demandLineId}
                       onClick={() => offer.mutate(gap.demandLineId)}
-                      aria-label={t('rosters.offer.line', { line: gapLabel(lang, gap) })}
+                      aria-label={t('rosters.offer.line', { line: gapLabel(lang, gap, names) })}
                     >
                       {t('rosters.offer.button')}
                     </Button>
@@ -96,7 +105,7 @@ export function GapsPanel({ gaps }: { gaps: RosterGap[] }) {
       <CoverModal
         gap={covering}
         onClose={() => setCovering(null)}
-        label={covering ? gapLabel(lang, covering) : ''}
+        label={covering ? gapLabel(lang, covering, names) : ''}
       />
     </>
   );

@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { QueryState } from '../../../components/QueryState';
 import { useRefusalText } from '../../../components/RuleReasons';
+import { useCodeNames } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { formatDay, formatInstant, formatNumber } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
@@ -243,6 +244,7 @@ const changeCount = (changes: RosterChanges) =>
 function ChangeLines({ changes }: { changes: RosterChanges }) {
   const t = useT();
   const lang = useLanguage();
+  const names = useCodeNames();
   const all = [
     ...changes.added.map((c) => ({ kind: 'added' as const, c })),
     ...changes.removed.map((c) => ({ kind: 'removed' as const, c })),
@@ -250,7 +252,7 @@ function ChangeLines({ changes }: { changes: RosterChanges }) {
   ];
   if (!all.length) return <Text c="dimmed">{t('rosters.changes.none')}</Text>;
   const slot = (s: { shiftCode: string; terminalCode: string } | null) =>
-    s ? `${s.shiftCode} · ${s.terminalCode}` : '—';
+    s ? `${names.shift(s.shiftCode)} · ${names.terminal(s.terminalCode)}` : '—';
   return (
     <>
       <Title order={3} size="h6">
