@@ -42,7 +42,7 @@ describeEachDatabase('a run printed as a draft roster', (t) => {
 
     const pdf = await get(`/api/reports/daily-roster.pdf?date=${run.from}&runId=${run.id}&lang=ar`);
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-disposition']).toContain(`daily-roster-${run.from}-draft.pdf`);
+    expect(pdf.headers['content-disposition']).toContain(`daily-roster-${run.from}-draft-ar.pdf`);
     expect((await pdfText(pdf.rawPayload)).items.join(' ')).toContain('مسودة غير منشورة');
   });
 

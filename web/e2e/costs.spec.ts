@@ -49,7 +49,9 @@ test('the manager sees the month of the departments against their budgets', asyn
   // The same month as a workbook, in the screen's language.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: text(lang, 'costs.month.xlsx') }).click();
-  expect((await download).suggestedFilename()).toMatch(/^labour-cost-\d{4}-\d{2}\.xlsx$/);
+  expect((await download).suggestedFilename()).toMatch(
+    new RegExp(`^labour-cost-\\d{4}-\\d{2}-${langOf(info)}\\.xlsx$`),
+  );
 });
 
 test('HR sets a grade’s hourly rate from a date and reads the premiums', async ({ page }, info) => {

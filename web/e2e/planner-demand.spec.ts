@@ -211,7 +211,9 @@ test('the planner downloads the daily roster as a PDF and the monthly roster as 
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   expect(pdf.url()).toContain(`lang=${lang}`);
   const pdfFile = await pdfDownload;
-  expect(pdfFile.suggestedFilename()).toMatch(/^daily-roster-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(pdfFile.suggestedFilename()).toMatch(
+    new RegExp(`^daily-roster-\\d{4}-\\d{2}-\\d{2}-${lang}\\.pdf$`),
+  );
   const pdfBytes = await readFile((await pdfFile.path())!);
   expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdfBytes.length).toBeGreaterThan(1000);
@@ -229,7 +231,7 @@ test('the planner downloads the daily roster as a PDF and the monthly roster as 
   expect(xlsx.headers()['content-type']).toContain('spreadsheetml');
   expect(xlsx.url()).toContain('lang=ar');
   const xlsxFile = await xlsxDownload;
-  expect(xlsxFile.suggestedFilename()).toMatch(/^monthly-roster-\d{4}-\d{2}\.xlsx$/);
+  expect(xlsxFile.suggestedFilename()).toMatch(/^monthly-roster-\d{4}-\d{2}-ar\.xlsx$/);
   const xlsxBytes = await readFile((await xlsxFile.path())!);
   expect(xlsxBytes.subarray(0, 2).toString()).toBe('PK');
   expect(xlsxBytes.length).toBeGreaterThan(1000);

@@ -96,7 +96,7 @@ export function costRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const report = await costs.monthOverview(deps, callerOf(request), request.query.month);
         const bytes = await costWorkbook(report, request.query.lang ?? 'en');
-        return sendWorkbook(reply, `labour-cost-${report.month}.xlsx`, bytes);
+        return sendWorkbook(reply, `labour-cost-${report.month}-${request.query.lang ?? 'en'}.xlsx`, bytes);
       },
     );
     app.get(
@@ -114,7 +114,7 @@ export function costRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const report = await costs.monthOverview(deps, callerOf(request), request.query.month);
         const bytes = await costPdf(report, request.query.lang ?? 'en');
-        return sendPdf(reply, `labour-cost-${report.month}.pdf`, bytes);
+        return sendPdf(reply, `labour-cost-${report.month}-${request.query.lang ?? 'en'}.pdf`, bytes);
       },
     );
   };

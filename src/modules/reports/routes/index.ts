@@ -38,6 +38,8 @@ const draftProblems = {
 const fromRoster =
   `${fromPublished} With \`runId\`, the proposal of that run instead, marked as a draft in \`draft\` and ` +
   'in the title of every form.';
+/** The file's language in its name: the English and the Arabic copy of a report are two files. */
+const languageOf = (query: unknown) => ((query as { lang?: string }).lang === 'ar' ? 'ar' : 'en');
 const draftSuffix = (report: { draft: unknown }) => (report.draft ? '-draft' : '');
 const variance =
   'Required (the demand plan each published roster came from), planned (its lines) and actual (planned ' +
@@ -106,7 +108,7 @@ function registerReport<Query extends TSchema, Report>(
     async (request, reply) => {
       const report = await forms.build(callerOf(request), queryOf(request));
       const bytes = await forms.workbook(report, queryOf(request));
-      return sendWorkbook(reply, `${forms.fileName(report)}.xlsx`, bytes);
+      return sendWorkbook(reply, `${forms.fileName(report)}-${languageOf(queryOf(request))}.xlsx`, bytes);
     },
   );
   app.get(
@@ -125,7 +127,7 @@ function registerReport<Query extends TSchema, Report>(
     async (request, reply) => {
       const report = await forms.build(callerOf(request), queryOf(request));
       const bytes = await forms.pdf(report, queryOf(request));
-      return sendPdf(reply, `${forms.fileName(report)}.pdf`, bytes);
+      return sendPdf(reply, `${forms.fileName(report)}-${languageOf(queryOf(request))}.pdf`, bytes);
     },
   );
 }

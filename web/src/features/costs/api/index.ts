@@ -124,7 +124,7 @@ export function useCostReportFile() {
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = `labour-cost-${month}.${format}`;
+      link.download = `labour-cost-${month}-${lang}.${format}`;
       document.body.append(link);
       link.click();
       link.remove();

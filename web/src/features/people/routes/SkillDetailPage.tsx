@@ -52,7 +52,7 @@ export default function SkillDetailPage() {
     <>
       <PageHeader
         title={skill ? localName(lang, skill) : t('people.skills.title')}
-        description={skill ? skill.code : undefined}
+        description={skill ? <bdi>{skill.code}</bdi> : undefined}
         actions={
           <Anchor component={Link} to={paths.skills}>
             {t('people.skill.back')}

@@ -173,7 +173,8 @@ export default function ExceptionsPage() {
             {t('reconciliation.exceptions.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
+          // Wide with names in full (nowrap): the keyboard can reach and scroll it.
+          <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
             <Table striped data-testid="exceptions-table" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
