@@ -102,14 +102,10 @@ describe('the ownership of the tables (issue 50)', () => {
   });
 
   it("catches a module's file that names another module's table, typed or in raw SQL", () => {
-    const planted = [
-      "import { employees, type shiftAssignments } from '../../core/db/tables/index.ts';",
-      "import type { leaveRequests } from '../../core/db/tables/index.ts';",
-      'const late = sql`select 1 from shift_assignments a where ${a} and exists (',
-      '  ${sql`select 1 from leave_request_steps`})`;',
-      "const raw = sql.raw('demand_lines');",
-      'const prose = `no table here: shift_swaps`;',
-    ].join('\n');
+    const planted = readFileSync(
+      fileURLToPath(new URL('../fixtures/layout/planted-crossing.txt', import.meta.url)),
+      'utf8',
+    );
     expect(crossingsOf('modules/dashboard/planted.ts', planted)).toEqual([
       'demand_lines',
       'employees',

@@ -20,7 +20,8 @@ const tablesWrittenIn = (text: string) =>
 /** The literal text of a template or string (its `${…}` holes left out). */
 const literalText = (node: ts.Node): string[] => {
   if (ts.isStringLiteralLike(node)) return [node.text];
-  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
   return [];
 };
 
@@ -46,7 +47,8 @@ export function tablesNamedIn(path: string, text: string): Set<string> {
         if (!element.isTypeOnly && written) named.add(written);
       }
     if (ts.isTaggedTemplateExpression(node) && /^sql\b/.test(node.tag.getText(source)))
-      for (const part of literalText(node.template)) for (const table of tablesWrittenIn(part)) named.add(table);
+      for (const part of literalText(node.template))
+        for (const table of tablesWrittenIn(part)) named.add(table);
     if (ts.isCallExpression(node) && node.expression.getText(source) === 'sql.raw')
       for (const argument of node.arguments)
         for (const part of literalText(argument)) for (const table of tablesWrittenIn(part)) named.add(table);
