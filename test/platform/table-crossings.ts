@@ -23,14 +23,11 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'shift_types',
   ],
   'modules/calendar-feed/repository.ts': ['planned_roster_lines', 'published_rosters', 'users'],
-  'modules/calendar/holidays-in-force.ts': ['holidays'],
-  'modules/calendar/repository.ts': ['holiday_types', 'holidays'],
   'modules/costs/repository.ts': [
     'allocation_runs',
     'attendance_records',
     'employees',
     'grades',
-    'holidays',
     'node_types',
     'org_nodes',
     'planned_roster_lines',
@@ -42,7 +39,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'demand_lines',
     'demand_plans',
     'employees',
-    'leave_requests',
     'shift_assignments',
   ],
   'modules/demand/repository.ts': [
@@ -53,7 +49,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'skills',
     'terminals',
   ],
-  'modules/diagnostics/routes/index.ts': ['business_units'],
   'modules/identity/repository.ts': ['employees', 'node_types', 'org_nodes'],
   'modules/imports/batch-repository.ts': [
     'certification_types',
@@ -94,7 +89,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'skills',
     'terminals',
   ],
-  'modules/people/certifications-repository.ts': ['certification_types'],
   'modules/people/employees-repository.ts': ['grades', 'org_nodes', 'skill_levels', 'skills', 'users'],
   'modules/people/groups-repository.ts': ['node_types', 'org_nodes'],
   'modules/people/skills-repository.ts': ['skill_categories', 'skill_levels', 'skills'],
@@ -134,7 +128,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'demand_lines',
     'demand_plans',
     'employees',
-    'holidays',
     'leave_requests',
     'shift_templates',
     'skills',
@@ -151,6 +144,5 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'skill_certification_requirements',
   ],
   'modules/shifts/repository.ts': ['shift_templates'],
-  'modules/shifts/routes/index.ts': ['shift_types'],
   'modules/swaps/repository.ts': ['employees', 'shift_assignments', 'shift_templates', 'terminals'],
 };
