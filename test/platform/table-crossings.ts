@@ -133,16 +133,7 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'skills',
     'terminals',
   ],
-  'modules/roster/snapshot-queries.ts': [
-    'certifications',
-    'demand_lines',
-    'employee_skills',
-    'employees',
-    'leave_requests',
-    'shift_templates',
-    'shift_types',
-    'skill_certification_requirements',
-  ],
+  'modules/roster/snapshot-queries.ts': ['demand_lines', 'leave_requests'],
   'modules/shifts/repository.ts': ['shift_templates'],
   'modules/swaps/repository.ts': ['employees', 'shift_assignments', 'shift_templates', 'terminals'],
 };

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { certificationTypes, shiftTemplates, skills, terminals } from '../../core/db/tables/index.ts';
+import {
+  certificationTypes,
+  shiftTemplates,
+  shiftTypes,
+  skills,
+  terminals,
+} from '../../core/db/tables/index.ts';
 
 /* Whether another module's input names a lookup the unit keeps, active. */
 
@@ -34,4 +40,31 @@ export async function isActiveCertificationType(executor: Executor, buId: string
       ),
     );
   return row !== undefined;
+}
+
+/* The shift templates as the engine's input takes them. */
+
+export interface TemplateRow {
+  id: string;
+  code: string;
+  start: string;
+  end: string;
+  paidHours: number;
+  shiftType: string | null;
+}
+
+export async function shiftTemplatesOf(executor: Executor, buId: string): Promise<TemplateRow[]> {
+  const rows = await executor
+    .select({
+      id: shiftTemplates.id,
+      code: shiftTemplates.code,
+      start: shiftTemplates.startTime,
+      end: shiftTemplates.endTime,
+      paidHours: shiftTemplates.paidHours,
+      shiftType: shiftTypes.code,
+    })
+    .from(shiftTemplates)
+    .leftJoin(shiftTypes, eq(shiftTypes.id, shiftTemplates.shiftTypeId))
+    .where(eq(shiftTemplates.buId, buId));
+  return rows.map((row) => ({ ...row, paidHours: Number(row.paidHours) }));
 }

@@ -309,7 +309,12 @@ export async function handOverLiveShifts(
   await removeLiveWork(
     executor,
     caller,
-    moves.map(({ shift }) => ({ assignmentId: shift.id, employeeId: shift.employeeId, date: shift.date, why })),
+    moves.map(({ shift }) => ({
+      assignmentId: shift.id,
+      employeeId: shift.employeeId,
+      date: shift.date,
+      why,
+    })),
   );
   const created = await roster.insertAssignments(
     executor,
