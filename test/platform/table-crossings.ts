@@ -93,7 +93,7 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
   'modules/people/groups-repository.ts': ['node_types', 'org_nodes'],
   'modules/people/skills-repository.ts': ['skill_categories', 'skill_levels', 'skills'],
   'modules/pools/repository.ts': ['employees', 'node_types', 'org_nodes', 'skills'],
-  'modules/publishing/own-roster-repository.ts': ['employees', 'holidays', 'leave_requests'],
+  'modules/publishing/own-roster-repository.ts': ['employees', 'leave_requests'],
   'modules/publishing/repository.ts': [
     'demand_lines',
     'employees',

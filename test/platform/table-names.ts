@@ -13,9 +13,11 @@ export const TABLE_NAMES = new Map<string, string>(
 
 const byWrittenName = new Map([...TABLE_NAMES].map(([imported, written]) => [written, imported]));
 
-/** The written names of tables a piece of raw SQL mentions. */
+/** The written names of tables a piece of raw SQL mentions (a column's alias, `as "holidays"`, is none). */
 const tablesWrittenIn = (text: string) =>
-  [...text.matchAll(/\b[a-z_]+\b/g)].map((match) => match[0]).filter((word) => byWrittenName.has(word));
+  [...text.replace(/\bas\s+"[^"]*"/gi, '').matchAll(/\b[a-z_]+\b/g)]
+    .map((match) => match[0])
+    .filter((word) => byWrittenName.has(word));
 
 /** The literal text of a template or string (its `${…}` holes left out). */
 const literalText = (node: ts.Node): string[] => {
