@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { TABLE_OWNERS } from '../../src/core/db/owners.ts';
+import { TABLE_CROSSINGS } from './table-crossings.ts';
+import { TABLE_NAMES, tablesNamedIn } from './table-names.ts';
 
 /** The code's layout rules (issue 37), read from the sources as they are. */
 const src = fileURLToPath(new URL('../../src', import.meta.url));
@@ -81,6 +84,46 @@ describe('the layout of the code', () => {
         .map((target) => `${path} → ${target}`);
     });
     expect(crossings).toEqual([]);
+  });
+});
+
+/** Another module's tables a module's file names: `modules/<area>/…` → the tables, by their SQL names. */
+function crossingsOf(path: string, text: string): string[] {
+  const owners: Record<string, string> = TABLE_OWNERS;
+  const area = areaOf(path).slice('modules/'.length);
+  return [...tablesNamedIn(path, text)].filter((table) => owners[table] !== area).sort();
+}
+
+describe('the ownership of the tables (issue 50)', () => {
+  it('gives every table and view one owning module, and names no table that is not defined', () => {
+    const modules = new Set(readdirSync(join(src, 'modules')));
+    expect(Object.keys(TABLE_OWNERS).sort()).toEqual([...TABLE_NAMES.values()].sort());
+    expect(Object.values(TABLE_OWNERS).filter((owner) => !modules.has(owner))).toEqual([]);
+  });
+
+  it("catches a module's file that names another module's table, typed or in raw SQL", () => {
+    const planted = readFileSync(
+      fileURLToPath(new URL('../fixtures/layout/planted-crossing.txt', import.meta.url)),
+      'utf8',
+    );
+    expect(crossingsOf('modules/dashboard/planted.ts', planted)).toEqual([
+      'demand_lines',
+      'employees',
+      'leave_request_steps',
+      'shift_assignments',
+    ]);
+    expect(crossingsOf('modules/roster/planted.ts', planted)).not.toContain('shift_assignments');
+  });
+
+  it("names another module's table only in the files still listed, each with the tables listed (the list only shrinks)", () => {
+    const crossings = Object.fromEntries(
+      sources
+        .map((file) => relative(src, file))
+        .filter((path) => path.startsWith('modules/'))
+        .map((path) => [path, crossingsOf(path, readFileSync(join(src, path), 'utf8'))] as const)
+        .filter(([, tables]) => tables.length > 0),
+    );
+    expect(crossings).toEqual(TABLE_CROSSINGS);
   });
 });
 

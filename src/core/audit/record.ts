@@ -24,15 +24,26 @@ export const actorOf = (caller: Caller): AuditActor => ({
 });
 
 /** Records an audit event in the caller's transaction, so the event and the change land together or not at all. */
-export async function recordAudit(executor: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditEvents).values({
-    buId: actor.buId,
-    actorUserId: actor.userId,
-    actorUsername: actor.username,
-    action: entry.action,
-    entityType: entry.entityType ?? null,
-    entityId: entry.entityId ?? null,
-    details: entry.details ?? null,
-    traceId: actor.traceId,
-  });
+export const recordAudit = (executor: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> =>
+  recordAudits(executor, actor, [entry]);
+
+/** Records several audit events of one change in one statement, in the caller's transaction. */
+export async function recordAudits(
+  executor: Executor,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (!entries.length) return;
+  await executor.insert(auditEvents).values(
+    entries.map((entry) => ({
+      buId: actor.buId,
+      actorUserId: actor.userId,
+      actorUsername: actor.username,
+      action: entry.action,
+      entityType: entry.entityType ?? null,
+      entityId: entry.entityId ?? null,
+      details: entry.details ?? null,
+      traceId: actor.traceId,
+    })),
+  );
 }

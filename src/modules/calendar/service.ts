@@ -2,6 +2,7 @@ import type { Db } from '../../core/db/database.ts';
 import { validationFailed } from '../../core/http/errors.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { businessDate, daysBetween, isRealDate } from '../../core/time/dates.ts';
+import { activeHolidayTypes, holidaysOverlapping } from '../lookups/holidays.ts';
 import { readSettings } from '../settings/service.ts';
 import * as repo from './repository.ts';
 import { type ModifierSpan, resolveDays, STANDARD_DAILY_HOURS } from './resolve.ts';
@@ -51,7 +52,7 @@ async function resolve(db: Db, buId: string, range: RangeQuery) {
   checkRange(range);
   const { settings } = await readSettings(db, buId);
   const [holidays, modifiers] = await Promise.all([
-    repo.holidaysOverlapping(db, buId, range.from, range.to),
+    holidaysOverlapping(db, buId, range.from, range.to),
     repo.activeModifiers(db, buId, range),
   ]);
   const days = resolveDays(range.from, range.to, {
@@ -107,7 +108,7 @@ export async function holidaysBetween(
   range: RangeQuery,
 ): Promise<Holidays> {
   checkRange(range);
-  const rows = await repo.holidaysOverlapping(db, buId, range.from, range.to);
+  const rows = await holidaysOverlapping(db, buId, range.from, range.to);
   return {
     from: range.from,
     to: range.to,
@@ -133,7 +134,7 @@ export async function configuration(
 ): Promise<CalendarConfiguration> {
   const current = await readSettings(db, buId);
   const [types, modifiers] = await Promise.all([
-    repo.activeHolidayTypes(db, buId),
+    activeHolidayTypes(db, buId),
     repo.activeModifiers(db, buId),
   ]);
   return {

@@ -1,6 +1,7 @@
 import type { Executor } from '../../core/db/database.ts';
 import type { LabourPremiumKind } from '../../core/db/tables/index.ts';
 import { addDays, WEEKDAY_NAMES } from '../../core/time/dates.ts';
+import { holidayRanges } from '../lookups/holidays.ts';
 import { readSettings } from '../settings/service.ts';
 import { type Exact, formatHours, formatMinor, fromNumber, round } from './exact.ts';
 import {
@@ -83,7 +84,7 @@ export async function pricingContext(
     repo.listPremiums(executor, buId),
     repo.allRates(executor, buId),
     repo.gradesOf(executor, buId, employeeIds),
-    repo.holidayDates(executor, buId, range.weeksFrom ?? range.from, addDays(range.weeksTo ?? range.to, 1)),
+    holidayRanges(executor, buId, range.weeksFrom ?? range.from, addDays(range.weeksTo ?? range.to, 1)),
   ]);
   const gradeIdOf = new Map(grades.map((row) => [row.id, row.grade?.id]));
   const ratesOf = new Map<string, { effectiveFrom: string; hourlyMinor: number }[]>();

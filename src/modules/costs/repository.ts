@@ -9,7 +9,6 @@ import {
   DEPARTMENT_NODE_TYPE,
   employees,
   grades,
-  holidays,
   type LabourPremiumKind,
   labourBudgets,
   labourPremiums,
@@ -22,7 +21,6 @@ import {
   runCosts,
 } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
-import { holidaysInForce } from '../calendar/holidays-in-force.ts';
 
 /* Rates */
 
@@ -315,13 +313,6 @@ export async function departmentsInScope(executor: Executor, buId: string, scope
 }
 
 /* What is priced */
-
-export async function holidayDates(executor: Executor, buId: string, from: string, to: string) {
-  return executor
-    .select({ date: holidays.date, endDate: holidays.endDate })
-    .from(holidays)
-    .where(holidaysInForce(buId, from, to));
-}
 
 const lineColumns = {
   employeeId: publishedRosterLines.employeeId,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
+import { onApprovedLeave } from '../roster/approved-leave.ts';
 
 /** The dashboard's own counts; the other tiles come from their areas' services. */
 
@@ -28,8 +29,7 @@ export const leaveConflicts = (
     executor,
     sql`select count(*)::int as n from shift_assignments a join employees e on e.id = a.employee_id
          where a.bu_id = ${buId} and a.date >= ${today} and ${inDepartmentScope(sql`e.department_id`, scope)}
-           and exists (select 1 from leave_requests l where l.employee_id = a.employee_id and l.status = 'Approved'
-                        and a.date between l.from_date and l.to_date)`,
+           and ${onApprovedLeave(sql`a.employee_id`, sql`a.date`)}`,
   );
 
 /**

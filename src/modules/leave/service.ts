@@ -321,22 +321,22 @@ export async function decideLeave(
       entityId: row.id,
       details: { step: step.step, role, from: row.status, to: next },
     });
-    // Approved leave takes the employee off the live roster for its dates, in the same transaction.
-    const removedAssignments =
-      next === 'Approved'
-        ? await removeForLeave(tx, caller, {
-            requestId: row.id,
-            employeeId: row.employeeId,
-            from: row.fromDate,
-            to: row.toDate,
-          })
-        : [];
-    return { row, removedAssignments };
+    // Approved leave takes the employee off the live roster for its dates in one call, in the same
+    // transaction: what it took off are gaps now, and no live shift of those dates is left as a conflict.
+    // Any other decision leaves the roster as it is and names the shifts the final approval would take off.
+    if (next === 'Approved') {
+      const removedAssignments = await removeForLeave(tx, caller, {
+        requestId: row.id,
+        employeeId: row.employeeId,
+        from: row.fromDate,
+        to: row.toDate,
+      });
+      return { conflicts: [], removedAssignments };
+    }
+    const conflicts = await shiftsDuring(tx, principal.buId, row.employeeId, row.fromDate, row.toDate);
+    return { conflicts, removedAssignments: [] };
   });
-  const answer = await getLeave(deps, caller, id);
-  const { row } = decided;
-  const conflicts = await shiftsDuring(deps.db, principal.buId, row.employeeId, row.fromDate, row.toDate);
-  return { ...answer, conflicts, removedAssignments: decided.removedAssignments };
+  return { ...(await getLeave(deps, caller, id)), ...decided };
 }
 
 /** The owner withdraws a request that has not started yet; it stays on record as Cancelled. */

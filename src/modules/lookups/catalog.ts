@@ -4,6 +4,7 @@ import {
   demandReasons,
   employeeStatuses,
   holidayTypes,
+  shiftTypes,
   skillCategories,
   skillLevels,
   terminals,
@@ -109,6 +110,10 @@ export async function listCatalog(
     query,
   );
 }
+
+/** The unit's shift types, as the shifts module lists them (no route of the catalog of its own). */
+export const listShiftTypes = (deps: ServiceDeps, buId: string, query: PageQuery & ActiveFilter) =>
+  listCatalog(deps, buId, { table: shiftTypes, ...plain }, query);
 
 export const OrgNode = Type.Object(
   {

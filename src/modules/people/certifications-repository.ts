@@ -7,11 +7,11 @@ import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   type CertificationStatus,
   certifications,
-  certificationTypes,
   employees,
   skillCertificationRequirements,
 } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
+import { isActiveCertificationType } from '../lookups/reads.ts';
 
 /* The queries of employee certifications: the rows, the catalogue check, the overlap check and the expiry sweep. */
 
@@ -121,17 +121,7 @@ export const lockEmployee = (executor: Executor, buId: string, id: string) =>
  * Whether a code is in the unit's catalogue: an active certification type, or a code a skill requires.
  */
 export async function certificationCodeKnown(executor: Executor, buId: string, code: string) {
-  const [activeType] = await executor
-    .select({ id: certificationTypes.id })
-    .from(certificationTypes)
-    .where(
-      and(
-        eq(certificationTypes.buId, buId),
-        eq(certificationTypes.code, code),
-        eq(certificationTypes.isActive, true),
-      ),
-    );
-  if (activeType) return true;
+  if (await isActiveCertificationType(executor, buId, code)) return true;
   const [required] = await executor
     .select({ code: skillCertificationRequirements.certificationCode })
     .from(skillCertificationRequirements)

@@ -1,14 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type JsonRow, jsonList } from '../../core/db/json.ts';
 import { preparedRead, type RunPrepared } from '../../core/db/prepared.ts';
-import {
-  employees,
-  holidays,
-  leaveRequests,
-  plannedRosterLines,
-  standingRosters,
-} from '../../core/db/tables/index.ts';
-import { holidaysInForce } from '../calendar/holidays-in-force.ts';
+import { employees, leaveRequests, plannedRosterLines, standingRosters } from '../../core/db/tables/index.ts';
+import { type HolidayFields, holidaysInForceJson } from '../lookups/holidays.ts';
 import { approvedLeaveTouching } from '../roster/approved-leave.ts';
 
 /** SQL of a person's own roster: the read every employee's screen opens. */
@@ -37,13 +31,6 @@ const ownLineFields = {
 };
 const ownLeaveFields = { id: leaveRequests.id, from: leaveRequests.fromDate, to: leaveRequests.toDate };
 const coveredFields = { from: standingRosters.periodFrom, to: standingRosters.periodTo };
-const holidayFields = {
-  code: holidays.code,
-  nameEn: holidays.nameEn,
-  nameAr: holidays.nameAr,
-  date: holidays.date,
-  endDate: holidays.endDate,
-};
 
 export interface OwnRosterSources {
   lines: JsonRow<typeof ownLineFields>[];
@@ -52,7 +39,7 @@ export interface OwnRosterSources {
   /** Periods that standing versions of the employee's departments (home, or of a line) cover. */
   covered: JsonRow<typeof coveredFields>[];
   /** The unit's active holidays touching the dates, by date and code. */
-  holidays: JsonRow<typeof holidayFields>[];
+  holidays: JsonRow<HolidayFields>[];
 }
 
 /**
@@ -95,11 +82,7 @@ const ownRosterStatement = preparedRead<OwnRosterSources>(
                 union select ${employees.departmentId} from ${employees}
                  where ${employees.buId} = ${buId} and ${employees.id} = ${employeeId})`,
       )} as "covered",
-      ${jsonList(
-        holidayFields,
-        sql`from ${holidays} where ${holidaysInForce(buId, fromDate, toDate)}`,
-        sql`${holidays.date}, ${holidays.code}`,
-      )} as "holidays"`;
+      ${holidaysInForceJson(buId, fromDate, toDate)} as "holidays"`;
   },
 );
 

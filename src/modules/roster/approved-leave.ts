@@ -13,3 +13,11 @@ export const approvedLeaveTouching = (from: string | SQL, to: string | SQL): SQL
     lte(leaveRequests.fromDate, to),
     gte(leaveRequests.toDate, from),
   )!;
+
+/**
+ * Whether the employee is on approved leave on the date, both given as SQL of the caller's query (the
+ * dashboard counts live shifts that meet it).
+ */
+export const onApprovedLeave = (employeeId: SQL, date: SQL): SQL =>
+  sql`exists (select 1 from ${leaveRequests}
+    where ${leaveRequests.employeeId} = ${employeeId} and ${approvedLeaveTouching(date, date)})`;

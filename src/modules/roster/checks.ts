@@ -6,6 +6,7 @@ import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { businessRule, notFound } from '../../core/http/errors.ts';
 import { addDays } from '../../core/time/dates.ts';
 import { explain, type LendingRule, type ReasonCode } from '../../engine/index.ts';
+import { isActiveLookup } from '../lookups/reads.ts';
 import * as roster from './repository.ts';
 import type { NewShiftAssignment } from './schemas.ts';
 import { buildSnapshot, LIVE_LINE_PREFIX, liveRosterOf } from './snapshot.ts';
@@ -45,13 +46,13 @@ export async function resolveTarget(
   const errors: { path: string; message: string }[] = [];
   if (body.shiftTemplateId === undefined)
     errors.push({ path: '/shiftTemplateId', message: 'required without demandLineId' });
-  else if (!(await roster.lookupExists(executor, buId, 'shiftTemplate', body.shiftTemplateId)))
+  else if (!(await isActiveLookup(executor, buId, 'shiftTemplate', body.shiftTemplateId)))
     errors.push({ path: '/shiftTemplateId', message: 'unknown or inactive shift template' });
   if (body.terminalId === undefined)
     errors.push({ path: '/terminalId', message: 'required without demandLineId' });
-  else if (!(await roster.lookupExists(executor, buId, 'terminal', body.terminalId)))
+  else if (!(await isActiveLookup(executor, buId, 'terminal', body.terminalId)))
     errors.push({ path: '/terminalId', message: 'unknown or inactive terminal' });
-  if (body.skillId && !(await roster.lookupExists(executor, buId, 'skill', body.skillId)))
+  if (body.skillId && !(await isActiveLookup(executor, buId, 'skill', body.skillId)))
     errors.push({ path: '/skillId', message: 'unknown or inactive skill' });
   if (errors.length || departmentId === null) {
     throw businessRule('ASSIGNMENT_INVALID', 'The assignment names no valid shift and terminal', {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, lockUntilCommit, queryRows } from '../../core/db/database.ts';
 import { employeeRefColumns } from '../../core/db/employee-ref.ts';
@@ -8,14 +8,12 @@ import {
   demandLines,
   demandPlans,
   employees,
-  holidays,
   leaveRequests,
   shiftAssignments,
   shiftTemplates,
   skills,
   terminals,
 } from '../../core/db/tables/index.ts';
-import { holidaysInForce } from '../calendar/holidays-in-force.ts';
 import { approvedLeaveTouching } from './approved-leave.ts';
 
 /** SQL of the live roster (`shift_assignments`). */
@@ -174,6 +172,16 @@ export async function deleteAssignment(executor: Executor, id: string): Promise<
   return rows.length > 0;
 }
 
+/** Deletes the assignments in one statement; answers the ids it deleted. */
+export async function deleteAssignments(executor: Executor, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await executor
+    .delete(shiftAssignments)
+    .where(inArray(shiftAssignments.id, [...ids]))
+    .returning({ id: shiftAssignments.id });
+  return rows.map((row) => row.id);
+}
+
 export async function findEmployee(
   executor: Executor,
   buId: string,
@@ -205,27 +213,6 @@ export async function findLine(executor: Executor, buId: string, id: string) {
     .innerJoin(demandPlans, eq(demandPlans.id, demandLines.planId))
     .where(and(eq(demandLines.buId, buId), eq(demandLines.id, id)));
   return row ?? null;
-}
-
-export async function lookupExists(
-  executor: Executor,
-  buId: string,
-  kind: 'shiftTemplate' | 'terminal' | 'skill',
-  id: string,
-): Promise<boolean> {
-  const table = { shiftTemplate: shiftTemplates, terminal: terminals, skill: skills }[kind];
-  const [row] = await executor
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.buId, buId), eq(table.id, id), eq(table.isActive, true)));
-  return row !== undefined;
-}
-
-export async function holidaysBetween(executor: Executor, buId: string, from: string, to: string) {
-  return executor
-    .select({ from: holidays.date, to: holidays.endDate, nameEn: holidays.nameEn, nameAr: holidays.nameAr })
-    .from(holidays)
-    .where(holidaysInForce(buId, from, to));
 }
 
 export async function approvedLeaveBetween(executor: Executor, employeeId: string, from: string, to: string) {

@@ -1,4 +1,4 @@
-import { actorOf, recordAudit } from '../../core/audit/record.ts';
+import { actorOf, recordAudit, recordAudits } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
 import type { Permission } from '../../core/auth/catalog.ts';
 import type { Executor } from '../../core/db/database.ts';
@@ -7,6 +7,7 @@ import { notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
+import { holidaysBetween } from '../lookups/holidays.ts';
 import { readSettings } from '../settings/service.ts';
 import { assignChecked, type LiveShift, resolveTarget, WHOLE_UNIT } from './checks.ts';
 import * as roster from './repository.ts';
@@ -114,7 +115,7 @@ export async function employeeSchedule(
   const buId = caller.principal.buId;
   const [{ rows }, holidays, leave, { settings }] = await Promise.all([
     roster.listAssignments(deps.db, buId, WHOLE_UNIT, { employeeId, from, to }, MAX_SCHEDULE_DAYS * 2, 0),
-    roster.holidaysBetween(deps.db, buId, from, to),
+    holidaysBetween(deps.db, buId, from, to),
     roster.approvedLeaveBetween(deps.db, employeeId, from, to),
     readSettings(deps.db, buId),
   ]);
@@ -237,24 +238,28 @@ export const addLiveAssignments = (executor: Executor, buId: string, rows: NewLi
   roster.insertAssignments(executor, buId, rows);
 
 /**
- * Takes live assignments off the roster in the caller's transaction, audited one by one with why (approved
- * leave, or a locked run that replanned work breaking a rule now); they show as gaps afterwards.
+ * Takes live assignments off the roster in the caller's transaction, in one statement, each audited with
+ * why (approved leave, or a locked run that replanned work breaking a rule now); they show as gaps afterwards.
  */
 async function removeLiveWork(
   executor: Executor,
   caller: Caller,
-  shifts: readonly { assignmentId: string; employeeId: string; date: string }[],
-  why: Record<string, unknown>,
+  shifts: readonly { assignmentId: string; employeeId: string; date: string; why: Record<string, unknown> }[],
 ): Promise<void> {
-  for (const shift of shifts) {
-    await roster.deleteAssignment(executor, shift.assignmentId);
-    await recordAudit(executor, actorOf(caller), {
+  await roster.deleteAssignments(
+    executor,
+    shifts.map((shift) => shift.assignmentId),
+  );
+  await recordAudits(
+    executor,
+    actorOf(caller),
+    shifts.map((shift) => ({
       action: 'shift_assignment.delete',
       entityType: 'shift_assignment',
       entityId: shift.assignmentId,
-      details: { employeeId: shift.employeeId, date: shift.date, ...why },
-    });
-  }
+      details: { employeeId: shift.employeeId, date: shift.date, ...shift.why },
+    })),
+  );
 }
 
 /** Approved leave takes its employee off the live roster for its dates. */
@@ -266,11 +271,11 @@ export async function removeForLeave(
   const { buId } = caller.principal;
   await roster.lockRoster(executor, buId);
   const during = await shiftsDuring(executor, buId, leave.employeeId, leave.from, leave.to);
+  const why = { reason: 'leave_approved', leaveRequestId: leave.requestId };
   await removeLiveWork(
     executor,
     caller,
-    during.map((shift) => ({ ...shift, employeeId: leave.employeeId })),
-    { reason: 'leave_approved', leaveRequestId: leave.requestId },
+    during.map((shift) => ({ ...shift, employeeId: leave.employeeId, why })),
   );
   return during;
 }
@@ -282,9 +287,11 @@ export async function removeReplannedWork(
   runId: string,
   dropped: readonly { assignmentId: string; employeeId: string; date: string; rule: string }[],
 ): Promise<void> {
-  for (const item of dropped) {
-    await removeLiveWork(executor, caller, [item], { reason: 'replanned', rule: item.rule, runId });
-  }
+  await removeLiveWork(
+    executor,
+    caller,
+    dropped.map((item) => ({ ...item, why: { reason: 'replanned', rule: item.rule, runId } })),
+  );
 }
 
 /**
@@ -302,8 +309,12 @@ export async function handOverLiveShifts(
   await removeLiveWork(
     executor,
     caller,
-    moves.map(({ shift }) => ({ assignmentId: shift.id, employeeId: shift.employeeId, date: shift.date })),
-    why,
+    moves.map(({ shift }) => ({
+      assignmentId: shift.id,
+      employeeId: shift.employeeId,
+      date: shift.date,
+      why,
+    })),
   );
   const created = await roster.insertAssignments(
     executor,

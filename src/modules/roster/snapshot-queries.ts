@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
-import {
-  certifications,
-  demandLines,
-  employeeSkills,
-  employees,
-  leaveRequests,
-  shiftAssignments,
-  shiftTemplates,
-  shiftTypes,
-  skillCertificationRequirements,
-} from '../../core/db/tables/index.ts';
+import { demandLines, leaveRequests, shiftAssignments } from '../../core/db/tables/index.ts';
 
-/* The reads a snapshot needs; id lists travel as one parameter (`uuidList`). */
+/*
+ * The reads of the live roster, its demand lines and leave a snapshot needs (people's and lookups' come from
+ * their modules); raw SQL because id lists travel as one parameter (`uuidList`), which a builder's `inArray` cannot.
+ */
 
 export interface LineRow {
   id: string;
@@ -31,80 +24,6 @@ export async function planLines(executor: Executor, planId: string, from: string
         from ${demandLines} l
         where l.plan_id = ${planId} and l.date between ${from} and ${to}
         order by l.date, l.id`,
-  );
-}
-
-export interface TemplateRow {
-  id: string;
-  code: string;
-  start: string;
-  end: string;
-  paidHours: number;
-  shiftType: string | null;
-}
-
-export async function shiftTemplatesOf(executor: Executor, buId: string): Promise<TemplateRow[]> {
-  const rows = await queryRows<TemplateRow & { paidHours: string | number }>(
-    executor,
-    sql`select t.id, t.code, t.start_time as "start", t.end_time as "end", t.paid_hours as "paidHours",
-          st.code as "shiftType"
-        from ${shiftTemplates} t left join ${shiftTypes} st on st.id = t.shift_type_id
-        where t.bu_id = ${buId}`,
-  );
-  return rows.map((row) => ({ ...row, paidHours: Number(row.paidHours) }));
-}
-
-export interface EmployeeRow {
-  id: string;
-  departmentId: string | null;
-  gradeId: string | null;
-  status: string;
-  hireDate: string | null;
-  endDate: string | null;
-}
-
-export async function employeesOf(executor: Executor, buId: string, ids: readonly string[]) {
-  if (!ids.length) return [];
-  return queryRows<EmployeeRow>(
-    executor,
-    sql`select e.id, e.department_id as "departmentId", e.grade_id as "gradeId", e.status,
-          e.hire_date::text as "hireDate", e.end_date::text as "endDate"
-        from ${employees} e
-        where e.bu_id = ${buId} and e.id in ${uuidList(ids)}
-        order by e.employee_number`,
-  );
-}
-
-export async function skillsOf(executor: Executor, ids: readonly string[]) {
-  if (!ids.length) return [];
-  return queryRows<{ employeeId: string; skillId: string }>(
-    executor,
-    sql`select employee_id as "employeeId", skill_id as "skillId" from ${employeeSkills}
-        where employee_id in ${uuidList(ids)} order by skill_id`,
-  );
-}
-
-export async function certificationsOf(executor: Executor, ids: readonly string[]) {
-  if (!ids.length) return [];
-  return queryRows<{
-    employeeId: string;
-    code: string;
-    issuedOn: string;
-    expiresOn: string | null;
-    status: string;
-  }>(
-    executor,
-    sql`select employee_id as "employeeId", certification_code as "code", issued_on::text as "issuedOn",
-          expires_on::text as "expiresOn", status
-        from ${certifications} where employee_id in ${uuidList(ids)} order by issued_on, id`,
-  );
-}
-
-export async function certificationRequirements(executor: Executor, buId: string) {
-  return queryRows<{ skillId: string; code: string }>(
-    executor,
-    sql`select skill_id as "skillId", certification_code as "code" from ${skillCertificationRequirements}
-        where bu_id = ${buId} order by certification_code`,
   );
 }
 

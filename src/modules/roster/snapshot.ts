@@ -12,6 +12,13 @@ import type {
   Weekday,
 } from '../../engine/index.ts';
 import { wishesForEngine } from '../availability/service.ts';
+import { shiftTemplatesOf, type TemplateRow } from '../lookups/reads.ts';
+import {
+  certificationRequirements,
+  certificationsOf,
+  employeesOf,
+  skillsOf,
+} from '../people/engine-staff.ts';
 import { homePoolsOf, staffingOf } from '../pools/service.ts';
 import { readSettings } from '../settings/service.ts';
 import { LIVE_LINE_PREFIX, type Snapshot, withoutBrokenLiveWork } from './live-work.ts';
@@ -60,7 +67,7 @@ const groupBy = <T>(rows: T[], key: (row: T) => string) => {
 };
 
 /** `YYYY-MM-DDTHH:mm` when a shift that starts on `date` ends (the next day when it crosses midnight). */
-function shiftEnd(date: string, template: q.TemplateRow): string {
+function shiftEnd(date: string, template: TemplateRow): string {
   return `${template.end <= template.start ? addDays(date, 1) : date}T${template.end}`;
 }
 
@@ -69,7 +76,7 @@ function priorWorkOf(
   before: q.LiveRow[],
   from: string,
   weekStart: number,
-  templates: Map<string, q.TemplateRow>,
+  templates: Map<string, TemplateRow>,
 ): PriorWork | null {
   if (!before.length) return null;
   const dates = new Set(before.map((row) => row.date));
@@ -103,10 +110,10 @@ function coveredDays(ranges: { from: string; to: string }[], from: string, to: s
   return days.size;
 }
 
-const isNight = (template: q.TemplateRow) => template.shiftType?.toLowerCase() === 'night';
+const isNight = (template: TemplateRow) => template.shiftType?.toLowerCase() === 'night';
 
 /** Night shifts and work on the unit's weekend days are the unsocial work the engine shares out. */
-const isUnsocial = (date: string, template: q.TemplateRow, weekend: ReadonlySet<number>) =>
+const isUnsocial = (date: string, template: TemplateRow, weekend: ReadonlySet<number>) =>
   isNight(template) || weekend.has(weekdayOf(date));
 
 /** The snapshot's live roster (its fixed assignments) as the engine's assignments, to check or explain. */
@@ -141,10 +148,10 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
   const lookback = Math.max(windowDays, settings.maxConsecutiveDays + 1, 7);
   const historyFrom = addDays(from, -windowDays);
   // One after another: on a transaction's single connection, queries cannot overlap.
-  const rows = await q.employeesOf(executor, buId, employeeIds);
-  const skills = await q.skillsOf(executor, employeeIds);
-  const certs = await q.certificationsOf(executor, employeeIds);
-  const requirements = await q.certificationRequirements(executor, buId);
+  const rows = await employeesOf(executor, buId, employeeIds);
+  const skills = await skillsOf(executor, employeeIds);
+  const certs = await certificationsOf(executor, employeeIds);
+  const requirements = await certificationRequirements(executor, buId);
   const homes = await homePoolsOf(executor, buId, employeeIds);
   const leave = await q.approvedLeave(executor, employeeIds, addDays(from, -lookback), to);
   // Live work just after the period binds its last days (rest, consecutive days, the last week's hours).
@@ -156,7 +163,7 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
     addDays(from, -lookback),
     addDays(to, tail),
   );
-  const templateRows = await q.shiftTemplatesOf(executor, buId);
+  const templateRows = await shiftTemplatesOf(executor, buId);
   // Stated unavailability and preferences over the period (issue 35).
   const wishes = await wishesForEngine(executor, buId, employeeIds, from, to);
   const templates = new Map(templateRows.map((row) => [row.id, row]));

@@ -27,6 +27,12 @@ export async function findFirstUnitId(executor: Executor): Promise<string | unde
   return row?.id;
 }
 
+/** Every business unit's id. */
+export async function listUnitIds(executor: Executor): Promise<string[]> {
+  const rows = await executor.select({ id: businessUnits.id }).from(businessUnits);
+  return rows.map((row) => row.id);
+}
+
 /** Writes only when the row is still at `version`; answers whether it did. */
 export async function updateSettingsRow(
   executor: Executor,

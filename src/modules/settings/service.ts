@@ -6,7 +6,7 @@ import { AppError, businessRule, notFound } from '../../core/http/errors.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { isValidTimeZone } from '../../core/time/dates.ts';
-import { findFirstUnitId, findSettingsRow, updateSettingsRow } from './repository.ts';
+import { findFirstUnitId, findSettingsRow, listUnitIds, updateSettingsRow } from './repository.ts';
 import {
   SETTING_DEFAULTS,
   type SettingsPatch,
@@ -34,6 +34,9 @@ export async function readSettingsOfNoUnit(executor: Executor): Promise<Settings
   const buId = await findFirstUnitId(executor);
   return buId ? (await readSettings(executor, buId)).settings : { ...SETTING_DEFAULTS };
 }
+
+/** Every business unit's id (a sweep run without a caller covers them all). */
+export const allUnitIds = (executor: Executor) => listUnitIds(executor);
 
 function checkRules(settings: SettingsValues): void {
   const errors: { path: string; message: string }[] = [];

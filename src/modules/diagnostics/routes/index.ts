@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { recordAudit } from '../../../core/audit/record.ts';
-import { businessUnits } from '../../../core/db/tables/index.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { AuditEvent } from '../../audit/schemas.ts';
 import { recentAuditEvents } from '../../audit/service.ts';
 import { runExpirySweep } from '../../people/certifications-service.ts';
 import { employeeSummary } from '../../people/employees-service.ts';
 import { skillMatrix } from '../../people/skills-service.ts';
+import { allUnitIds } from '../../settings/service.ts';
 
 const tags = ['diagnostics'];
 const config = { auth: 'open' } as const;
@@ -129,9 +129,7 @@ export function diagnosticsRoutes(context: ModuleContext): FastifyPluginAsyncTyp
       },
       async (request) => {
         const principal = request.principal;
-        const units = principal
-          ? [principal.buId]
-          : (await deps.db.select({ id: businessUnits.id }).from(businessUnits)).map((row) => row.id);
+        const units = principal ? [principal.buId] : await allUnitIds(deps.db);
         const expired = await runExpirySweep(
           deps,
           {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../../core/auth/guard.ts';
-import { shiftTypes } from '../../../core/db/tables/index.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
-import { listCatalog } from '../../lookups/catalog.ts';
+import { listShiftTypes } from '../../lookups/catalog.ts';
 import { recordSchemaOf, SHIFT_TEMPLATES } from '../../lookups/groups.ts';
 import { IdParams, LookupRecord } from '../../lookups/schemas.ts';
 import { listLookups } from '../../lookups/service.ts';
@@ -11,7 +10,6 @@ import { ListQuery, PatternPreview, PreviewQuery, ShiftPattern } from '../schema
 import * as shifts from '../service.ts';
 
 const tags = ['shifts'];
-const shiftTypeCatalog = { table: shiftTypes, select: {}, view: () => ({}) };
 
 /** Read-only views of shift templates, types and patterns; templates are written through /api/admin. */
 export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
@@ -43,7 +41,7 @@ export function shiftRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
           response: { 200: pageSchema(LookupRecord) },
         },
       },
-      async (request) => listCatalog(deps, callerOf(request).principal.buId, shiftTypeCatalog, request.query),
+      async (request) => listShiftTypes(deps, callerOf(request).principal.buId, request.query),
     );
     app.get(
       '/shift-patterns',
