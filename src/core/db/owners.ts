@@ -11,6 +11,7 @@ export const TABLE_OWNERS = {
   business_unit_settings: 'settings',
   // platform: the service's own state
   service_state: 'platform',
+  idempotent_requests: 'platform',
   // identity: accounts, roles, sign-ins
   permissions: 'identity',
   roles: 'identity',
