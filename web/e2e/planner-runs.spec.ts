@@ -18,6 +18,8 @@ async function openLive(page: Page) {
   await expect(page.getByTestId('roster-grid')).toBeVisible();
 }
 
+/** The demo's terminal T1 as screens name it. */
+const terminalOne = (lang: 'en' | 'ar') => (lang === 'ar' ? 'المبنى 1' : 'Terminal 1');
 test('the planner creates a run, starts it, reads why lines stay unfilled and locks it', async ({
   page,
 }, info) => {
@@ -112,7 +114,10 @@ test('the planner covers a gap from the candidates and publishes with the change
 
   // Remove one assignment from the grid: its line opens a gap that its former holder can cover.
   const grid = page.getByTestId('roster-grid');
-  const worked = grid.locator('[role="gridcell"]').filter({ hasText: 'T1' }).first();
+  const worked = grid
+    .locator('[role="gridcell"]')
+    .filter({ hasText: terminalOne(lang) })
+    .first();
   // Rows are virtualised: scroll down until a T1 shift is in the document.
   for (let step = 0; step < 20 && (await worked.count()) === 0; step += 1) {
     await grid.evaluate((element) => element.scrollBy(0, 300));
@@ -129,7 +134,7 @@ test('the planner covers a gap from the candidates and publishes with the change
   const before = await gaps.count();
   await checkScreen(page, info, 'live-gaps');
   // The gap with people who can cover it (the T1 morning just emptied).
-  const open = gaps.filter({ hasText: 'T1' }).first();
+  const open = gaps.filter({ hasText: terminalOne(lang) }).first();
   await open.getByRole('button', { name: /.+/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('cover-candidate').first()).toBeVisible();
@@ -168,7 +173,9 @@ test('an approved leave opens a gap that the planner covers and republishes', as
   await signIn(page, lang, 'planner');
   await openLive(page);
   await page.getByTestId('gaps-tab').click();
-  const gap = page.locator(`[data-testid="gap"][data-date="${target.date}"]`).filter({ hasText: 'T1' });
+  const gap = page
+    .locator(`[data-testid="gap"][data-date="${target.date}"]`)
+    .filter({ hasText: terminalOne(lang) });
   await expect(gap).toHaveCount(1);
   await gap.getByRole('button').click();
   const dialog = page.getByRole('dialog');
