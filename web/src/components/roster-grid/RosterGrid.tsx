@@ -307,7 +307,7 @@ const GridRow = memo(
                 <>
                   <span className={classes.code} aria-hidden>
                     {cell.night ? '☾ ' : ''}
-                    {names.shift(cell.shiftCode)}
+                    {names.shortShift(cell.shiftCode)}
                     {cell.lent ? ' ⇄' : ''}
                   </span>
                   <span className={classes.terminal} aria-hidden>

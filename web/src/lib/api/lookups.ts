@@ -65,6 +65,8 @@ export function useShiftTemplates() {
 export interface CodeNames {
   terminal: (code: string) => string;
   shift: (code: string) => string;
+  /** A shift's name without the word every shift's name shares ("الوردية الصباحية" → "الصباحية"), for a grid cell. */
+  shortShift: (code: string) => string;
   skill: (code: string) => string;
   certification: (code: string) => string;
 }
@@ -84,9 +86,17 @@ export function useCodeNames(): CodeNames {
       const names = new Map((rows ?? []).map((row) => [row.code, localName(lang, row)]));
       return (code: string) => names.get(code) ?? code;
     };
+    const shift = named(shifts.data);
+    const shiftNames = (shifts.data ?? []).map((row) => localName(lang, row));
+    const first = shiftNames[0]?.split(' ')[0];
+    const shared =
+      shiftNames.length > 1 && shiftNames.every((name) => name.includes(' ') && name.split(' ')[0] === first)
+        ? `${first} `
+        : '';
     return {
       terminal: named(terminals.data),
-      shift: named(shifts.data),
+      shift,
+      shortShift: (code: string) => shift(code).replace(shared, '') || shift(code),
       skill: named(skills.data),
       certification: named(certifications.data),
     };
