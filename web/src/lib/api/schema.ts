@@ -8464,6 +8464,18 @@ export interface components {
         };
     };
     responses: {
+        /** @description The swap is not in a state this step applies to */
+        AcceptShiftSwapConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
         /** @description The account is locked */
         AccountLocked: {
             headers: {
@@ -8483,6 +8495,40 @@ export interface components {
                 };
             };
         };
+        /** @description The review was acknowledged or reverted already */
+        AcknowledgeAttendanceReviewConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_REVIEW_CLOSED" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description The employee holds the code already over overlapping dates; `existing` names that row */
+        AddCertificationConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code: "CERTIFICATION_DUPLICATE" | "IDEMPOTENCY_KEY_IN_USE";
+                    existing: {
+                        /** Format: uuid */
+                        id: string;
+                        certificationCode: string;
+                        /** Format: date */
+                        issuedOn: string;
+                        /** Format: date */
+                        expiresOn: string | null;
+                        storedStatus: string;
+                    };
+                };
+            };
+        };
         /** @description expiresOn before issuedOn, or a code outside the catalogue (GET /api/lookups/certification-types) */
         AddCertificationRefused: {
             headers: {
@@ -8491,7 +8537,31 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
+                    code?: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description CERTIFICATION_REQUIREMENT_EXISTS */
+        AddCertificationRequirementConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_REQUIREMENT_EXISTS" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description The code (trimmed, upper-cased) is not a certification type: GET /api/lookups/certification-types lists them */
+        AddCertificationRequirementRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_UNKNOWN" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -8503,7 +8573,19 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "EMPLOYEE_UNKNOWN" | "GROUP_MEMBER_OUTSIDE_DEPARTMENT";
+                    code?: "EMPLOYEE_UNKNOWN" | "GROUP_MEMBER_OUTSIDE_DEPARTMENT" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description UNAVAILABILITY_ROSTER_CONFLICT */
+        AddMyUnavailabilityConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "UNAVAILABILITY_ROSTER_CONFLICT" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -8515,7 +8597,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT";
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "UNAVAILABILITY_EMPTY" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "UNAVAILABLE_DAYS_LIMIT" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -8527,7 +8609,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT";
+                    code?: "NO_LINKED_EMPLOYEE" | "WISH_IN_PAST" | "WISH_TOO_FAR_AHEAD" | "SHIFT_TYPE_UNKNOWN" | "PREFERENCE_LIMIT" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -8539,19 +8621,31 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "EMPLOYEE_UNKNOWN" | "EMPLOYEE_NOT_IN_POOL_DEPARTMENT";
+                    code?: "EMPLOYEE_UNKNOWN" | "EMPLOYEE_NOT_IN_POOL_DEPARTMENT" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
         /** @description A feed exists: rotate it for a new address */
-        AlreadyExists: {
+        AlreadyExistsOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "ALREADY_EXISTS";
+                    code?: "ALREADY_EXISTS" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description DEMAND_PLAN_LOCKED or DEMAND_PLAN_ARCHIVED */
+        ApplyDemandTemplateConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -8563,19 +8657,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "DEMAND_PLAN_UNKNOWN" | "INVALID_DATE_RANGE" | "APPLY_RANGE_OUTSIDE_PLAN" | "TEMPLATE_DEPARTMENT_MISMATCH";
-                };
-            };
-        };
-        /** @description APPROVAL_ALREADY_DECIDED */
-        ApprovalAlreadyDecided: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "APPROVAL_ALREADY_DECIDED";
+                    code?: "DEMAND_PLAN_UNKNOWN" | "INVALID_DATE_RANGE" | "APPLY_RANGE_OUTSIDE_PLAN" | "TEMPLATE_DEPARTMENT_MISMATCH" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -8603,27 +8685,83 @@ export interface components {
                 };
             };
         };
-        /** @description The review was acknowledged or reverted already */
-        AttendanceReviewClosed: {
+        /** @description The open shift was taken or closed, or the claim decided or withdrawn */
+        ApproveOpenShiftClaimConflict: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "ATTENDANCE_REVIEW_CLOSED";
+                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_CLAIM_DECIDED" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
-        /** @description ATTENDANCE_STATUS_CODE_TAKEN */
-        AttendanceStatusCodeTaken: {
+        /** @description APPROVAL_ALREADY_DECIDED */
+        ApproveRosterConflict: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "ATTENDANCE_STATUS_CODE_TAKEN";
+                    code?: "APPROVAL_ALREADY_DECIDED" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description SAME_APPROVER or COMMENT_REQUIRED */
+        ApproveRosterRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "SAME_APPROVER" | "COMMENT_REQUIRED" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description The swap is not waiting for a decision, or a shift of it left the roster */
+        ApproveShiftSwapConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION" | "SWAP_SHIFT_CHANGED" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description NOT_ELIGIBLE or OWN_SWAP */
+        ApproveShiftSwapRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "OWN_SWAP" | "IDEMPOTENCY_KEY_REUSED";
+                    reasons?: components["schemas"]["ReasonCode"][];
+                    sides?: {
+                        /** @enum {string} */
+                        side: "proposer" | "colleague";
+                        /** Format: uuid */
+                        employeeId: string;
+                        reasons: components["schemas"]["ReasonCode"][];
+                    }[];
+                };
+            };
+        };
+        /** @description The run is not in a state this action starts from, or the engine is working on it */
+        ArchiveAllocationRunConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -8675,19 +8813,7 @@ export interface components {
                 };
             };
         };
-        /** @description CANNOT_LOCK_SELF or LAST_SYS_ADMIN */
-        CannotLockSelfOrLastSysAdmin: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "CANNOT_LOCK_SELF" | "LAST_SYS_ADMIN";
-                };
-            };
-        };
-        /** @description The employee holds the code already over overlapping dates; `existing` names that row */
+        /** @description Another row of the same code overlaps the new dates; `existing` names it */
         CertificationDuplicate: {
             headers: {
                 [name: string]: unknown;
@@ -8709,18 +8835,6 @@ export interface components {
                 };
             };
         };
-        /** @description CERTIFICATION_REQUIREMENT_EXISTS */
-        CertificationRequirementExists: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "CERTIFICATION_REQUIREMENT_EXISTS";
-                };
-            };
-        };
         /** @description The change makes no sense from the current status (e.g. anything from Revoked) */
         CertificationTransitionInvalid: {
             headers: {
@@ -8730,18 +8844,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "CERTIFICATION_TRANSITION_INVALID";
-                };
-            };
-        };
-        /** @description CERTIFICATION_TYPE_CODE_TAKEN */
-        CertificationTypeCodeTaken: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "CERTIFICATION_TYPE_CODE_TAKEN";
                 };
             };
         };
@@ -8757,15 +8859,15 @@ export interface components {
                 };
             };
         };
-        /** @description The code (trimmed, upper-cased) is not a certification type: GET /api/lookups/certification-types lists them */
-        CertificationUnknown: {
+        /** @description The password breaks the policy (`unmetRules`), or the current one is wrong */
+        ChangePasswordRefused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "CERTIFICATION_UNKNOWN";
+                    code?: "PASSWORD_POLICY" | "INVALID_CURRENT_PASSWORD" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -8777,7 +8879,20 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED";
+                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_ALREADY_CLAIMED" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description The engine's checker refuses the employee: `reasons` names its rules */
+        ClaimOpenShiftRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "IDEMPOTENCY_KEY_REUSED";
+                    reasons?: components["schemas"]["ReasonCode"][];
                 };
             };
         };
@@ -8813,7 +8928,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP";
+                    code?: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -8825,7 +8940,31 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "DEMAND_PLAN_UNKNOWN" | "DEMAND_PLAN_ARCHIVED" | "INVALID_DATE_RANGE" | "PERIOD_OUTSIDE_PLAN" | "PERIOD_TOO_LONG";
+                    code?: "DEMAND_PLAN_UNKNOWN" | "DEMAND_PLAN_ARCHIVED" | "INVALID_DATE_RANGE" | "PERIOD_OUTSIDE_PLAN" | "PERIOD_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description ATTENDANCE_STATUS_CODE_TAKEN */
+        CreateAttendanceStatusConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "ATTENDANCE_STATUS_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description CERTIFICATION_TYPE_CODE_TAKEN */
+        CreateCertificationTypeConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_TYPE_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -8837,7 +8976,67 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE" | "PLAN_PERIOD_TOO_LONG";
+                    code?: "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE" | "PLAN_PERIOD_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description DEMAND_REASON_CODE_TAKEN */
+        CreateDemandReasonConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEMAND_REASON_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description DEPARTMENT_UNKNOWN or DEMAND_CELLS_INVALID */
+        CreateDemandTemplateRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN" | "DEMAND_CELLS_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description EMPLOYEE_GROUP_CODE_TAKEN */
+        CreateEmployeeGroupConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "EMPLOYEE_GROUP_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description DEPARTMENT_UNKNOWN or DEPARTMENT_REQUIRED */
+        CreateEmployeeGroupRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "DEPARTMENT_UNKNOWN" | "DEPARTMENT_REQUIRED" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description HOLIDAY_RANGE_INVALID or HOLIDAY_TYPE_UNKNOWN */
+        CreateHolidayRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -8849,7 +9048,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "LENDING_RULE_SELF" | "POOL_UNKNOWN" | "SKILL_UNKNOWN" | "INVALID_DATE_RANGE";
+                    code?: "LENDING_RULE_SELF" | "POOL_UNKNOWN" | "SKILL_UNKNOWN" | "INVALID_DATE_RANGE" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -8861,8 +9060,20 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID";
+                    code?: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                };
+            };
+        };
+        /** @description SHIFT_TEMPLATE_CODE_TAKEN */
+        CreateShiftTemplateDefinitionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "SHIFT_TEMPLATE_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -8874,7 +9085,19 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED";
+                    code?: "SHIFT_TEMPLATE_INVALID" | "SHIFT_TYPE_UNKNOWN" | "CODE_RESERVED" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description SKILL_CATEGORY_UNKNOWN */
+        CreateSkillDefinitionRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "SKILL_CATEGORY_UNKNOWN" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -8886,7 +9109,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN" | "INVALID_DATE_RANGE";
+                    code?: "PASSWORD_POLICY" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "EMPLOYEE_UNKNOWN" | "INVALID_DATE_RANGE" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -8974,39 +9197,15 @@ export interface components {
                 };
             };
         };
-        /** @description DEMAND_PLAN_LOCKED or DEMAND_PLAN_ARCHIVED */
-        DemandPlanLockedOrDemandPlanArchived: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DEMAND_PLAN_LOCKED" | "DEMAND_PLAN_ARCHIVED";
-                };
-            };
-        };
         /** @description Another live plan of the department covers some of the dates */
-        DemandPlanOverlap: {
+        DemandPlanOverlapOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "DEMAND_PLAN_OVERLAP";
-                };
-            };
-        };
-        /** @description DEMAND_REASON_CODE_TAKEN */
-        DemandReasonCodeTaken: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DEMAND_REASON_CODE_TAKEN";
+                    code?: "DEMAND_PLAN_OVERLAP" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9023,38 +9222,14 @@ export interface components {
             };
         };
         /** @description DEPARTMENT_UNKNOWN */
-        DepartmentUnknown: {
+        DepartmentUnknownOrIdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "DEPARTMENT_UNKNOWN";
-                };
-            };
-        };
-        /** @description DEPARTMENT_UNKNOWN or DEMAND_CELLS_INVALID */
-        DepartmentUnknownOrDemandCellsInvalid: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DEPARTMENT_UNKNOWN" | "DEMAND_CELLS_INVALID";
-                };
-            };
-        };
-        /** @description DEPARTMENT_UNKNOWN or DEPARTMENT_REQUIRED */
-        DepartmentUnknownOrDepartmentRequired: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "DEPARTMENT_UNKNOWN" | "DEPARTMENT_REQUIRED";
+                    code?: "DEPARTMENT_UNKNOWN" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -9070,18 +9245,6 @@ export interface components {
                 };
             };
         };
-        /** @description EMPLOYEE_GROUP_CODE_TAKEN */
-        EmployeeGroupCodeTaken: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "EMPLOYEE_GROUP_CODE_TAKEN";
-                };
-            };
-        };
         /** @description EMPLOYEE_UNKNOWN */
         EmployeeUnknown: {
             headers: {
@@ -9091,18 +9254,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "EMPLOYEE_UNKNOWN";
-                };
-            };
-        };
-        /** @description Ids validated before, listed in `ids` */
-        ExceptionAlreadyValidated: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "EXCEPTION_ALREADY_VALIDATED";
                 };
             };
         };
@@ -9157,14 +9308,14 @@ export interface components {
             };
         };
         /** @description GRADE_CODE_TAKEN */
-        GradeCodeTaken: {
+        GradeCodeTakenOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "GRADE_CODE_TAKEN";
+                    code?: "GRADE_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9193,26 +9344,26 @@ export interface components {
             };
         };
         /** @description GRADE_UNKNOWN */
-        GradeUnknown: {
+        GradeUnknownOrIdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "GRADE_UNKNOWN";
+                    code?: "GRADE_UNKNOWN" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
         /** @description GRANT_EXISTS */
-        GrantExists: {
+        GrantExistsOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "GRANT_EXISTS";
+                    code?: "GRANT_EXISTS" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9224,31 +9375,31 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "ROLE_REQUIRED" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE";
+                    code?: "ROLE_REQUIRED" | "ROLE_UNKNOWN" | "DEPARTMENT_UNKNOWN" | "INVALID_DATE_RANGE" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
         /** @description GROUP_MEMBER_EXISTS */
-        GroupMemberExists: {
+        GroupMemberExistsOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "GROUP_MEMBER_EXISTS";
+                    code?: "GROUP_MEMBER_EXISTS" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
         /** @description HOLIDAY_CODE_TAKEN */
-        HolidayCodeTaken: {
+        HolidayCodeTakenOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "HOLIDAY_CODE_TAKEN";
+                    code?: "HOLIDAY_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9276,15 +9427,27 @@ export interface components {
                 };
             };
         };
-        /** @description HOLIDAY_RANGE_INVALID or HOLIDAY_TYPE_UNKNOWN */
-        HolidayRangeInvalidOrHolidayTypeUnknown: {
+        /** @description The first request with this Idempotency-Key still runs */
+        IdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "HOLIDAY_RANGE_INVALID" | "HOLIDAY_TYPE_UNKNOWN";
+                    code?: "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description The Idempotency-Key was sent with another request */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -9360,51 +9523,15 @@ export interface components {
                 };
             };
         };
-        /** @description The swap is not in a state this step applies to */
-        InvalidStateTransition: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "INVALID_STATE_TRANSITION";
-                };
-            };
-        };
-        /** @description The run is not in a state this action starts from, or the engine is working on it */
-        InvalidStateTransitionOrRunExecuting: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING";
-                };
-            };
-        };
-        /** @description The swap is not waiting for a decision, or a shift of it left the roster */
-        InvalidStateTransitionOrSwapShiftChanged: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "INVALID_STATE_TRANSITION" | "SWAP_SHIFT_CHANGED";
-                };
-            };
-        };
         /** @description LABOUR_BUDGET_EXISTS */
-        LabourBudgetExists: {
+        LabourBudgetExistsOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "LABOUR_BUDGET_EXISTS";
+                    code?: "LABOUR_BUDGET_EXISTS" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9417,6 +9544,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "LABOUR_RATE_EXISTS";
+                };
+            };
+        };
+        /** @description LABOUR_RATE_EXISTS */
+        LabourRateExistsOrIdempotencyKeyInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "LABOUR_RATE_EXISTS" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9445,14 +9584,14 @@ export interface components {
             };
         };
         /** @description LEAVE_OVERLAP */
-        LeaveOverlap: {
+        LeaveOverlapOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "LEAVE_OVERLAP";
+                    code?: "LEAVE_OVERLAP" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9469,14 +9608,26 @@ export interface components {
             };
         };
         /** @description Another rule of the same pair is in force in the window */
-        LendingRuleOverlap: {
+        LendingRuleOverlapOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "LENDING_RULE_OVERLAP";
+                    code?: "LENDING_RULE_OVERLAP" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description INVALID_DATE_RANGE or RANGE_TOO_LONG */
+        ListOpenShiftsRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "INVALID_DATE_RANGE" | "RANGE_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -9488,7 +9639,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING" | "LOCK_CONFLICTS";
+                    code?: "INVALID_STATE_TRANSITION" | "RUN_EXECUTING" | "LOCK_CONFLICTS" | "IDEMPOTENCY_KEY_IN_USE";
                     conflicts?: {
                         employeeId: string | null;
                         demandLineId: string;
@@ -9499,15 +9650,27 @@ export interface components {
                 };
             };
         };
-        /** @description NODE_TYPE_CODE_TAKEN */
-        NodeTypeCodeTaken: {
+        /** @description CANNOT_LOCK_SELF or LAST_SYS_ADMIN */
+        LockUserConflict: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "NODE_TYPE_CODE_TAKEN";
+                    code?: "CANNOT_LOCK_SELF" | "LAST_SYS_ADMIN" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description NODE_TYPE_CODE_TAKEN */
+        NodeTypeCodeTakenOrIdempotencyKeyInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NODE_TYPE_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9547,6 +9710,18 @@ export interface components {
                 };
             };
         };
+        /** @description NO_LINKED_EMPLOYEE */
+        NoLinkedEmployeeOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NO_LINKED_EMPLOYEE" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
         /** @description NO_LINKED_EMPLOYEE or SWAP_INVALID */
         NoLinkedEmployeeOrSwapInvalid: {
             headers: {
@@ -9560,48 +9735,15 @@ export interface components {
             };
         };
         /** @description The engine's checker refuses the employee: `reasons` names its rules */
-        NotEligible: {
+        NotEligibleOrIdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "NOT_ELIGIBLE";
+                    code?: "NOT_ELIGIBLE" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
-                };
-            };
-        };
-        /** @description The engine's checker refuses the employee: `reasons` names its rules */
-        NotEligibleOrNoLinkedEmployee: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE";
-                    reasons?: components["schemas"]["ReasonCode"][];
-                };
-            };
-        };
-        /** @description NOT_ELIGIBLE or OWN_SWAP */
-        NotEligibleOrOwnSwap: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "NOT_ELIGIBLE" | "OWN_SWAP";
-                    reasons?: components["schemas"]["ReasonCode"][];
-                    sides?: {
-                        /** @enum {string} */
-                        side: "proposer" | "colleague";
-                        /** Format: uuid */
-                        employeeId: string;
-                        reasons: components["schemas"]["ReasonCode"][];
-                    }[];
                 };
             };
         };
@@ -9617,6 +9759,18 @@ export interface components {
                 };
             };
         };
+        /** @description OPEN_SHIFT_ALREADY_OFFERED */
+        OfferOpenShiftConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_ALREADY_OFFERED" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
         /** @description DEMAND_LINE_UNKNOWN or OPEN_SHIFT_NO_GAP or OPEN_SHIFT_IN_PAST or OPEN_SHIFT_HEADS_EXCEED_GAP */
         OfferOpenShiftRefused: {
             headers: {
@@ -9625,79 +9779,43 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "DEMAND_LINE_UNKNOWN" | "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP";
-                };
-            };
-        };
-        /** @description OPEN_SHIFT_ALREADY_OFFERED */
-        OpenShiftAlreadyOffered: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "OPEN_SHIFT_ALREADY_OFFERED";
-                };
-            };
-        };
-        /** @description OPEN_SHIFT_CLAIM_DECIDED */
-        OpenShiftClaimDecided: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "OPEN_SHIFT_CLAIM_DECIDED";
+                    code?: "DEMAND_LINE_UNKNOWN" | "OPEN_SHIFT_NO_GAP" | "OPEN_SHIFT_IN_PAST" | "OPEN_SHIFT_HEADS_EXCEED_GAP" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
         /** @description The open shift was taken, withdrawn or closed */
-        OpenShiftNotOpen: {
+        OpenShiftNotOpenOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "OPEN_SHIFT_NOT_OPEN";
-                };
-            };
-        };
-        /** @description The open shift was taken or closed, or the claim decided or withdrawn */
-        OpenShiftNotOpenOrOpenShiftClaimDecided: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "OPEN_SHIFT_NOT_OPEN" | "OPEN_SHIFT_CLAIM_DECIDED";
+                    code?: "OPEN_SHIFT_NOT_OPEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
         /** @description Nobody acknowledges an edit of their own */
-        OwnAttendanceEdit: {
+        OwnAttendanceEditOrIdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "OWN_ATTENDANCE_EDIT";
+                    code?: "OWN_ATTENDANCE_EDIT" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
         /** @description OWN_SWAP */
-        OwnSwap: {
+        OwnSwapOrIdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "OWN_SWAP";
+                    code?: "OWN_SWAP" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -9714,26 +9832,14 @@ export interface components {
             };
         };
         /** @description The password breaks the policy; `unmetRules` lists each rule */
-        PasswordPolicy: {
+        PasswordPolicyOrIdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "PASSWORD_POLICY";
-                };
-            };
-        };
-        /** @description The password breaks the policy (`unmetRules`), or the current one is wrong */
-        PasswordPolicyOrInvalidCurrentPassword: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "PASSWORD_POLICY" | "INVALID_CURRENT_PASSWORD";
+                    code?: "PASSWORD_POLICY" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
@@ -9761,15 +9867,27 @@ export interface components {
                 };
             };
         };
-        /** @description POOL_CODE_TAKEN */
-        PoolCodeTaken: {
+        /** @description PERMISSION_UNKNOWN */
+        PermissionUnknownOrIdempotencyKeyReused: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "POOL_CODE_TAKEN";
+                    code?: "PERMISSION_UNKNOWN" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
+        /** @description POOL_CODE_TAKEN */
+        PoolCodeTakenOrIdempotencyKeyInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "POOL_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9817,7 +9935,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID";
+                    code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
                     sides?: {
                         /** @enum {string} */
@@ -9826,6 +9944,18 @@ export interface components {
                         employeeId: string;
                         reasons: components["schemas"]["ReasonCode"][];
                     }[];
+                };
+            };
+        };
+        /** @description RUN_NOT_LOCKED or ALREADY_PUBLISHED */
+        PublishRosterConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "RUN_NOT_LOCKED" | "ALREADY_PUBLISHED" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9839,6 +9969,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "RATE_LIMITED";
+                };
+            };
+        };
+        /** @description expiresOn before issuedOn, or a code outside the catalogue (GET /api/lookups/certification-types) */
+        ReplaceCertificationRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "CERTIFICATION_DATES_INVALID" | "CERTIFICATION_UNKNOWN";
                 };
             };
         };
@@ -9874,7 +10016,7 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED" | "NO_CHANGES";
+                    code?: "RUN_NOT_LOCKED" | "NOT_PUBLISHED" | "ROSTER_CHANGED" | "NO_CHANGES" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9886,19 +10028,19 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN" | "SEGMENT_OVERLAP";
+                    code?: "ATTENDANCE_REVIEW_CLOSED" | "ATTENDANCE_RECORD_CHANGED" | "ATTENDANCE_STATUS_UNKNOWN" | "SEGMENT_OVERLAP" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
         /** @description ROLE_CODE_TAKEN */
-        RoleCodeTaken: {
+        RoleCodeTakenOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "ROLE_CODE_TAKEN";
+                    code?: "ROLE_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -9950,30 +10092,6 @@ export interface components {
                 };
             };
         };
-        /** @description RUN_NOT_LOCKED or ALREADY_PUBLISHED */
-        RunNotLockedOrAlreadyPublished: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "RUN_NOT_LOCKED" | "ALREADY_PUBLISHED";
-                };
-            };
-        };
-        /** @description SAME_APPROVER or COMMENT_REQUIRED */
-        SameApproverOrCommentRequired: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "SAME_APPROVER" | "COMMENT_REQUIRED";
-                };
-            };
-        };
         /** @description The times overlap another segment of the same person and date */
         SegmentOverlap: {
             headers: {
@@ -10011,18 +10129,6 @@ export interface components {
                 };
             };
         };
-        /** @description SHIFT_TEMPLATE_CODE_TAKEN */
-        ShiftTemplateCodeTaken: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "SHIFT_TEMPLATE_CODE_TAKEN";
-                };
-            };
-        };
         /** @description System rows cannot be changed */
         ShiftTemplateProtected: {
             headers: {
@@ -10035,27 +10141,15 @@ export interface components {
                 };
             };
         };
-        /** @description SKILL_CATEGORY_UNKNOWN */
-        SkillCategoryUnknown: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "SKILL_CATEGORY_UNKNOWN";
-                };
-            };
-        };
         /** @description SKILL_CODE_TAKEN */
-        SkillCodeTaken: {
+        SkillCodeTakenOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "SKILL_CODE_TAKEN";
+                    code?: "SKILL_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -10103,31 +10197,31 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN";
+                    code?: "NO_LINKED_EMPLOYEE" | "INVALID_DATE_RANGE" | "LEAVE_TOO_LONG" | "LEAVE_IN_PAST" | "EMPLOYEE_UNKNOWN" | "IDEMPOTENCY_KEY_REUSED";
                 };
             };
         };
         /** @description The shift is offered in another open proposal */
-        SwapShiftBusy: {
+        SwapShiftBusyOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "SWAP_SHIFT_BUSY";
+                    code?: "SWAP_SHIFT_BUSY" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
         /** @description TERMINAL_CODE_TAKEN */
-        TerminalCodeTaken: {
+        TerminalCodeTakenOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "TERMINAL_CODE_TAKEN";
+                    code?: "TERMINAL_CODE_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -10164,18 +10258,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "UNAUTHENTICATED" | "TOKEN_EXPIRED";
-                };
-            };
-        };
-        /** @description UNAVAILABILITY_ROSTER_CONFLICT */
-        UnavailabilityRosterConflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"] & {
-                    /** @enum {unknown} */
-                    code?: "UNAVAILABILITY_ROSTER_CONFLICT";
                 };
             };
         };
@@ -10241,14 +10323,38 @@ export interface components {
             };
         };
         /** @description USERNAME_TAKEN */
-        UsernameTaken: {
+        UsernameTakenOrIdempotencyKeyInUse: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "USERNAME_TAKEN";
+                    code?: "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description Ids validated before, listed in `ids` */
+        ValidateReconciliationExceptionsConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "EXCEPTION_ALREADY_VALIDATED" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description OPEN_SHIFT_CLAIM_DECIDED */
+        WithdrawOpenShiftClaimConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "OPEN_SHIFT_CLAIM_DECIDED" | "IDEMPOTENCY_KEY_IN_USE";
                 };
             };
         };
@@ -10256,6 +10362,8 @@ export interface components {
     parameters: {
         /** @description The ETag last read (e.g. "3"); a change of another version answers 412 */
         IfMatch: string;
+        /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+        IdempotencyKey: string;
         /** @description Page number, from 1 */
         Page: number;
         /** @description Items per page, at most 500 */
@@ -10530,7 +10638,10 @@ export interface operations {
     changePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10551,9 +10662,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["PasswordPolicyOrInvalidCurrentPassword"];
+            422: components["responses"]["ChangePasswordRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10561,7 +10673,10 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10576,6 +10691,8 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             401: components["responses"]["Unauthenticated"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10583,7 +10700,10 @@ export interface operations {
     logoutEverywhere: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10598,6 +10718,8 @@ export interface operations {
             };
             400: components["responses"]["UnknownQueryParameter"];
             401: components["responses"]["Unauthenticated"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10811,7 +10933,10 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10834,7 +10959,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["UsernameTaken"];
+            409: components["responses"]["UsernameTakenOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreateUserRefused"];
@@ -10941,7 +11066,10 @@ export interface operations {
     lockUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -10967,9 +11095,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["CannotLockSelfOrLastSysAdmin"];
+            409: components["responses"]["LockUserConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -10977,7 +11106,10 @@ export interface operations {
     unlockUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -10999,6 +11131,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11006,7 +11140,10 @@ export interface operations {
     resetUserPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -11031,9 +11168,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["PasswordPolicy"];
+            422: components["responses"]["PasswordPolicyOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11041,7 +11179,10 @@ export interface operations {
     issueFirstPasswords: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11063,8 +11204,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11105,7 +11248,10 @@ export interface operations {
     grantRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 userId: components["parameters"]["UserId"];
             };
@@ -11132,7 +11278,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["GrantExists"];
+            409: components["responses"]["GrantExistsOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["GrantRoleRefused"];
@@ -11201,7 +11347,10 @@ export interface operations {
     createRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11225,10 +11374,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["RoleCodeTaken"];
+            409: components["responses"]["RoleCodeTakenOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["PermissionUnknown"];
+            422: components["responses"]["PermissionUnknownOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11432,7 +11581,10 @@ export interface operations {
     createGrade: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11456,9 +11608,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["GradeCodeTaken"];
+            409: components["responses"]["GradeCodeTakenOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11595,7 +11748,10 @@ export interface operations {
     createSkillDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11619,10 +11775,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["SkillCodeTaken"];
+            409: components["responses"]["SkillCodeTakenOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["SkillCategoryUnknown"];
+            422: components["responses"]["CreateSkillDefinitionRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11759,7 +11915,10 @@ export interface operations {
     createTerminal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11783,9 +11942,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["TerminalCodeTaken"];
+            409: components["responses"]["TerminalCodeTakenOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -11922,7 +12082,10 @@ export interface operations {
     createNodeType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11946,9 +12109,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["NodeTypeCodeTaken"];
+            409: components["responses"]["NodeTypeCodeTakenOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12085,7 +12249,10 @@ export interface operations {
     createHoliday: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12109,10 +12276,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["HolidayCodeTaken"];
+            409: components["responses"]["HolidayCodeTakenOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["HolidayRangeInvalidOrHolidayTypeUnknown"];
+            422: components["responses"]["CreateHolidayRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12249,7 +12416,10 @@ export interface operations {
     createDemandReason: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12273,9 +12443,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["DemandReasonCodeTaken"];
+            409: components["responses"]["CreateDemandReasonConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12412,7 +12583,10 @@ export interface operations {
     createShiftTemplateDefinition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12436,7 +12610,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["ShiftTemplateCodeTaken"];
+            409: components["responses"]["CreateShiftTemplateDefinitionConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreateShiftTemplateDefinitionRefused"];
@@ -12576,7 +12750,10 @@ export interface operations {
     createAttendanceStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12600,9 +12777,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["AttendanceStatusCodeTaken"];
+            409: components["responses"]["CreateAttendanceStatusConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -12739,7 +12917,10 @@ export interface operations {
     createCertificationType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12763,9 +12944,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["CertificationTypeCodeTaken"];
+            409: components["responses"]["CreateCertificationTypeConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -13622,7 +13804,10 @@ export interface operations {
     addCertificationRequirement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -13648,10 +13833,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["CertificationRequirementExists"];
+            409: components["responses"]["AddCertificationRequirementConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["CertificationUnknown"];
+            422: components["responses"]["AddCertificationRequirementRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -13821,7 +14006,10 @@ export interface operations {
     addCertification: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -13848,7 +14036,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["CertificationDuplicate"];
+            409: components["responses"]["AddCertificationConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AddCertificationRefused"];
@@ -13889,12 +14077,11 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Another row of the same code overlaps the new dates; `existing` names it */
             409: components["responses"]["CertificationDuplicate"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["AddCertificationRefused"];
+            422: components["responses"]["ReplaceCertificationRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14006,7 +14193,10 @@ export interface operations {
     createEmployeeGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14030,10 +14220,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["EmployeeGroupCodeTaken"];
+            409: components["responses"]["CreateEmployeeGroupConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["DepartmentUnknownOrDepartmentRequired"];
+            422: components["responses"]["CreateEmployeeGroupRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14172,7 +14362,10 @@ export interface operations {
     addEmployeeGroupMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -14198,7 +14391,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["GroupMemberExists"];
+            409: components["responses"]["GroupMemberExistsOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AddEmployeeGroupMemberRefused"];
@@ -14470,7 +14663,10 @@ export interface operations {
     createPool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14494,10 +14690,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["PoolCodeTaken"];
+            409: components["responses"]["PoolCodeTakenOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["DepartmentUnknown"];
+            422: components["responses"]["DepartmentUnknownOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -14634,7 +14830,10 @@ export interface operations {
     addPoolMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -14661,6 +14860,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AddPoolMemberRefused"];
@@ -14734,7 +14934,10 @@ export interface operations {
     createPoolLendingRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14758,7 +14961,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["LendingRuleOverlap"];
+            409: components["responses"]["LendingRuleOverlapOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreatePoolLendingRuleRefused"];
@@ -14853,7 +15056,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["LendingRuleOverlap"];
+            409: components["responses"]["LendingRuleOverlapOrIdempotencyKeyInUse"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -14904,7 +15107,10 @@ export interface operations {
     createDemandPlan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14928,7 +15134,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["DemandPlanOverlap"];
+            409: components["responses"]["DemandPlanOverlapOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreateDemandPlanRefused"];
@@ -15068,7 +15274,10 @@ export interface operations {
     createDemandTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15092,9 +15301,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["DepartmentUnknownOrDemandCellsInvalid"];
+            422: components["responses"]["CreateDemandTemplateRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15197,7 +15407,10 @@ export interface operations {
     applyDemandTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -15222,7 +15435,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["DemandPlanLockedOrDemandPlanArchived"];
+            409: components["responses"]["ApplyDemandTemplateConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ApplyDemandTemplateRefused"];
@@ -15272,7 +15485,10 @@ export interface operations {
     submitLeaveRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15297,7 +15513,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             /** @description Naming another employee needs the HR_ADMIN role */
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["LeaveOverlap"];
+            409: components["responses"]["LeaveOverlapOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["SubmitLeaveRequestRefused"];
@@ -15526,7 +15742,10 @@ export interface operations {
     createAllocationRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15550,6 +15769,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreateAllocationRunRefused"];
@@ -15608,7 +15828,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidStateTransitionOrRunExecuting"];
+            409: components["responses"]["ArchiveAllocationRunConflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15619,6 +15839,8 @@ export interface operations {
             header?: {
                 /** @description RFC 7240: `wait=N` waits up to N seconds (at most 600) for the end */
                 prefer?: components["parameters"]["Prefer"];
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -15651,7 +15873,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidStateTransitionOrRunExecuting"];
+            409: components["responses"]["ArchiveAllocationRunConflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15662,6 +15885,8 @@ export interface operations {
             header?: {
                 /** @description RFC 7240: `wait=N` waits up to N seconds (at most 600) for the end */
                 prefer?: components["parameters"]["Prefer"];
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 id: components["parameters"]["Id"];
@@ -15694,7 +15919,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidStateTransitionOrRunExecuting"];
+            409: components["responses"]["ArchiveAllocationRunConflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15702,7 +15928,10 @@ export interface operations {
     reviewAllocationRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -15728,9 +15957,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidStateTransitionOrRunExecuting"];
+            409: components["responses"]["ArchiveAllocationRunConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -15738,7 +15968,10 @@ export interface operations {
     lockAllocationRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -15761,6 +15994,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LockAllocationRunConflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -16094,7 +16328,10 @@ export interface operations {
     createShiftAssignment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -16120,6 +16357,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreateShiftAssignmentRefused"];
@@ -16259,7 +16497,10 @@ export interface operations {
     publishRoster: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16285,9 +16526,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description No such run in the caller's scope */
             404: components["responses"]["NotFound"];
-            409: components["responses"]["RunNotLockedOrAlreadyPublished"];
+            409: components["responses"]["PublishRosterConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -16326,7 +16568,10 @@ export interface operations {
     republishRoster: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16355,6 +16600,7 @@ export interface operations {
             409: components["responses"]["RepublishRosterConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -16417,7 +16663,10 @@ export interface operations {
     approveRoster: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -16443,10 +16692,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["ApprovalAlreadyDecided"];
+            409: components["responses"]["ApproveRosterConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["SameApproverOrCommentRequired"];
+            422: components["responses"]["ApproveRosterRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -16454,7 +16703,10 @@ export interface operations {
     rejectRoster: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -16480,10 +16732,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["ApprovalAlreadyDecided"];
+            409: components["responses"]["ApproveRosterConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["SameApproverOrCommentRequired"];
+            422: components["responses"]["ApproveRosterRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -16863,7 +17115,10 @@ export interface operations {
     commitAttendanceImport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16890,6 +17145,7 @@ export interface operations {
             409: components["responses"]["CommitAttendanceImportConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -16958,7 +17214,10 @@ export interface operations {
     acknowledgeAttendanceReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -16984,10 +17243,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["AttendanceReviewClosed"];
+            409: components["responses"]["AcknowledgeAttendanceReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["OwnAttendanceEdit"];
+            422: components["responses"]["OwnAttendanceEditOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -16995,7 +17254,10 @@ export interface operations {
     revertAttendanceReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -17024,6 +17286,7 @@ export interface operations {
             409: components["responses"]["RevertAttendanceReviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17106,7 +17369,10 @@ export interface operations {
     validateReconciliationExceptions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17130,9 +17396,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description Ids the caller cannot see, listed in `ids` */
             404: components["responses"]["NotFound"];
-            409: components["responses"]["ExceptionAlreadyValidated"];
+            409: components["responses"]["ValidateReconciliationExceptionsConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17593,7 +17860,10 @@ export interface operations {
     createOwnCalendarFeed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17612,7 +17882,8 @@ export interface operations {
             400: components["responses"]["UnknownQueryParameter"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["AlreadyExists"];
+            409: components["responses"]["AlreadyExistsOrIdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17645,7 +17916,10 @@ export interface operations {
     rotateOwnCalendarFeed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17665,6 +17939,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description No feed to rotate */
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17735,7 +18011,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            422: components["responses"]["ListOpenShiftsRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17743,7 +18019,10 @@ export interface operations {
     offerOpenShift: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17767,7 +18046,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["OpenShiftAlreadyOffered"];
+            409: components["responses"]["OfferOpenShiftConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OfferOpenShiftRefused"];
@@ -17778,7 +18057,10 @@ export interface operations {
     offerOpenShiftsForGaps: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17803,10 +18085,10 @@ export interface operations {
             /** @description No such department in the caller’s scope */
             404: components["responses"]["NotFound"];
             /** @description Another call offered one of them meanwhile */
-            409: components["responses"]["OpenShiftAlreadyOffered"];
+            409: components["responses"]["OfferOpenShiftConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            422: components["responses"]["ListOpenShiftsRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17843,7 +18125,10 @@ export interface operations {
     withdrawOpenShift: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -17865,7 +18150,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["OpenShiftNotOpen"];
+            409: components["responses"]["OpenShiftNotOpenOrIdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17906,7 +18192,10 @@ export interface operations {
     approveOpenShiftClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -17927,8 +18216,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["OpenShiftNotOpenOrOpenShiftClaimDecided"];
-            422: components["responses"]["NotEligible"];
+            409: components["responses"]["ApproveOpenShiftClaimConflict"];
+            422: components["responses"]["NotEligibleOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17963,7 +18252,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            422: components["responses"]["ListOpenShiftsRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -17971,7 +18260,10 @@ export interface operations {
     claimOpenShift: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -17994,7 +18286,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ClaimOpenShiftConflict"];
-            422: components["responses"]["NotEligibleOrNoLinkedEmployee"];
+            422: components["responses"]["ClaimOpenShiftRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18033,7 +18325,10 @@ export interface operations {
     withdrawOpenShiftClaim: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -18054,8 +18349,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["OpenShiftClaimDecided"];
-            422: components["responses"]["NoLinkedEmployee"];
+            409: components["responses"]["WithdrawOpenShiftClaimConflict"];
+            422: components["responses"]["NoLinkedEmployeeOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18097,7 +18392,10 @@ export interface operations {
     proposeShiftSwap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18121,7 +18419,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["SwapShiftBusy"];
+            409: components["responses"]["SwapShiftBusyOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ProposeShiftSwapRefused"];
@@ -18192,7 +18490,10 @@ export interface operations {
     acceptShiftSwap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -18214,8 +18515,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidStateTransition"];
-            422: components["responses"]["NoLinkedEmployee"];
+            409: components["responses"]["AcceptShiftSwapConflict"];
+            422: components["responses"]["NoLinkedEmployeeOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18223,7 +18524,10 @@ export interface operations {
     declineShiftSwap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -18245,8 +18549,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidStateTransition"];
-            422: components["responses"]["NoLinkedEmployee"];
+            409: components["responses"]["AcceptShiftSwapConflict"];
+            422: components["responses"]["NoLinkedEmployeeOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18254,7 +18558,10 @@ export interface operations {
     cancelShiftSwap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -18276,8 +18583,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidStateTransition"];
-            422: components["responses"]["NoLinkedEmployee"];
+            409: components["responses"]["AcceptShiftSwapConflict"];
+            422: components["responses"]["NoLinkedEmployeeOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18352,7 +18659,10 @@ export interface operations {
     approveShiftSwap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -18378,10 +18688,10 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["InvalidStateTransitionOrSwapShiftChanged"];
+            409: components["responses"]["ApproveShiftSwapConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["NotEligibleOrOwnSwap"];
+            422: components["responses"]["ApproveShiftSwapRefused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18389,7 +18699,10 @@ export interface operations {
     rejectShiftSwap: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["Id"];
             };
@@ -18416,10 +18729,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description The swap is not waiting for a decision, or a shift of it left the roster */
-            409: components["responses"]["InvalidStateTransition"];
+            409: components["responses"]["AcceptShiftSwapConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["OwnSwap"];
+            422: components["responses"]["OwnSwapOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18458,7 +18771,10 @@ export interface operations {
     addMyUnavailability: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18481,7 +18797,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["UnavailabilityRosterConflict"];
+            409: components["responses"]["AddMyUnavailabilityConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AddMyUnavailabilityRefused"];
@@ -18519,7 +18835,10 @@ export interface operations {
     addMyWorkPreference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18543,6 +18862,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AddMyWorkPreferenceRefused"];
@@ -18647,7 +18967,10 @@ export interface operations {
     createLabourRate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18671,10 +18994,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["LabourRateExists"];
+            409: components["responses"]["LabourRateExistsOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["GradeUnknown"];
+            422: components["responses"]["GradeUnknownOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -18902,7 +19225,10 @@ export interface operations {
     createLabourBudget: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18926,10 +19252,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["LabourBudgetExists"];
+            409: components["responses"]["LabourBudgetExistsOrIdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["DepartmentUnknown"];
+            422: components["responses"]["DepartmentUnknownOrIdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
