@@ -99,7 +99,7 @@ describeEachDatabase('file downloads in the OpenAPI document', (t) => {
     expect(await client.download(address, await t.tokenOf('planner'), '2027-03-07')).toEqual({
       status: 200,
       type: PDF,
-      disposition: 'attachment; filename="daily-roster-2027-03-07-en.pdf"',
+      disposition: 'attachment; filename="daily-roster-2027-03-07-ar.pdf"',
       magic: '%PDF-',
     });
   });
