@@ -2,7 +2,8 @@ import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { allocate } from '../../src/engine/allocate.ts';
 import { checkRoster } from '../../src/engine/checker/check.ts';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
+import { option, seedsOption, variantsOption } from './options.ts';
 
 /**
  * The anytime goal measured as an outsider would: with the machine loaded by two CPU-bound processes (started
@@ -15,13 +16,9 @@ if (args[0] === '--burn') {
   // A CPU-bound process: spins until its parent ends it.
   for (;;) Math.sqrt(Math.random());
 }
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
 const sizes = option('sizes', '200x28x6,2000x31x10').split(',');
-const seeds = option('seeds', '6,7').split(',').map(Number);
-const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+const seeds = seedsOption('6,7');
+const variants = variantsOption();
 const limits = option('limits', '200,500,1000').split(',').map(Number);
 const burners = Array.from({ length: Number(option('burners', '2')) }, () =>
   fork(new URL(import.meta.url).pathname, ['--burn'], { execArgv: ['--import', 'tsx'] }),

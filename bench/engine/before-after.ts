@@ -3,8 +3,9 @@ import { type AllocateOptions, allocate } from '../../src/engine/allocate.ts';
 import { coverageBound } from '../../src/engine/bound.ts';
 import { checkRoster } from '../../src/engine/checker/check.ts';
 import { median } from '../figures.ts';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
 import { readReference, referenceKey } from './mip-reference.ts';
+import { option, seedsOption, variantsOption } from './options.ts';
 
 /**
  * One phase of the engine measured in one process: for each size, shape and seed, the engine without it and
@@ -16,11 +17,6 @@ import { readReference, referenceKey } from './mip-reference.ts';
  * unpacked there; its `allocate` with no options), for changes inside a phase. Prints a Markdown table.
  * Options: --sizes 50x14,200x28,2000x31 --variants a,b --seeds 1,2,3 --runs 3 --rest-iterations 200.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
 const SIZES: Record<string, { employees: number; days: number; terminals: number }> = {
   '50x14': { employees: 50, days: 14, terminals: 2 },
   '200x28': { employees: 200, days: 28, terminals: 6 },
@@ -37,8 +33,8 @@ const allocateBefore: typeof allocate =
     ? (instance) => allocate(instance, without)
     : ((await import(`${beforeDir}/allocate.ts`)) as { allocate: typeof allocate }).allocate;
 const sizes = option('sizes', '50x14,200x28').split(',');
-const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
-const seeds = option('seeds', '1,2,3').split(',').map(Number);
+const variants = variantsOption();
+const seeds = seedsOption('1,2,3');
 const runs = Number(option('runs', '3'));
 const restIterations = Number(option('rest-iterations', '200'));
 const reference = readReference();

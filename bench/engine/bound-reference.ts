@@ -6,7 +6,8 @@ import { buildModel } from '../../src/engine/model.ts';
 import { restBound } from '../../src/engine/rest-bound.ts';
 import { eligibilityMasks } from '../../src/engine/rules/eligibility.ts';
 import { validateInstance } from '../../src/engine/validate.ts';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
+import { option, seedsOption, variantsOption } from './options.ts';
 
 /**
  * The best bounds, computed once and kept (as `mip-reference.ts` keeps HiGHS): for every shape and seed of a
@@ -19,11 +20,6 @@ import { generateInstance, VARIANTS, type Variant } from './generate.ts';
  * --variants a,b, --seeds 1,2,3. Regenerate everything with
  * `nice -n 10 npx tsx bench/engine/bound-reference.ts --size 200x28 && nice -n 10 npx tsx bench/engine/bound-reference.ts`.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
 export const BOUND_SIZES = {
   '200x28': { employees: 200, days: 28, terminals: 6 },
   '2000x31x10x3': { employees: 2000, days: 31, terminals: 10 },
@@ -55,8 +51,8 @@ export function readBoundReference(path = boundReferencePath): BoundReference {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sizeName = option('size', '2000x31x10x3') as keyof typeof BOUND_SIZES;
   const size = BOUND_SIZES[sizeName];
-  const seeds = option('seeds', '1,2,3').split(',').map(Number);
-  const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+  const seeds = seedsOption('1,2,3');
+  const variants = variantsOption();
   const minSteps = Number(option('min-steps', '200'));
   const patience = Number(option('patience', '100'));
   const maxSteps = Number(option('max-steps', '2000'));

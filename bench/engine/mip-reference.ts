@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
 import { exactOptimum, type MipOutcome } from './mip.ts';
+import { option, seedsOption, variantsOption } from './options.ts';
 
 /**
  * The exact reference, computed once and kept: HiGHS on every 200 × 28 shape and seed (and 50 × 14 with
@@ -8,11 +9,6 @@ import { exactOptimum, type MipOutcome } from './mip.ts';
  * minutes per instance, the engine a second, so the two are measured apart. Options: --mip-limit seconds
  * (default 60), --seeds 1,2,3, --variants a,b, --size 200x28|50x14|200x31x10.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
 export const REFERENCE_SIZES = {
   '50x14': { employees: 50, days: 14, terminals: 2 },
   '200x28': { employees: 200, days: 28, terminals: 6 },
@@ -31,8 +27,8 @@ export const referenceKey = (size: string, variant: string, seed: number) => `${
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const limit = Number(option('mip-limit', '60'));
-  const seeds = option('seeds', '1,2,3').split(',').map(Number);
-  const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+  const seeds = seedsOption('1,2,3');
+  const variants = variantsOption();
   const sizeName = option('size', '200x28') as keyof typeof REFERENCE_SIZES;
   const size = REFERENCE_SIZES[sizeName];
   for (const variant of variants)

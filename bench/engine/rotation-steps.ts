@@ -2,7 +2,8 @@ import { loadavg } from 'node:os';
 import { allocate } from '../../src/engine/allocate.ts';
 import { checkRoster } from '../../src/engine/checker/check.ts';
 import { worstDepartmentSpread } from './fairness.ts';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
+import { option, seedsOption, sizeOption, variantsOption } from './options.ts';
 
 /**
  * What the rotation's budget buys: the worst department × pool spread of nights and of weekend shifts
@@ -11,18 +12,9 @@ import { generateInstance, VARIANTS, type Variant } from './generate.ts';
  * coverage shows that coverage allows it and what it costs. Options: --size 200x28x6, --seeds 1,2, --variants
  * a,b, --steps 0,1000,5000,20000.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
-const [employees, days, terminals] = option('size', '200x28x6').split('x').map(Number) as [
-  number,
-  number,
-  number,
-];
-const seeds = option('seeds', '1,2').split(',').map(Number);
-const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+const [employees, days, terminals] = sizeOption('200x28x6');
+const seeds = seedsOption('1,2');
+const variants = variantsOption();
 const ladder = option('steps', '0,1000,5000,20000').split(',').map(Number);
 
 console.log(

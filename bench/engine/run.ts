@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBoundReference } from './bound-reference.ts';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
 import { readReference, referenceKey } from './mip-reference.ts';
+import { option, seedsOption, variantsOption } from './options.ts';
 
 /**
  * Allocation engine benchmark: for each size, shape and seed, the coverage bound, the HiGHS reference (read
@@ -16,15 +17,10 @@ import { readReference, referenceKey } from './mip-reference.ts';
  * `bound-reference.json` (written by `bound-reference.ts`, run to convergence), and for 2,000 × 31 prints a
  * table judging the goal: the gap to the best bound against the same shape's gap at 200 × 28 (+ 0.1 point).
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
 const runs = option('runs', '5');
 const sizeNames = option('sizes', '50x14,200x28,2000x31x10x3').split(',');
-const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
-const seeds = option('seeds', '1,2,3').split(',').map(Number);
+const variants = variantsOption();
+const seeds = seedsOption('1,2,3');
 const limits = option('limits', '500,1000,2000');
 
 const SIZES = [

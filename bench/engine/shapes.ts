@@ -3,8 +3,9 @@ import { allocate } from '../../src/engine/allocate.ts';
 import { coverageBound } from '../../src/engine/bound.ts';
 import { checkRoster } from '../../src/engine/checker/check.ts';
 import { worstDepartmentSpread } from './fairness.ts';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
 import { readReference, referenceKey } from './mip-reference.ts';
+import { seedsOption, sizeOption, variantsOption } from './options.ts';
 
 /**
  * Issue 52's table, in one process: for each shape and seed, Σ required, the best bound (the flow bound and the
@@ -14,18 +15,9 @@ import { readReference, referenceKey } from './mip-reference.ts';
  * weekend shifts among full-period staff (and the engine's own measure, per cohort with the history), the checker's verdict, determinism (a second run equal but for
  * `durationMs`), and the run's CPU time. Options: --size 200x28x6, --seeds 1,2,3,4,5, --variants a,b.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
-const [employees, days, terminals] = option('size', '200x28x6').split('x').map(Number) as [
-  number,
-  number,
-  number,
-];
-const seeds = option('seeds', '1,2,3,4,5').split(',').map(Number);
-const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+const [employees, days, terminals] = sizeOption('200x28x6');
+const seeds = seedsOption('1,2,3,4,5');
+const variants = variantsOption();
 const LADDER = [25, 50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000];
 const reference = readReference();
 const sizeName = `${employees}x${days}`;

@@ -3,7 +3,8 @@ import { allocate } from '../../src/engine/allocate.ts';
 import { dayNumber, WEEKDAYS } from '../../src/engine/dates.ts';
 import type { Instance, Result } from '../../src/engine/types.ts';
 import { worstDepartmentSpread } from './fairness.ts';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
+import { seedsOption, sizeOption, variantsOption } from './options.ts';
 
 /**
  * Why a department's weekend spread stays above 2 on some shapes: a lower bound on it, set beside what the
@@ -17,18 +18,9 @@ import { generateInstance, VARIANTS, type Variant } from './generate.ts';
  * (they only narrow the schedules), so it is a true lower bound. Options: --size 200x28x6, --seeds 1,2,7,
  * --variants a,b.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
-const [employees, days, terminals] = option('size', '200x28x6').split('x').map(Number) as [
-  number,
-  number,
-  number,
-];
-const seeds = option('seeds', '1,2,7').split(',').map(Number);
-const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+const [employees, days, terminals] = sizeOption('200x28x6');
+const seeds = seedsOption('1,2,7');
+const variants = variantsOption();
 
 interface Member {
   id: string;

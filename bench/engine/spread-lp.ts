@@ -4,8 +4,9 @@ import { allocate } from '../../src/engine/allocate.ts';
 import { buildModel } from '../../src/engine/model.ts';
 import type { Instance } from '../../src/engine/types.ts';
 import { worstDepartmentSpread } from './fairness.ts';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
 import { coverageRows } from './mip-model.ts';
+import { option, seedsOption, sizeOption, variantsOption } from './options.ts';
 
 // The package's types describe its CommonJS build; the ES module Node loads exports the loader as default.
 const loadHighs = highsModule as unknown as typeof highsModule.default;
@@ -20,18 +21,9 @@ const loadHighs = highsModule as unknown as typeof highsModule.default;
  * dual bound, rounded up, is a lower bound too. Options: --size 200x28x6, --seeds 1,2, --variants a,b,
  * --kind nights|weekends, --mip-limit 60 (0: the linear programme only).
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
-const [employees, days, terminals] = option('size', '200x28x6').split('x').map(Number) as [
-  number,
-  number,
-  number,
-];
-const seeds = option('seeds', '1,2').split(',').map(Number);
-const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+const [employees, days, terminals] = sizeOption('200x28x6');
+const seeds = seedsOption('1,2');
+const variants = variantsOption();
 const kind = option('kind', 'nights') === 'weekends' ? 'weekends' : 'nights';
 const mipLimit = Number(option('mip-limit', '60'));
 

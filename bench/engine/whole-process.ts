@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from '../figures.ts';
-import { generateInstance, VARIANTS, type Variant } from './generate.ts';
+import { generateInstance } from './generate.ts';
+import { option, seedsOption, sizeOption, variantsOption } from './options.ts';
 
 /**
  * What a call of the built tool costs from outside, start to exit: `engine:solve` (built JavaScript, as
@@ -13,18 +14,9 @@ import { generateInstance, VARIANTS, type Variant } from './generate.ts';
  * tool (say an earlier commit's, bundled by esbuild) in the same rounds, and adds its ratio to the same greedy. Options: --size 2000x31x10 (employees x days x terminals), --seeds 1,2,3,
  * --variants a,b, --runs 5.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
-const [employees, days, terminals] = option('size', '2000x31x10').split('x').map(Number) as [
-  number,
-  number,
-  number,
-];
-const seeds = option('seeds', '1,2,3').split(',').map(Number);
-const variants = option('variants', VARIANTS.join(',')).split(',') as Variant[];
+const [employees, days, terminals] = sizeOption('2000x31x10');
+const seeds = seedsOption('1,2,3');
+const variants = variantsOption();
 const runs = Number(option('runs', '5'));
 const against = option('against', '');
 const root = new URL('../../', import.meta.url).pathname;
