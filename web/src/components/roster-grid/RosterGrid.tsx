@@ -13,7 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useCodeNames } from '../../lib/api/lookups';
+import { type CodeNames, useCodeNames } from '../../lib/api/lookups';
 import {
   type GridCell,
   type GridEmployee,
@@ -57,6 +57,7 @@ export interface RosterGridProps {
 export function RosterGrid(props: RosterGridProps) {
   const { model, gapsByDate } = props;
   const rtl = useDirection().dir === 'rtl';
+  const names = useCodeNames();
   const scroller = useRef<HTMLDivElement>(null);
   const [focus, setFocus] = useState<Position>({ row: 0, column: 0 });
   const moved = useRef(false);
@@ -224,6 +225,7 @@ export function RosterGrid(props: RosterGridProps) {
             focusColumn={focus.row === row.index ? focus.column : -1}
             cellLabel={props.cellLabel}
             employeeName={props.employeeName}
+            names={names}
             onCell={onCell}
             wishOf={props.wishOf}
           />
@@ -246,6 +248,7 @@ interface GridRowProps {
   focusColumn: number;
   cellLabel: RosterGridProps['cellLabel'];
   employeeName: RosterGridProps['employeeName'];
+  names: CodeNames;
   onCell: (at: Position, cell: GridCell | null, employee: GridEmployee, date: string) => void;
   wishOf?: RosterGridProps['wishOf'];
 }
@@ -256,8 +259,7 @@ interface GridRowProps {
  */
 const GridRow = memo(
   function GridRow(props: GridRowProps) {
-    const { index, employee, line, dates } = props;
-    const names = useCodeNames();
+    const { index, employee, line, dates, names } = props;
     return (
       <div
         role="row"
@@ -331,6 +333,7 @@ const GridRow = memo(
     a.focusColumn === b.focusColumn &&
     a.cellLabel === b.cellLabel &&
     a.employeeName === b.employeeName &&
+    a.names === b.names &&
     a.onCell === b.onCell &&
     a.wishOf === b.wishOf,
 );
