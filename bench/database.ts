@@ -20,7 +20,10 @@ export async function preparedDatabase(
   const load = async (database: Database) => {
     await applyMigrations(database);
     await seedReferenceData(database.db);
-    await loadDemoData(database.db, options.employees === undefined ? {} : { employees: options.employees });
+    await loadDemoData(database.db, {
+      upcoming: 'draft-plan',
+      ...(options.employees === undefined ? {} : { employees: options.employees }),
+    });
   };
   if (driver === 'pglite') {
     const database = fromPglite(await createPglite());

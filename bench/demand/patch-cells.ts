@@ -17,7 +17,7 @@ async function preparedDatabase(driver: 'pglite' | 'postgres') {
     const database = fromPglite(await createPglite());
     await applyMigrations(database);
     await seedReferenceData(database.db);
-    await loadDemoData(database.db);
+    await loadDemoData(database.db, { upcoming: 'draft-plan' });
     return { database, drop: async () => undefined };
   }
   const server = process.env.DATABASE_URL!;
@@ -30,7 +30,7 @@ async function preparedDatabase(driver: 'pglite' | 'postgres') {
   const database = connectPostgres(url.toString(), 5);
   await applyMigrations(database);
   await seedReferenceData(database.db);
-  await loadDemoData(database.db);
+  await loadDemoData(database.db, { upcoming: 'draft-plan' });
   return {
     database,
     drop: async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/core/db/database.ts';
-import { openTestDatabase } from './database.ts';
+import { openPresentDemoDatabase, openTestDatabase } from './database.ts';
 import { type TestDriver, testDrivers } from './environment.ts';
 import { watchResponseContract } from './response-contract.ts';
 
@@ -32,15 +32,23 @@ export interface TestContext {
   request(username: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
+export interface TestContextOptions {
+  now?: () => Date;
+  env?: NodeJS.ProcessEnv;
+  webRoot?: string;
+  /** The demo as `npm start` loads it today, instead of the suites' template. */
+  presentDemo?: boolean;
+}
+
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/unused', LOG_LEVEL: 'silent', ...overrides });
 }
 
 export async function createTestContext(
   driver: TestDriver,
-  options: { now?: () => Date; env?: NodeJS.ProcessEnv; webRoot?: string } = {},
+  options: TestContextOptions = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase(driver);
+  const database = await (options.presentDemo ? openPresentDemoDatabase(driver) : openTestDatabase(driver));
   const config = testConfig(options.env);
   const app = await buildApp({ config, database, now: options.now, webRoot: options.webRoot });
   const contractViolations = watchResponseContract(app);
@@ -77,7 +85,7 @@ export async function createTestContext(
 export function describeEachDatabase(
   name: string,
   body: (context: TestContext) => void,
-  options: { now?: () => Date; env?: NodeJS.ProcessEnv; webRoot?: string } = {},
+  options: TestContextOptions = {},
 ): void {
   for (const driver of testDrivers()) {
     describe(`${name} [${driver}]`, () => {

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { connectPostgres, type Database, fromPglite } from '../../src/core/db/database.ts';
+import { applyMigrations } from '../../src/core/db/migrate.ts';
 import { createPglite } from '../../src/core/db/pglite.ts';
+import { loadDemoData } from '../../src/seed/demo/index.ts';
+import { seedReferenceData } from '../../src/seed/reference.ts';
 import { databaseUrl, type TestDriver } from './environment.ts';
 
 async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -35,4 +38,28 @@ export async function openTestDatabase(driver: TestDriver): Promise<Database> {
       await withServer((client) => client.query(`drop database if exists "${name}" with (force)`));
     },
   };
+}
+
+/** A database of its own with nothing in it, not even the schema; dropped with `close`. */
+export async function openEmptyDatabase(driver: TestDriver): Promise<Database> {
+  if (driver === 'pglite') return fromPglite(await createPglite());
+  const name = `rostering_empty_${randomBytes(6).toString('hex')}`;
+  await withServer((client) => client.query(`create database "${name}"`));
+  const database = connectPostgres(databaseUrl(process.env.TEST_DATABASE_URL!, name), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await withServer((client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+/** The demo a newcomer starts, loaded today into a database of its own (the template holds the suites' set). */
+export async function openPresentDemoDatabase(driver: TestDriver): Promise<Database> {
+  const database = await openEmptyDatabase(driver);
+  await applyMigrations(database);
+  await seedReferenceData(database.db);
+  await loadDemoData(database.db);
+  return database;
 }

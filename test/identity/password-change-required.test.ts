@@ -1,12 +1,11 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { connectPostgres, type Database, fromPglite } from '../../src/core/db/database.ts';
+import type { Database } from '../../src/core/db/database.ts';
 import { applyMigrations } from '../../src/core/db/migrate.ts';
-import { createPglite } from '../../src/core/db/pglite.ts';
 import { prepareData } from '../../src/seed/bootstrap.ts';
 import { describeEachDatabase, testConfig } from '../helpers/app.ts';
-import { databaseUrl, type TestDriver, testDrivers } from '../helpers/environment.ts';
+import { openEmptyDatabase } from '../helpers/database.ts';
+import { testDrivers } from '../helpers/environment.ts';
 
 const asBearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -94,45 +93,24 @@ describeEachDatabase('a password that must change', (t) => {
   });
 });
 
-async function emptyDatabase(driver: TestDriver): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (driver === 'pglite') {
-    const database = fromPglite(await createPglite());
-    return { database, drop: async () => undefined };
-  }
-  const name = `rostering_bootstrap_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  return {
-    database: connectPostgres(databaseUrl(process.env.TEST_DATABASE_URL!, name), 2),
-    async drop() {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 for (const driver of testDrivers()) {
   describe(`the first production admin [${driver}]`, () => {
-    const opened: { database: Database; drop(): Promise<void> }[] = [];
+    const opened: Database[] = [];
     afterAll(async () => {
-      for (const { database, drop } of opened) {
-        await database.close();
-        await drop();
-      }
+      for (const database of opened) await database.close();
     });
 
     it('must change the password ADMIN_PASSWORD gave before doing anything else', async () => {
-      const empty = await emptyDatabase(driver);
+      const empty = await openEmptyDatabase(driver);
       opened.push(empty);
       const config = testConfig({
         APP_ENV: 'production',
         JWT_SECRET: 'vJ3q8Zr1mK0xT5wY7bN2cH4gL6sD9fA1eQ3uP8iO0zX=',
         ADMIN_PASSWORD: 'First#Admin2026',
       });
-      await applyMigrations(empty.database);
-      await prepareData(empty.database.db, config);
-      const app = await buildApp({ config, database: empty.database });
+      await applyMigrations(empty);
+      await prepareData(empty.db, config);
+      const app = await buildApp({ config, database: empty });
       try {
         const login = await app.inject({
           method: 'POST',

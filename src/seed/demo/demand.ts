@@ -67,7 +67,10 @@ function dayCells(weekday: number) {
   return cells;
 }
 
-/** Pools (defaults exist by trigger), one extra pool with members, one lending rule, a plan and a template. */
+/**
+ * Pools (defaults exist by trigger), one extra pool with members, one lending rule, a template and, for the
+ * suites' data set, a draft plan of the next two weeks.
+ */
 export const demandStep: DemoStep = {
   name: 'pools and demand',
   async run(tx, context) {
@@ -128,18 +131,20 @@ export const demandStep: DemoStep = {
       reasonId: cell.reason ? reasonIds.get(cell.reason)! : null,
     });
 
-    const from = addDays(today, 1);
-    const to = addDays(from, 13);
-    const [plan] = await tx
-      .insert(demandPlans)
-      .values({ buId, departmentId: ramp, name: 'Ramp – next two weeks', periodFrom: from, periodTo: to })
-      .returning({ id: demandPlans.id });
-    const lines = [];
-    for (let date = from; date <= to; date = addDays(date, 1)) {
-      for (const cell of dayCells(weekdayOf(date)))
-        lines.push({ buId, planId: plan!.id, date, ...resolve(cell) });
+    if (context.upcoming === 'draft-plan') {
+      const from = addDays(today, 1);
+      const to = addDays(from, 13);
+      const [plan] = await tx
+        .insert(demandPlans)
+        .values({ buId, departmentId: ramp, name: 'Ramp – next two weeks', periodFrom: from, periodTo: to })
+        .returning({ id: demandPlans.id });
+      const lines = [];
+      for (let date = from; date <= to; date = addDays(date, 1)) {
+        for (const cell of dayCells(weekdayOf(date)))
+          lines.push({ buId, planId: plan!.id, date, ...resolve(cell) });
+      }
+      await tx.insert(demandLines).values(lines);
     }
-    await tx.insert(demandLines).values(lines);
 
     const [template] = await tx
       .insert(demandTemplates)

@@ -18,6 +18,7 @@ import { demandStep } from './demand.ts';
 import { leaveStep } from './leave.ts';
 import { FAMILY_NAMES, GIVEN_NAMES } from './names.ts';
 import { peopleStep } from './people.ts';
+import { presentRosterStep } from './present.ts';
 import { referenceDataStep } from './reference-data.ts';
 import { pastRosterStep } from './roster.ts';
 
@@ -31,7 +32,16 @@ export interface DemoContext {
   employeeCount: number;
   /** The day of seeding in the demo units' time zone: every step dates its data from this one day. */
   today: string;
+  upcoming: DemoUpcoming;
 }
+
+/**
+ * What the ramp's coming weeks hold: `published`, the demo a newcomer starts (this fortnight and the next
+ * published and approved, no plan in the way of the planner's first); `draft-plan`, the data set the test
+ * suites and benchmarks were written on (nothing published ahead, a draft plan of the next two weeks for
+ * them to run).
+ */
+export type DemoUpcoming = 'published' | 'draft-plan';
 
 /** One part of the demo data set; later areas append theirs to `DEMO_STEPS`. */
 export interface DemoStep {
@@ -198,6 +208,7 @@ export const DEMO_STEPS: DemoStep[] = [
   leaveStep,
   demandStep,
   pastRosterStep,
+  presentRosterStep,
   attendanceStep,
   costsStep,
 ];
@@ -205,7 +216,10 @@ export const DEMO_STEPS: DemoStep[] = [
 export const DEMO_EMPLOYEES = 60;
 
 /** Loads the demo set when the database holds no business unit yet; answers whether it did. */
-export async function loadDemoData(db: Executor, options: { employees?: number } = {}): Promise<boolean> {
+export async function loadDemoData(
+  db: Executor,
+  options: { employees?: number; upcoming?: DemoUpcoming } = {},
+): Promise<boolean> {
   const [any] = await db.select({ id: businessUnits.id }).from(businessUnits).limit(1);
   if (any) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -227,6 +241,7 @@ export async function loadDemoData(db: Executor, options: { employees?: number }
       passwordHash,
       employeeCount: Math.max(options.employees ?? DEMO_EMPLOYEES, DEMO_USERS.length),
       today: businessDate(new Date(), DEFAULT_TIMEZONE),
+      upcoming: options.upcoming ?? 'published',
     };
     for (const step of DEMO_STEPS) await step.run(tx, context);
   });

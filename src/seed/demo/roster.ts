@@ -27,47 +27,79 @@ export const pastRosterStep: DemoStep = {
   },
 };
 
+interface RosterScope {
+  buId: string;
+  departmentId: string;
+  from: string;
+  to: string;
+}
+
 /** The roster described above for one department and period (the reconciliation benchmark's too). */
-export async function publishPastRoster(
+export async function publishPastRoster(tx: Executor, scope: RosterScope): Promise<void> {
+  await publishPatternRoster(tx, scope, {
+    name: `Past roster ${scope.from} – ${scope.to}`,
+    era: 'past',
+    extraT1MorningUntil: scope.to,
+  });
+}
+
+/**
+ * The pattern of the past roster, published: for the past (`era: 'past'`) the run is archived and was
+ * approved two weeks ago; for the present the run stays locked into the live roster and was approved
+ * yesterday, and the two employees numbered …5 of the department form a weekend crew (Friday and Saturday
+ * mornings at T1, none of their weekdays), starting two days after the period opens so that nobody works
+ * more than five days in a row across the week before. The T1 morning asks for one more head than planned
+ * until `extraT1MorningUntil`: gaps for the planner to cover. Answers the plan, run and roster ids.
+ */
+export async function publishPatternRoster(
   tx: Executor,
-  { buId, departmentId: ramp, from, to }: { buId: string; departmentId: string; from: string; to: string },
-): Promise<void> {
+  { buId, departmentId: ramp, from, to }: RosterScope,
+  { name, era, extraT1MorningUntil }: { name: string; era: 'past' | 'present'; extraT1MorningUntil: string },
+): Promise<{ planId: string; runId: string; rosterId: string }> {
   const [people] = await queryRows<{ planner: string; manager: string }>(
     tx,
     sql`select (select id from users where username = 'planner') as planner,
                  (select id from users where username = 'manager') as manager`,
   );
   const { planner, manager } = people!;
+  const past = era === 'past';
   const [plan] = await queryRows<{ id: string }>(
     tx,
     sql`insert into demand_plans (bu_id, department_id, name, period_from, period_to, status)
-          values (${buId}, ${ramp}, ${`Past roster ${from} – ${to}`}, ${from}, ${to}, 'Locked') returning id`,
+          values (${buId}, ${ramp}, ${name}, ${from}, ${to}, 'Locked') returning id`,
   );
+  const decided = past ? sql`now() - interval '15 days'` : sql`now() - interval '1 day'`;
   const [run] = await queryRows<{ id: string }>(
     tx,
     sql`insert into allocation_runs (bu_id, plan_id, department_id, period_from, period_to, status, created_by,
             executed_by, executed_at, reviewed_by, reviewed_at, locked_by, locked_at, archived_by, archived_at)
-          values (${buId}, ${plan!.id}, ${ramp}, ${from}, ${to}, 'Archived', ${planner}, ${planner},
-            now() - interval '15 days', ${planner}, now() - interval '15 days', ${planner}, now() - interval '15 days',
-            ${planner}, now())
+          values (${buId}, ${plan!.id}, ${ramp}, ${from}, ${to}, ${past ? 'Archived' : 'Locked'}, ${planner},
+            ${planner}, ${decided}, ${planner}, ${decided}, ${planner}, ${decided},
+            ${past ? planner : null}, ${past ? sql`now()` : null})
           returning id`,
   );
+  const weekendCrewFrom = past ? to : addDays(from, 2);
   await tx.execute(sql`
       with days as (
-        select d::date as date, (d::date - ${from}::date) as k
-          from generate_series(${from}::date, ${to}::date, interval '1 day') d
-         where extract(dow from d) not in (5, 6)),
+        select d::date as date, (d::date - ${from}::date) as k, extract(dow from d) in (5, 6) as weekend
+          from generate_series(${from}::date, ${to}::date, interval '1 day') d),
       staff as (
         select id, substring(employee_number from 2)::int as n from employees
          where bu_id = ${buId} and department_id = ${ramp} and status = 'ACTIVE'),
-      planned as (
+      weekdays as (
         select s.id as employee_id, d.date,
                case when s.n % 10 = 9 then 'NIGHT' when s.n % 2 = 0 then 'MORNING' else 'EVENING' end as shift,
                'T' || (s.n % 3 + 1) as terminal
           from staff s cross join days d
-         where (s.n % 10 <> 9 or d.k % 2 = 0)
-           and not exists (select 1 from leave_requests l where l.employee_id = s.id and l.status = 'Approved'
-                            and d.date between l.from_date and l.to_date))
+         where not d.weekend and (s.n % 10 <> 9 or d.k % 2 = 0) and (${past} or s.n % 10 <> 5)),
+      weekend_crew as (
+        select s.id as employee_id, d.date, 'MORNING' as shift, 'T1' as terminal
+          from staff s cross join days d
+         where not ${past} and d.weekend and s.n % 10 = 5 and d.date >= ${weekendCrewFrom}::date),
+      planned as (
+        select * from (select * from weekdays union all select * from weekend_crew) p
+         where not exists (select 1 from leave_requests l where l.employee_id = p.employee_id
+                            and l.status = 'Approved' and p.date between l.from_date and l.to_date))
       insert into shift_assignments (bu_id, employee_id, date, shift_template_id, terminal_id, run_id, source, created_by)
       select ${buId}, p.employee_id, p.date, t.id, x.id, ${run!.id}, 'Allocation', ${planner}
         from planned p
@@ -76,7 +108,8 @@ export async function publishPastRoster(
   await tx.execute(sql`
       insert into demand_lines (bu_id, plan_id, date, terminal_id, shift_template_id, required)
       select ${buId}, ${plan!.id}, a.date, a.terminal_id, a.shift_template_id,
-             count(*) + case when x.code = 'T1' and t.code = 'MORNING' then 1 else 0 end
+             count(*) + case when x.code = 'T1' and t.code = 'MORNING' and a.date <= ${extraT1MorningUntil}::date
+                             then 1 else 0 end
         from shift_assignments a
         join terminals x on x.id = a.terminal_id
         join shift_templates t on t.id = a.shift_template_id
@@ -97,5 +130,6 @@ export async function publishPastRoster(
   );
   await tx.execute(sql`insert into roster_approvals (bu_id, roster_id, department_id, status, decided_by,
         decided_at, comment)
-      values (${buId}, ${rosterId}, ${ramp}, 'Approved', ${manager}, now() - interval '14 days', 'Approved')`);
+      values (${buId}, ${rosterId}, ${ramp}, 'Approved', ${manager}, ${past ? sql`now() - interval '14 days'` : decided}, 'Approved')`);
+  return { planId: plan!.id, runId: run!.id, rosterId };
 }
