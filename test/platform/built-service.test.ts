@@ -79,11 +79,42 @@ describe.skipIf(!testDrivers().includes('pglite'))('the built service [pglite]',
       return JSON.parse(text) as T;
     };
 
-    const plans = await call<{ items: { id: string; name: string; from: string }[] }>(
+    // The demo's ramp is published for four weeks from today: the planner plans the two days after.
+    const departments = await call<{ items: { id: string; code: string }[] }>(
       'GET',
-      '/api/demand/plans',
+      '/api/lookups/departments',
     );
-    const plan = plans.items.find((p) => p.name.startsWith('Ramp'))!;
+    const ramp = departments.items.find((department) => department.code === 'RAMP')!;
+    const published = await call<{ items: { to: string }[] }>(
+      'GET',
+      `/api/admin/published-rosters?departmentId=${ramp.id}`,
+    );
+    const from = nextDay(
+      published.items
+        .map((version) => version.to)
+        .sort()
+        .at(-1)!,
+    );
+    const plan = await call<{ id: string; from: string; version: number }>('POST', '/api/demand/plans', {
+      name: 'Built service',
+      departmentId: ramp.id,
+      from,
+      to: nextDay(from),
+    });
+    const cells = [from, nextDay(from)].flatMap((date) => [
+      { date, terminalCode: 'T1', shiftTemplateCode: 'MORNING', required: 3 },
+      { date, terminalCode: 'T2', shiftTemplateCode: 'EVENING', required: 2 },
+    ]);
+    const patched = await fetch(`${address}/api/demand/plans/${plan.id}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'if-match': `"${plan.version}"`,
+      },
+      body: JSON.stringify({ cells }),
+    });
+    expect(patched.status, await patched.text()).toBe(200);
     const created = await call<{ id: string }>('POST', '/api/allocation-runs', {
       planId: plan.id,
       from: plan.from,

@@ -15,7 +15,7 @@ import {
 
 /**
  * The flows of this part, each in English and in Arabic (the two projects run side by side on one
- * service, each on its own week of the demo's coming fortnight so that they never meet).
+ * service, each on its own week after the demo's published weeks so that they never meet).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -28,15 +28,40 @@ interface Week {
   to: string;
 }
 
+/**
+ * A week of the ramp after the demo's four published weeks (English one, Arabic the next), planned
+ * from the demo's template as a planner's first plan is.
+ */
 async function weekOf(lang: Lang): Promise<Week> {
   const planner = await apiAs('planner');
-  const plans = (await (await planner.get('/api/demand/plans?pageSize=100')).json()) as {
-    items: { id: string; name: string; from: string; to: string; Status: string }[];
+  const departments = (await (await planner.get('/api/lookups/departments')).json()) as {
+    items: { id: string; code: string }[];
   };
-  // The demo's fortnight of the ramp: other specs add plans of their own to the same service.
-  const plan = plans.items.find((p) => p.name === 'Ramp – next two weeks' && p.Status !== 'Archived')!;
-  const from = lang === 'en' ? plan.from : addDays(plan.from, 7);
-  return { planId: plan.id, from, to: addDays(from, 6) < plan.to ? addDays(from, 6) : plan.to };
+  const ramp = departments.items.find((department) => department.code === 'RAMP')!;
+  const versions = (await (
+    await planner.get(`/api/admin/published-rosters?departmentId=${ramp.id}&pageSize=100`)
+  ).json()) as { items: { to: string }[] };
+  const published = versions.items
+    .map((version) => version.to)
+    .sort()
+    .at(-1)!;
+  // Three weeks after it: the swaps, open shifts and availability specs plan the days before.
+  const from = addDays(published, lang === 'en' ? 22 : 29);
+  const to = addDays(from, 6);
+  const created = await planner.post('/api/demand/plans', {
+    data: { name: `Ramp – flows ${lang}`, departmentId: ramp.id, from, to },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const plan = (await created.json()) as { id: string };
+  const templates = (await (await planner.get('/api/demand/templates')).json()) as {
+    items: { id: string }[];
+  };
+  const applied = await planner.post(`/api/demand/templates/${templates.items[0]!.id}/apply`, {
+    data: { planId: plan.id, from, to, dryRun: false },
+  });
+  expect(applied.status(), await applied.text()).toBe(200);
+  await planner.dispose();
+  return { planId: plan.id, from, to };
 }
 
 /** The planner's part, through the API (the planner's screens come with the next part of the client). */

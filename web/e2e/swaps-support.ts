@@ -29,7 +29,7 @@ async function lookupId(planner: APIRequestContext, path: string, code: string):
 }
 
 /**
- * A published one-day ramp roster of each language's own day within the next four weeks (what the Swaps
+ * A published one-day ramp roster of each language's own day within the next six weeks (what the Swaps
  * page offers), on which `employee` works the evening and `supervisor` the morning at T1, so that their
  * swap changes a published version and the planner is told to republish.
  */
@@ -44,7 +44,8 @@ export async function swapScene(lang: Lang): Promise<SwapScene> {
   const today = new Date().toISOString().slice(0, 10);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     // Three days apart: the two languages' shifts never meet each other's rest rules.
-    const date = addDays(today, 18 + (lang === 'ar' ? 3 : 0) + attempt * 6);
+    // After the demo's four published weeks, within the six weeks the Swaps page offers.
+    const date = addDays(today, 30 + (lang === 'ar' ? 3 : 0) + attempt * 6);
     const planName = `Swap day ${lang} ${date}`;
     const plan = await planner.post('/api/demand/plans', {
       data: { name: planName, departmentId: ramp, from: date, to: date },

@@ -149,7 +149,10 @@ export type SwapCandidates = Static<typeof SwapCandidates>;
 
 export const OwnLiveShiftsQuery = Type.Object({
   from: Type.Optional({ ...BusinessDate, description: 'Default: tomorrow' }),
-  to: Type.Optional({ ...BusinessDate, description: 'Default: 27 days after from; at most 62 days' }),
+  to: Type.Optional({
+    ...BusinessDate,
+    description: 'Default: 41 days after from (six weeks); at most 62 days',
+  }),
 });
 export type OwnLiveShiftsQuery = Static<typeof OwnLiveShiftsQuery>;
 

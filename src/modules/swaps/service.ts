@@ -29,6 +29,8 @@ import type {
 /** How far either side of the offered shift a colleague's shifts are offered in return. */
 const CANDIDATE_DAYS = 7;
 const MAX_OWN_SHIFT_DAYS = 62;
+/** Six weeks: the weeks a unit publishes ahead (the demo four) and the plan being made after them. */
+const OWN_SHIFTS_AHEAD_DAYS = 42;
 
 type ShiftColumns = Omit<repo.LiveShiftRow, 'assignmentId' | 'employeeId' | 'date'>;
 
@@ -408,7 +410,7 @@ export async function ownLiveShifts(
 ): Promise<OwnLiveShifts> {
   const { employeeId, today, buId } = caller.principal;
   const from = query.from ?? addDays(today, 1);
-  const to = query.to ?? addDays(from, 27);
+  const to = query.to ?? addDays(from, OWN_SHIFTS_AHEAD_DAYS - 1);
   assertDateRange(from, to, { days: MAX_OWN_SHIFT_DAYS, what: 'A list of own shifts' });
   if (!employeeId) return { items: [] };
   const rows = await repo.liveShiftsOf(deps.db, buId, [employeeId], from, to);

@@ -18432,7 +18432,7 @@ export interface operations {
             query?: {
                 /** @description Default: tomorrow */
                 from?: components["schemas"]["BusinessDate"];
-                /** @description Default: 27 days after from; at most 62 days */
+                /** @description Default: 41 days after from (six weeks); at most 62 days */
                 to?: components["schemas"]["BusinessDate"];
             };
             header?: never;

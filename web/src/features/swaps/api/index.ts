@@ -17,7 +17,7 @@ export function useMySwaps() {
   });
 }
 
-/** The caller's live shifts of the next four weeks: what they may offer. */
+/** The caller's live shifts of the next six weeks: what they may offer. */
 export function useMyLiveShifts() {
   return useQuery({
     queryKey: keys.swaps.myShifts(),
