@@ -164,8 +164,18 @@ export async function checkScreen(page: Page, info: TestInfo, name: string): Pro
     writeFileSync(join(artefacts, '..', 'wording', `${lang}-${name}.txt`), foreign.latin.join('\n'));
   }
   expect(foreign.codes, `${name}: codes shown instead of words`).toEqual([]);
+  const serious = await seriousAxeFindings(page);
+  expect(serious, `${name}: axe serious or critical findings`).toEqual([]);
+  const problems = await page.evaluate(
+    () => (window as unknown as { __problems?: string[] }).__problems ?? [],
+  );
+  expect(problems, `${name}: CSP violations or console errors`).toEqual([]);
+}
+
+/** What axe finds serious or critical on the page as it stands (WCAG 2.1 A and AA), one line a rule. */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations
+  return axe.violations
     .filter(
       (violation: { impact?: string | null }) =>
         violation.impact === 'serious' || violation.impact === 'critical',
@@ -177,11 +187,6 @@ export async function checkScreen(page: Page, info: TestInfo, name: string): Pro
           .slice(0, 3)
           .join(', ')}`,
     );
-  expect(serious, `${name}: axe serious or critical findings`).toEqual([]);
-  const problems = await page.evaluate(
-    () => (window as unknown as { __problems?: string[] }).__problems ?? [],
-  );
-  expect(problems, `${name}: CSP violations or console errors`).toEqual([]);
 }
 
 /**
