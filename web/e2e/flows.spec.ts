@@ -2,10 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   apiAs,
   base,
-  dayInCalendar,
+  dayText,
   type Lang,
   langOf,
   PASSWORD,
+  pickRange,
   screenshotPath,
   signIn,
   signOut,
@@ -175,7 +176,7 @@ test.describe('flows', () => {
     await page.getByRole('menuitem', { name: text(lang, 'bell.rosterApprovals') }).click();
     await expect(page).toHaveURL(/\/approvals\/rosters/);
     // The week's first day as a whole date: "4 Dec" must not find another spec's "14 Dec".
-    const startsOn = new RegExp(`(^|[^0-9])${weekText(lang, week.from)}`);
+    const startsOn = new RegExp(`(^|[^0-9])${dayText(lang, week.from)}`);
     const item = page.getByTestId('approval-item').filter({ hasText: startsOn });
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId('approval-changes')).not.toBeEmpty();
@@ -290,21 +291,3 @@ test.describe('flows', () => {
     await expect(page).toHaveURL(/\/my\/certifications/);
   });
 });
-
-/** A date as the screens print it (formatDay's default). */
-function dayText(lang: Lang, day: string): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-ca-gregory-nu-latn' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
-const weekText = dayText;
-
-/** Picks a range in the leave form's calendar, moving month by month to it. */
-async function pickRange(page: Page, from: string, to: string): Promise<void> {
-  await page.getByTestId('leave-dates').click();
-  for (const day of [from, to]) await (await dayInCalendar(page, day)).click();
-  await page.keyboard.press('Escape');
-}

@@ -228,3 +228,20 @@ export async function dayInCalendar(page: Page, day: string): Promise<Locator> {
   for (let i = 0; i < 3 && !(await cell.isVisible()); i += 1) await next.click();
   return cell;
 }
+
+/** A date as the screens print it (formatDay's default). */
+export function dayText(lang: Lang, day: string): string {
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-ca-gregory-nu-latn' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** Picks a range in the leave form's calendar, moving month by month to it. */
+export async function pickRange(page: Page, from: string, to: string): Promise<void> {
+  await page.getByTestId('leave-dates').click();
+  for (const day of [from, to]) await (await dayInCalendar(page, day)).click();
+  await page.keyboard.press('Escape');
+}

@@ -19,6 +19,7 @@ export const keys = {
   users: {
     all: ['users'] as const,
     list: (q: string, page: number) => ['users', 'list', q, page] as const,
+    awaitingFirstPassword: (q: string) => ['users', 'awaiting-first-password', q] as const,
     one: (id: string) => ['users', 'one', id] as const,
     logins: (id: string, page: number) => ['users', 'one', id, 'logins', page] as const,
   },

@@ -23,6 +23,19 @@ export function useUsers(q: string, page: number) {
   });
 }
 
+/** Accounts opened by the employee import without a password yet, matching `q` (one call's worth at most). */
+export function useAccountsAwaitingFirstPassword(q: string) {
+  return useQuery({
+    queryKey: keys.users.awaitingFirstPassword(q),
+    queryFn: () =>
+      call(
+        api.GET('/api/users', {
+          params: { query: { awaitingFirstPassword: true, pageSize: 200, ...(q ? { q } : {}) } },
+        }),
+      ),
+  });
+}
+
 export function useUser(id: string) {
   return useQuery({
     queryKey: keys.users.one(id),
@@ -84,6 +97,10 @@ export const useResetPassword = () =>
       }),
     ),
   );
+
+/** First passwords of the accounts named, each in the answer only: the screen shows them once. */
+export const useIssueFirstPasswords = () =>
+  useUserMutation((userIds: string[]) => call(api.POST('/api/users/first-passwords', { body: { userIds } })));
 
 export const useGrantRole = () =>
   useUserMutation(({ userId, body }: { userId: string; body: Schemas['GrantRequest'] }) =>

@@ -13,6 +13,7 @@ import { useRoleName } from '../../../lib/i18n/roles';
 import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
+import { FirstPasswords } from '../components/FirstPasswords';
 import { NewUserForm } from '../components/UserForms';
 
 /** The accounts of the unit: search by name, page through, open one, create one. */
@@ -56,6 +57,7 @@ export default function UsersPage() {
         maw={420}
         data-testid="user-search"
       />
+      <FirstPasswords q={q} />
       <QueryState query={users}>
         {items.length === 0 ? (
           <Text c="dimmed">{t('admin.users.empty')}</Text>

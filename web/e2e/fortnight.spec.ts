@@ -1,0 +1,291 @@
+import { expect, type Page, test } from '@playwright/test';
+import { employeeWorkbook } from './hr-people-support.ts';
+import { choose } from './planner-demand-support.ts';
+import {
+  apiAs,
+  base,
+  checkScreen,
+  dayText,
+  type Lang,
+  langOf,
+  pickRange,
+  signIn,
+  signOut,
+  text,
+  watchPage,
+} from './support.ts';
+
+/**
+ * Issue 51: the fortnight a company lives through, only in the browser, as one continuous story: HR
+ * imports new people with accounts, the administrator hands out their first passwords, a newcomer sets
+ * their own, the planner plans a week from the template, runs, locks and publishes it, the manager
+ * approves it from the bell, the newcomer reads their shifts and asks for leave, the supervisor and HR
+ * approve it while the planner's open gaps screen follows by itself, the planner covers the gap, the
+ * newcomer locks their account by mistyping and the administrator unlocks it, and the planner prints the
+ * month. Each language lives its own week, after the demo's published weeks and the other specs' days.
+ */
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const NEW_PASSWORD = 'Fortnight#Roster2026!';
+
+/** The ramp's id and the first day after its last published version. */
+async function rampAfterPublished(): Promise<{ rampId: string; free: string }> {
+  const planner = await apiAs('planner');
+  const departments = (await (await planner.get('/api/lookups/departments')).json()) as {
+    items: { id: string; code: string }[];
+  };
+  const ramp = departments.items.find((department) => department.code === 'RAMP')!;
+  const versions = (await (
+    await planner.get(`/api/admin/published-rosters?departmentId=${ramp.id}&pageSize=100`)
+  ).json()) as { items: { to: string }[] };
+  await planner.dispose();
+  return {
+    rampId: ramp.id,
+    free: addDays(
+      versions.items
+        .map((version) => version.to)
+        .sort()
+        .at(-1)!,
+      1,
+    ),
+  };
+}
+
+async function attemptSignIn(page: Page, lang: Lang, username: string, password: string): Promise<void> {
+  await page.getByLabel(text(lang, 'login.username')).fill(username);
+  await page.getByLabel(text(lang, 'login.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text(lang, 'login.submit'), exact: true }).click();
+}
+
+test('a fortnight of the ramp, from new people to the printed month', async ({ page, browser }, info) => {
+  const lang = langOf(info);
+  await watchPage(page);
+  const stamp = `${lang}${Date.now().toString(36)}`;
+  const { rampId, free } = await rampAfterPublished();
+  // Nine weeks after the published weeks (the flows, swaps, open shifts and availability specs plan before),
+  // and a week between the languages' weeks, so that neither's lock meets the other's rest and runs of days.
+  const from = addDays(free, lang === 'en' ? 63 : 77);
+  const to = addDays(from, 6);
+  const planName = `Fortnight ${stamp}`;
+  const newcomers = [1, 2, 3].map((n) => ({
+    employeeNumber: `FN-${stamp.toUpperCase()}-${n}`,
+    username: `new.${stamp}.${n}`,
+    Name_1_English: `Newcomer ${n} ${stamp}`,
+    Name_2_Arabic: `موظف جديد ${n}`,
+    departmentCode: 'RAMP',
+  }));
+  const newcomer = newcomers[0]!;
+
+  await test.step('HR imports three new ramp agents with their accounts', async () => {
+    await signIn(page, lang, 'hradmin');
+    await page
+      .getByRole('link', { name: text(lang, 'imports.nav') })
+      .first()
+      .click();
+    await page.locator('input[type=file]').setInputFiles({
+      name: `new-people-${stamp}.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await employeeWorkbook(newcomers),
+    });
+    await page.getByTestId('upload-submit').click();
+    await expect(page).toHaveURL(/\/imports\/jobs\//);
+    await expect(page.getByTestId('job-status')).toHaveAttribute('data-status', 'Completed', {
+      timeout: 60_000,
+    });
+    await checkScreen(page, info, 'fortnight-import');
+    await signOut(page);
+  });
+
+  let firstPassword = '';
+  await test.step('the administrator gives the new accounts their first passwords, shown once', async () => {
+    await signIn(page, lang, 'sysadmin');
+    await page.goto(`${base()}/admin/users`);
+    // The search narrows the accounts waiting to this import's people.
+    await page.getByTestId('user-search').fill(stamp);
+    await expect(page.getByTestId('first-passwords')).toContainText(
+      text(lang, 'admin.firstPasswords.waiting').replace('{count}', '3'),
+    );
+    await page.getByTestId('issue-first-passwords').click();
+    const row = page.getByTestId('issued-passwords').locator(`tr[data-username="${newcomer.username}"]`);
+    await expect(row).toBeVisible();
+    firstPassword = (await row.getByTestId('issued-password').textContent()) ?? '';
+    expect(firstPassword).toMatch(/\S{12,}/);
+    await checkScreen(page, info, 'fortnight-first-passwords');
+    await page.getByTestId('first-passwords-done').click();
+    await expect(page.getByTestId('first-passwords')).toHaveCount(0);
+    await signOut(page);
+  });
+
+  await test.step('the newcomer signs in with it and chooses their own password', async () => {
+    await page.goto(`${base()}/login`);
+    await attemptSignIn(page, lang, newcomer.username, firstPassword);
+    if ((await page.locator('html').getAttribute('lang')) !== lang)
+      await page.getByTestId('language-switch').click();
+    await expect(page.getByText(text(lang, 'password.mustChange'))).toBeVisible();
+    await checkScreen(page, info, 'fortnight-first-sign-in');
+    await page.getByLabel(text(lang, 'password.current')).fill(firstPassword);
+    await page.getByLabel(text(lang, 'password.new'), { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel(text(lang, 'password.repeat')).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: text(lang, 'password.submit') }).click();
+    await expect(page.getByText(text(lang, 'password.mustChange'))).toHaveCount(0);
+    await signOut(page);
+  });
+
+  await test.step('the planner plans the week from the template, runs, locks and publishes it', async () => {
+    await signIn(page, lang, 'planner');
+    await page.goto(`${base()}/demand/plans`);
+    await page.getByTestId('new-plan').click();
+    await page.getByLabel(text(lang, 'demand.create.name')).fill(planName);
+    await choose(
+      page,
+      page.getByTestId('new-plan-department'),
+      lang === 'ar' ? 'خدمات الساحة' : 'Ramp Services',
+    );
+    await page.getByTestId('new-plan-from').fill(from);
+    await page.getByTestId('new-plan-to').fill(to);
+    await choose(page, page.getByTestId('new-plan-template'), 'Ramp standard week');
+    await page.getByTestId('create-plan').click();
+    await expect(page).toHaveURL(/\/demand\/plans\/[0-9a-f-]{36}/);
+    await page.getByTestId('template-commit').click();
+    await expect(page.getByTestId('plan-notice')).toHaveText(text(lang, 'demand.template.applied'));
+    await checkScreen(page, info, 'fortnight-plan');
+
+    await page.getByRole('link', { name: text(lang, 'allocation.nav') }).click();
+    await page.getByRole('combobox', { name: text(lang, 'allocation.new.plan') }).fill(planName);
+    await page.getByRole('option', { name: new RegExp(planName) }).click();
+    await page.getByRole('button', { name: text(lang, 'allocation.new.submit') }).click();
+    await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: text(lang, 'allocation.action.execute') }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Executed', {
+      timeout: 120_000,
+    });
+    await checkScreen(page, info, 'fortnight-run');
+    await page.getByRole('button', { name: text(lang, 'allocation.action.review') }).click();
+    await page.getByLabel(text(lang, 'allocation.review.label')).fill('Looks right');
+    await page.getByRole('button', { name: text(lang, 'allocation.review.submit') }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Reviewed');
+    await page.getByRole('button', { name: text(lang, 'allocation.action.lock') }).click();
+    await page.getByTestId('confirm-action').click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'Locked');
+
+    await page.goto(`${base()}/roster/live?from=${from}&to=${to}&department=${rampId}`);
+    await page.getByRole('tab', { name: text(lang, 'rosters.tab.publish') }).click();
+    const card = page.getByTestId('publish-run').filter({ hasText: planName });
+    await card.getByTestId('publish-button').click();
+    await expect(page.getByTestId('change-list')).toBeVisible();
+    await checkScreen(page, info, 'fortnight-publish');
+    await page.getByTestId('publish-confirm').click();
+    await expect(card.getByTestId('version').first()).toContainText(text(lang, 'rosters.approval.Pending'));
+    await signOut(page);
+  });
+
+  await test.step('the manager approves the version from the bell', async () => {
+    await signIn(page, lang, 'manager');
+    await page.getByTestId('bell').click();
+    await page.getByRole('menuitem', { name: text(lang, 'bell.rosterApprovals') }).click();
+    const item = page
+      .getByTestId('approval-item')
+      .filter({ hasText: new RegExp(`(^|[^0-9])${dayText(lang, from)}`) });
+    await expect(item).toHaveCount(1);
+    await checkScreen(page, info, 'fortnight-approval');
+    await item.getByRole('button', { name: text(lang, 'approvals.approve') }).click();
+    await page.getByTestId('confirm-action').click();
+    await expect(item).toHaveCount(0);
+    await signOut(page);
+  });
+
+  let leaveFrom = '';
+  await test.step('the newcomer reads their shifts and asks for leave', async () => {
+    const own = await apiAs(newcomer.username);
+    const roster = (await (await own.get(`/api/me/roster?from=${from}&to=${to}`)).json()) as {
+      lines: { date: string }[];
+    };
+    await own.dispose();
+    const worked = [...new Set(roster.lines.map((line) => line.date))].sort();
+    expect(worked.length, 'the newcomer works in the published week').toBeGreaterThan(0);
+    leaveFrom = worked[0]!;
+    await signIn(page, lang, newcomer.username, NEW_PASSWORD);
+    await page.goto(`${base()}/my/roster?month=${leaveFrom.slice(0, 7)}`);
+    await expect(page.locator(`td[data-date="${leaveFrom}"] [data-testid="calendar-shift"]`)).toBeVisible();
+    await checkScreen(page, info, 'fortnight-my-roster');
+    await page.getByRole('link', { name: text(lang, 'nav.myLeave') }).click();
+    await pickRange(page, leaveFrom, addDays(leaveFrom, 1));
+    await page.getByRole('button', { name: text(lang, 'leave.form.submit') }).click();
+    await expect(page.getByTestId('leave-sent')).toBeVisible();
+    await checkScreen(page, info, 'fortnight-leave');
+    await signOut(page);
+  });
+
+  await test.step('the supervisor and HR approve it; the planner’s open gaps follow without a reload', async () => {
+    const context = await browser.newContext({ locale: info.project.use.locale, reducedMotion: 'reduce' });
+    const planner = await context.newPage();
+    await watchPage(planner);
+    await signIn(planner, lang, 'planner');
+    await planner.goto(`${base()}/roster/live?from=${from}&to=${to}&department=${rampId}`);
+    await planner.getByTestId('gaps-tab').click();
+    const gapsOnLeaveDay = planner.locator(`[data-testid="gap"][data-date="${leaveFrom}"]`);
+    const before = await gapsOnLeaveDay.count();
+
+    const range = `${dayText(lang, leaveFrom)} – ${dayText(lang, addDays(leaveFrom, 1))}`;
+    await signIn(page, lang, 'supervisor');
+    await page.getByRole('link', { name: text(lang, 'nav.leaveApprovals') }).click();
+    const step1 = page.getByTestId('leave-queue-item').filter({ hasText: range });
+    await step1.getByRole('button', { name: text(lang, 'leave.decide.approve') }).click();
+    await expect(step1).toHaveCount(0);
+    await signOut(page);
+    await signIn(page, lang, 'hradmin');
+    await page.getByRole('link', { name: text(lang, 'nav.leaveApprovals') }).click();
+    const step2 = page.getByTestId('leave-queue-item').filter({ hasText: range });
+    await step2.getByRole('button', { name: text(lang, 'leave.decide.approve') }).click();
+    await expect(step2).toHaveCount(0);
+    await signOut(page);
+
+    // The leave took the newcomer's shift off: its line is short now, on the planner's open screen.
+    await expect
+      .poll(() => gapsOnLeaveDay.count(), { timeout: 15_000 })
+      .toBeGreaterThan(before === 0 ? 0 : before - 1);
+    const gap = gapsOnLeaveDay.first();
+    await gap.getByRole('button', { name: /.+/ }).first().click();
+    const dialog = planner.getByRole('dialog');
+    await expect(dialog.getByTestId('cover-candidate').first()).toBeVisible();
+    await checkScreen(planner, info, 'fortnight-cover');
+    await dialog.getByTestId('cover-candidate').first().getByRole('button').click();
+    await expect(dialog).toBeHidden();
+    await context.close();
+  });
+
+  await test.step('the newcomer mistypes until locked; the administrator unlocks the account', async () => {
+    await page.goto(`${base()}/login`);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      await attemptSignIn(page, lang, newcomer.username, `wrong ${attempt}`);
+    await attemptSignIn(page, lang, newcomer.username, NEW_PASSWORD);
+    await expect(page.getByTestId('login-error')).toContainText(
+      text(lang, 'login.error.lockedUntil').split('{time}')[0]!.trim(),
+    );
+    await signIn(page, lang, 'sysadmin');
+    await page.goto(`${base()}/admin/users`);
+    await page.getByTestId('user-search').fill(newcomer.username);
+    await page.getByTestId('users').getByRole('link', { name: newcomer.username }).click();
+    await page.getByTestId('unlock').click();
+    await expect(page.getByTestId('lock')).toBeVisible();
+    await signOut(page);
+    await signIn(page, lang, newcomer.username, NEW_PASSWORD);
+    await signOut(page);
+  });
+
+  await test.step('the planner prints the month in the reader’s language', async () => {
+    await signIn(page, lang, 'planner');
+    await page.goto(`${base()}/reports`);
+    await choose(page, page.getByTestId('report-kind'), text(lang, 'reports.kind.monthly'));
+    await page.getByTestId('report-month').fill(from.slice(0, 7));
+    const download = page.waitForEvent('download');
+    await page.getByTestId('report-download').click();
+    expect((await download).suggestedFilename()).toMatch(
+      new RegExp(`^monthly-roster-${from.slice(0, 7)}-${lang}\\.pdf$`),
+    );
+    await checkScreen(page, info, 'fortnight-reports');
+  });
+});
