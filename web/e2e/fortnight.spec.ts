@@ -109,7 +109,7 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
       text(lang, 'admin.firstPasswords.waiting').replace('{count}', '3'),
     );
     await page.getByTestId('issue-first-passwords').click();
-    const row = page.getByTestId('issued-passwords').locator(`tr[data-username="${newcomer.username}"]`);
+    const row = page.getByTestId('issued-passwords').locator(`[data-username="${newcomer.username}"]`);
     await expect(row).toBeVisible();
     firstPassword = (await row.getByTestId('issued-password').textContent()) ?? '';
     expect(firstPassword).toMatch(/\S{12,}/);

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Table, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Schemas } from '../../../lib/api/client';
 import { useT } from '../../../lib/i18n/I18nProvider';
@@ -50,39 +50,31 @@ export function FirstPasswords({ q }: { q: string }) {
         <Text size="sm" mb="sm">
           {t('admin.firstPasswords.once')}
         </Text>
-        <Table.ScrollContainer minWidth={420}>
-          <Table data-testid="issued-passwords">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.users.username')}</Table.Th>
-                <Table.Th>{t('admin.users.displayName')}</Table.Th>
-                <Table.Th>{t('admin.firstPasswords.password')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {issued?.issued.map(({ user, temporaryPassword }) => (
-                <Table.Tr key={user.id} data-username={user.username}>
-                  <Table.Td dir="ltr">{user.username}</Table.Td>
-                  <Table.Td>{user.displayName}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Code dir="ltr" data-testid="issued-password">
-                        {temporaryPassword}
-                      </Code>
-                      <CopyButton value={temporaryPassword}>
-                        {({ copied, copy }) => (
-                          <Button size="compact-xs" variant="subtle" onClick={copy}>
-                            {copied ? t('admin.firstPasswords.copied') : t('admin.firstPasswords.copy')}
-                          </Button>
-                        )}
-                      </CopyButton>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* One block per person rather than a table: a password is never cut or scrolled at phone width. */}
+        <Stack gap="xs" data-testid="issued-passwords">
+          {issued?.issued.map(({ user, temporaryPassword }) => (
+            <Paper key={user.id} withBorder p="xs" data-username={user.username}>
+              <Text size="sm" fw={600}>
+                {user.displayName} · <bdi dir="ltr">{user.username}</bdi>
+              </Text>
+              <Group gap="xs" mt={4}>
+                <Text size="sm" c="dimmed">
+                  {t('admin.firstPasswords.password')}
+                </Text>
+                <Code dir="ltr" fz="sm" data-testid="issued-password">
+                  {temporaryPassword}
+                </Code>
+                <CopyButton value={temporaryPassword}>
+                  {({ copied, copy }) => (
+                    <Button size="compact-xs" variant="subtle" onClick={copy}>
+                      {copied ? t('admin.firstPasswords.copied') : t('admin.firstPasswords.copy')}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
         {issued && issued.skipped.length > 0 && (
           <Text size="sm" mt="sm">
             {t('admin.firstPasswords.skipped', { count: issued.skipped.length })}
