@@ -173,6 +173,8 @@ export const keys = {
     myShifts: () => ['swaps', 'my-shifts'] as const,
     candidates: (assignmentId: string) => ['swaps', 'candidates', assignmentId] as const,
     department: (status: string) => ['swaps', 'department', status] as const,
+    awaitingAnswerCount: () => ['swaps', 'awaiting-answer-count'] as const,
+    awaitingApprovalCount: () => ['swaps', 'awaiting-approval-count'] as const,
   },
   availability: {
     all: ['availability'] as const,
