@@ -119,6 +119,8 @@ export const keys = {
     all: ['rosters'] as const,
     grid: (scope: object, everyone: boolean) => ['rosters', 'grid', scope, everyone] as const,
     gaps: (scope: object) => ['rosters', 'gaps', scope] as const,
+    coming: (from: string, to: string, departmentId: string | null, plans: boolean) =>
+      ['rosters', 'coming', from, to, departmentId, plans] as const,
     cover: (lineId: string) => ['rosters', 'cover', lineId] as const,
     /** Every comparison of the live roster with the version that stands. */
     publicationPreviews: () => ['rosters', 'publication-preview'] as const,
