@@ -4,6 +4,7 @@ import { PageQuery } from '../../core/http/pagination.ts';
 import { REASON_CODES } from '../../engine/index.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
 import { EmployeeInDepartment } from '../people/schemas.ts';
+import { ReasonCertification } from '../roster/schemas.ts';
 
 const Instant = Type.String({ format: 'date-time' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -303,6 +304,7 @@ export const IneligibleEmployee = Type.Object(
   {
     employee: EmployeeRef,
     reasons: Type.Array(Type.Union(REASON_CODES.map((code) => Type.Literal(code))), { minItems: 1 }),
+    certification: Type.Optional(ReasonCertification),
   },
   { $id: 'IneligibleEmployee' },
 );

@@ -6061,6 +6061,8 @@ export interface components {
         IneligibleEmployee: {
             employee: components["schemas"]["EmployeeInDepartment"];
             reasons: components["schemas"]["ReasonCode"][];
+            /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+            certification?: string;
         };
         IneligibleEmployeePage: {
             items: components["schemas"]["IneligibleEmployee"][];
@@ -8743,12 +8745,16 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "OWN_SWAP" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                     sides?: {
                         /** @enum {string} */
                         side: "proposer" | "colleague";
                         /** Format: uuid */
                         employeeId: string;
                         reasons: components["schemas"]["ReasonCode"][];
+                        /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                        certification?: string;
                     }[];
                 };
             };
@@ -8893,6 +8899,8 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                 };
             };
         };
@@ -9062,6 +9070,8 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                 };
             };
         };
@@ -9744,6 +9754,8 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                 };
             };
         };
@@ -9937,12 +9949,16 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                     sides?: {
                         /** @enum {string} */
                         side: "proposer" | "colleague";
                         /** Format: uuid */
                         employeeId: string;
                         reasons: components["schemas"]["ReasonCode"][];
+                        /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                        certification?: string;
                     }[];
                 };
             };
