@@ -243,6 +243,11 @@ export const Run = Type.Object(
     }),
     created: Type.Object({ by: Nullable(Uuid), at: Instant }),
     executed: Transition,
+    planChangedSinceRun: Type.Boolean({
+      description:
+        'The demand plan was edited (its cells, name or state) after the last execution: the result may not ' +
+        'answer the plan as it is',
+    }),
     reviewed: Transition,
     reviewComment: Nullable(Type.String()),
     locked: Transition,

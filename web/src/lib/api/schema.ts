@@ -4583,6 +4583,8 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             } | null;
+            /** @description The demand plan was edited (its cells, name or state) after the last execution: the result may not answer the plan as it is */
+            planChangedSinceRun: boolean;
             reviewed: {
                 /** Format: uuid */
                 by: string;
