@@ -2,7 +2,14 @@ import { candidateKey, createContext, loadWith, type SolveContext } from './cont
 import { buildModel, wishCost } from './model.ts';
 import { place } from './moves.ts';
 import { emptyRoster } from './roster.ts';
-import { applicableRules, eligibleOf, isEligible, isHomePool, staticReasons } from './rules/eligibility.ts';
+import {
+  applicableRules,
+  eligibleOf,
+  failingCertification,
+  isEligible,
+  isHomePool,
+  staticReasons,
+} from './rules/eligibility.ts';
 import { canTake, dynamicReasons } from './rules/placement.ts';
 import type { CandidateScore, Instance, ReasonCode, Result } from './types.ts';
 import { validateInstance } from './validate.ts';
@@ -13,6 +20,8 @@ export interface Explainer {
   candidates(lineId: string): CandidateScore[];
   /** Why the employee cannot staff the line; empty when they can or already do. */
   reasons(lineId: string, employeeId: string): ReasonCode[];
+  /** The certification id a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason of the pair is about. */
+  certification(lineId: string, employeeId: string): string | null;
 }
 
 function lookup(map: Map<string, number>, id: string, kind: string): number {
@@ -83,6 +92,12 @@ export function explain(instance: Instance, result: Pick<Result, 'assignments'>)
       const l = lookup(model.lineIndex, lineId, 'line');
       if (roster.lineOf[e * model.dayCount + model.lineDay[l]!] === l) return [];
       return [...staticOf(e, l), ...dynamicReasons(model, roster, e, l)];
+    },
+    certification(lineId, employeeId) {
+      const e = lookup(model.employeeIndex, employeeId, 'employee');
+      const l = lookup(model.lineIndex, lineId, 'line');
+      const cert = failingCertification(model, e, l);
+      return cert < 0 ? null : model.certNames[cert]!;
     },
   };
 }

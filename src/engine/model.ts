@@ -51,6 +51,8 @@ export interface Model {
   /** employee → certification index → its records as [from day, to day, usable]. */
   certRecords: Map<number, [number, number, boolean][]>[];
   skillCerts: number[][];
+  /** Certification index → the instance's certification id. */
+  certNames: string[];
 
   pools: string[];
   skills: string[];
@@ -314,6 +316,7 @@ export function buildModel(instance: Instance): Model {
     skillHolders,
     certRecords,
     skillCerts,
+    certNames,
     pools,
     skills,
     ruleIds: rules.map((r) => r.id),

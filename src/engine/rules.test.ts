@@ -70,6 +70,28 @@ describe('static hard rules', () => {
     expect(why.reasons('l1', 'suspended')).toEqual(['CERTIFICATION_EXPIRED']);
   });
 
+  it('names the certification a certification reason is about', () => {
+    const input = instance({
+      skillCertifications: { hazmat: ['HZ', 'FIRE'] },
+      employees: [
+        employee('none', { skills: ['hazmat'] }),
+        employee('noFire', {
+          skills: ['hazmat'],
+          certifications: [
+            { certificationId: 'HZ', validFrom: '2025-01-01', validTo: '2030-01-01', status: 'active' },
+            { certificationId: 'FIRE', validFrom: '2025-01-01', validTo: day(0), status: 'active' },
+          ],
+        }),
+      ],
+      demandLines: [line('l1', day(1), 'M', { skill: 'hazmat' }), line('l2', day(1), 'M')],
+    });
+    const { why } = solve(input);
+    expect(why.certification('l1', 'none')).toBe('HZ');
+    expect(why.reasons('l1', 'noFire')).toEqual(['CERTIFICATION_EXPIRED']);
+    expect(why.certification('l1', 'noFire')).toBe('FIRE');
+    expect(why.certification('l2', 'none')).toBeNull();
+  });
+
   it('does not staff anyone on approved leave', () => {
     const input = instance({
       employees: [employee('e1')],

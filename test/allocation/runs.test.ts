@@ -149,6 +149,31 @@ describeEachDatabase('allocation runs', (t) => {
     expect((await act('planner', run.id, 'execute')).json().code).toBe('INVALID_STATE_TRANSITION');
   });
 
+  it('tells when its plan changed after the last execution, until a rerun', async () => {
+    const run = await executedRun();
+    expect(run).toMatchObject({ planChangedSinceRun: false });
+    const read = () => t.request('planner', { method: 'GET', url: `/api/allocation-runs/${run.id}` });
+    expect((await read()).json()).toMatchObject({ planChangedSinceRun: false });
+    const plan = (
+      await t.request('planner', { method: 'GET', url: `/api/demand/plans/${run.plan.id}` })
+    ).json();
+    const edited = await t.request('planner', {
+      method: 'PATCH',
+      url: `/api/demand/plans/${plan.id}`,
+      headers: { 'if-match': `"${plan.version}"` },
+      payload: { name: plan.name },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await read()).json()).toMatchObject({ planChangedSinceRun: true });
+    const listed = await t.request('planner', { method: 'GET', url: '/api/allocation-runs?pageSize=100' });
+    expect(listed.json().items.find((item: Run) => item.id === run.id)).toMatchObject({
+      planChangedSinceRun: true,
+    });
+    const rerun = await act('planner', run.id, 'rerun');
+    expect(rerun.statusCode, rerun.body).toBe(200);
+    expect(rerun.json()).toMatchObject({ planChangedSinceRun: false });
+  });
+
   it('refuses to lock when a proposed pair now breaks a rule against the live roster, and writes nothing', async () => {
     const run = await executedRun();
     expect((await act('planner', run.id, 'review')).statusCode).toBe(200);

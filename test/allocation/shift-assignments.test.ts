@@ -160,6 +160,33 @@ describeEachDatabase('shift assignments', (t) => {
     ]);
   });
 
+  it('names the certification type a certification refusal is about', async () => {
+    const pushback = await idOf('skills', 'PUSHBACK');
+    const [licence] = await queryRows<{ code: string }>(
+      t.database.db,
+      sql`select certification_code as code from skill_certification_requirements where skill_id = ${pushback}`,
+    );
+    const driver = await employeeOf('RAMP', 0, 'PUSHBACK');
+    const expired = await assign(driver, { date: '2031-07-04', ...(await shift()), skillId: pushback });
+    expect(expired.json()).toMatchObject({
+      reasons: ['CERTIFICATION_EXPIRED'],
+      certification: licence!.code,
+    });
+    const missing = await assign(await employeeOf('PAX', 9), {
+      date: '2031-07-05',
+      ...(await shift()),
+      skillId: pushback,
+    });
+    expect(missing.json()).toMatchObject({ certification: licence!.code });
+    const skillOnly = await assign(await employeeOf('PAX', 5), {
+      date: '2031-07-06',
+      ...(await shift()),
+      skillId: await idOf('skills', 'MARSHALLING'),
+    });
+    expect(skillOnly.json().reasons).toEqual(['SKILL_MISSING']);
+    expect(skillOnly.json()).not.toHaveProperty('certification');
+  });
+
   it('refuses an inactive employee with EMPLOYEE_INACTIVE', async () => {
     const employee = await employeeOf('PAX', 6);
     await t.database.db.execute(sql`update employees set status = 'SUSPENDED' where id = ${employee}`);

@@ -6,8 +6,10 @@ import '@mantine/core/styles.css';
 import './app/global.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { askOtherTabs } from './lib/auth/session';
 import { startOfflineCopies } from './lib/offline/copies';
 
 startOfflineCopies();
 
-createRoot(document.getElementById('root')!).render(<App />);
+// A link opened in a new tab takes the session of a signed-in tab before the router decides on sign-in.
+void askOtherTabs().then(() => createRoot(document.getElementById('root')!).render(<App />));

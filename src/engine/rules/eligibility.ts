@@ -4,18 +4,27 @@ import type { ReasonCode } from '../types.ts';
 
 /** Rules that depend only on the employee, the line and the date, never on the rest of the roster. */
 
-export function certificationReason(model: Model, e: number, l: number): ReasonCode | null {
+/**
+ * The first certification the line's skill requires that the employee holds no usable record of on the
+ * line's day (none at all, expired, suspended or revoked), by its index; -1 when every one is valid.
+ */
+export function failingCertification(model: Model, e: number, l: number): number {
   const skill = model.lineSkill[l]!;
-  if (skill < 0) return null;
+  if (skill < 0) return -1;
   const day = model.lineDay[l]!;
   const records = model.certRecords[e]!;
   for (const cert of model.skillCerts[skill] ?? []) {
     const list = records.get(cert);
-    if (list === undefined) return 'CERTIFICATION_MISSING';
-    if (!list.some(([from, to, usable]) => usable && from <= day && day <= to))
-      return 'CERTIFICATION_EXPIRED';
+    if (list === undefined || !list.some(([from, to, usable]) => usable && from <= day && day <= to))
+      return cert;
   }
-  return null;
+  return -1;
+}
+
+export function certificationReason(model: Model, e: number, l: number): ReasonCode | null {
+  const cert = failingCertification(model, e, l);
+  if (cert < 0) return null;
+  return model.certRecords[e]!.has(cert) ? 'CERTIFICATION_EXPIRED' : 'CERTIFICATION_MISSING';
 }
 
 /** Lending rules through which the employee may staff the line: none needed (empty) for home-pool staff. */

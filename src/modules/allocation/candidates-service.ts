@@ -184,7 +184,14 @@ export async function ineligibleForLine(
   return pageOf(
     page
       .filter((entry) => refs.has(entry.employeeId))
-      .map((entry) => ({ employee: refs.get(entry.employeeId)!, reasons: entry.reasons })),
+      .map((entry) => {
+        const certification = explainer.certification(lineId, entry.employeeId);
+        return {
+          employee: refs.get(entry.employeeId)!,
+          reasons: entry.reasons,
+          ...(certification === null ? {} : { certification }),
+        };
+      }),
     ineligible.length,
     query,
   );

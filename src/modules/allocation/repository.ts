@@ -25,6 +25,7 @@ const runColumns = {
   buId: allocationRuns.buId,
   planId: allocationRuns.planId,
   planName: demandPlans.name,
+  planUpdatedAt: demandPlans.updatedAt,
   departmentId: allocationRuns.departmentId,
   periodFrom: allocationRuns.periodFrom,
   periodTo: allocationRuns.periodTo,

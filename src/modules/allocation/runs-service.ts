@@ -64,6 +64,7 @@ export function runView(row: repo.RunRow, now: Date): Run {
     lockedAssignments: row.lockedAssignments,
     created: { by: row.createdBy, at: row.createdAt.toISOString() },
     executed: at(row.executedBy, row.executedAt),
+    planChangedSinceRun: row.executedAt !== null && row.planUpdatedAt > row.executedAt,
     reviewed: at(row.reviewedBy, row.reviewedAt),
     reviewComment: row.reviewComment,
     locked: at(row.lockedBy, row.lockedAt),

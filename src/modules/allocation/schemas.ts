@@ -4,6 +4,7 @@ import { PageQuery } from '../../core/http/pagination.ts';
 import { REASON_CODES } from '../../engine/index.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
 import { EmployeeInDepartment } from '../people/schemas.ts';
+import { ReasonCertification } from '../roster/schemas.ts';
 
 const Instant = Type.String({ format: 'date-time' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -242,6 +243,11 @@ export const Run = Type.Object(
     }),
     created: Type.Object({ by: Nullable(Uuid), at: Instant }),
     executed: Transition,
+    planChangedSinceRun: Type.Boolean({
+      description:
+        'The demand plan was edited (its cells, name or state) after the last execution: the result may not ' +
+        'answer the plan as it is',
+    }),
     reviewed: Transition,
     reviewComment: Nullable(Type.String()),
     locked: Transition,
@@ -303,6 +309,7 @@ export const IneligibleEmployee = Type.Object(
   {
     employee: EmployeeRef,
     reasons: Type.Array(Type.Union(REASON_CODES.map((code) => Type.Literal(code))), { minItems: 1 }),
+    certification: Type.Optional(ReasonCertification),
   },
   { $id: 'IneligibleEmployee' },
 );

@@ -20,6 +20,15 @@ import type { LineRow } from './snapshot-queries.ts';
 
 /** For reads the caller's scope was checked for already (their own employee, a row just written). */
 export const WHOLE_UNIT: DepartmentScope = { kind: 'unit' };
+/** The engine's reasons against one employee and, for a certification reason, the certification's code. */
+export interface Refusal {
+  reasons: ReasonCode[];
+  certification?: string | null;
+}
+const CERTIFICATION_REASONS: ReadonlySet<ReasonCode> = new Set([
+  'CERTIFICATION_MISSING',
+  'CERTIFICATION_EXPIRED',
+]);
 /** The id of the line a manual check asks the engine about when it staffs no demand line. */
 const MANUAL_LINE = 'manual';
 
@@ -81,7 +90,7 @@ async function reasonsAgainst(
   employeeId: string,
   target: Awaited<ReturnType<typeof resolveTarget>>,
   released: ReadonlySet<string> = new Set(),
-): Promise<{ reasons: ReasonCode[]; lendingRule: LendingRule | null }> {
+): Promise<Refusal & { lendingRule: LendingRule | null }> {
   const snapshot = await buildSnapshot(executor, {
     buId,
     departmentId: target.departmentId,
@@ -100,6 +109,9 @@ async function reasonsAgainst(
     : snapshot.instance;
   const explainer = explain(instance, { assignments: liveRosterOf(instance) });
   const reasons = explainer.reasons(target.id, employeeId);
+  const certification = reasons.some((code) => CERTIFICATION_REASONS.has(code))
+    ? explainer.certification(target.id, employeeId)
+    : null;
   const employee = instance.employees[0];
   const lent = employee !== undefined && employee.homePool !== instance.demandLines[0]!.pool;
   const rule = lent
@@ -111,11 +123,14 @@ async function reasonsAgainst(
           (r.skills === undefined || (target.skillId !== null && r.skills.includes(target.skillId))),
       )
     : undefined;
-  return { reasons, lendingRule: rule ?? null };
+  return { reasons, certification, lendingRule: rule ?? null };
 }
 
-const notEligible = (reasons: ReasonCode[]) =>
-  businessRule('NOT_ELIGIBLE', `The employee cannot work this shift: ${reasons.join(', ')}`, { reasons });
+const notEligible = ({ reasons, certification = null }: Refusal) =>
+  businessRule('NOT_ELIGIBLE', `The employee cannot work this shift: ${reasons.join(', ')}`, {
+    reasons,
+    ...(certification === null ? {} : { certification }),
+  });
 
 /** Writes one assignment after the engine's hard rules (and the lending cap) pass, under the roster lock. */
 export async function assignChecked(
@@ -128,9 +143,10 @@ export async function assignChecked(
   const { principal } = caller;
   await roster.lockRoster(tx, principal.buId);
   // The engine reads an employee already on this very line as eligible: being there is not a new shift.
-  if (await roster.assignmentOn(tx, employeeId, target.date)) throw notEligible(['ALREADY_ASSIGNED']);
-  const { reasons, lendingRule } = await reasonsAgainst(tx, principal.buId, employeeId, target);
-  if (reasons.length) throw notEligible(reasons);
+  if (await roster.assignmentOn(tx, employeeId, target.date))
+    throw notEligible({ reasons: ['ALREADY_ASSIGNED'] });
+  const { lendingRule, ...refusal } = await reasonsAgainst(tx, principal.buId, employeeId, target);
+  if (refusal.reasons.length) throw notEligible(refusal);
   const lendingRuleId = lendingRule?.id ?? null;
   // The rule's daily cap counts everyone lent through it that day, which a one-employee snapshot cannot see.
   if (lendingRule?.maxPerDay !== undefined) {
@@ -162,7 +178,7 @@ export async function assignChecked(
       },
     ])) as [string];
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw notEligible(['ALREADY_ASSIGNED']);
+    if (sqlState(error) === UNIQUE_VIOLATION) throw notEligible({ reasons: ['ALREADY_ASSIGNED'] });
     throw error;
   }
   await recordAudit(tx, actorOf(caller), {
@@ -270,7 +286,7 @@ export async function reasonsToTakeOver(
   employeeId: string,
   shift: LiveShift,
   released: readonly string[],
-): Promise<{ reasons: ReasonCode[]; lendingRule: LendingRule | null }> {
+): Promise<Refusal & { lendingRule: LendingRule | null }> {
   const line = shift.demandLineId === null ? null : await roster.findLine(executor, buId, shift.demandLineId);
   const target = {
     id: MANUAL_LINE,

@@ -114,3 +114,9 @@ export const ShiftSchedule = Type.Object(
   { $id: 'ShiftSchedule' },
 );
 export type ShiftSchedule = Static<typeof ShiftSchedule>;
+
+/** The detail of a certification reason of `NOT_ELIGIBLE`: which certification type it is about. */
+export const ReasonCertification = Type.String({
+  description:
+    'The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about',
+});

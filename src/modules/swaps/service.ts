@@ -111,14 +111,14 @@ interface Side {
 async function sidesOf(executor: Executor, buId: string, sides: Side[]) {
   const checked = [];
   for (const side of sides) {
-    const { reasons, lendingRule } = await reasonsToTakeOver(
+    const { reasons, certification, lendingRule } = await reasonsToTakeOver(
       executor,
       buId,
       side.employeeId,
       side.takes,
       side.releases ? [side.releases.id] : [],
     );
-    checked.push({ ...side, reasons, lendingRuleId: lendingRule?.id ?? null });
+    checked.push({ ...side, reasons, certification, lendingRuleId: lendingRule?.id ?? null });
   }
   const refused = checked.filter((side) => side.reasons.length);
   if (refused.length) {
@@ -132,6 +132,7 @@ async function sidesOf(executor: Executor, buId: string, sides: Side[]) {
           side: side.side,
           employeeId: side.employeeId,
           reasons: side.reasons,
+          ...(side.certification ? { certification: side.certification } : {}),
         })),
       },
     );

@@ -5,6 +5,7 @@ import { usePendingAttendanceReviewCount } from '../features/attendance/api';
 import { useLeaveAwaitingCount } from '../features/leave/api';
 import { usePendingRosterApprovalCount } from '../features/publishing/api';
 import { useOpenExceptionCount } from '../features/reconciliation/api';
+import { useSwapsAwaitingAnswerCount, useSwapsAwaitingApprovalCount } from '../features/swaps/api';
 import { usePermissions } from '../lib/auth/permissions';
 import { formatNumber } from '../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../lib/i18n/I18nProvider';
@@ -22,6 +23,10 @@ export function Bell() {
   const leave = useLeaveAwaitingCount(has('leave_request.approve') && has('leave_request.view_all'));
   const reviews = usePendingAttendanceReviewCount(has('attendance.review'));
   const exceptions = useOpenExceptionCount(has('reconciliation.view'));
+  const answerSwaps = has('shift_swap.propose');
+  const approveSwaps = has('shift_swap.approve') && has('shift_swap.view');
+  const swapAnswers = useSwapsAwaitingAnswerCount(answerSwaps);
+  const swapApprovals = useSwapsAwaitingApprovalCount(approveSwaps);
   const entries: { key: string; label: MessageId; to: string; count: number | undefined; shown: boolean }[] =
     [
       {
@@ -51,6 +56,20 @@ export function Bell() {
         to: paths.reconciliationExceptions,
         count: exceptions.data,
         shown: has('reconciliation.view'),
+      },
+      {
+        key: 'swap-answers',
+        label: 'bell.swapAnswers',
+        to: paths.mySwaps,
+        count: swapAnswers.data,
+        shown: answerSwaps,
+      },
+      {
+        key: 'swap-approvals',
+        label: 'bell.swapApprovals',
+        to: paths.swapApprovals,
+        count: swapApprovals.data,
+        shown: approveSwaps,
       },
     ];
   const shown = entries.filter((entry) => entry.shown);

@@ -1,12 +1,20 @@
 import { Badge, Group } from '@mantine/core';
 import { ApiError } from '../lib/api/client';
+import { useCodeNames } from '../lib/api/lookups';
 import { hasMessage, type MessageId, useT } from '../lib/i18n/I18nProvider';
 import { problemText } from './QueryState';
 
-/** A rule code read as words (`common.reason.ON_LEAVE`), the code itself when the catalogue lacks it. */
+/**
+ * A rule code read as words (`common.reason.ON_LEAVE`), the code itself when the catalogue lacks it; a
+ * certification reason given its certification's code names the certification type.
+ */
 export function useReasonName() {
   const t = useT();
-  return (code: string) => {
+  const names = useCodeNames();
+  return (code: string, certification?: string | null) => {
+    const named = `common.reason.named.${code}`;
+    if (certification && hasMessage(named))
+      return t(named as MessageId, { certification: names.certification(certification) });
     const key = `common.reason.${code}`;
     return hasMessage(key) ? t(key as MessageId) : code;
   };
@@ -38,8 +46,11 @@ export function useRefusalText() {
   return (error: unknown): string => {
     if (!(error instanceof ApiError)) return t('error.network');
     const reasons = (error.problem?.reasons as string[] | undefined) ?? [];
+    const certification = error.problem?.certification as string | undefined;
     if (error.code === 'NOT_ELIGIBLE' && reasons.length)
-      return t('common.refusal.NOT_ELIGIBLE', { rules: reasons.map(name).join('، ') });
+      return t('common.refusal.NOT_ELIGIBLE', {
+        rules: reasons.map((code) => name(code, certification)).join('، '),
+      });
     const key = `common.refusal.${error.code}`;
     return hasMessage(key) ? t(key as MessageId) : problemText(t, error);
   };

@@ -4,6 +4,7 @@ import { callerOf } from '../../../core/auth/guard.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { ReasonCertification } from '../../roster/schemas.ts';
 import * as claims from '../claims-service.ts';
 import {
   IdParams,
@@ -27,6 +28,7 @@ const notOpen = problemResponse(['OPEN_SHIFT_NOT_OPEN'], 'The open shift was tak
 const notEligible = (codes: Parameters<typeof problemResponse>[0]) =>
   problemResponse(codes, "The engine's checker refuses the employee: `reasons` names its rules", {
     reasons: Type.Optional(Type.Array(ReasonCode)),
+    certification: Type.Optional(ReasonCertification),
   });
 
 /** Open shifts (issue 35): planners offer gaps of the live roster, employees claim them, one per head lands. */

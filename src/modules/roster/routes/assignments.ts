@@ -10,6 +10,7 @@ import {
   EmployeeAssignmentsQuery,
   IdParams,
   NewShiftAssignment,
+  ReasonCertification,
   ScheduleQuery,
   ShiftAssignment,
   ShiftSchedule,
@@ -89,6 +90,7 @@ export function assignmentRoutes(deps: ServiceDeps): FastifyPluginAsyncTypebox {
                 reasons: Type.Optional(
                   Type.Array(Type.Union(REASON_CODES.map((code) => Type.Literal(code)))),
                 ),
+                certification: Type.Optional(ReasonCertification),
               },
             ),
           },

@@ -5,6 +5,7 @@ import { problemResponse } from '../../../core/http/openapi.ts';
 import { pageSchema } from '../../../core/http/pagination.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
 import { REASON_CODES } from '../../../engine/index.ts';
+import { ReasonCertification } from '../../roster/schemas.ts';
 import {
   IdParams,
   NewShiftSwap,
@@ -24,12 +25,14 @@ const ReasonCode = Type.Union(REASON_CODES.map((code) => Type.Literal(code)));
 /** The reasons of `NOT_ELIGIBLE`: a side of the swap breaks a rule of the engine. */
 const eligibility = {
   reasons: Type.Optional(Type.Array(ReasonCode)),
+  certification: Type.Optional(ReasonCertification),
   sides: Type.Optional(
     Type.Array(
       Type.Object({
         side: Type.Union([Type.Literal('proposer'), Type.Literal('colleague')]),
         employeeId: Type.String({ format: 'uuid' }),
         reasons: Type.Array(ReasonCode),
+        certification: Type.Optional(ReasonCertification),
       }),
     ),
   ),

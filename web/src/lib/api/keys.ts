@@ -120,6 +120,8 @@ export const keys = {
     all: ['rosters'] as const,
     grid: (scope: object, everyone: boolean) => ['rosters', 'grid', scope, everyone] as const,
     gaps: (scope: object) => ['rosters', 'gaps', scope] as const,
+    coming: (from: string, to: string, departmentId: string | null, plans: boolean) =>
+      ['rosters', 'coming', from, to, departmentId, plans] as const,
     cover: (lineId: string) => ['rosters', 'cover', lineId] as const,
     /** Every comparison of the live roster with the version that stands. */
     publicationPreviews: () => ['rosters', 'publication-preview'] as const,
@@ -174,6 +176,8 @@ export const keys = {
     myShifts: () => ['swaps', 'my-shifts'] as const,
     candidates: (assignmentId: string) => ['swaps', 'candidates', assignmentId] as const,
     department: (status: string) => ['swaps', 'department', status] as const,
+    awaitingAnswerCount: () => ['swaps', 'awaiting-answer-count'] as const,
+    awaitingApprovalCount: () => ['swaps', 'awaiting-approval-count'] as const,
   },
   availability: {
     all: ['availability'] as const,

@@ -4583,6 +4583,8 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             } | null;
+            /** @description The demand plan was edited (its cells, name or state) after the last execution: the result may not answer the plan as it is */
+            planChangedSinceRun: boolean;
             reviewed: {
                 /** Format: uuid */
                 by: string;
@@ -6061,6 +6063,8 @@ export interface components {
         IneligibleEmployee: {
             employee: components["schemas"]["EmployeeInDepartment"];
             reasons: components["schemas"]["ReasonCode"][];
+            /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+            certification?: string;
         };
         IneligibleEmployeePage: {
             items: components["schemas"]["IneligibleEmployee"][];
@@ -8743,12 +8747,16 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "OWN_SWAP" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                     sides?: {
                         /** @enum {string} */
                         side: "proposer" | "colleague";
                         /** Format: uuid */
                         employeeId: string;
                         reasons: components["schemas"]["ReasonCode"][];
+                        /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                        certification?: string;
                     }[];
                 };
             };
@@ -8893,6 +8901,8 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                 };
             };
         };
@@ -9062,6 +9072,8 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "ASSIGNMENT_INVALID" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                 };
             };
         };
@@ -9744,6 +9756,8 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                 };
             };
         };
@@ -9937,12 +9951,16 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "NOT_ELIGIBLE" | "NO_LINKED_EMPLOYEE" | "SWAP_INVALID" | "IDEMPOTENCY_KEY_REUSED";
                     reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
                     sides?: {
                         /** @enum {string} */
                         side: "proposer" | "colleague";
                         /** Format: uuid */
                         employeeId: string;
                         reasons: components["schemas"]["ReasonCode"][];
+                        /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                        certification?: string;
                     }[];
                 };
             };

@@ -1,7 +1,8 @@
 /**
  * The signed-in session: the bearer token lives in memory and in `sessionStorage` (so a reload of this
- * tab keeps it, a new tab or a closed browser does not); never in `localStorage`. Subscribers hear every
- * change, so the router leaves a screen the moment the session ends.
+ * tab keeps it, a closed browser does not); never in `localStorage`. A new tab of the same browser asks
+ * the others over a BroadcastChannel (same origin only) and takes the session of a tab that holds one.
+ * Subscribers hear every change, so the router leaves a screen the moment the session ends.
  */
 export interface Session {
   token: string;
@@ -17,7 +18,11 @@ export interface Session {
 export type EndReason = 'logout' | 'expired';
 
 const KEY = 'rostering.session';
+const CHANNEL = 'rostering.session';
+/** How long a tab without a session waits for a signed-in tab to answer before it shows the sign-in. */
+const ASK_MS = 300;
 type Listener = () => void;
+type Message = { kind: 'ask' } | { kind: 'session'; session: Session };
 
 let current: Session | null = read();
 let endReason: EndReason | null = null;
@@ -33,6 +38,12 @@ function read(): Session | null {
     return null;
   }
 }
+
+const usable = (candidate: Partial<Session> | undefined): candidate is Session =>
+  typeof candidate?.token === 'string' &&
+  typeof candidate.username === 'string' &&
+  typeof candidate.expiresAt === 'string' &&
+  Date.parse(candidate.expiresAt) > Date.now();
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -67,3 +78,33 @@ export const session = {
     return () => listeners.delete(listener);
   },
 };
+
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+// Only a tab that holds a session answers; the others stay silent.
+channel?.addEventListener('message', (event: MessageEvent<Message>) => {
+  if (event.data?.kind === 'ask' && current) channel.postMessage({ kind: 'session', session: current });
+});
+
+/**
+ * For a tab opened without a session (a link opened in a new tab): the session of another signed-in tab
+ * of this browser, when one answers within a moment; resolves either way.
+ */
+export function askOtherTabs(wait = ASK_MS): Promise<void> {
+  const open = channel;
+  if (current || !open) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      open.removeEventListener('message', answered);
+      resolve();
+    };
+    const answered = (event: MessageEvent<Message>) => {
+      if (event.data?.kind !== 'session' || !usable(event.data.session)) return;
+      if (!current) session.start(event.data.session);
+      done();
+    };
+    const timer = setTimeout(done, wait);
+    open.addEventListener('message', answered);
+    open.postMessage({ kind: 'ask' } satisfies Message);
+  });
+}

@@ -71,7 +71,9 @@ export function CandidatesModal({
                     <Table.Td>
                       {item.employee.employeeNumber} {localName(lang, item.employee)}
                     </Table.Td>
-                    <Table.Td>{item.reasons.map(reason).join(' · ')}</Table.Td>
+                    <Table.Td>
+                      {item.reasons.map((code) => reason(code, item.certification)).join(' · ')}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -48,6 +48,11 @@ function RunScreen({ run, CostPanel }: { run: AllocationRun; CostPanel: CostPane
       <Stack gap="md">
         <RunActions run={run} />
         <RunProgress run={run} />
+        {run.planChangedSinceRun && (
+          <Alert color="yellow" title={t('allocation.planChanged.title')} data-testid="plan-changed">
+            {t('allocation.planChanged.body', { plan: run.plan.name })}
+          </Alert>
+        )}
         {run.lastFailure && !run.executing && (
           <Alert color="red" title={t('allocation.failure.title')} role="alert">
             {run.lastFailure.detail}

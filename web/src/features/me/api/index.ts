@@ -9,6 +9,7 @@ export type OwnRoster = Schemas['OwnRoster'];
 export type OwnRosterLine = OwnRoster['lines'][number];
 export type LoginAttempt = Schemas['LoginAttempt'];
 export type AttendanceRecord = Schemas['AttendanceRecord'];
+export type OwnUnavailability = Schemas['Unavailability'];
 
 export function useLoginHistory(page: number) {
   return useQuery({
@@ -38,6 +39,19 @@ const ownRosterQuery = (from: string, to: string) =>
     // Asked even without a network: the service worker answers from the offline copy when it has one.
     networkMode: 'offlineFirst',
   });
+
+/**
+ * The unavailability the caller declared over a range of dates: the availability screen's read (same key,
+ * so its changes refresh this), of which the roster shows only the unavailability.
+ */
+export function useOwnUnavailability(from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.availability.mine(from, to),
+    queryFn: () => call(api.GET('/api/me/availability', { params: { query: { from, to } } })),
+    select: (availability) => availability.unavailability,
+    enabled,
+  });
+}
 
 /** The caller's lines of the published roster over a range of dates. */
 export function useOwnRoster(from: string, to: string) {

@@ -122,3 +122,59 @@ describe('the roster’s days', () => {
     expect(built.find((day) => day.date === '2026-12-09')!.leave).toBe('Approved');
   });
 });
+
+describe('the roster’s own unavailability', () => {
+  const declared = [
+    {
+      id: 'u1',
+      from: '2026-12-14',
+      to: '2026-12-16',
+      weekdays: null,
+      reason: 'Family visit',
+      days: 3,
+      createdAt: '2026-11-20T08:00:00Z',
+    },
+    // 2026-12-22 and 12-29 are Tuesdays.
+    {
+      id: 'u2',
+      from: '2026-12-21',
+      to: '2026-12-31',
+      weekdays: ['Tuesday' as const],
+      reason: 'Evening class',
+      days: 2,
+      createdAt: '2026-11-20T08:00:00Z',
+    },
+  ];
+  const withUnavailability = buildRosterDays({ lines, days: december.map(dayOf) }, [], declared);
+
+  it('marks the days the person declared unavailable, on the weekdays it names', () => {
+    renderIn(
+      'en',
+      <RosterCalendar
+        month="2026-12"
+        days={withUnavailability}
+        weekStart={0}
+        weekendDays={[5, 6]}
+        today="2026-12-02"
+      />,
+    );
+    expect(cell('2026-12-15')).toHaveTextContent('You are unavailable: Family visit');
+    expect(cell('2026-12-22')).toHaveTextContent('You are unavailable: Evening class');
+    expect(cell('2026-12-23')).not.toHaveTextContent('unavailable');
+    expect(screen.getAllByTestId('calendar-unavailable')).toHaveLength(5);
+  });
+
+  it('says so in Arabic', () => {
+    renderIn(
+      'ar',
+      <RosterCalendar
+        month="2026-12"
+        days={withUnavailability}
+        weekStart={6}
+        weekendDays={[5, 6]}
+        today="2026-12-02"
+      />,
+    );
+    expect(cell('2026-12-29')).toHaveTextContent('أنت غير متاح: Evening class');
+  });
+});

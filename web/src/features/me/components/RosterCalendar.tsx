@@ -9,7 +9,7 @@ import { ShiftTime } from './ShiftTime';
 /**
  * A month of one's roster as a calendar: a week per row starting on the unit's first day of the week,
  * weekends shaded, each date with its shifts (time, terminal; a night marked as ending the next day),
- * holiday, leave or day off. A table, so a screen reader announces the weekday of every cell.
+ * holiday, leave or day off, and the unavailability the person declared. A table, so a screen reader announces the weekday of every cell.
  */
 export function RosterCalendar({
   month,
@@ -109,6 +109,11 @@ export function RosterCalendar({
                     </span>
                   )}
                   {day?.off && <span className={classes.entry}>{t('roster.off')}</span>}
+                  {day?.unavailable.map((reason) => (
+                    <span key={reason} className={classes.entry} data-testid="calendar-unavailable">
+                      {t('roster.unavailable', { reason })}
+                    </span>
+                  ))}
                 </td>
               );
             })}

@@ -8,7 +8,9 @@ import { ShiftTime } from './ShiftTime';
 export function RosterList({ days, today }: { days: readonly RosterDay[]; today: string }) {
   const t = useT();
   const lang = useLanguage();
-  const shown = days.filter((day) => day.shifts.length || day.holiday || day.leave || day.off);
+  const shown = days.filter(
+    (day) => day.shifts.length || day.holiday || day.leave || day.off || day.unavailable.length,
+  );
   if (!shown.length) return <Text c="dimmed">{t('roster.nothing')}</Text>;
   return (
     <Stack gap="xs" component="ul" p={0} style={{ listStyle: 'none' }} data-testid="roster-list">
@@ -45,6 +47,11 @@ export function RosterList({ days, today }: { days: readonly RosterDay[]; today:
               {t('roster.off')}
             </Text>
           )}
+          {day.unavailable.map((reason) => (
+            <Text key={reason} size="sm" c="dimmed" data-testid="list-unavailable">
+              {t('roster.unavailable', { reason })}
+            </Text>
+          ))}
         </Paper>
       ))}
     </Stack>

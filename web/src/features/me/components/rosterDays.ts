@@ -1,4 +1,5 @@
-import type { OwnRoster, OwnRosterLine } from '../api';
+import { WEEKDAYS, weekday } from '../../../lib/dates';
+import type { OwnRoster, OwnRosterLine, OwnUnavailability } from '../api';
 
 export interface RosterShift {
   id: string;
@@ -20,6 +21,8 @@ export interface RosterDay {
   leave: 'Approved' | 'Pending' | null;
   /** Covered by the published roster with nothing to work: a day off. */
   off: boolean;
+  /** The reasons of the caller's own declared unavailability on the date, in their words. */
+  unavailable: string[];
 }
 
 export interface LeaveSpan {
@@ -30,11 +33,13 @@ export interface LeaveSpan {
 
 /**
  * One entry per date of the range, as the service answers it (shift, leave, holiday, day off or not yet
- * planned), with the caller's leave requests still pending marked on the dates they ask for.
+ * planned), with the caller's leave requests still pending marked on the dates they ask for, and the
+ * unavailability they declared on the dates (and weekdays) it names.
  */
 export function buildRosterDays(
   roster: Pick<OwnRoster, 'lines' | 'days'>,
   pendingLeave: readonly LeaveSpan[],
+  unavailability: readonly OwnUnavailability[] = [],
 ): RosterDay[] {
   const lines = new Map(roster.lines.map((line) => [line.id, line]));
   return roster.days.map((day) => {
@@ -53,6 +58,18 @@ export function buildRosterDays(
       holiday: day.holiday ? { nameEn: day.holiday.nameEn, nameAr: day.holiday.nameAr } : null,
       leave: day.kind === 'leave' ? 'Approved' : pending ? 'Pending' : null,
       off: day.kind === 'dayOff' && !pending,
+      unavailable: [
+        ...new Set(
+          unavailability
+            .filter(
+              (span) =>
+                span.from <= day.date &&
+                day.date <= span.to &&
+                (span.weekdays === null || span.weekdays.includes(WEEKDAYS[weekday(day.date)]!)),
+            )
+            .map((span) => span.reason),
+        ),
+      ],
     };
   });
 }

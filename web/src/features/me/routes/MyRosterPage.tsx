@@ -4,12 +4,13 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useMyLeaveRequests } from '../../../lib/api/leave';
+import { usePermissions } from '../../../lib/auth/permissions';
 import { addMonths, firstOfMonth, lastOfMonth, monthOf, today as todayIn } from '../../../lib/dates';
 import { monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useOnline } from '../../../lib/offline/copies';
 import { useUnit } from '../../../lib/unit';
-import { useKeepComingWeeks, useOwnRoster } from '../api';
+import { useKeepComingWeeks, useOwnRoster, useOwnUnavailability } from '../api';
 import { CalendarFeedPanel } from '../components/CalendarFeedPanel';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { RosterCalendar } from '../components/RosterCalendar';
@@ -30,6 +31,8 @@ export default function MyRosterPage() {
   const roster = useOwnRoster(from, to);
   useKeepComingWeeks(today, online);
   const leave = useMyLeaveRequests();
+  const { has } = usePermissions();
+  const unavailability = useOwnUnavailability(from, to, has('availability.manage_own'));
   const set = (changes: Record<string, string>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -45,7 +48,7 @@ export default function MyRosterPage() {
   const pending: LeaveSpan[] = (leave.data ?? [])
     .filter((request) => !['Approved', 'Rejected', 'Cancelled'].includes(request.Status))
     .map((request) => ({ from: request.from, to: request.to, status: 'Pending' }));
-  const days = read ? buildRosterDays(read.roster, pending) : [];
+  const days = read ? buildRosterDays(read.roster, pending, unavailability.data) : [];
   const versions = [...new Set(lines.map((line) => line.rosterVersion))].sort((a, b) => a - b);
 
   return (

@@ -22,7 +22,7 @@ function ClaimOutcome({ claim }: { claim: OpenShiftClaim }) {
   return (
     <Text size="sm" c="red.9" data-testid="claim-reason">
       {hasMessage(key) ? t(key as MessageId) : claim.reason}
-      {claim.reasonCodes?.length ? ` (${claim.reasonCodes.map(reasonName).join('، ')})` : ''}
+      {claim.reasonCodes?.length ? ` (${claim.reasonCodes.map((code) => reasonName(code)).join('، ')})` : ''}
     </Text>
   );
 }

@@ -11,8 +11,8 @@ import { type DashboardSummary, useDashboardSummary } from '../api';
 
 type CountKey = Exclude<keyof DashboardSummary, 'asOf' | 'todaysCoverage' | 'openGapsComingWeek'>;
 
-/** Each tile and the screen it leads to (where that screen exists and the caller may open it). */
-const TILES: { key: CountKey; label: MessageId; to?: string; permission?: string }[] = [
+/** Each tile and the screen that shows what it counts, with the permission that screen asks for. */
+const TILES: { key: CountKey; label: MessageId; to: string; permission: string }[] = [
   {
     key: 'rosterApprovalsPending',
     label: 'dashboard.rosterApprovalsPending',
@@ -25,11 +25,12 @@ const TILES: { key: CountKey; label: MessageId; to?: string; permission?: string
     to: paths.leaveApprovals,
     permission: 'leave_request.approve',
   },
+  // Live shifts of people on approved leave: the live roster is where they are seen and moved.
   {
     key: 'leaveConflicts',
     label: 'dashboard.leaveConflicts',
-    to: paths.leaveApprovals,
-    permission: 'leave_request.approve',
+    to: paths.liveRoster,
+    permission: 'roster.view',
   },
   {
     key: 'attendanceReviewsPending',
@@ -43,9 +44,24 @@ const TILES: { key: CountKey; label: MessageId; to?: string; permission?: string
     to: paths.reconciliationExceptions,
     permission: 'reconciliation.view',
   },
-  { key: 'certificationsExpiringSoon', label: 'dashboard.certificationsExpiringSoon' },
-  { key: 'runsAwaitingReview', label: 'dashboard.runsAwaitingReview' },
-  { key: 'activeEmployees', label: 'dashboard.activeEmployees' },
+  {
+    key: 'certificationsExpiringSoon',
+    label: 'dashboard.certificationsExpiringSoon',
+    to: paths.expiringCertifications,
+    permission: 'certifications.read',
+  },
+  {
+    key: 'runsAwaitingReview',
+    label: 'dashboard.runsAwaitingReview',
+    to: paths.runs,
+    permission: 'allocation_run.read',
+  },
+  {
+    key: 'activeEmployees',
+    label: 'dashboard.activeEmployees',
+    to: paths.employees,
+    permission: 'employee.view',
+  },
 ];
 
 /** The month's labour cost as a tile: the costs area's, which the shell hands in. */
@@ -57,6 +73,7 @@ export default function DashboardPage({ labourCost: LabourCost }: { labourCost?:
   const { has } = usePermissions();
   const summary = useDashboardSummary();
   const data = summary.data;
+  const liveRoster = has('roster.view') ? paths.liveRoster : undefined;
   return (
     <>
       <PageHeader
@@ -81,6 +98,7 @@ export default function DashboardPage({ labourCost: LabourCost }: { labourCost?:
                   assigned: formatNumber(lang, data.todaysCoverage.assigned),
                   required: formatNumber(lang, data.todaysCoverage.required),
                 })}
+                to={liveRoster}
               />
             )}
             {data.openGapsComingWeek && (
@@ -88,6 +106,7 @@ export default function DashboardPage({ labourCost: LabourCost }: { labourCost?:
                 label={t('dashboard.openGaps')}
                 value={formatNumber(lang, data.openGapsComingWeek.missingHeads)}
                 hint={t('dashboard.openGapsHint', { count: data.openGapsComingWeek.byDate.length })}
+                to={liveRoster}
               />
             )}
             {LabourCost && has('labour_cost.view') && <LabourCost month={data.asOf.slice(0, 7)} />}
@@ -96,7 +115,7 @@ export default function DashboardPage({ labourCost: LabourCost }: { labourCost?:
                 key={tile.key}
                 label={t(tile.label)}
                 value={formatNumber(lang, data[tile.key] ?? 0)}
-                to={tile.to && (!tile.permission || has(tile.permission)) ? tile.to : undefined}
+                to={has(tile.permission) ? tile.to : undefined}
               />
             ))}
           </SimpleGrid>

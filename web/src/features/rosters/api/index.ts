@@ -28,6 +28,40 @@ async function allPages<T>(read: (page: number) => Promise<{ items: T[]; total: 
 
 const departmentOf = (scope: Scope) => (scope.departmentId ? { departmentId: scope.departmentId } : {});
 
+/**
+ * The periods of what stands or is about to in the dates: the current published versions and, for a
+ * caller who may read demand, the approved and locked plans (newest periods first, so a page holds the
+ * coming ones).
+ */
+export function useComingPeriods(
+  from: string,
+  to: string,
+  departmentId: string | null,
+  plans: boolean,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: keys.rosters.coming(from, to, departmentId, plans),
+    queryFn: async () => {
+      const department = departmentId ? { departmentId } : {};
+      const planned = (state: 'Approved' | 'Locked') =>
+        call(api.GET('/api/demand/plans', { params: { query: { state, ...department, pageSize: 100 } } }));
+      const [published, ...livePlans] = await Promise.all([
+        call(
+          api.GET('/api/admin/published-rosters', {
+            params: { query: { from, to, currentOnly: true, ...department, pageSize: 100 } },
+          }),
+        ),
+        ...(plans ? [planned('Approved'), planned('Locked')] : []),
+      ]);
+      return [...published.items, ...livePlans.flatMap((page) => page.items)]
+        .filter((period) => period.from <= to && period.to >= from)
+        .map((period) => ({ from: period.from, to: period.to }));
+    },
+    enabled,
+  });
+}
+
 /** The live assignments of a scope, all of them. */
 export const readAssignments = (scope: Scope) =>
   allPages((page) =>

@@ -1,32 +1,45 @@
 import { Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
-import { QueryState } from '../../../components/QueryState';
+import { Loading, QueryState } from '../../../components/QueryState';
 import { useDepartments } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addDays, today as todayIn } from '../../../lib/dates';
 import { formatNumber, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
-import { type Scope, useGaps, useLiveRoster } from '../api';
+import { type Scope, useComingPeriods, useGaps, useLiveRoster } from '../api';
 import { GapsPanel } from '../components/GapsPanel';
 import { LiveGrid } from '../components/LiveGrid';
 import { PublishPanel } from '../components/PublishPanel';
+import { COMING_DAYS, MAX_DAYS, openingEnd } from '../opening';
 
-const MAX_DAYS = 62;
-
+/** Opens on the link's dates, else on the whole of what stands or starts in the coming two weeks. */
 export default function LiveRosterPage() {
-  const t = useT();
-  const lang = useLanguage();
   const unit = useUnit();
   const { has } = usePermissions();
-  const start = todayIn(unit.timeZone);
   const query = new URLSearchParams(window.location.search);
-  const [scope, setScope] = useState<Scope>({
-    from: query.get('from') ?? start,
-    to: query.get('to') ?? addDays(start, 13),
-    departmentId: query.get('department'),
-  });
+  const from = query.get('from') ?? todayIn(unit.timeZone);
+  const to = query.get('to');
+  const departmentId = query.get('department');
+  const coming = useComingPeriods(
+    from,
+    addDays(from, COMING_DAYS - 1),
+    departmentId,
+    has('demand.read'),
+    to === null,
+  );
+  if (to !== null) return <LiveRoster opening={{ from, to, departmentId }} />;
+  if (coming.isPending) return <Loading />;
+  // Without the periods (a failed read) the roster still opens, on the two weeks.
+  return <LiveRoster opening={{ from, to: openingEnd(from, coming.data ?? []), departmentId }} />;
+}
+
+function LiveRoster({ opening }: { opening: Scope }) {
+  const t = useT();
+  const lang = useLanguage();
+  const { has } = usePermissions();
+  const [scope, setScope] = useState<Scope>(opening);
   const departments = useDepartments();
   const valid = scope.from <= scope.to && scope.to <= addDays(scope.from, MAX_DAYS);
   const everyone = has('employee.view');

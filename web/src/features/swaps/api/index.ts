@@ -17,6 +17,35 @@ export function useMySwaps() {
   });
 }
 
+/** How many swaps colleagues proposed to the caller wait for the caller's answer. */
+export function useSwapsAwaitingAnswerCount(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.swaps.awaitingAnswerCount(),
+    queryFn: async () =>
+      (
+        await call(
+          api.GET('/api/me/shift-swaps', {
+            params: { query: { role: 'incoming', status: 'Proposed', pageSize: 1 } },
+          }),
+        )
+      ).total,
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
+/** How many swaps of the caller's departments the colleagues agreed on and wait for a manager. */
+export function useSwapsAwaitingApprovalCount(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.swaps.awaitingApprovalCount(),
+    queryFn: async () =>
+      (await call(api.GET('/api/shift-swaps', { params: { query: { status: 'Accepted', pageSize: 1 } } })))
+        .total,
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
 /** The caller's live shifts of the next six weeks: what they may offer. */
 export function useMyLiveShifts() {
   return useQuery({
