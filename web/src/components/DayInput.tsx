@@ -27,6 +27,7 @@ export function DayInput({ value, onChange, min, max, required, placeholder, ...
         {...rest}
         required={required}
         clearable={!required}
+        clearButtonProps={{ 'aria-label': t('common.day.clear') }}
         value={value || null}
         onChange={(day) => onChange(day ?? '')}
         minDate={min || undefined}
