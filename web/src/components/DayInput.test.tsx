@@ -5,7 +5,15 @@ import { dayFromText } from '../lib/dates';
 import { renderIn } from '../test/render';
 import { DayInput } from './DayInput';
 
-function Field({ initial, onDay, required }: { initial: string; onDay: (day: string) => void; required?: boolean }) {
+function Field({
+  initial,
+  onDay,
+  required,
+}: {
+  initial: string;
+  onDay: (day: string) => void;
+  required?: boolean;
+}) {
   const [day, setDay] = useState(initial);
   return (
     <DayInput
