@@ -31,6 +31,32 @@ describeEachDatabase('own profile and password', (t) => {
     );
   });
 
+  it('keeps the choice of Hijri dates beside the Gregorian, off until the person turns it on (issue 51)', async () => {
+    const before = await t.request('planner', { method: 'GET', url: '/api/me/profile' });
+    expect(before.json().showHijri).toBe(false);
+    const patch = await t.request('planner', {
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { 'if-match': before.headers.etag as string },
+      payload: { showHijri: true },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json()).toMatchObject({
+      showHijri: true,
+      preferredLanguage: before.json().preferredLanguage,
+    });
+    expect((await t.request('planner', { method: 'GET', url: '/api/me/profile' })).json().showHijri).toBe(
+      true,
+    );
+    const wrong = await t.request('planner', {
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { 'if-match': patch.headers.etag as string },
+      payload: { showHijri: 'yes' },
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('keeps the profile ETag through logins and failed attempts elsewhere: they are login history', async () => {
     const before = await t.request('supervisor', { method: 'GET', url: '/api/me/profile' });
     const login = (password: string) =>

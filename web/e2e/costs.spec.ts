@@ -64,7 +64,7 @@ test('HR sets a grade’s hourly rate from a date and reads the premiums', async
   await expect(page).toHaveURL(/\/admin\/costs$/);
   await page.getByRole('combobox', { name: text(lang, 'costs.rates.grade') }).click();
   await page.getByRole('option', { name: /^G1 · / }).click();
-  await page.getByRole('main').locator('input[type="date"]').fill(from);
+  await page.getByRole('textbox', { name: text(lang, 'costs.rates.from'), exact: true }).fill(from);
   await page.getByRole('textbox', { name: new RegExp(`^${text(lang, 'costs.rates.hourly')}`) }).fill('38.75');
   await page.getByRole('button', { name: text(lang, 'costs.save') }).click();
   const row = page.getByRole('row').filter({ hasText: from });

@@ -112,6 +112,8 @@ test('an attendance file with a no-show and a late arrival is previewed, committ
   await page.getByRole('heading', { name: text(lang, 'reconciliation.exceptions.title') }).waitFor();
   await page.getByLabel(text(lang, 'common.filter.from'), { exact: true }).fill(day);
   await page.getByLabel(text(lang, 'common.filter.to'), { exact: true }).fill(day);
+  // Leaves the field, and with it the calendar that typing opened.
+  await page.keyboard.press('Tab');
   const lateRow = page.locator(
     `[data-testid="exception-row"][data-employee="${late.employeeNumber}"][data-kind="LATE_ARRIVAL"]`,
   );
@@ -157,6 +159,8 @@ test('an admin edit is sent with If-Match: a stale one is refused readably, then
   await page.getByRole('heading', { name: text(lang, 'attendanceAdmin.records.title') }).waitFor();
   await page.getByLabel(text(lang, 'common.filter.from'), { exact: true }).fill(day);
   await page.getByLabel(text(lang, 'common.filter.to'), { exact: true }).fill(day);
+  // Leaves the field, and with it the calendar that typing opened.
+  await page.keyboard.press('Tab');
   const row = page.locator(`[data-testid="record-row"][data-employee="${late.employeeNumber}"]`);
   await expect(row).toHaveCount(1);
   await checkScreen(page, info, 'attendance-records');

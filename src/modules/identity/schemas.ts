@@ -174,6 +174,7 @@ export const ProfilePatch = Type.Object(
     email: Type.Optional(Nullable(Email)),
     phone: Type.Optional(Nullable(Phone)),
     preferredLanguage: Type.Optional(Language),
+    showHijri: Type.Optional(Type.Boolean()),
   },
   { $id: 'ProfileUpdate', additionalProperties: false, minProperties: 1 },
 );
@@ -182,6 +183,9 @@ export type ProfilePatch = Static<typeof ProfilePatch>;
 export const Profile = Type.Object(
   {
     ...accountProperties,
+    showHijri: Type.Boolean({
+      description: 'Dates in full show the Hijri (Umm al-Qura) date beside the Gregorian one',
+    }),
     businessUnit: Type.Object({ id: Uuid, code: Type.String() }),
     roles: Type.Array(Type.String()),
     permissions: Type.Array(Type.String()),

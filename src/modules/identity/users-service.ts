@@ -421,7 +421,10 @@ export async function profileOf(
   cache?: Pick<PrincipalStore, 'keptValue'>,
 ): Promise<Profile> {
   const { userId, buId } = caller.principal;
-  const read = async () => accountFields(await requireUser(deps.db, caller, userId));
+  const read = async () => {
+    const row = await requireUser(deps.db, caller, userId);
+    return { ...accountFields(row), showHijri: row.showHijri };
+  };
   const account = cache ? await cache.keptValue(`user:${userId}`, 'profile', read) : await read();
   return {
     ...account,

@@ -1,8 +1,9 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useDepartments } from '../lib/api/lookups';
 import { localName } from '../lib/i18n/format';
 import { useLanguage, useT } from '../lib/i18n/I18nProvider';
+import { DayInput } from './DayInput';
 
 export interface Range {
   from: string;
@@ -28,20 +29,18 @@ export function RangeFilters({
     .sort((a, b) => a.label.localeCompare(b.label, lang));
   return (
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-      <TextInput
-        type="date"
+      <DayInput
         label={t('common.filter.from')}
         value={value.from}
         max={value.to || undefined}
-        onChange={(event) => onChange({ ...value, from: event.currentTarget.value })}
+        onChange={(from) => onChange({ ...value, from })}
         w={160}
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={t('common.filter.to')}
         value={value.to}
         min={value.from || undefined}
-        onChange={(event) => onChange({ ...value, to: event.currentTarget.value })}
+        onChange={(to) => onChange({ ...value, to })}
         w={160}
       />
       <Select

@@ -65,6 +65,8 @@ export const users = pgTable(
     email: text('email'),
     phone: text('phone'),
     preferredLanguage: text('preferred_language').notNull().default('en'),
+    /** The person's own choice: dates in full show the Hijri (Umm al-Qura) date beside the Gregorian. */
+    showHijri: boolean('show_hijri').notNull().default(false),
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     failedLoginCount: integer('failed_login_count').notNull().default(0),

@@ -27,7 +27,7 @@ export function meRoutes(context: ModuleContext): FastifyPluginAsyncTypebox {
         config: { auth: 'auth', versioned: true },
         schema: {
           operationId: 'updateMyProfile',
-          summary: 'Update own display name, contact details and language',
+          summary: 'Update own display name, contact details, language and Hijri dates',
           tags: ['me'],
           body: ProfilePatch,
           response: { 200: Profile },

@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { session } from '../auth/session';
+import { idempotencyKeys } from './idempotency';
 import type { components, paths } from './schema';
 
 export type Schemas = components['schemas'];
@@ -41,7 +42,8 @@ export const api = createClient<paths>({
   // Looked up at each call, not once: tests replace it.
   fetch: (request) => globalThis.fetch(request),
 });
-api.use(auth);
+// The keys first: openapi-fetch calls the first middleware while the sending action is still current.
+api.use(idempotencyKeys, auth);
 
 interface Answer<T> {
   data?: T;

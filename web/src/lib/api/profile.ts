@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { session } from '../auth/session';
+import { hijriDates } from '../i18n/format';
 import { api, call, type Schemas } from './client';
 import { invalidate } from './invalidate';
 import { keys } from './keys';
@@ -11,7 +12,7 @@ export type Profile = Schemas['Profile'];
 export function useProfile() {
   return useQuery({
     queryKey: keys.me.profile(),
-    queryFn: () => call(api.GET('/api/me/profile')),
+    queryFn: async () => shown(await call(api.GET('/api/me/profile'))),
     enabled: session.token() !== null,
     staleTime: 60_000,
   });
@@ -26,7 +27,13 @@ export function useUpdateProfile() {
       const headers = current ? { 'If-Match': `"${current.version}"` } : undefined;
       return call(api.PATCH('/api/me/profile', { body, params: { header: headers as never } }));
     },
-    onSuccess: (profile) => client.setQueryData(keys.me.profile(), profile),
+    onSuccess: (profile) => client.setQueryData(keys.me.profile(), shown(profile)),
     onSettled: () => invalidate(client, ['profile']),
   });
+}
+
+/** The profile's date choice applies as the profile arrives, before a screen prints a date. */
+function shown(profile: Profile): Profile {
+  hijriDates.set(profile.showHijri);
+  return profile;
 }

@@ -228,7 +228,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update own display name, contact details and language
+         * Update own display name, contact details, language and Hijri dates
          * @description Any signed-in caller.
          */
         patch: operations["updateMyProfile"];
@@ -7240,6 +7240,8 @@ export interface components {
             /** Format: date-time */
             lastLoginAt: string | null;
             version: number;
+            /** @description Dates in full show the Hijri (Umm al-Qura) date beside the Gregorian one */
+            showHijri: boolean;
             businessUnit: {
                 /** Format: uuid */
                 id: string;
@@ -7255,6 +7257,7 @@ export interface components {
             phone?: string | null;
             /** @enum {string} */
             preferredLanguage?: "en" | "ar";
+            showHijri?: boolean;
         };
         ProposedAssignment: {
             employee: components["schemas"]["EmployeeInDepartment"];

@@ -1,7 +1,8 @@
 /**
  * Dates and numbers through `Intl`: business dates (`YYYY-MM-DD`) are calendar days of the unit and are
  * printed as such (no time-zone shift); instants are printed in the unit's time zone. Arabic uses the
- * Gregorian calendar and Latin digits, as the operation's rosters, boarding passes and clocks do.
+ * Gregorian calendar and Latin digits, as the operation's rosters, boarding passes and clocks do; the
+ * Hijri date is shown beside, never instead.
  */
 export type Language = 'en' | 'ar';
 
@@ -9,10 +10,41 @@ export const intlLocale = (language: Language) => (language === 'ar' ? 'ar-u-ca-
 
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
+let hijriBeside = false;
+
+/**
+ * Whether dates in full show the Hijri (Umm al-Qura) date beside the Gregorian one: the signed-in
+ * person's choice (`showHijri` of their profile), set as the profile arrives, before a screen prints one.
+ */
+export const hijriDates = {
+  get: (): boolean => hijriBeside,
+  set(on: boolean): void {
+    hijriBeside = on;
+  },
+};
+
+const IN_FULL: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+/**
+ * A business date, by default in full (day, month and year); a date in full is followed by its Hijri
+ * date when the reader chose so: `2 ديسمبر 2026 (22 جمادى الآخرة 1448 هـ)`.
+ */
 export function formatDay(language: Language, day: string, options: Intl.DateTimeFormatOptions = {}): string {
-  const defaults: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    ...(Object.keys(options).length ? options : defaults),
+  const shown = Object.keys(options).length ? options : IN_FULL;
+  const gregorian = new Intl.DateTimeFormat(intlLocale(language), { ...shown, timeZone: 'UTC' }).format(
+    dateOf(day),
+  );
+  const inFull = shown.day !== undefined && shown.month !== undefined && shown.year !== undefined;
+  return hijriBeside && inFull ? `${gregorian} (${formatHijriDay(language, day)})` : gregorian;
+}
+
+/** A business date in the Umm al-Qura calendar, in the reader's language and Latin digits. */
+export function formatHijriDay(language: Language, day: string): string {
+  const base = language === 'ar' ? 'ar' : 'en-GB';
+  return new Intl.DateTimeFormat(`${base}-u-ca-islamic-umalqura-nu-latn`, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
     timeZone: 'UTC',
   }).format(dateOf(day));
 }

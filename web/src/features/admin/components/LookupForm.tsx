@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { ErrorNotice } from '../../../components/QueryState';
 import { useT } from '../../../lib/i18n/I18nProvider';
 import { type LookupRow, useCreateLookup, useReplaceLookup } from '../api/lookups';
@@ -27,6 +28,10 @@ export function LookupForm({
   const field = (key: keyof LookupFormValues) => ({
     value: values[key] as string,
     onChange: (event: { currentTarget: { value: string } }) => set(key)(event.currentTarget.value as never),
+  });
+  const dayField = (key: 'date' | 'endDate') => ({
+    value: values[key],
+    onChange: (day: string) => set(key)(day),
   });
   const mutation = row ? replace : create;
   const submit = (event: FormEvent) => {
@@ -61,13 +66,12 @@ export function LookupForm({
           )}
           {group === 'holidays' && (
             <>
-              <TextInput type="date" label={t('admin.lookups.date')} required {...field('date')} />
-              <TextInput
-                type="date"
+              <DayInput label={t('admin.lookups.date')} required {...dayField('date')} />
+              <DayInput
                 label={t('admin.lookups.endDate')}
                 description={t('admin.lookups.endDateHint')}
                 min={values.date || undefined}
-                {...field('endDate')}
+                {...dayField('endDate')}
               />
               <TextInput label={t('admin.lookups.holidayTypeCode')} dir="ltr" {...field('holidayTypeCode')} />
             </>

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DayInput } from '../../../components/DayInput';
 import { EmployeePicker } from '../../../components/EmployeePicker';
 import { ErrorNotice } from '../../../components/QueryState';
 import type { Schemas } from '../../../lib/api/client';
@@ -299,19 +300,8 @@ export function GrantForm({ user }: { user: User }) {
             onChange={setDepartmentId}
             data-testid="grant-department"
           />
-          <TextInput
-            type="date"
-            label={t('admin.grants.from')}
-            value={from}
-            onChange={(event) => setFrom(event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label={t('admin.grants.to')}
-            min={from || undefined}
-            value={to}
-            onChange={(event) => setTo(event.currentTarget.value)}
-          />
+          <DayInput label={t('admin.grants.from')} value={from} onChange={setFrom} />
+          <DayInput label={t('admin.grants.to')} min={from || undefined} value={to} onChange={setTo} />
         </SimpleGrid>
         {grant.error && <ErrorNotice error={grant.error} />}
         <Group justify="flex-end">

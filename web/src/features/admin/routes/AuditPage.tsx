@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
@@ -136,18 +137,12 @@ export default function AuditPage() {
             value={draft.entityId}
             onChange={(event) => set('entityId')(event.currentTarget.value)}
           />
-          <TextInput
-            type="date"
-            label={t('admin.audit.from')}
-            value={draft.from}
-            onChange={(event) => set('from')(event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
+          <DayInput label={t('admin.audit.from')} value={draft.from} onChange={set('from')} />
+          <DayInput
             label={t('admin.audit.to')}
             min={draft.from || undefined}
             value={draft.to}
-            onChange={(event) => set('to')(event.currentTarget.value)}
+            onChange={set('to')}
           />
         </SimpleGrid>
         <Group mb="md">

@@ -1,18 +1,7 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Grid,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Checkbox, Grid, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DayInput } from '../../../components/DayInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
 import { usePermissions } from '../../../lib/auth/permissions';
@@ -135,22 +124,20 @@ function NewRunForm() {
             required
             data-testid="run-plan"
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('allocation.new.from')}
             value={from}
             min={plan?.from}
             max={plan?.to}
-            onChange={(event) => setFrom(event.currentTarget.value)}
+            onChange={setFrom}
             required
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('allocation.new.to')}
             value={to}
             min={from || plan?.from}
             max={plan?.to}
-            onChange={(event) => setTo(event.currentTarget.value)}
+            onChange={setTo}
             required
           />
           <Checkbox

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useRefusalText } from '../../../components/RuleReasons';
@@ -145,11 +146,10 @@ function Rates() {
               onChange={setGradeId}
               required
             />
-            <TextInput
-              type="date"
+            <DayInput
               label={t('costs.rates.from')}
               value={effectiveFrom}
-              onChange={(event) => setEffectiveFrom(event.currentTarget.value)}
+              onChange={setEffectiveFrom}
               required
             />
             <TextInput

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DayInput } from '../../../components/DayInput';
 import { ApiError } from '../../../lib/api/client';
 import { useDepartments } from '../../../lib/api/lookups';
 import { localName } from '../../../lib/i18n/format';
@@ -62,21 +63,19 @@ export function NewPlanForm({ onCancel }: { onCancel: () => void }) {
           searchable
           data-testid="new-plan-department"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('demand.create.from')}
           value={from}
-          onChange={(event) => setFrom(event.currentTarget.value)}
+          onChange={setFrom}
           required
           data-testid="new-plan-from"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('demand.create.to')}
           description={t('demand.create.toHint')}
           value={to}
           min={from || undefined}
-          onChange={(event) => setTo(event.currentTarget.value)}
+          onChange={setTo}
           required
           data-testid="new-plan-to"
         />

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Paper, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Table, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { ApiError } from '../../../lib/api/client';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
@@ -75,26 +76,24 @@ export function TemplatePanel({
           w={240}
           data-testid="template-select"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('demand.template.from')}
           value={from}
           min={plan.from}
           max={plan.to}
-          onChange={(event) => {
-            setFrom(event.currentTarget.value);
+          onChange={(day) => {
+            setFrom(day);
             setPreview(null);
           }}
           w={170}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('demand.template.to')}
           value={to}
           min={plan.from}
           max={plan.to}
-          onChange={(event) => {
-            setTo(event.currentTarget.value);
+          onChange={(day) => {
+            setTo(day);
             setPreview(null);
           }}
           w={170}

@@ -1,6 +1,7 @@
-import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DayInput } from '../../../components/DayInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
@@ -57,11 +58,10 @@ export default function DemandPlansPage() {
           onChange={(value) => set({ departmentId: value ?? undefined })}
           w={200}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('demand.filter.date')}
           value={filters.date ?? ''}
-          onChange={(event) => set({ date: event.currentTarget.value || undefined })}
+          onChange={(day) => set({ date: day || undefined })}
           w={170}
           data-testid="filter-date"
         />

@@ -1,13 +1,15 @@
-import { Badge, Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Switch, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
-import { QueryState } from '../../../components/QueryState';
-import { useProfile } from '../../../lib/api/profile';
+import { problemText, QueryState } from '../../../components/QueryState';
+import { ApiError } from '../../../lib/api/client';
+import { useProfile, useUpdateProfile } from '../../../lib/api/profile';
 import { signOut } from '../../../lib/auth/sign-out';
-import { formatInstant } from '../../../lib/i18n/format';
+import { today } from '../../../lib/dates';
+import { formatDay, formatInstant } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useRoleName } from '../../../lib/i18n/roles';
 import { useUnit } from '../../../lib/unit';
@@ -25,6 +27,7 @@ export default function ProfilePage() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const save = useUpdateProfile();
   const signOutEverywhere = async () => {
     setSigningOut(true);
     await signOut(true);
@@ -51,6 +54,20 @@ export default function ProfilePage() {
                 value={p.lastLoginAt ? formatInstant(lang, p.lastLoginAt, unit.timeZone) : '—'}
               />
             </SimpleGrid>
+            <Switch
+              mt="md"
+              label={t('profile.hijri')}
+              description={t('profile.hijri.example', { date: formatDay(lang, today(unit.timeZone)) })}
+              checked={p.showHijri}
+              disabled={save.isPending}
+              onChange={(event) => save.mutate({ showHijri: event.currentTarget.checked })}
+              data-testid="show-hijri"
+            />
+            {save.error && (
+              <Alert color="red" mt="sm" role="alert">
+                {save.error instanceof ApiError ? problemText(t, save.error) : t('error.network')}
+              </Alert>
+            )}
             <Text size="sm" fw={600} mt="md">
               {t('profile.roles')}
             </Text>

@@ -8,9 +8,9 @@ import {
   Select,
   SimpleGrid,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { ApiError } from '../../../lib/api/client';
 import { useAllSkills } from '../../../lib/api/people';
 import { localName } from '../../../lib/i18n/format';
@@ -89,21 +89,19 @@ export function RuleForm({
             />
           </>
         )}
-        <TextInput
-          type="date"
+        <DayInput
           label={t('pools.rule.from')}
           value={effectiveFrom}
-          onChange={(event) => setFrom(event.currentTarget.value)}
+          onChange={setFrom}
           required
           data-testid="rule-from"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('pools.rule.to')}
           description={t('pools.rule.toHint')}
           value={effectiveTo}
           min={effectiveFrom || undefined}
-          onChange={(event) => setTo(event.currentTarget.value)}
+          onChange={setTo}
           data-testid="rule-to"
         />
         <MultiSelect

@@ -1,15 +1,6 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DayInput, MonthInput } from '../../../components/DayInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/api/client';
 import { useDepartments } from '../../../lib/api/lookups';
@@ -164,40 +155,36 @@ export default function ReportsPage() {
             />
           )}
           {kind === 'daily' && (
-            <TextInput
-              type="date"
+            <DayInput
               label={t('reports.date')}
               value={date}
-              onChange={(event) => setDate(event.currentTarget.value)}
+              onChange={setDate}
               required
               data-testid="report-date"
             />
           )}
           {kind === 'monthly' && (
-            <TextInput
-              type="month"
+            <MonthInput
               label={t('reports.month')}
               value={month}
-              onChange={(event) => setMonth(event.currentTarget.value)}
+              onChange={setMonth}
               required
               data-testid="report-month"
             />
           )}
           {(kind === 'variance' || kind === 'utilization') && (
             <>
-              <TextInput
-                type="date"
+              <DayInput
                 label={t('reports.from')}
                 description={t('reports.fromHint')}
                 value={from}
-                onChange={(event) => setFrom(event.currentTarget.value)}
+                onChange={setFrom}
               />
-              <TextInput
-                type="date"
+              <DayInput
                 label={t('reports.to')}
                 description={t('reports.toHint')}
                 value={to}
-                onChange={(event) => setTo(event.currentTarget.value)}
+                onChange={setTo}
               />
             </>
           )}

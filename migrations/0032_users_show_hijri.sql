@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "show_hijri" boolean DEFAULT false NOT NULL;
