@@ -28,23 +28,19 @@ export async function openTestDatabase(driver: TestDriver): Promise<Database> {
   }
   const template = inject('postgresTemplate');
   if (!template) throw new Error('The PostgreSQL template was not prepared: is TEST_DATABASE_URL set?');
-  const name = `rostering_test_${randomBytes(6).toString('hex')}`;
-  await withServer((client) => client.query(`create database "${name}" template "${template}"`));
-  const database = connectPostgres(databaseUrl(process.env.TEST_DATABASE_URL!, name), 5);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await withServer((client) => client.query(`drop database if exists "${name}" with (force)`));
-    },
-  };
+  return serverDatabase('rostering_test', `template "${template}"`);
 }
 
 /** A database of its own with nothing in it, not even the schema; dropped with `close`. */
 export async function openEmptyDatabase(driver: TestDriver): Promise<Database> {
   if (driver === 'pglite') return fromPglite(await createPglite());
-  const name = `rostering_empty_${randomBytes(6).toString('hex')}`;
-  await withServer((client) => client.query(`create database "${name}"`));
+  return serverDatabase('rostering_empty', '');
+}
+
+/** A database of the test server made with `options` (a template, or none), dropped with `close`. */
+async function serverDatabase(prefix: string, options: string): Promise<Database> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withServer((client) => client.query(`create database "${name}" ${options}`));
   const database = connectPostgres(databaseUrl(process.env.TEST_DATABASE_URL!, name), 5);
   return {
     ...database,

@@ -7,6 +7,7 @@ import {
   langOf,
   PASSWORD,
   pickRange,
+  rampAfterPublished,
   screenshotPath,
   signIn,
   signOut,
@@ -34,23 +35,12 @@ interface Week {
  * from the demo's template as a planner's first plan is.
  */
 async function weekOf(lang: Lang): Promise<Week> {
+  const { rampId, free } = await rampAfterPublished();
+  const from = addDays(free, lang === 'en' ? 21 : 28);
   const planner = await apiAs('planner');
-  const departments = (await (await planner.get('/api/lookups/departments')).json()) as {
-    items: { id: string; code: string }[];
-  };
-  const ramp = departments.items.find((department) => department.code === 'RAMP')!;
-  const versions = (await (
-    await planner.get(`/api/admin/published-rosters?departmentId=${ramp.id}&pageSize=100`)
-  ).json()) as { items: { to: string }[] };
-  const published = versions.items
-    .map((version) => version.to)
-    .sort()
-    .at(-1)!;
-  // Three weeks after it: the swaps, open shifts and availability specs plan the days before.
-  const from = addDays(published, lang === 'en' ? 22 : 29);
   const to = addDays(from, 6);
   const created = await planner.post('/api/demand/plans', {
-    data: { name: `Ramp – flows ${lang}`, departmentId: ramp.id, from, to },
+    data: { name: `Ramp – flows ${lang}`, departmentId: rampId, from, to },
   });
   expect(created.status(), await created.text()).toBe(201);
   const plan = (await created.json()) as { id: string };

@@ -9,6 +9,7 @@ import {
   type Lang,
   langOf,
   pickRange,
+  rampAfterPublished,
   signIn,
   signOut,
   text,
@@ -30,29 +31,6 @@ const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const NEW_PASSWORD = 'Fortnight#Roster2026!';
-
-/** The ramp's id and the first day after its last published version. */
-async function rampAfterPublished(): Promise<{ rampId: string; free: string }> {
-  const planner = await apiAs('planner');
-  const departments = (await (await planner.get('/api/lookups/departments')).json()) as {
-    items: { id: string; code: string }[];
-  };
-  const ramp = departments.items.find((department) => department.code === 'RAMP')!;
-  const versions = (await (
-    await planner.get(`/api/admin/published-rosters?departmentId=${ramp.id}&pageSize=100`)
-  ).json()) as { items: { to: string }[] };
-  await planner.dispose();
-  return {
-    rampId: ramp.id,
-    free: addDays(
-      versions.items
-        .map((version) => version.to)
-        .sort()
-        .at(-1)!,
-      1,
-    ),
-  };
-}
 
 async function attemptSignIn(page: Page, lang: Lang, username: string, password: string): Promise<void> {
   await page.getByLabel(text(lang, 'login.username')).fill(username);

@@ -245,3 +245,29 @@ export async function pickRange(page: Page, from: string, to: string): Promise<v
   for (const day of [from, to]) await (await dayInCalendar(page, day)).click();
   await page.keyboard.press('Escape');
 }
+
+/** The ramp's id and the first day after its last published version. */
+export async function rampAfterPublished(): Promise<{ rampId: string; free: string }> {
+  const planner = await apiAs('planner');
+  const departments = (await (await planner.get('/api/lookups/departments')).json()) as {
+    items: { id: string; code: string }[];
+  };
+  const ramp = departments.items.find((department) => department.code === 'RAMP')!;
+  const versions = (await (
+    await planner.get(`/api/admin/published-rosters?departmentId=${ramp.id}&pageSize=100`)
+  ).json()) as { items: { to: string }[] };
+  await planner.dispose();
+  return {
+    rampId: ramp.id,
+    free: addDay(
+      versions.items
+        .map((version) => version.to)
+        .sort()
+        .at(-1)!,
+      1,
+    ),
+  };
+}
+
+const addDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
