@@ -253,9 +253,13 @@ async function replacementOf(
   return pick(record, Object.keys(schema.properties ?? {}));
 }
 
+/** Days ahead already taken by a case's leave request: each case gets its own day, so none overlaps. */
+let leaveDaysTaken = 0;
+
 /** A leave request of the demo employee waiting at step 1, made for the case. */
 async function pendingLeave(t: TestContext): Promise<Json> {
-  const day = 200 + Math.floor(Math.random() * 400);
+  leaveDaysTaken += 1;
+  const day = 200 + leaveDaysTaken;
   const from = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
   const made = await t.request('employee', {
     method: 'POST',

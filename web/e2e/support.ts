@@ -25,6 +25,7 @@ export function screenshotPath(lang: Lang, name: string): string {
 }
 
 /** Words the tests look for, in the language of the project (the catalogues are the source). */
+import { monthTitle } from '../src/lib/i18n/format.ts';
 import { arabic, english, type MessageId } from '../src/lib/i18n/messages/index.ts';
 
 export type { MessageId };
@@ -218,14 +219,14 @@ export function foreignWords(lang: 'en' | 'ar'): { codes: string[]; latin: strin
 }
 
 /**
- * A day of a date picker's open calendar, stepped to month by month (three at most). The calendar opens on
+ * A day of a date picker's open calendar, stepped to month by month (two years at most: the stories' weeks move on as a suite's runs publish). The calendar opens on
  * the current month: it is waited for first, or a month is skipped before it shows.
  */
 export async function dayInCalendar(page: Page, day: string): Promise<Locator> {
   const next = page.locator('button[data-direction="next"]');
   await expect(next).toBeVisible();
   const cell = page.locator(`[data-date="${day}"]:not([data-outside])`);
-  for (let i = 0; i < 3 && !(await cell.isVisible()); i += 1) await next.click();
+  for (let i = 0; i < 24 && !(await cell.isVisible()); i += 1) await next.click();
   return cell;
 }
 
@@ -237,6 +238,16 @@ export function dayText(lang: Lang, day: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** Chooses a month (`YYYY-MM`) in a month field's picker, moving year by year to it. */
+export async function pickMonth(page: Page, field: Locator, lang: Lang, month: string): Promise<void> {
+  await field.click();
+  const control = page.getByRole('button', { name: monthTitle(lang, month), exact: true });
+  const next = page.locator('button[data-direction="next"]');
+  await expect(next).toBeVisible();
+  for (let i = 0; i < 5 && !(await control.isVisible()); i += 1) await next.click();
+  await control.click();
 }
 
 /** Picks a range in the leave form's calendar, moving month by month to it. */

@@ -1,7 +1,8 @@
 import { DateInput, type DateInputProps, MonthPickerInput, type MonthPickerInputProps } from '@mantine/dates';
 import 'dayjs/locale/ar';
 import { dayAsTyped, dayFromText, monthAsTyped } from '../lib/dates';
-import { useT } from '../lib/i18n/I18nProvider';
+import { monthTitle } from '../lib/i18n/format';
+import { useLanguage, useT } from '../lib/i18n/I18nProvider';
 import { UnitDates } from './UnitDates';
 
 type Owned = 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'minDate' | 'maxDate';
@@ -53,6 +54,7 @@ export type MonthInputProps = Omit<MonthPickerInputProps, Owned | 'type'> & {
 /** A month field, month/year in both languages, the value `YYYY-MM`. */
 export function MonthInput({ value, onChange, placeholder, ...rest }: MonthInputProps) {
   const t = useT();
+  const language = useLanguage();
   return (
     <UnitDates>
       <MonthPickerInput
@@ -60,6 +62,8 @@ export function MonthInput({ value, onChange, placeholder, ...rest }: MonthInput
         value={value ? `${value}-01` : null}
         onChange={(first) => onChange(first ? first.slice(0, 7) : '')}
         valueFormatter={({ date }) => (typeof date === 'string' ? monthAsTyped(date.slice(0, 7)) : '')}
+        // A month's button reads with its year ("February 2027"), not only "Feb".
+        getMonthControlProps={(month) => ({ 'aria-label': monthTitle(language, month.slice(0, 7)) })}
         placeholder={placeholder ?? t('common.month.placeholder')}
         dir="ltr"
         nextLabel={t('common.nextYear')}

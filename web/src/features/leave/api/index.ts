@@ -9,6 +9,8 @@ export type { LeaveRequest };
 
 export type LeaveStatus = LeaveRequest['Status'];
 
+type LeaveQueue = Schemas['LeaveRequestPage'];
+
 /** Requests whose next step the caller may decide. */
 export function useLeaveQueue() {
   return useQuery({
@@ -84,6 +86,19 @@ export function useDecideLeave() {
         decision === 'approve'
           ? api.PATCH('/api/leave-requests/{id}/approve', options)
           : api.PATCH('/api/leave-requests/{id}/reject', options),
+      );
+    },
+    onSuccess: (_answer, { request }) => {
+      // The step is decided: the request leaves the caller's queue now, not only once the queue is read
+      // again (a read that raced the decision kept it on screen, with its buttons, until a reload).
+      client.setQueryData<LeaveQueue>(
+        keys.leave.queue(),
+        (queue) =>
+          queue && {
+            ...queue,
+            items: queue.items.filter((waiting) => waiting.id !== request.id),
+            total: queue.total - 1,
+          },
       );
     },
     onSettled: () => {
