@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PermissionsProvider } from '../../../lib/auth/permissions';
-import { addDays, today as todayIn } from '../../../lib/dates';
+import { addDays, dayAsTyped, today as todayIn } from '../../../lib/dates';
 import { DEFAULT_UNIT } from '../../../lib/unit';
 import { renderIn } from '../../../test/render';
 import LiveRosterPage from './LiveRosterPage';
@@ -32,7 +32,7 @@ describe('the live roster', () => {
         <LiveRosterPage />
       </PermissionsProvider>,
     );
-    expect(await screen.findByLabelText('To')).toHaveValue(addDays(today, 14));
-    expect(screen.getByLabelText('From')).toHaveValue(today);
+    expect(await screen.findByLabelText(/^To/)).toHaveValue(dayAsTyped(addDays(today, 14)));
+    expect(screen.getByLabelText(/^From/)).toHaveValue(dayAsTyped(today));
   });
 });

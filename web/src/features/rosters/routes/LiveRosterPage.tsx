@@ -1,5 +1,6 @@
-import { Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { Loading, QueryState } from '../../../components/QueryState';
 import { useDepartments } from '../../../lib/api/lookups';
@@ -63,22 +64,20 @@ function LiveRoster({ opening }: { opening: Scope }) {
           clearable
           data-testid="live-department"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('rosters.from')}
           value={scope.from}
-          onChange={(event) => {
-            const from = event.currentTarget.value;
+          required
+          onChange={(from) => {
             if (from) setScope((s) => ({ ...s, from }));
           }}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('rosters.to')}
           value={scope.to}
+          required
           error={valid ? undefined : t('rosters.badRange', { days: MAX_DAYS })}
-          onChange={(event) => {
-            const to = event.currentTarget.value;
+          onChange={(to) => {
             if (to) setScope((s) => ({ ...s, to }));
           }}
         />
