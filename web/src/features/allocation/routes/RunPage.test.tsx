@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PermissionsProvider } from '../../../lib/auth/permissions';
 import { renderIn } from '../../../test/render';
@@ -31,16 +32,36 @@ const run = (planChangedSinceRun: boolean): AllocationRun => ({
   updatedAt: '2026-12-01T09:00:00Z',
 });
 
-function show(lang: 'en' | 'ar', shown: AllocationRun) {
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The lock refused: a proposed pair breaks the rest rule against the live roster now. */
+const lockConflicts = {
+  type: '/problems/lock-conflicts',
+  title: 'Conflict',
+  status: 409,
+  code: 'LOCK_CONFLICTS',
+  detail: '1 proposed assignments now break a rule against the live roster; rerun the allocation',
+  conflicts: [
+    {
+      employeeId: 'e1',
+      demandLineId: 'l1',
+      date: '2026-12-05',
+      rule: 'REST_TOO_SHORT',
+      detail: 'rest 8h < 12h',
+    },
+    { employeeId: null, demandLineId: 'l2', date: '2026-12-06', rule: 'OVER_REQUIRED', detail: '3 > 2' },
+  ],
+};
+
+function show(lang: 'en' | 'ar', shown: AllocationRun, permissions = ['allocation_run.read']) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(
-      async () => new Response(JSON.stringify(shown), { headers: { 'content-type': 'application/json' } }),
-    ),
+    vi.fn(async (request: Request) => (request.method === 'POST' ? json(lockConflicts, 409) : json(shown))),
   );
   renderIn(
     lang,
-    <PermissionsProvider permissions={['allocation_run.read']}>
+    <PermissionsProvider permissions={permissions}>
       <RunPage />
     </PermissionsProvider>,
   );
@@ -65,4 +86,34 @@ describe('a run whose plan changed after it ran', () => {
     expect(await screen.findByText('Ramp fortnight', { exact: false })).toBeInTheDocument();
     expect(screen.queryByTestId('plan-changed')).toBeNull();
   });
+});
+
+describe('a lock refused by the rules', () => {
+  const reviewed = { ...run(false), Status: 'Reviewed' as const };
+
+  it.each([
+    [
+      'en',
+      'Lock',
+      ['5 Dec 2026 · Rest too short · rest 8h < 12h', '6 Dec 2026 · More heads than required · 3 > 2'],
+    ],
+    ['ar', 'اعتماد', ['5 ديسمبر 2026 · الراحة أقصر من المسموح', '6 ديسمبر 2026 · أفراد أكثر من المطلوب']],
+  ] as const)(
+    'lists each conflict with its day in the reader’s language (%s)',
+    async (lang, lockLabel, shown) => {
+      show(lang, reviewed, ['allocation_run.read', 'allocation_run.lock']);
+      const user = userEvent.setup();
+      const lock = await screen.findByRole('button', { name: new RegExp(`^${lockLabel}`) });
+      await user.click(lock);
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: new RegExp(`^${lockLabel}`) }));
+      const refusal = await screen.findByTestId('run-action-error');
+      expect(
+        within(refusal)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(shown);
+      expect(refusal.textContent).not.toContain('2026-12-05');
+    },
+  );
 });

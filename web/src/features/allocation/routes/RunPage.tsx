@@ -95,6 +95,7 @@ function RunScreen({ run, CostPanel }: { run: AllocationRun; CostPanel: CostPane
 /** What the run's state allows: execute, rerun, review with a comment, lock, archive. */
 function RunActions({ run }: { run: AllocationRun }) {
   const t = useT();
+  const lang = useLanguage();
   const { has } = usePermissions();
   const action = useAllocationRunAction(run.id);
   const refusal = useRefusalText();
@@ -175,7 +176,9 @@ function RunActions({ run }: { run: AllocationRun }) {
             <List size="sm" mt="xs">
               {conflicts.map((conflict) => (
                 <List.Item key={`${conflict.date}-${conflict.rule}-${conflict.detail}`}>
-                  {conflict.date} · {reason(conflict.rule)} · {conflict.detail}
+                  {/* The checker's detail is written in English: shown to an English reader only. */}
+                  {formatDay(lang, conflict.date)} · {reason(conflict.rule)}
+                  {lang === 'en' && ` · ${conflict.detail}`}
                 </List.Item>
               ))}
             </List>
