@@ -264,7 +264,8 @@ export default function ReportsPage() {
       {delivered && (
         <Alert color="green" role="status" mt="md" data-testid="report-delivered">
           {t('reports.delivered', {
-            name: delivered.name,
+            // Isolated (as a bdi would): a Latin file name in an Arabic sentence keeps its place and brackets.
+            name: `\u2068${delivered.name}\u2069`,
             size: formatNumber(lang, Math.max(1, Math.round(delivered.blob.size / 1024))),
           })}
         </Alert>
