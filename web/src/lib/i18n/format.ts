@@ -94,3 +94,9 @@ export function localName(
   const arabic = record.Name_2_Arabic ?? record.nameAr ?? null;
   return language === 'ar' && arabic ? arabic : english;
 }
+
+/**
+ * A name or a date set inside a sentence, isolated from it (U+2068 … U+2069, what a `bdi` does): a Latin
+ * name or a date's digits in an Arabic sentence keep their own order and leave the sentence's alone.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;

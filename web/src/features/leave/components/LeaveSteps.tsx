@@ -1,5 +1,5 @@
 import { Badge, Group, Text, Timeline } from '@mantine/core';
-import { formatInstant } from '../../../lib/i18n/format';
+import { formatInstant, isolated } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import type { LeaveRequest } from '../api';
@@ -36,7 +36,10 @@ export function LeaveSteps({ request }: { request: LeaveRequest }) {
               {t(`leave.decision.${step.decision}`)}
             </Badge>
             <Text size="sm">
-              {t('leave.by', { name: step.by.displayName, at: formatInstant(lang, step.at, unit.timeZone) })}
+              {t('leave.by', {
+                name: isolated(step.by.displayName),
+                at: isolated(formatInstant(lang, step.at, unit.timeZone)),
+              })}
             </Text>
           </Group>
           {step.comment && (

@@ -49,7 +49,7 @@ describe('an approval item', () => {
   it('shows the department, version, publisher, coverage and the changes against the previous version', () => {
     show('en');
     expect(screen.getByText('Ramp · version 2')).toBeInTheDocument();
-    expect(screen.getByText(/Published by Roster Planner/)).toBeInTheDocument();
+    expect(screen.getByText(/Published by \u2068Roster Planner\u2069/)).toBeInTheDocument();
     expect(screen.getByTestId('approval-coverage')).toHaveTextContent(
       'Coverage: 40 of 42 required · 40 assignments',
     );

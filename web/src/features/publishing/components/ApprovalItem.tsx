@@ -2,7 +2,14 @@ import { Alert, Badge, Button, Card, Group, List, Text, Textarea } from '@mantin
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCodeNames } from '../../../lib/api/lookups';
-import { formatDay, formatInstant, formatNumber, type Language, localName } from '../../../lib/i18n/format';
+import {
+  formatDay,
+  formatInstant,
+  formatNumber,
+  isolated,
+  type Language,
+  localName,
+} from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import type { RosterApprovalItem, RosterChanges } from '../api';
 
@@ -61,8 +68,8 @@ export function ApprovalItem({ item, timeZone, busy, error, onDecide }: Approval
       </Text>
       <Text size="sm" c="dimmed">
         {t('approvals.publishedBy', {
-          name: item.publishedBy.displayName,
-          at: formatInstant(lang, item.publishedAt, timeZone),
+          name: isolated(item.publishedBy.displayName),
+          at: isolated(formatInstant(lang, item.publishedAt, timeZone)),
         })}
         {item.reason ? ` · ${t('approvals.reason', { reason: item.reason })}` : ''}
       </Text>

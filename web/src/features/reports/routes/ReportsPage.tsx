@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api/client';
 import { useDepartments } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { monthOf, today } from '../../../lib/dates';
-import { formatDay, formatNumber, localName } from '../../../lib/i18n/format';
+import { formatDay, formatNumber, isolated, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import {
@@ -264,8 +264,7 @@ export default function ReportsPage() {
       {delivered && (
         <Alert color="green" role="status" mt="md" data-testid="report-delivered">
           {t('reports.delivered', {
-            // Isolated (as a bdi would): a Latin file name in an Arabic sentence keeps its place and brackets.
-            name: `\u2068${delivered.name}\u2069`,
+            name: isolated(delivered.name),
             size: formatNumber(lang, Math.max(1, Math.round(delivered.blob.size / 1024))),
           })}
         </Alert>
