@@ -64,8 +64,9 @@ function PlanEditor({ plan: latest }: { plan: DemandPlanDetail }) {
 
   // While cells are typed the plan stays the version they were typed on: a change by someone else that
   // arrives meanwhile (the unit's change stream reads the plan again) meets If-Match at the save and is
-  // shown cell by cell, never silently merged. A change made here (a save, a status, a template, the
-  // choice after a conflict) is followed at once, and so is any change while nothing is typed.
+  // shown cell by cell, never silently merged. A change made here (a save, a status, the choice after a
+  // conflict: their answers; a template: the read after it) is followed at once, and so is any change
+  // while nothing is typed.
   const [plan, setPlan] = useState(latest);
   const followNext = useRef(false);
   const follow = () => {
@@ -145,14 +146,16 @@ function PlanEditor({ plan: latest }: { plan: DemandPlanDetail }) {
     const cells = pendingCells(store.stored, store.edits);
     if (cells.length === 0) return;
     setNotice(null);
-    follow();
+    // The answer itself is followed, not the next change to arrive: someone else's save that the change
+    // stream brings in before the 412 would otherwise become the base the conflict is shown against.
     update.mutate(
       { version: plan.version, body: { cells } },
       {
-        onSuccess: (saved) =>
-          setNotice(t('demand.save.done', { count: cells.length, version: saved.version })),
+        onSuccess: (saved) => {
+          setPlan(saved);
+          setNotice(t('demand.save.done', { count: cells.length, version: saved.version }));
+        },
         onError: async (error) => {
-          followNext.current = false;
           if (error instanceof ApiError && error.status === 412) {
             const server = await fetchPlan(plan.id);
             setStale({
@@ -171,18 +174,19 @@ function PlanEditor({ plan: latest }: { plan: DemandPlanDetail }) {
     else store.edits = edits;
     setStale(null);
     update.reset();
-    follow();
     setPlan(server);
     client.setQueryData(keys.demand.plan(plan.id), server);
   };
 
   const changeStatus = (status: PlanStatus) => {
     setNotice(null);
-    follow();
     update.mutate(
       { version: plan.version, body: { status } },
       {
-        onSuccess: () => setNotice(t('demand.status.changed', { status: statusLabel(t, status) })),
+        onSuccess: (changed) => {
+          setPlan(changed);
+          setNotice(t('demand.status.changed', { status: statusLabel(t, status) }));
+        },
         onError: async (error) => {
           if (error instanceof ApiError && error.status === 412) adopt(await fetchPlan(plan.id), false);
         },
