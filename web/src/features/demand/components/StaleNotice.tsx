@@ -27,7 +27,16 @@ export function StaleNotice({
   const n = (value: number | null) => (value === null ? '—' : formatNumber(lang, value));
   const conflicts = changes.filter((change) => change.conflict).length;
   return (
-    <Alert color="orange" title={t('demand.stale.title')} role="alert" mb="md" data-testid="stale-notice">
+    <Alert
+      color="orange"
+      title={t('demand.stale.title')}
+      role="alert"
+      mb="md"
+      data-testid="stale-notice"
+      // The alert's body may narrow below the table's width, so that the table scrolls inside it on a phone
+      // instead of widening the sentence and the buttons past the card.
+      styles={{ body: { minWidth: 0 } }}
+    >
       <Text size="sm" mb="xs">
         {t('demand.stale.body', { conflicts })}
       </Text>
@@ -45,7 +54,7 @@ export function StaleNotice({
             {changes.slice(0, SHOWN).map((change) => (
               <Table.Tr key={change.key} data-testid="stale-change">
                 <Table.Td>
-                  {labels.date(change.date)} · {change.terminalCode} ·{' '}
+                  {labels.date(change.date)} · {labels.terminal(change.terminalCode)} ·{' '}
                   {labels.shift(change.shiftTemplateCode)}
                   {change.skillCode ? ` · ${labels.skill(change.skillCode)}` : ''}
                   {change.conflict && (
