@@ -1,6 +1,6 @@
 import { candidateKey, createContext, loadWith, type SolveContext } from './context.ts';
 import { buildModel, wishCost } from './model.ts';
-import { place } from './moves.ts';
+import { place, remove } from './moves.ts';
 import { emptyRoster } from './roster.ts';
 import {
   applicableRules,
@@ -18,8 +18,11 @@ import { validateInstance } from './validate.ts';
 export interface Explainer {
   /** Employees who could staff the line in this roster (or already do), best first, with their score parts. */
   candidates(lineId: string): CandidateScore[];
-  /** Why the employee cannot staff the line; empty when they can or already do. */
-  reasons(lineId: string, employeeId: string): ReasonCode[];
+  /**
+   * Why the employee cannot staff the line; empty when they can or already do. `releasing`: lines of the
+   * employee's own work taken off the roster first (a swap gives up one's own shift in the same change).
+   */
+  reasons(lineId: string, employeeId: string, releasing?: readonly string[]): ReasonCode[];
   /** The certification id a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason of the pair is about. */
   certification(lineId: string, employeeId: string): string | null;
 }
@@ -87,11 +90,25 @@ export function explain(instance: Instance, result: Pick<Result, 'assignments'>)
       }
       return list.sort((a, b) => a.key - b.key).map((c) => c.score);
     },
-    reasons(lineId, employeeId) {
+    reasons(lineId, employeeId, releasing = []) {
       const e = lookup(model.employeeIndex, employeeId, 'employee');
       const l = lookup(model.lineIndex, lineId, 'line');
       if (roster.lineOf[e * model.dayCount + model.lineDay[l]!] === l) return [];
-      return [...staticOf(e, l), ...dynamicReasons(model, roster, e, l)];
+      // Taken off for the question and put back as they were: the explainer answers many questions.
+      const released = releasing.flatMap((id) => {
+        const line = model.lineIndex.get(id);
+        if (line === undefined) return [];
+        const cell = e * model.dayCount + model.lineDay[line]!;
+        if (roster.lineOf[cell] !== line) return [];
+        const held = { line, rule: roster.ruleOf[cell]!, fixed: roster.fixed[cell] === 1 };
+        remove(ctx, e, model.lineDay[line]!);
+        return [held];
+      });
+      try {
+        return [...staticOf(e, l), ...dynamicReasons(model, roster, e, l)];
+      } finally {
+        for (const held of released) place(ctx, e, held.line, held.rule, held.fixed);
+      }
     },
     certification(lineId, employeeId) {
       const e = lookup(model.employeeIndex, employeeId, 'employee');

@@ -146,6 +146,28 @@ describe('roster-dependent hard rules', () => {
     expectOneOf(input, ['eve', 'morn'], 'REST_TOO_SHORT');
   });
 
+  it('answers as if the employee gave up their own work first, and leaves the roster as it was', () => {
+    const input = instance({
+      employees: [employee('e1')],
+      demandLines: [
+        line('eve', day(0), 'E', { required: 0 }),
+        line('sameDay', day(0), 'M'),
+        line('morn', day(1), 'M'),
+      ],
+      fixedAssignments: [{ employeeId: 'e1', lineId: 'eve' }],
+    });
+    const why = explain(input, {
+      assignments: [{ employeeId: 'e1', lineId: 'eve', date: day(0), fixed: true }],
+    });
+    expect(why.reasons('sameDay', 'e1')).toEqual(['ALREADY_ASSIGNED']);
+    expect(why.reasons('morn', 'e1')).toEqual(['REST_TOO_SHORT']);
+    expect(why.reasons('sameDay', 'e1', ['eve'])).toEqual([]);
+    expect(why.reasons('morn', 'e1', ['eve'])).toEqual([]);
+    // Lines not held, or unknown, change nothing; the evening is back for the next question.
+    expect(why.reasons('morn', 'e1', ['sameDay', 'nowhere'])).toEqual(['REST_TOO_SHORT']);
+    expect(why.reasons('sameDay', 'e1')).toEqual(['ALREADY_ASSIGNED']);
+  });
+
   it('ends a night shift the next morning, so night then evening is too little rest but night then night is fine', () => {
     const input = instance({
       employees: [employee('e1'), employee('e2')],

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../../src/core/db/database.ts';
+import { findLiveShift, reasonsToTakeOver } from '../../src/modules/roster/checks.ts';
 import { describeEachDatabase, type TestContext } from '../helpers/app.ts';
 
 /** A clock before the swapped shifts: only shifts after today may change hands. */
 const NOW = new Date('2027-05-01T08:00:00Z');
 const day = (n: number) => `2027-05-${String(n).padStart(2, '0')}`;
+const june = (n: number) => `2027-06-${String(n).padStart(2, '0')}`;
 
 interface Swap {
   id: string;
@@ -240,6 +242,55 @@ describeEachDatabase(
       expect(await liveOf('E4', day(26))).toHaveLength(
         answers.some((a) => a.json().status === 'Approved') ? 1 : 0,
       );
+    });
+
+    it('offers only the shifts both sides could swap, and a give-away only to who could take it, as a proposal would decide', async () => {
+      await assign('E7', june(17), 'NIGHT');
+      const offered = await assign('E7', june(20), 'EVENING');
+      // The proposer would start the morning as their night ends.
+      const tooSoon = await assign('E4', june(18), 'MORNING');
+      const sameDay = await assign('E4', june(20), 'MORNING');
+      // E10 would end the offered evening 8 hours before their morning, unless that morning is the swap.
+      const theirsTooSoon = await assign('E10', june(19), 'EVENING');
+      const theirMorning = await assign('E10', june(21), 'MORNING');
+      const answer = await as('employee', 'GET', `/api/me/shift-swap-candidates?assignmentId=${offered}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const colleagues = answer.json().colleagues as {
+        employee: { id: string };
+        canTakeOver: boolean;
+        shifts: { assignmentId: string }[];
+      }[];
+      const of = (id: string) => colleagues.find((c) => c.employee.id === id);
+      expect(of(ids.E4!)).toMatchObject({ canTakeOver: false, shifts: [{ assignmentId: sameDay }] });
+      expect(of(ids.E10!)).toMatchObject({ canTakeOver: false, shifts: [{ assignmentId: theirMorning }] });
+      const offeredIds = colleagues.flatMap((c) => c.shifts.map((shift) => shift.assignmentId));
+      expect(offeredIds).not.toContain(tooSoon);
+      expect(offeredIds).not.toContain(theirsTooSoon);
+      // Colleagues free that week could take it as a give-away; every one listed has something to offer.
+      expect(colleagues.some((c) => c.canTakeOver)).toBe(true);
+      expect(colleagues.every((c) => c.canTakeOver || c.shifts.length > 0)).toBe(true);
+
+      // The list agrees, pair by pair, with the check a proposal makes.
+      const [unit] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`select id from business_units where code = 'MAIN'`,
+      );
+      const mine = (await findLiveShift(t.database.db, unit!.id, offered))!;
+      for (const wanted of [tooSoon, sameDay, theirsTooSoon, theirMorning]) {
+        const theirs = (await findLiveShift(t.database.db, unit!.id, wanted))!;
+        const proposerSide = await reasonsToTakeOver(t.database.db, unit!.id, mine.employeeId, theirs, [
+          offered,
+        ]);
+        const colleagueSide = await reasonsToTakeOver(t.database.db, unit!.id, theirs.employeeId, mine, [
+          wanted,
+        ]);
+        const allowed = !proposerSide.reasons.length && !colleagueSide.reasons.length;
+        expect(offeredIds.includes(wanted), wanted).toBe(allowed);
+      }
+      for (const colleague of colleagues) {
+        const alone = await reasonsToTakeOver(t.database.db, unit!.id, colleague.employee.id, mine, []);
+        expect(colleague.canTakeOver, colleague.employee.id).toBe(alone.reasons.length === 0);
+      }
     });
 
     it('keeps each step to its permission and scope', async () => {

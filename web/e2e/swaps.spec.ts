@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { base, checkScreen, langOf, signIn, signOut, text, watchPage } from './support.ts';
+import { base, checkScreen, dayText, langOf, signIn, signOut, text, watchPage } from './support.ts';
 import { proposedSwapId, type SwapScene, swapScene } from './swaps-support.ts';
 
 let scene: SwapScene;
@@ -21,7 +21,16 @@ test('an employee proposes a swap, the colleague accepts, the manager approves, 
   await signIn(page, lang, 'employee');
   await page.goto(`${base()}/my/swaps`);
   await page.getByTestId('swap-my-shift').selectOption(scene.offered);
-  await page.getByTestId('swap-their-shift').selectOption(scene.wanted);
+  // Only the shifts both could work are listed, searched by the colleague's number and chosen by keyboard.
+  await page.getByTestId('swap-their-shift').fill('E00004');
+  const option = page
+    .getByRole('listbox')
+    .getByRole('option')
+    .filter({ hasText: dayText(lang, scene.date) });
+  await expect(option).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('swap-their-shift')).toHaveValue(new RegExp(dayText(lang, scene.date)));
   await page.getByLabel(text(lang, 'swaps.form.note')).fill(`Swap ${lang}`);
   await checkScreen(page, info, 'swaps-propose');
   await page.getByTestId('swap-propose').click();

@@ -89,7 +89,7 @@ async function reasonsAgainst(
   buId: string,
   employeeId: string,
   target: Awaited<ReturnType<typeof resolveTarget>>,
-  released: ReadonlySet<string> = new Set(),
+  released: readonly string[] = [],
 ): Promise<Refusal & { lendingRule: LendingRule | null }> {
   const snapshot = await buildSnapshot(executor, {
     buId,
@@ -99,16 +99,10 @@ async function reasonsAgainst(
     lines: [target],
     employeeIds: [employeeId],
   });
-  // Work the employee gives up in the same change (a swap) is off the roster the rules are checked against.
-  const instance = released.size
-    ? {
-        ...snapshot.instance,
-        demandLines: snapshot.instance.demandLines.filter((line) => !released.has(line.id)),
-        fixedAssignments: snapshot.instance.fixedAssignments.filter((pair) => !released.has(pair.lineId)),
-      }
-    : snapshot.instance;
+  const { instance } = snapshot;
   const explainer = explain(instance, { assignments: liveRosterOf(instance) });
-  const reasons = explainer.reasons(target.id, employeeId);
+  // Work the employee gives up in the same change (a swap) is off the roster the rules are checked against.
+  const reasons = explainer.reasons(target.id, employeeId, [...released]);
   const certification = reasons.some((code) => CERTIFICATION_REASONS.has(code))
     ? explainer.certification(target.id, employeeId)
     : null;
@@ -288,17 +282,74 @@ export async function reasonsToTakeOver(
   released: readonly string[],
 ): Promise<Refusal & { lendingRule: LendingRule | null }> {
   const line = shift.demandLineId === null ? null : await roster.findLine(executor, buId, shift.demandLineId);
-  const target = {
-    id: MANUAL_LINE,
-    date: shift.date,
-    terminalId: shift.terminalId,
-    shiftTemplateId: shift.shiftTemplateId,
-    skillId: shift.skillId,
-    required: 1,
-    // The shift belongs to its demand line's department, or to its holder's when it staffs no line.
-    departmentId: line?.departmentId ?? shift.departmentId!,
-    demandLineId: shift.demandLineId,
-  };
-  const releasedLines = new Set(released.map((id) => `${LIVE_LINE_PREFIX}${id}`));
-  return reasonsAgainst(executor, buId, employeeId, target, releasedLines);
+  const target = takeOverTarget(MANUAL_LINE, shift, line?.departmentId ?? null);
+  return reasonsAgainst(executor, buId, employeeId, target, released.map(liveLine));
+}
+
+const liveLine = (assignmentId: string) => `${LIVE_LINE_PREFIX}${assignmentId}`;
+
+/** A live shift as a line another employee could staff: its demand line's department, or its holder's. */
+const takeOverTarget = (id: string, shift: LiveShift, lineDepartmentId: string | null) => ({
+  id,
+  date: shift.date,
+  terminalId: shift.terminalId,
+  shiftTemplateId: shift.shiftTemplateId,
+  skillId: shift.skillId,
+  required: 1,
+  departmentId: lineDepartmentId ?? shift.departmentId!,
+  demandLineId: shift.demandLineId,
+});
+
+/**
+ * Which of the colleagues' live shifts `offered`'s holder could swap it for (each side takes the other's
+ * shift once their own is off the roster, by the engine's hard rules), and which colleagues could take it
+ * as a give-away: the list a swap is chosen from. One snapshot of everyone for the shifts of the offered
+ * one's department; a shift that belongs to another department is checked as a proposal would be. A
+ * proposal is checked again in full when it is made.
+ */
+export async function swapChoices(
+  executor: Executor,
+  buId: string,
+  offered: LiveShift,
+  colleagueIds: readonly string[],
+  wantedIds: readonly string[],
+): Promise<{ swappable: Set<string>; canTakeOver: Set<string> }> {
+  const wanted = await roster.findAssignments(executor, buId, wantedIds);
+  const departments = await roster.lineDepartments(executor, buId, [
+    ...new Set(
+      [offered, ...wanted].flatMap((shift) => (shift.demandLineId === null ? [] : [shift.demandLineId])),
+    ),
+  ]);
+  const targetOf = (shift: LiveShift) =>
+    takeOverTarget(`${MANUAL_LINE}:${shift.id}`, shift, departments.get(shift.demandLineId ?? '') ?? null);
+  const offeredTarget = targetOf(offered);
+  const home = offeredTarget.departmentId;
+  const together = wanted.filter((shift) => targetOf(shift).departmentId === home);
+  const dates = [offered, ...wanted].map((shift) => shift.date).sort();
+  const { instance } = await buildSnapshot(executor, {
+    buId,
+    departmentId: home,
+    from: addDays(dates[0]!, -32),
+    to: addDays(dates.at(-1)!, 32),
+    lines: [offeredTarget, ...together.map(targetOf)],
+    employeeIds: [offered.employeeId, ...colleagueIds],
+  });
+  const explainer = explain(instance, { assignments: liveRosterOf(instance) });
+  const present = new Set(instance.employees.map((employee) => employee.id));
+  const allowed = (employeeId: string, target: string, releasing: string[]) =>
+    present.has(employeeId) && explainer.reasons(target, employeeId, releasing).length === 0;
+  const canTakeOver = new Set(colleagueIds.filter((id) => allowed(id, offeredTarget.id, [])));
+  const swappable = new Set<string>();
+  for (const shift of together)
+    if (
+      allowed(shift.employeeId, offeredTarget.id, [liveLine(shift.id)]) &&
+      allowed(offered.employeeId, targetOf(shift).id, [liveLine(offered.id)])
+    )
+      swappable.add(shift.id);
+  for (const shift of wanted.filter((other) => !together.includes(other))) {
+    const theirs = await reasonsToTakeOver(executor, buId, shift.employeeId, offered, [shift.id]);
+    const mine = await reasonsToTakeOver(executor, buId, offered.employeeId, shift, [offered.id]);
+    if (!theirs.reasons.length && !mine.reasons.length) swappable.add(shift.id);
+  }
+  return { swappable, canTakeOver };
 }

@@ -197,6 +197,25 @@ export async function findEmployee(
   return row ?? null;
 }
 
+/** The department of each demand line's plan. */
+export async function lineDepartments(executor: Executor, buId: string, ids: readonly string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const rows = await executor
+    .select({ id: demandLines.id, departmentId: demandPlans.departmentId })
+    .from(demandLines)
+    .innerJoin(demandPlans, eq(demandPlans.id, demandLines.planId))
+    .where(and(eq(demandLines.buId, buId), inArray(demandLines.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.departmentId]));
+}
+
+/** Live assignments of the unit by id, whatever the caller's scope. */
+export const findAssignments = (executor: Executor, buId: string, ids: readonly string[]) =>
+  ids.length
+    ? assignmentQuery(executor).where(
+        and(eq(shiftAssignments.buId, buId), inArray(shiftAssignments.id, [...ids])),
+      )
+    : Promise.resolve([]);
+
 /** A demand line with its plan's department, for a manual assignment that staffs it. */
 export async function findLine(executor: Executor, buId: string, id: string) {
   const [row] = await executor

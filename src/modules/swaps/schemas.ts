@@ -139,11 +139,20 @@ export const SwapCandidates = Type.Object(
     colleagues: Type.Array(
       Type.Object({
         employee: EmployeeInDepartment,
-        shifts: Type.Array(SwapShift, { description: 'Their live shifts within a week either side' }),
+        canTakeOver: Type.Boolean({
+          description: 'Whether they could take the offered shift as a give-away, by the hard rules',
+        }),
+        shifts: Type.Array(SwapShift, {
+          description:
+            'Their live shifts within a week either side that the two could swap: each side passes the hard rules once their own shift is off the roster',
+        }),
       }),
     ),
   },
-  { $id: 'SwapCandidates' },
+  {
+    $id: 'SwapCandidates',
+    description: 'Only colleagues with a shift to swap or who could take the offered one',
+  },
 );
 export type SwapCandidates = Static<typeof SwapCandidates>;
 

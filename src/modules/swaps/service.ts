@@ -10,7 +10,7 @@ import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
 import type { ReasonCode } from '../../engine/index.ts';
-import { findLiveShift, type LiveShift, reasonsToTakeOver } from '../roster/checks.ts';
+import { findLiveShift, type LiveShift, reasonsToTakeOver, swapChoices } from '../roster/checks.ts';
 import { handOverLiveShifts, lockLiveRoster } from '../roster/service.ts';
 import * as repo from './repository.ts';
 import type {
@@ -418,7 +418,10 @@ export async function ownLiveShifts(
   return { items: rows.map(liveShiftView) };
 }
 
-/** The caller's colleagues, with their live shifts a week either side of the shift offered. */
+/**
+ * The colleagues the caller could swap the offered shift with, with their live shifts a week either side
+ * that both sides' rules allow, and whether each could take it as a give-away; nobody else.
+ */
 export async function candidates(
   deps: ServiceDeps,
   caller: Caller,
@@ -440,10 +443,22 @@ export async function candidates(
     from > earliest ? from : earliest,
     addDays(offered.date, CANDIDATE_DAYS),
   );
+  const { swappable, canTakeOver } = await swapChoices(
+    deps.db,
+    buId,
+    offered,
+    colleagues.map((colleague) => colleague.id),
+    shifts.map((row) => row.assignmentId),
+  );
   return {
-    colleagues: colleagues.map((employee) => ({
-      employee,
-      shifts: shifts.filter((row) => row.employeeId === employee.id).map(liveShiftView),
-    })),
+    colleagues: colleagues.flatMap((employee) => {
+      const theirs = shifts.filter(
+        (row) => row.employeeId === employee.id && swappable.has(row.assignmentId),
+      );
+      const takes = canTakeOver.has(employee.id);
+      return theirs.length || takes
+        ? [{ employee, canTakeOver: takes, shifts: theirs.map(liveShiftView) }]
+        : [];
+    }),
   };
 }

@@ -8198,10 +8198,13 @@ export interface components {
             /** @description Items matching the query, on all pages */
             total: number;
         };
+        /** @description Only colleagues with a shift to swap or who could take the offered one */
         SwapCandidates: {
             colleagues: {
                 employee: components["schemas"]["EmployeeInDepartment"];
-                /** @description Their live shifts within a week either side */
+                /** @description Whether they could take the offered shift as a give-away, by the hard rules */
+                canTakeOver: boolean;
+                /** @description Their live shifts within a week either side that the two could swap: each side passes the hard rules once their own shift is off the roster */
                 shifts: components["schemas"]["SwapShift"][];
             }[];
         };
@@ -18491,7 +18494,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Only colleagues with a shift to swap or who could take the offered one */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,4 @@
-import { Alert, Button, NativeSelect, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, NativeSelect, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { QueryState } from '../../../components/QueryState';
 import { localName } from '../../../lib/i18n/format';
@@ -22,12 +22,21 @@ export function ProposeSwapForm() {
   const candidates = useSwapCandidates(assignmentId);
   const propose = useProposeSwap();
   const colleagues = candidates.data ?? [];
-  const wantedOptions = colleagues.flatMap((c) =>
-    c.shifts.map((shift) => ({
-      value: shift.assignmentId ?? '',
-      label: `${localName(lang, c.employee)} (${c.employee.employeeNumber}) · ${shiftText(shift)}`,
-    })),
-  );
+  const colleagueText = (c: (typeof colleagues)[number]) =>
+    `${localName(lang, c.employee)} (${c.employee.employeeNumber})`;
+  // Only what both sides could work is offered (the service checks the rules): grouped by colleague, searchable.
+  const wantedOptions = colleagues
+    .filter((c) => c.shifts.length)
+    .map((c) => ({
+      group: colleagueText(c),
+      items: c.shifts.map((shift) => ({
+        value: shift.assignmentId ?? '',
+        label: `${shiftText(shift)} · ${colleagueText(c)}`,
+      })),
+    }));
+  const takers = colleagues
+    .filter((c) => c.canTakeOver)
+    .map((c) => ({ value: c.employee.id, label: colleagueText(c) }));
   const ready = assignmentId !== null && (kind === 'Swap' ? wanted !== '' : colleagueId !== '');
   const reset = () => {
     setAssignmentId(null);
@@ -85,27 +94,39 @@ export function ProposeSwapForm() {
             {assignmentId !== null && (
               <QueryState query={candidates}>
                 {kind === 'Swap' ? (
-                  <NativeSelect
-                    label={t('swaps.form.theirShift')}
-                    data-testid="swap-their-shift"
-                    value={wanted}
-                    onChange={(event) => setWanted(event.currentTarget.value)}
-                    data={[{ value: '', label: t('swaps.form.choose') }, ...wantedOptions]}
+                  wantedOptions.length ? (
+                    <Select
+                      label={t('swaps.form.theirShift')}
+                      description={t('swaps.form.eligibleOnly')}
+                      placeholder={t('swaps.form.search')}
+                      nothingFoundMessage={t('swaps.form.nothingFound')}
+                      searchable
+                      data-testid="swap-their-shift"
+                      value={wanted || null}
+                      onChange={(value) => setWanted(value ?? '')}
+                      data={wantedOptions}
+                    />
+                  ) : (
+                    <Text c="dimmed" data-testid="swap-none">
+                      {t('swaps.form.noneToSwap')}
+                    </Text>
+                  )
+                ) : takers.length ? (
+                  <Select
+                    label={t('swaps.form.colleague')}
+                    description={t('swaps.form.eligibleOnly')}
+                    placeholder={t('swaps.form.search')}
+                    nothingFoundMessage={t('swaps.form.nothingFound')}
+                    searchable
+                    data-testid="swap-colleague"
+                    value={colleagueId || null}
+                    onChange={(value) => setColleagueId(value ?? '')}
+                    data={takers}
                   />
                 ) : (
-                  <NativeSelect
-                    label={t('swaps.form.colleague')}
-                    data-testid="swap-colleague"
-                    value={colleagueId}
-                    onChange={(event) => setColleagueId(event.currentTarget.value)}
-                    data={[
-                      { value: '', label: t('swaps.form.choose') },
-                      ...colleagues.map((c) => ({
-                        value: c.employee.id,
-                        label: `${localName(lang, c.employee)} (${c.employee.employeeNumber})`,
-                      })),
-                    ]}
-                  />
+                  <Text c="dimmed" data-testid="swap-none">
+                    {t('swaps.form.noneToTake')}
+                  </Text>
                 )}
               </QueryState>
             )}
