@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { type Colleague, swapOf, swapsOfTheWeek } from './fortnight-support.ts';
 import { employeeWorkbook } from './hr-people-support.ts';
 import { choose } from './planner-demand-support.ts';
 import {
@@ -8,6 +9,7 @@ import {
   dayText,
   type Lang,
   langOf,
+  PASSWORD,
   pickMonth,
   pickRange,
   rampAfterPublished,
@@ -78,7 +80,7 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
     await signOut(page);
   });
 
-  let firstPassword = '';
+  const firstPasswords = new Map<string, string>();
   await test.step('the administrator gives the new accounts their first passwords, shown once', async () => {
     await signIn(page, lang, 'sysadmin');
     await page.goto(`${base()}/admin/users`);
@@ -88,29 +90,35 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
       text(lang, 'admin.firstPasswords.waiting').replace('{count}', '3'),
     );
     await page.getByTestId('issue-first-passwords').click();
-    const row = page.getByTestId('issued-passwords').locator(`[data-username="${newcomer.username}"]`);
-    await expect(row).toBeVisible();
-    firstPassword = (await row.getByTestId('issued-password').textContent()) ?? '';
-    expect(firstPassword).toMatch(/\S{12,}/);
+    for (const { username } of newcomers) {
+      const row = page.getByTestId('issued-passwords').locator(`[data-username="${username}"]`);
+      await expect(row).toBeVisible();
+      const issued = (await row.getByTestId('issued-password').textContent()) ?? '';
+      expect(issued).toMatch(/\S{12,}/);
+      firstPasswords.set(username, issued);
+    }
     await checkScreen(page, info, 'fortnight-first-passwords');
     await page.getByTestId('first-passwords-done').click();
     await expect(page.getByTestId('first-passwords')).toHaveCount(0);
     await signOut(page);
   });
 
-  await test.step('the newcomer signs in with it and chooses their own password', async () => {
-    await page.goto(`${base()}/login`);
-    await attemptSignIn(page, lang, newcomer.username, firstPassword);
-    if ((await page.locator('html').getAttribute('lang')) !== lang)
-      await page.getByTestId('language-switch').click();
-    await expect(page.getByText(text(lang, 'password.mustChange'))).toBeVisible();
-    await checkScreen(page, info, 'fortnight-first-sign-in');
-    await page.getByLabel(text(lang, 'password.current')).fill(firstPassword);
-    await page.getByLabel(text(lang, 'password.new'), { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel(text(lang, 'password.repeat')).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: text(lang, 'password.submit') }).click();
-    await expect(page.getByText(text(lang, 'password.mustChange'))).toHaveCount(0);
-    await signOut(page);
+  await test.step('each newcomer signs in with it and chooses their own password', async () => {
+    for (const [index, { username }] of newcomers.entries()) {
+      const firstPassword = firstPasswords.get(username)!;
+      await page.goto(`${base()}/login`);
+      await attemptSignIn(page, lang, username, firstPassword);
+      if ((await page.locator('html').getAttribute('lang')) !== lang)
+        await page.getByTestId('language-switch').click();
+      await expect(page.getByText(text(lang, 'password.mustChange'))).toBeVisible();
+      if (index === 0) await checkScreen(page, info, 'fortnight-first-sign-in');
+      await page.getByLabel(text(lang, 'password.current')).fill(firstPassword);
+      await page.getByLabel(text(lang, 'password.new'), { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel(text(lang, 'password.repeat')).fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: text(lang, 'password.submit') }).click();
+      await expect(page.getByText(text(lang, 'password.mustChange'))).toHaveCount(0);
+      await signOut(page);
+    }
   });
 
   await test.step('the planner plans the week from the template, runs, locks and publishes it', async () => {
@@ -237,6 +245,123 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
     await expect(planner.getByTestId('gap-offered')).toBeVisible();
     await checkScreen(planner, info, 'fortnight-offer');
     await context.close();
+  });
+
+  // Ramp colleagues with accounts: the other newcomers and the demo's employee and supervisor.
+  const colleagues: Colleague[] = [
+    ...newcomers
+      .slice(1)
+      .map(({ employeeNumber, username }) => ({ employeeNumber, username, password: NEW_PASSWORD })),
+    { employeeNumber: 'E00007', username: 'employee', password: PASSWORD },
+    { employeeNumber: 'E00004', username: 'supervisor', password: PASSWORD },
+  ];
+  /** A colleague's own browser, on a phone, signed in as they would. */
+  const asColleague = async (colleague: Colleague, path: string) => {
+    const context = await browser.newContext({
+      locale: info.project.use.locale,
+      reducedMotion: 'reduce',
+      viewport: { width: 375, height: 812 },
+    });
+    const theirs = await context.newPage();
+    await watchPage(theirs);
+    await signIn(theirs, lang, colleague.username, colleague.password);
+    await theirs.goto(`${base()}${path}`);
+    return { theirs, context };
+  };
+
+  await test.step('colleagues swap one shift and give another away; the others accept, the manager approves', async () => {
+    const { swap, giveAway } = await swapsOfTheWeek(from, to, [
+      { employeeNumber: newcomer.employeeNumber, username: newcomer.username, password: NEW_PASSWORD },
+      ...colleagues,
+    ]);
+    for (const proposal of [swap, giveAway]) {
+      const { theirs, context } = await asColleague(proposal.proposer, '/my/swaps');
+      await theirs.getByTestId('swap-from').fill(from);
+      await theirs.getByTestId('swap-from').press('Tab');
+      await theirs.getByTestId('swap-my-shift').selectOption(proposal.offered.assignmentId);
+      if (proposal.wanted) {
+        // Only what both could work is listed: found by the colleague's number, chosen by its day.
+        await theirs.getByTestId('swap-their-shift').fill(proposal.colleague.employeeNumber);
+        await theirs
+          .getByRole('listbox')
+          .getByRole('option')
+          .filter({ hasText: dayText(lang, proposal.wanted.date) })
+          .click();
+      } else {
+        await theirs
+          .getByRole('radiogroup', { name: text(lang, 'swaps.form.kind') })
+          .getByText(text(lang, 'swaps.kind.GiveAway'), { exact: true })
+          .click();
+        await theirs.getByTestId('swap-colleague').fill(proposal.colleague.employeeNumber);
+        await theirs.keyboard.press('ArrowDown');
+        await theirs.keyboard.press('Enter');
+      }
+      await theirs.getByTestId('swap-propose').click();
+      await expect(theirs.getByText(text(lang, 'swaps.form.sent'))).toBeVisible();
+      await checkScreen(theirs, info, proposal.wanted ? 'fortnight-swap' : 'fortnight-give-away');
+      await context.close();
+    }
+
+    const proposals = [];
+    for (const proposal of [swap, giveAway])
+      proposals.push({
+        ...proposal,
+        id: await swapOf(proposal.proposer.username, proposal.offered.assignmentId),
+      });
+    for (const { id, colleague } of proposals) {
+      const { theirs, context } = await asColleague(colleague, '/my/swaps');
+      const incoming = theirs.locator(`[data-testid="swaps-incoming"] [data-swap="${id}"]`);
+      await incoming.getByTestId('swap-accept').click();
+      await expect(incoming.getByTestId('swap-status')).toHaveAttribute('data-status', 'Accepted');
+      await context.close();
+    }
+    await signIn(page, lang, 'manager');
+    await page.getByRole('link', { name: text(lang, 'swaps.nav.queue'), exact: true }).click();
+    for (const { id } of proposals) {
+      const waiting = page.locator(`[data-testid="swaps-waiting"] [data-swap="${id}"]`);
+      await waiting.getByTestId('swap-approve').click();
+      await expect(waiting).toHaveCount(0);
+    }
+    await expect(page.getByTestId('swap-refusal')).toHaveCount(0);
+    await signOut(page);
+
+    // The shifts changed hands: the give-away's colleague works its day now.
+    const taker = await apiAs(giveAway.colleague.username);
+    const taken = (await (
+      await taker.get(`/api/me/live-shifts?from=${giveAway.offered.date}&to=${giveAway.offered.date}`)
+    ).json()) as { items: unknown[] };
+    await taker.dispose();
+    expect(taken.items).toHaveLength(1);
+  });
+
+  await test.step('the HR director validates one of the ramp’s attendance exceptions of the past fortnight', async () => {
+    await signIn(page, lang, 'hrdirector');
+    await page.getByRole('link', { name: text(lang, 'nav.reconciliationExceptions'), exact: true }).click();
+    await choose(
+      page,
+      page.getByRole('combobox', { name: text(lang, 'common.filter.department'), exact: true }),
+      lang === 'ar' ? 'خدمات الساحة' : 'Ramp Services',
+    );
+    // Each language takes its own end of the list, so that the two stories never decide the same one.
+    const rows = page.getByTestId('exception-row');
+    await expect(rows.first()).toBeVisible();
+    const row = lang === 'en' ? rows.first() : rows.last();
+    const kept = (await row.getAttribute('data-id')) ?? '';
+    await row.getByRole('checkbox').check();
+    await page
+      .getByLabel(text(lang, 'reconciliation.exceptions.comment'), { exact: true })
+      .fill(lang === 'en' ? 'Traffic on the airport road' : 'ازدحام على طريق المطار');
+    await page.getByRole('button', { name: text(lang, 'reconciliation.exceptions.justified') }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: lang === 'en' ? 'One exception validated' : 'اعتُمد استثناء واحد' }),
+    ).toBeVisible();
+    await expect(page.locator(`[data-testid="exception-row"][data-id="${kept}"]`)).toHaveCount(0);
+    // The manager's message of the swap they approved stayed with the manager.
+    await expect(page.getByText(text(lang, 'swaps.queue.doneApproved'))).toHaveCount(0);
+    await checkScreen(page, info, 'fortnight-attendance');
+    await signOut(page);
   });
 
   await test.step('the newcomer mistypes until locked; the administrator unlocks the account', async () => {

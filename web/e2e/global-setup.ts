@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
+const artefacts = join(repo, 'web', 'test-artefacts');
 
 /**
  * A client of another origin (cross-origin.spec.ts): one blank page served on a port of its own, its
@@ -57,19 +58,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // A client served from another origin (cross-origin.spec.ts) is listed, as a deployment would.
       CORS_ORIGINS: other.origin,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The service's log is kept among the artefacts: what it said is what explains a stalled screen.
+  mkdirSync(artefacts, { recursive: true });
+  const log = createWriteStream(join(artefacts, 'service.log'));
   let output = '';
-  child.stdout?.on('data', (chunk) => {
+  const heard = (chunk: Buffer) => {
     output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+    log.write(chunk);
+  };
+  child.stdout?.on('data', heard);
+  child.stderr?.on('data', heard);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {

@@ -1,6 +1,10 @@
+import { session } from './auth/session';
+
 /**
  * What the last decision did, said once at the top of the screen (components/Announcement): an item that
- * leaves a queue when decided, or a shift that goes onto the roster, never just vanishes.
+ * leaves a queue when decided, or a shift that goes onto the roster, never just vanishes. It is the
+ * person's own: a session that ends or begins takes it away, so the next person on the device never
+ * reads it.
  */
 type Listener = () => void;
 let current: { text: string; id: number } | null = null;
@@ -24,3 +28,10 @@ export const announcements = {
     return () => listeners.delete(listener);
   },
 };
+
+let heardBy = session.get()?.username ?? null;
+session.subscribe(() => {
+  const now = session.get()?.username ?? null;
+  if (now !== heardBy) announcements.clear();
+  heardBy = now;
+});

@@ -165,7 +165,7 @@ export const keys = {
   },
   openShifts: {
     all: ['openShifts'] as const,
-    mine: () => ['openShifts', 'mine'] as const,
+    mine: (from?: string) => ['openShifts', 'mine', ...(from ? [from] : [])] as const,
     myClaims: () => ['openShifts', 'myClaims'] as const,
     offers: () => ['openShifts', 'offers'] as const,
     pendingClaims: () => ['openShifts', 'pendingClaims'] as const,
@@ -173,7 +173,7 @@ export const keys = {
   swaps: {
     all: ['swaps'] as const,
     mine: () => ['swaps', 'mine'] as const,
-    myShifts: () => ['swaps', 'my-shifts'] as const,
+    myShifts: (from?: string) => ['swaps', 'my-shifts', ...(from ? [from] : [])] as const,
     candidates: (assignmentId: string) => ['swaps', 'candidates', assignmentId] as const,
     department: (status: string) => ['swaps', 'department', status] as const,
     awaitingAnswerCount: () => ['swaps', 'awaiting-answer-count'] as const,

@@ -9,11 +9,30 @@ import { session } from './session';
  * the same; the session then ends on the server when its token expires.
  */
 export async function signOut(everywhere = false): Promise<void> {
-  await keepOnlyCopyOf(null);
   try {
-    await api.POST(everywhere ? '/api/auth/logout-everywhere' : '/api/auth/logout');
+    await bounded(keepOnlyCopyOf(null));
   } catch {
-    // Offline: nothing more can be done from here.
+    // The device's storage refused or stalled: the copy is kept under this person's token only, which
+    // ends here, and the next sign-in on the device deletes it. Signing out never waits on it.
+  }
+  try {
+    await api.POST(everywhere ? '/api/auth/logout-everywhere' : '/api/auth/logout', {
+      signal: AbortSignal.timeout(SERVER_PATIENCE_MS),
+    });
+  } catch {
+    // Offline or too slow: nothing more can be done from here.
   }
   session.end('logout');
 }
+
+/** How long a sign-out waits for the device's storage, and then for the service, before it goes on. */
+const STORAGE_PATIENCE_MS = 2_000;
+const SERVER_PATIENCE_MS = 5_000;
+
+const bounded = <T>(work: Promise<T>) =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('storage too slow')), STORAGE_PATIENCE_MS),
+    ),
+  ]);

@@ -9,11 +9,12 @@ export type OpenShiftForMe = Schemas['OpenShiftForMe'];
 export type OpenShiftClaim = Schemas['OpenShiftClaim'];
 
 /** Open shifts the caller may work (the service asks the engine's rules), and those they claimed. */
-export function useMyOpenShifts() {
+/** Open shifts the caller may work, the 13 weeks from `from` (the service's window). */
+export function useMyOpenShifts(from: string) {
   return useQuery({
-    queryKey: keys.openShifts.mine(),
+    queryKey: keys.openShifts.mine(from),
     queryFn: async () =>
-      (await call(api.GET('/api/me/open-shifts', { params: { query: { pageSize: 200 } } }))).items,
+      (await call(api.GET('/api/me/open-shifts', { params: { query: { from, pageSize: 200 } } }))).items,
   });
 }
 

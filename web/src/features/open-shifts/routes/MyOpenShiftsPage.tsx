@@ -1,8 +1,12 @@
 import { Alert, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { DayInput } from '../../../components/DayInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useOpenShiftRefusal, useReasonName } from '../../../components/RuleReasons';
+import { today } from '../../../lib/dates';
 import { hasMessage, type MessageId, useT } from '../../../lib/i18n/I18nProvider';
+import { useUnit } from '../../../lib/unit';
 import {
   type OpenShiftClaim,
   useClaimOpenShift,
@@ -30,7 +34,11 @@ function ClaimOutcome({ claim }: { claim: OpenShiftClaim }) {
 export default function MyOpenShiftsPage() {
   const t = useT();
   const label = useOfferLabel();
-  const offers = useMyOpenShifts();
+  const unit = useUnit();
+  // From today unless the person looks further ahead (or a link names the day): 13 weeks from there.
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') || today(unit.timeZone);
+  const offers = useMyOpenShifts(from);
   const claims = useMyClaims();
   const claim = useClaimOpenShift();
   const withdraw = useWithdrawClaim();
@@ -49,6 +57,16 @@ export default function MyOpenShiftsPage() {
           <Title order={2} size="h4" mb="sm">
             {t('openShifts.mine.offered')}
           </Title>
+          <DayInput
+            label={t('openShifts.mine.from')}
+            description={t('openShifts.mine.fromHint')}
+            value={from}
+            required
+            onChange={(day) => setParams(day ? { from: day } : {}, { replace: true })}
+            w={220}
+            mb="sm"
+            data-testid="open-shifts-from"
+          />
           <QueryState query={offers}>
             {offers.data?.length === 0 ? (
               <Text c="dimmed">{t('openShifts.mine.none')}</Text>

@@ -246,6 +246,7 @@ function ExceptionRow({
   return (
     <Table.Tr
       data-testid="exception-row"
+      data-id={exception.id}
       data-employee={exception.employee.employeeNumber}
       data-kind={exception.kind}
     >

@@ -47,14 +47,15 @@ export function useSwapsAwaitingApprovalCount(enabled: boolean) {
 }
 
 /** The caller's live shifts of the next six weeks: what they may offer. */
-export function useMyLiveShifts() {
+/** The caller's live shifts, the six weeks from `from` (the service's default window). */
+export function useMyLiveShifts(from: string) {
   return useQuery({
-    queryKey: keys.swaps.myShifts(),
-    queryFn: async () => (await call(api.GET('/api/me/live-shifts', {}))).items,
+    queryKey: keys.swaps.myShifts(from),
+    queryFn: async () => (await call(api.GET('/api/me/live-shifts', { params: { query: { from } } }))).items,
   });
 }
 
-/** Colleagues of the offered shift's department with their shifts a week either side. */
+/** Colleagues who could swap the offered shift, with their shifts a week either side that both could work. */
 export function useSwapCandidates(assignmentId: string | null) {
   return useQuery({
     queryKey: keys.swaps.candidates(assignmentId ?? ''),

@@ -1,8 +1,11 @@
 import { Alert, Button, NativeSelect, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { QueryState } from '../../../components/QueryState';
+import { addDays, today } from '../../../lib/dates';
 import { localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
+import { useUnit } from '../../../lib/unit';
 import { useMyLiveShifts, useProposeSwap, useSwapCandidates } from '../api';
 import { useSwapRefusal } from './refusal';
 import { useShiftText } from './SwapCard';
@@ -13,7 +16,10 @@ export function ProposeSwapForm() {
   const lang = useLanguage();
   const shiftText = useShiftText();
   const refusal = useSwapRefusal();
-  const mine = useMyLiveShifts();
+  const unit = useUnit();
+  // Tomorrow unless the person looks further ahead: six weeks from there.
+  const [from, setFrom] = useState(() => addDays(today(unit.timeZone), 1));
+  const mine = useMyLiveShifts(from);
   const [assignmentId, setAssignmentId] = useState<string | null>(null);
   const [kind, setKind] = useState<'Swap' | 'GiveAway'>('Swap');
   const [wanted, setWanted] = useState('');
@@ -45,114 +51,130 @@ export function ProposeSwapForm() {
     setNote('');
   };
   return (
-    <QueryState query={mine}>
-      {(mine.data ?? []).length === 0 ? (
-        <Text c="dimmed">{t('swaps.form.noShifts')}</Text>
-      ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!ready) return;
-            propose.mutate(
-              {
-                kind,
-                assignmentId,
-                ...(kind === 'Swap' ? { colleagueAssignmentId: wanted } : { colleagueId }),
-                ...(note.trim() ? { note: note.trim() } : {}),
-              },
-              { onSuccess: reset },
-            );
-          }}
-        >
-          <Stack gap="sm">
-            <NativeSelect
-              label={t('swaps.form.myShift')}
-              data-testid="swap-my-shift"
-              value={assignmentId ?? ''}
-              onChange={(event) => {
-                setAssignmentId(event.currentTarget.value || null);
-                setWanted('');
-                propose.reset();
-              }}
-              data={[
-                { value: '', label: t('swaps.form.choose') },
-                ...(mine.data ?? []).map((shift) => ({
-                  value: shift.assignmentId ?? '',
-                  label: shiftText(shift),
-                })),
-              ]}
-            />
-            <SegmentedControl
-              aria-label={t('swaps.form.kind')}
-              value={kind}
-              onChange={(value) => setKind(value as 'Swap' | 'GiveAway')}
-              data={[
-                { value: 'Swap', label: t('swaps.kind.Swap') },
-                { value: 'GiveAway', label: t('swaps.kind.GiveAway') },
-              ]}
-            />
-            {assignmentId !== null && (
-              <QueryState query={candidates}>
-                {kind === 'Swap' ? (
-                  wantedOptions.length ? (
+    <Stack gap="sm">
+      <DayInput
+        label={t('swaps.form.from')}
+        description={t('swaps.form.fromHint')}
+        value={from}
+        required
+        onChange={(day) => {
+          if (!day) return;
+          setFrom(day);
+          reset();
+          propose.reset();
+        }}
+        w={220}
+        data-testid="swap-from"
+      />
+      <QueryState query={mine}>
+        {(mine.data ?? []).length === 0 ? (
+          <Text c="dimmed">{t('swaps.form.noShifts')}</Text>
+        ) : (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!ready) return;
+              propose.mutate(
+                {
+                  kind,
+                  assignmentId,
+                  ...(kind === 'Swap' ? { colleagueAssignmentId: wanted } : { colleagueId }),
+                  ...(note.trim() ? { note: note.trim() } : {}),
+                },
+                { onSuccess: reset },
+              );
+            }}
+          >
+            <Stack gap="sm">
+              <NativeSelect
+                label={t('swaps.form.myShift')}
+                data-testid="swap-my-shift"
+                value={assignmentId ?? ''}
+                onChange={(event) => {
+                  setAssignmentId(event.currentTarget.value || null);
+                  setWanted('');
+                  propose.reset();
+                }}
+                data={[
+                  { value: '', label: t('swaps.form.choose') },
+                  ...(mine.data ?? []).map((shift) => ({
+                    value: shift.assignmentId ?? '',
+                    label: shiftText(shift),
+                  })),
+                ]}
+              />
+              <SegmentedControl
+                aria-label={t('swaps.form.kind')}
+                value={kind}
+                onChange={(value) => setKind(value as 'Swap' | 'GiveAway')}
+                data={[
+                  { value: 'Swap', label: t('swaps.kind.Swap') },
+                  { value: 'GiveAway', label: t('swaps.kind.GiveAway') },
+                ]}
+              />
+              {assignmentId !== null && (
+                <QueryState query={candidates}>
+                  {kind === 'Swap' ? (
+                    wantedOptions.length ? (
+                      <Select
+                        label={t('swaps.form.theirShift')}
+                        description={t('swaps.form.eligibleOnly')}
+                        placeholder={t('swaps.form.search')}
+                        nothingFoundMessage={t('swaps.form.nothingFound')}
+                        searchable
+                        data-testid="swap-their-shift"
+                        value={wanted || null}
+                        onChange={(value) => setWanted(value ?? '')}
+                        data={wantedOptions}
+                      />
+                    ) : (
+                      <Text c="dimmed" data-testid="swap-none">
+                        {t('swaps.form.noneToSwap')}
+                      </Text>
+                    )
+                  ) : takers.length ? (
                     <Select
-                      label={t('swaps.form.theirShift')}
+                      label={t('swaps.form.colleague')}
                       description={t('swaps.form.eligibleOnly')}
                       placeholder={t('swaps.form.search')}
                       nothingFoundMessage={t('swaps.form.nothingFound')}
                       searchable
-                      data-testid="swap-their-shift"
-                      value={wanted || null}
-                      onChange={(value) => setWanted(value ?? '')}
-                      data={wantedOptions}
+                      data-testid="swap-colleague"
+                      value={colleagueId || null}
+                      onChange={(value) => setColleagueId(value ?? '')}
+                      data={takers}
                     />
                   ) : (
                     <Text c="dimmed" data-testid="swap-none">
-                      {t('swaps.form.noneToSwap')}
+                      {t('swaps.form.noneToTake')}
                     </Text>
-                  )
-                ) : takers.length ? (
-                  <Select
-                    label={t('swaps.form.colleague')}
-                    description={t('swaps.form.eligibleOnly')}
-                    placeholder={t('swaps.form.search')}
-                    nothingFoundMessage={t('swaps.form.nothingFound')}
-                    searchable
-                    data-testid="swap-colleague"
-                    value={colleagueId || null}
-                    onChange={(value) => setColleagueId(value ?? '')}
-                    data={takers}
-                  />
-                ) : (
-                  <Text c="dimmed" data-testid="swap-none">
-                    {t('swaps.form.noneToTake')}
-                  </Text>
-                )}
-              </QueryState>
-            )}
-            <Textarea
-              label={t('swaps.form.note')}
-              value={note}
-              onChange={(event) => setNote(event.currentTarget.value)}
-              maxLength={500}
-              rows={2}
-            />
-            {propose.error && (
-              <Alert color="red" role="alert" data-testid="swap-refusal">
-                {refusal(propose.error)}
-              </Alert>
-            )}
-            {propose.isSuccess && (
-              <Alert color="green" role="status">
-                {t('swaps.form.sent')}
-              </Alert>
-            )}
-            <Button type="submit" disabled={!ready} loading={propose.isPending} data-testid="swap-propose">
-              {t('swaps.form.submit')}
-            </Button>
-          </Stack>
-        </form>
-      )}
-    </QueryState>
+                  )}
+                </QueryState>
+              )}
+              <Textarea
+                label={t('swaps.form.note')}
+                value={note}
+                onChange={(event) => setNote(event.currentTarget.value)}
+                maxLength={500}
+                rows={2}
+              />
+              {propose.error && (
+                <Alert color="red" role="alert" data-testid="swap-refusal">
+                  {refusal(propose.error)}
+                </Alert>
+              )}
+              {propose.isSuccess && (
+                <Alert color="green" role="status">
+                  {t('swaps.form.sent')}
+                </Alert>
+              )}
+              <Button type="submit" disabled={!ready} loading={propose.isPending} data-testid="swap-propose">
+                {t('swaps.form.submit')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </QueryState>
+    </Stack>
   );
 }

@@ -1,0 +1,85 @@
+import { expect } from '@playwright/test';
+import { apiAs } from './support.ts';
+
+/** A ramp colleague the story can act as: their employee number and their account. */
+export interface Colleague {
+  employeeNumber: string;
+  username: string;
+  password: string;
+}
+
+interface Shift {
+  assignmentId: string;
+  date: string;
+}
+
+async function getAs<T>(username: string, path: string): Promise<T> {
+  const client = await apiAs(username);
+  const answer = await client.get(path);
+  expect(answer.status(), await answer.text()).toBe(200);
+  const body = (await answer.json()) as T;
+  await client.dispose();
+  return body;
+}
+
+/** A shift of the week offered by one colleague: for one in return (a swap) or to another (a give-away). */
+export interface Proposal {
+  proposer: Colleague;
+  offered: Shift;
+  colleague: Colleague;
+  wanted?: Shift;
+}
+
+/**
+ * A swap and a give-away of the week between ramp colleagues with accounts, as the service lists them
+ * (only what the rules allow both sides), on two different shifts. Which shifts the run gave whom is the
+ * engine's choice, so the story asks.
+ */
+export async function swapsOfTheWeek(from: string, to: string, accounts: readonly Colleague[]) {
+  const byNumber = new Map(accounts.map((colleague) => [colleague.employeeNumber, colleague]));
+  const swaps: Required<Proposal>[] = [];
+  const giveAways: Proposal[] = [];
+  const seen: string[] = [];
+  for (const proposer of accounts) {
+    const own = await getAs<{ items: Shift[] }>(
+      proposer.username,
+      `/api/me/live-shifts?from=${from}&to=${to}`,
+    );
+    for (const offered of own.items) {
+      const { colleagues: listed } = await getAs<{
+        colleagues: { employee: { employeeNumber: string }; canTakeOver: boolean; shifts: Shift[] }[];
+      }>(proposer.username, `/api/me/shift-swap-candidates?assignmentId=${offered.assignmentId}`);
+      seen.push(
+        `${proposer.employeeNumber} ${offered.date}: ${listed.map((c) => `${c.employee.employeeNumber}${c.canTakeOver ? '+' : ''}/${c.shifts.length}`).join(' ')}`,
+      );
+      for (const candidate of listed) {
+        const colleague = byNumber.get(candidate.employee.employeeNumber);
+        if (!colleague) continue;
+        for (const wanted of candidate.shifts) swaps.push({ proposer, offered, wanted, colleague });
+        if (candidate.canTakeOver) giveAways.push({ proposer, offered, colleague });
+      }
+    }
+  }
+  // Two shifts that no two proposals share a person of, where the week allows: each is approved on its own.
+  const people = (proposal: Proposal) => [proposal.proposer, proposal.colleague];
+  for (const apart of [true, false])
+    for (const swap of swaps) {
+      const giveAway = giveAways.find(
+        (other) =>
+          other.offered.assignmentId !== swap.offered.assignmentId &&
+          other.offered.assignmentId !== swap.wanted.assignmentId &&
+          (!apart || !people(other).some((person) => people(swap).includes(person))),
+      );
+      if (giveAway) return { swap, giveAway };
+    }
+  throw new Error(`nothing to swap and give away between colleagues with accounts: ${seen.join('; ')}`);
+}
+
+/** The swap the user proposed of their shift. */
+export async function swapOf(username: string, offeredAssignmentId: string): Promise<string> {
+  const page = await getAs<{ items: { id: string; offered: { assignmentId: string | null } }[] }>(
+    username,
+    '/api/me/shift-swaps?role=proposed&pageSize=200',
+  );
+  return page.items.find((swap) => swap.offered.assignmentId === offeredAssignmentId)!.id;
+}
