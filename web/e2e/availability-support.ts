@@ -1,8 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { addDays } from '../src/lib/dates.ts';
 import { apiAs, dayInCalendar, type Lang } from './support.ts';
-
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The demo employee's number (the grid's rows carry it) and the ramp department they work in. */
 export async function demoEmployee(): Promise<{ employeeNumber: string; departmentId: string }> {

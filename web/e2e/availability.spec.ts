@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { addDays, demoEmployee, ownDay, pickDay } from './availability-support.ts';
+import { addDays } from '../src/lib/dates.ts';
+import { demoEmployee, ownDay, pickDay } from './availability-support.ts';
 import { base, checkScreen, langOf, signIn, signOut, switchTo, text, watchPage } from './support.ts';
 
 test('an employee states a day they cannot work, and the planner sees it on the roster grid', async ({

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { addDays } from './planner-runs-support.ts';
+import { addDays } from '../src/lib/dates.ts';
 import { apiAs, type Lang } from './support.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { addDays } from '../src/lib/dates.ts';
 import {
   apiAs,
   base,
@@ -20,9 +21,6 @@ import {
  * service, each on its own week after the demo's published weeks so that they never meet).
  */
 test.describe.configure({ mode: 'serial' });
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 interface Week {
   planId: string;

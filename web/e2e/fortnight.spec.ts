@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { addDays } from '../src/lib/dates.ts';
 import { type Colleague, swapOf, swapsOfTheWeek } from './fortnight-support.ts';
 import { employeeWorkbook } from './hr-people-support.ts';
 import { choose } from './planner-demand-support.ts';
@@ -29,9 +30,6 @@ import {
  * month. Each language lives its own week, after the demo's published weeks and the other specs' days.
  */
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const NEW_PASSWORD = 'Fortnight#Roster2026!';
 

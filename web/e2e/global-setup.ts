@@ -58,7 +58,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
       // A client served from another origin (cross-origin.spec.ts) is listed, as a deployment would.
       CORS_ORIGINS: other.origin,
     },

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { addDays } from '../src/lib/dates.ts';
 import { apiAs, type Lang } from './support.ts';
 
 /**
@@ -8,8 +9,6 @@ import { apiAs, type Lang } from './support.ts';
  * attendance workbook built as the template shapes it.
  */
 
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 
 export const addMinutes = (time: string, minutes: number) => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Request, test } from '@playwright/test';
+import { addDays } from '../src/lib/dates.ts';
 import {
   choose,
   label,
@@ -10,9 +11,6 @@ import {
   weekOf,
 } from './planner-demand-support.ts';
 import { apiAs, checkScreen, langOf, signInWithToken, text, watchPage } from './support.ts';
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 test.beforeEach(async ({ page }) => {
   await watchPage(page);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { addDays } from './planner-runs-support.ts';
+import { addDays } from '../src/lib/dates.ts';
 
 /**
  * The live roster's grid at 2,000 employees × 31 days, from a database seeded with

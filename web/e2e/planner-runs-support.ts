@@ -1,9 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { addDays } from '../src/lib/dates.ts';
 import { apiAs, type Lang } from './support.ts';
-
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export interface OwnPlan {
   id: string;

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dayAsTyped } from '../src/lib/dates.ts';
-import { addDays, approvedLeave, createOwnPlan, type OwnPlan } from './planner-runs-support.ts';
+import { addDays, dayAsTyped } from '../src/lib/dates.ts';
+import { approvedLeave, createOwnPlan, type OwnPlan } from './planner-runs-support.ts';
 import { apiAs, base, checkScreen, langOf, signIn, text, watchPage } from './support.ts';
 
 /**

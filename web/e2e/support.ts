@@ -219,15 +219,21 @@ export function foreignWords(lang: 'en' | 'ar'): { codes: string[]; latin: strin
 }
 
 /**
- * A day of a date picker's open calendar, stepped to month by month (two years at most: the stories' weeks move on as a suite's runs publish). The calendar opens on
- * the current month: it is waited for first, or a month is skipped before it shows.
+ * A day of a date picker's open calendar, stepped to month by month (two years at most: the stories'
+ * weeks move on as a suite's runs publish). The calendar opens on the current month: it is waited for
+ * first, or a month is skipped before it shows.
  */
 export async function dayInCalendar(page: Page, day: string): Promise<Locator> {
+  const cell = page.locator(`[data-date="${day}"]:not([data-outside])`);
+  await stepPickerTo(page, cell, 24);
+  return cell;
+}
+
+/** Presses an open picker's "next" until `target` shows, `steps` times at most. */
+async function stepPickerTo(page: Page, target: Locator, steps: number): Promise<void> {
   const next = page.locator('button[data-direction="next"]');
   await expect(next).toBeVisible();
-  const cell = page.locator(`[data-date="${day}"]:not([data-outside])`);
-  for (let i = 0; i < 24 && !(await cell.isVisible()); i += 1) await next.click();
-  return cell;
+  for (let i = 0; i < steps && !(await target.isVisible()); i += 1) await next.click();
 }
 
 /** A date as the screens print it (formatDay's default). */
@@ -244,9 +250,7 @@ export function dayText(lang: Lang, day: string): string {
 export async function pickMonth(page: Page, field: Locator, lang: Lang, month: string): Promise<void> {
   await field.click();
   const control = page.getByRole('button', { name: monthTitle(lang, month), exact: true });
-  const next = page.locator('button[data-direction="next"]');
-  await expect(next).toBeVisible();
-  for (let i = 0; i < 5 && !(await control.isVisible()); i += 1) await next.click();
+  await stepPickerTo(page, control, 5);
   await control.click();
 }
 

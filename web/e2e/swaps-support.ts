@@ -1,8 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { addDays } from '../src/lib/dates.ts';
 import { apiAs, type Lang } from './support.ts';
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export interface SwapScene {
   date: string;

@@ -1,4 +1,14 @@
-import { Alert, Button, NativeSelect, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  type ComboboxData,
+  NativeSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useState } from 'react';
 import { DayInput } from '../../../components/DayInput';
 import { QueryState } from '../../../components/QueryState';
@@ -9,6 +19,44 @@ import { useUnit } from '../../../lib/unit';
 import { useMyLiveShifts, useProposeSwap, useSwapCandidates } from '../api';
 import { useSwapRefusal } from './refusal';
 import { useShiftText } from './SwapCard';
+
+/** A searchable choice among what the rules allow, or a sentence saying that nothing is allowed. */
+function ChoiceOfEligible({
+  label,
+  none,
+  testId,
+  value,
+  onChange,
+  data,
+}: {
+  label: string;
+  none: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  data: ComboboxData;
+}) {
+  const t = useT();
+  if (!data.length)
+    return (
+      <Text c="dimmed" data-testid="swap-none">
+        {none}
+      </Text>
+    );
+  return (
+    <Select
+      label={label}
+      description={t('swaps.form.eligibleOnly')}
+      placeholder={t('swaps.form.search')}
+      nothingFoundMessage={t('swaps.form.nothingFound')}
+      searchable
+      data-testid={testId}
+      value={value || null}
+      onChange={(chosen) => onChange(chosen ?? '')}
+      data={data}
+    />
+  );
+}
 
 /** Propose from one of my shifts: a colleague's shift in return (swap), or a colleague (give-away). */
 export function ProposeSwapForm() {
@@ -115,39 +163,23 @@ export function ProposeSwapForm() {
               {assignmentId !== null && (
                 <QueryState query={candidates}>
                   {kind === 'Swap' ? (
-                    wantedOptions.length ? (
-                      <Select
-                        label={t('swaps.form.theirShift')}
-                        description={t('swaps.form.eligibleOnly')}
-                        placeholder={t('swaps.form.search')}
-                        nothingFoundMessage={t('swaps.form.nothingFound')}
-                        searchable
-                        data-testid="swap-their-shift"
-                        value={wanted || null}
-                        onChange={(value) => setWanted(value ?? '')}
-                        data={wantedOptions}
-                      />
-                    ) : (
-                      <Text c="dimmed" data-testid="swap-none">
-                        {t('swaps.form.noneToSwap')}
-                      </Text>
-                    )
-                  ) : takers.length ? (
-                    <Select
-                      label={t('swaps.form.colleague')}
-                      description={t('swaps.form.eligibleOnly')}
-                      placeholder={t('swaps.form.search')}
-                      nothingFoundMessage={t('swaps.form.nothingFound')}
-                      searchable
-                      data-testid="swap-colleague"
-                      value={colleagueId || null}
-                      onChange={(value) => setColleagueId(value ?? '')}
-                      data={takers}
+                    <ChoiceOfEligible
+                      label={t('swaps.form.theirShift')}
+                      none={t('swaps.form.noneToSwap')}
+                      testId="swap-their-shift"
+                      value={wanted}
+                      onChange={setWanted}
+                      data={wantedOptions}
                     />
                   ) : (
-                    <Text c="dimmed" data-testid="swap-none">
-                      {t('swaps.form.noneToTake')}
-                    </Text>
+                    <ChoiceOfEligible
+                      label={t('swaps.form.colleague')}
+                      none={t('swaps.form.noneToTake')}
+                      testId="swap-colleague"
+                      value={colleagueId}
+                      onChange={setColleagueId}
+                      data={takers}
+                    />
                   )}
                 </QueryState>
               )}
