@@ -1,7 +1,14 @@
 /** Public entry points of the allocation engine. */
 export { type AllocateOptions, type AllocateProgress, allocate, EXACT_DEFAULTS } from './allocate.ts';
 export { coverageBound } from './bound.ts';
-export { type CheckReport, type CheckRule, checkRoster, type Violation } from './checker/check.ts';
+export {
+  type CheckReport,
+  type CheckRule,
+  checkRoster,
+  type Violation,
+  type Warning,
+  type WarningRule,
+} from './checker/check.ts';
 export { type ExactSolver, loadExactSolver } from './exact-solver.ts';
 export type { ExactOptions, ExactReport } from './exact-windows.ts';
 export { type Explainer, explain } from './explain.ts';

@@ -90,3 +90,67 @@ describe('roster checker', () => {
     expect(violation).toMatchObject({ rule: 'REST_TOO_SHORT', employeeId: 'e1', lineIds: ['e0', 'm1'] });
   });
 });
+
+describe('roster checker warnings', () => {
+  const mornings = (employeeId: string, days: number[]) =>
+    days.map((d) => ({ employeeId, lineId: `m${d}`, date: day(d), fixed: false }));
+  const warnings = (assignments: Assignment[], settings: Partial<Instance['settings']> = {}) => {
+    const input = { ...base, settings: { ...base.settings, ...settings } };
+    const report = checkRoster(input, { assignments }, { warnings: true });
+    return { violations: report.violations.map((v) => v.rule), warnings: report.warnings ?? [] };
+  };
+
+  it('are only reported when asked for', () => {
+    expect(checkRoster(base, { assignments: [at('e1', 'hz1')] })).not.toHaveProperty('warnings');
+  });
+
+  it('names a week within 10 % of the weekly maximum, and not one under it', () => {
+    const six = warnings(mornings('e1', [0, 1, 2, 3, 4, 5]), { maxWeeklyHours: 48 });
+    expect(six.violations).toEqual([]);
+    expect(six.warnings).toEqual([
+      expect.objectContaining({ rule: 'WEEKLY_HOURS_NEAR_LIMIT', employeeId: 'e1', value: 48, limit: 48 }),
+    ]);
+    expect(six.warnings[0]!.dates).toEqual([0, 1, 2, 3, 4, 5].map(day));
+    expect(warnings(mornings('e1', [0, 1, 2, 3, 4]), { maxWeeklyHours: 48 }).warnings).toEqual([]);
+  });
+
+  it('names rest under an hour above the minimum, between the two shifts', () => {
+    const tight = warnings([at('e1', 'e0'), at('e1', 'm1')], { minRestHours: 8 });
+    expect(tight.violations).toEqual([]);
+    expect(tight.warnings).toEqual([
+      expect.objectContaining({ rule: 'REST_NEAR_MINIMUM', value: 8, limit: 8, dates: [day(0), day(1)] }),
+    ]);
+    expect(warnings([at('e1', 'e0'), at('e1', 'm1')], { minRestHours: 7 }).warnings).toEqual([]);
+  });
+
+  it('names seven days in a row when the rules allow them', () => {
+    const week = warnings(mornings('e1', [0, 1, 2, 3, 4, 5, 6]), { maxConsecutiveDays: 8 });
+    expect(week.violations).toEqual([]);
+    // 56 hours: near the week's 60 too.
+    expect(week.warnings.map((w) => [w.rule, w.value])).toEqual([
+      ['NO_DAY_OFF_IN_SEVEN', 7],
+      ['WEEKLY_HOURS_NEAR_LIMIT', 56],
+    ]);
+    // Past the maximum it is a broken rule instead, not a warning as well.
+    const over = warnings(mornings('e1', [0, 1, 2, 3, 4, 5, 6]));
+    expect(over.violations).toContain('MAX_CONSECUTIVE_DAYS');
+    expect(over.warnings.map((w) => w.rule)).not.toContain('NO_DAY_OFF_IN_SEVEN');
+  });
+
+  it('names a needed certification that ends inside the period, with the shifts after it', () => {
+    const before = warnings([at('e1', 'hz1')]);
+    expect(before.warnings).toEqual([
+      expect.objectContaining({
+        rule: 'CERTIFICATION_EXPIRES',
+        certificationId: 'HZ',
+        validTo: day(2),
+        dates: [],
+      }),
+    ]);
+    const after = warnings([at('e1', 'hz1'), at('e1', 'hz4')]);
+    expect(after.violations).toEqual(['CERTIFICATION_EXPIRED']);
+    expect(after.warnings[0]).toMatchObject({ rule: 'CERTIFICATION_EXPIRES', dates: [day(4)] });
+    // Work that needs no certification says nothing of it.
+    expect(warnings([at('e1', 'm1')]).warnings).toEqual([]);
+  });
+});

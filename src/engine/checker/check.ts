@@ -22,11 +22,39 @@ export interface Violation {
   detail: string;
 }
 
+/** What a roster keeps to but only just (issue 53): read before publishing, not refused. */
+export type WarningRule =
+  | 'WEEKLY_HOURS_NEAR_LIMIT'
+  | 'REST_NEAR_MINIMUM'
+  | 'NO_DAY_OFF_IN_SEVEN'
+  | 'CERTIFICATION_EXPIRES';
+
+export interface Warning {
+  rule: WarningRule;
+  employeeId: string;
+  /** The dates of the shifts it is about (for a certification: the shifts after it expires, if any). */
+  dates: string[];
+  /** Hours of the week or of rest, days in a row; null for a certification. */
+  value: number | null;
+  /** The limit it comes near: the weekly maximum, the minimum rest, seven days. */
+  limit: number | null;
+  /** For a certification: which one, and its last valid day. */
+  certificationId: string | null;
+  validTo: string | null;
+}
+
 export interface CheckReport {
   violations: Violation[];
   required: number;
   assigned: number;
+  /** Only when asked for (`{ warnings: true }`). */
+  warnings?: Warning[];
 }
+
+/** Weekly hours from 90 % of the maximum, rest under an hour above the minimum, seven days in a row. */
+const NEAR_WEEKLY_SHARE = 0.9;
+const NEAR_REST_MINUTES = 60;
+const DAYS_WITHOUT_A_DAY_OFF = 7;
 
 const DAY_MS = 86_400_000;
 const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -52,8 +80,14 @@ interface Placed {
   night: boolean;
 }
 
-export function checkRoster(instance: Instance, result: Pick<Result, 'assignments'>): CheckReport {
+export function checkRoster(
+  instance: Instance,
+  result: Pick<Result, 'assignments'>,
+  options: { warnings?: boolean } = {},
+): CheckReport {
   const violations: Violation[] = [];
+  const warnings: Warning[] = [];
+  const warn = options.warnings ? (warning: Warning) => warnings.push(warning) : undefined;
   const add = (rule: CheckRule, lineIds: string[], detail: string, employeeId?: string) =>
     violations.push(
       employeeId === undefined ? { rule, lineIds, detail } : { rule, employeeId, lineIds, detail },
@@ -132,7 +166,10 @@ export function checkRoster(instance: Instance, result: Pick<Result, 'assignment
   for (const f of instance.fixedAssignments)
     if (!present.has(`${f.employeeId}|${f.lineId}`))
       add('FIXED_MISSING', [f.lineId], 'fixed assignment dropped', f.employeeId);
-  for (const [employeeId, placed] of byEmployee) checkEmployeeTimeline(instance, employeeId, placed, add);
+  for (const [employeeId, placed] of byEmployee) {
+    checkEmployeeTimeline(instance, employeeId, placed, add, warn);
+    if (warn) warnOfExpiringCertifications(instance, employees.get(employeeId)!, placed, lines, warn);
+  }
 
   let required = 0;
   let assigned = 0;
@@ -140,7 +177,46 @@ export function checkRoster(instance: Instance, result: Pick<Result, 'assignment
     required += line.required;
     assigned += Math.min(line.required, perLine.get(line.id) ?? 0);
   }
-  return { violations, required, assigned };
+  return warn ? { violations, required, assigned, warnings } : { violations, required, assigned };
+}
+
+/** A certification the person's work in the period needs that ends inside the period, once per certification. */
+function warnOfExpiringCertifications(
+  instance: Instance,
+  employee: Employee,
+  placed: Placed[],
+  lines: Map<string, Instance['demandLines'][number]>,
+  warn: (warning: Warning) => void,
+): void {
+  const { from, to } = instance.period;
+  const needed = new Set(
+    placed.flatMap((p) => instance.skillCertifications[lines.get(p.assignment.lineId)!.skill ?? ''] ?? []),
+  );
+  for (const certificationId of needed) {
+    const validTo = employee.certifications
+      .filter((c) => c.certificationId === certificationId && c.status === 'active')
+      .map((c) => c.validTo)
+      .sort()
+      .at(-1);
+    if (validTo === undefined || validTo < from || validTo >= to) continue;
+    const after = placed
+      .map((p) => lines.get(p.assignment.lineId)!)
+      .filter(
+        (line) =>
+          line.date > validTo &&
+          (instance.skillCertifications[line.skill ?? ''] ?? []).includes(certificationId),
+      )
+      .map((line) => line.date);
+    warn({
+      rule: 'CERTIFICATION_EXPIRES',
+      employeeId: employee.id,
+      dates: [...new Set(after)].sort(),
+      value: null,
+      limit: null,
+      certificationId,
+      validTo,
+    });
+  }
 }
 
 function checkPool(
@@ -173,8 +249,12 @@ function checkEmployeeTimeline(
   employeeId: string,
   placed: Placed[],
   add: (rule: CheckRule, lineIds: string[], detail: string, employeeId?: string) => void,
+  warn?: (warning: Warning) => void,
 ): void {
   const { settings, period } = instance;
+  const dateOf = (p: Placed) => new Date(p.day * DAY_MS).toISOString().slice(0, 10);
+  const near = (rule: WarningRule, on: Placed[], value: number, limit: number) =>
+    warn?.({ rule, employeeId, dates: on.map(dateOf), value, limit, certificationId: null, validTo: null });
   const prior = instance.priorWork.find((p) => p.employeeId === employeeId);
   placed.sort((a, b) => a.start - b.start);
   const ids = (...p: Placed[]) => p.map((x) => x.assignment.lineId);
@@ -188,19 +268,26 @@ function checkEmployeeTimeline(
   const restMinutes = settings.minRestHours * 60;
   if (prior?.lastShiftEnd !== undefined && placed[0] !== undefined) {
     const lastEnd = toDay(prior.lastShiftEnd.slice(0, 10)) * 1440 + toMinutes(prior.lastShiftEnd.slice(11));
-    if (placed[0].start - lastEnd < restMinutes)
+    const rest = placed[0].start - lastEnd;
+    if (rest < restMinutes)
       add(
         'REST_TOO_SHORT',
         ids(placed[0]),
         `rest after the shift ending ${prior.lastShiftEnd} too short`,
         employeeId,
       );
+    else if (rest < restMinutes + NEAR_REST_MINUTES)
+      near('REST_NEAR_MINIMUM', [placed[0]], rest / 60, settings.minRestHours);
   }
   for (let i = 0; i + 1 < placed.length; i++) {
     const a = placed[i]!;
     const b = placed[i + 1]!;
-    if (a.day !== b.day && b.start - a.end < restMinutes)
-      add('REST_TOO_SHORT', ids(a, b), `${(b.start - a.end) / 60} h rest between shifts`, employeeId);
+    if (a.day === b.day) continue;
+    const rest = b.start - a.end;
+    if (rest < restMinutes)
+      add('REST_TOO_SHORT', ids(a, b), `${rest / 60} h rest between shifts`, employeeId);
+    else if (rest < restMinutes + NEAR_REST_MINUTES)
+      near('REST_NEAR_MINIMUM', [a, b], rest / 60, settings.minRestHours);
   }
 
   const days = [...byDay.keys()].sort((a, b) => a - b);
@@ -214,6 +301,9 @@ function checkEmployeeTimeline(
     if (endsHere && run > settings.maxConsecutiveDays) {
       const inRun = days.slice(runStart, i + 1).flatMap((d) => ids(...byDay.get(d)!));
       add('MAX_CONSECUTIVE_DAYS', inRun, `${run} consecutive working days`, employeeId);
+    } else if (endsHere && run >= DAYS_WITHOUT_A_DAY_OFF) {
+      const inRun = days.slice(runStart, i + 1).flatMap((d) => byDay.get(d)!);
+      near('NO_DAY_OFF_IN_SEVEN', inRun, run, DAYS_WITHOUT_A_DAY_OFF);
     }
   }
 
@@ -249,5 +339,7 @@ function checkEmployeeTimeline(
         `${hours} h in the week of ${new Date(week * DAY_MS).toISOString().slice(0, 10)}`,
         employeeId,
       );
+    else if (hours >= settings.maxWeeklyHours * NEAR_WEEKLY_SHARE - 1e-9)
+      near('WEEKLY_HOURS_NEAR_LIMIT', list, hours, settings.maxWeeklyHours);
   }
 }
