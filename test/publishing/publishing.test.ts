@@ -106,6 +106,53 @@ describeEachDatabase('publishing and approvals', (t) => {
     expect((await get('manager', '/api/admin/roster-approvals/pending/count')).json().count).toBe(0);
   });
 
+  it('lists per person what publishing the run would break or come near, before it is published', async () => {
+    const url = `/api/admin/roster/publication-compliance?runId=${first.id}`;
+    const clean = await get('planner', url);
+    expect(clean.statusCode, clean.body).toBe(200);
+    expect(clean.json()).toMatchObject({ runId: first.id, from: first.from, brokenCount: 0 });
+    // A certification someone's work in the period needs ends on its second day.
+    const [needed] = await queryRows<{ employeeId: string; code: string; id: string; expiresOn: string }>(
+      t.database.db,
+      sql`select a.employee_id as "employeeId", c.certification_code as code, c.id, c.expires_on::text as "expiresOn"
+            from shift_assignments a
+            join skill_certification_requirements r on r.skill_id = a.skill_id
+            join certifications c on c.employee_id = a.employee_id and c.certification_code = r.certification_code
+           where a.run_id = ${first.id} and c.status = 'Active' and c.expires_on > ${addDays(first.from, 10)}
+           order by a.date desc limit 1`,
+    );
+    expect(needed, 'the demo ramp works a certified skill').toBeDefined();
+    const second = addDays(first.from, 1);
+    await t.database.db.execute(
+      sql`update certifications set expires_on = ${second} where id = ${needed!.id}`,
+    );
+    try {
+      const answer = (await get('planner', url)).json();
+      const person = answer.people.find(
+        (p: { employee: { id: string } }) => p.employee.id === needed!.employeeId,
+      );
+      expect(person.warnings).toContainEqual(
+        expect.objectContaining({
+          rule: 'CERTIFICATION_EXPIRES',
+          certification: needed!.code,
+          validTo: second,
+        }),
+      );
+      const after = person.warnings.find((w: { rule: string }) => w.rule === 'CERTIFICATION_EXPIRES').dates;
+      // The shifts after its last day break the rule: the same days, named as broken.
+      expect(after.length).toBeGreaterThan(0);
+      expect(person.broken).toContainEqual({ rule: 'CERTIFICATION_EXPIRED', dates: after });
+      expect(answer.brokenCount).toBeGreaterThan(0);
+      expect(answer.warningCount).toBeGreaterThanOrEqual(person.warnings.length);
+      // Only the planner who may publish reads it; an unlocked run has nothing to publish.
+      expect((await get('employee', url)).statusCode).toBe(403);
+    } finally {
+      await t.database.db.execute(
+        sql`update certifications set expires_on = ${needed!.expiresOn} where id = ${needed!.id}`,
+      );
+    }
+  });
+
   it('shows an employee only their own lines of the latest published roster', async () => {
     const own = await get('employee', `/api/me/roster?from=${first.from}&to=${addDays(first.from, 4)}`);
     expect(own.statusCode).toBe(200);

@@ -7,6 +7,7 @@ import {
   apiAs,
   base,
   checkScreen,
+  confirmPublication,
   dayText,
   type Lang,
   langOf,
@@ -163,8 +164,11 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
     const card = page.getByTestId('publish-run').filter({ hasText: planName });
     await card.getByTestId('publish-button').click();
     await expect(page.getByTestId('change-list')).toBeVisible();
+    // What the version would break or come near, read before confirming.
+    const compliance = page.getByTestId('compliance-clear').or(page.getByTestId('compliance'));
+    await compliance.scrollIntoViewIfNeeded();
     await checkScreen(page, info, 'fortnight-publish');
-    await page.getByTestId('publish-confirm').click();
+    await confirmPublication(page);
     await expect(card.getByTestId('version').first()).toContainText(text(lang, 'rosters.approval.Pending'));
     await signOut(page);
   });

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, dayAsTyped } from '../src/lib/dates.ts';
 import { approvedLeave, createOwnPlan, type OwnPlan } from './planner-runs-support.ts';
-import { apiAs, base, checkScreen, langOf, signIn, text, watchPage } from './support.ts';
+import { apiAs, base, checkScreen, confirmPublication, langOf, signIn, text, watchPage } from './support.ts';
 
 /**
  * The planner's workspace, from a demand plan to a published roster, in each language: a run is
@@ -151,7 +151,7 @@ test('the planner covers a gap from the candidates and publishes with the change
   await expect(page.getByTestId('change-summary')).toBeVisible();
   await expect(page.getByTestId('change-list')).toBeVisible();
   await checkScreen(page, info, 'live-publish');
-  await page.getByTestId('publish-confirm').click();
+  await confirmPublication(page);
   await expect(card.getByTestId('version')).toHaveCount(1);
   await expect(card.getByTestId('version').first()).toContainText(text(lang, 'rosters.approval.Pending'));
   await checkScreen(page, info, 'live-versions');
@@ -191,7 +191,7 @@ test('an approved leave opens a gap that the planner covers and republishes', as
   await expect(list.locator('[data-kind]').first()).toBeVisible();
   await page.getByLabel(text(lang, 'rosters.publish.reason')).fill(`Leave on ${target.date}`);
   await checkScreen(page, info, 'live-republish');
-  await page.getByTestId('publish-confirm').click();
+  await confirmPublication(page);
   await expect(card.getByTestId('version')).toHaveCount(2);
   await expect(card.locator('[data-version="2"]')).toContainText(text(lang, 'rosters.approval.Pending'));
 });

@@ -286,3 +286,18 @@ export async function rampAfterPublished(): Promise<{ rampId: string; free: stri
 
 const addDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Confirms the publish dialog as a planner does: reads the compliance list first; while it lists
+ * anything, publishing waits for the box that says it was read.
+ */
+export async function confirmPublication(page: Page): Promise<void> {
+  const clear = page.getByTestId('compliance-clear');
+  const listed = page.getByTestId('compliance');
+  await expect(clear.or(listed)).toBeVisible();
+  if (await listed.isVisible()) {
+    await expect(page.getByTestId('publish-confirm')).toBeDisabled();
+    await page.getByTestId('compliance-confirm').check();
+  }
+  await page.getByTestId('publish-confirm').click();
+}

@@ -1,8 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ROSTER_APPROVAL_STATUSES } from '../../core/db/tables/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
+import { REASON_CODES } from '../../engine/index.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
-import { EmployeeReference } from '../people/schemas.ts';
+import { EmployeeInDepartment, EmployeeReference } from '../people/schemas.ts';
 
 const Instant = Type.String({ format: 'date-time' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -137,6 +138,65 @@ export type PublishOutcome = Static<typeof PublishOutcome>;
 
 export const PublicationPreviewQuery = Type.Object({ runId: Uuid });
 export type PublicationPreviewQuery = Static<typeof PublicationPreviewQuery>;
+
+const ComplianceWarning = Type.Object(
+  {
+    rule: Type.Union(
+      (
+        [
+          'WEEKLY_HOURS_NEAR_LIMIT',
+          'REST_NEAR_MINIMUM',
+          'NO_DAY_OFF_IN_SEVEN',
+          'CERTIFICATION_EXPIRES',
+        ] as const
+      ).map((rule) => Type.Literal(rule)),
+      {
+        description:
+          'WEEKLY_HOURS_NEAR_LIMIT: a week at 90 % of the maximum or more; REST_NEAR_MINIMUM: rest under an hour above the minimum; NO_DAY_OFF_IN_SEVEN: seven or more days in a row; CERTIFICATION_EXPIRES: a certification the work needs ends inside the period',
+      },
+    ),
+    dates: Type.Array(BusinessDate, {
+      description: 'The shifts it is about; for a certification, those after its last valid day',
+    }),
+    value: Type.Union([Type.Number(), Type.Null()], {
+      description: 'Hours of the week or of rest, or days in a row; null for a certification',
+    }),
+    limit: Type.Union([Type.Number(), Type.Null()], {
+      description: 'The weekly maximum, the minimum rest, or seven days; null for a certification',
+    }),
+    certification: Nullable(Type.String({ description: "The certification type's code" })),
+    validTo: Nullable({ ...BusinessDate, description: "The certification's last valid day" }),
+  },
+  { $id: 'ComplianceWarning' },
+);
+
+export const PersonCompliance = Type.Object(
+  {
+    employee: EmployeeInDepartment,
+    broken: Type.Array(
+      Type.Object({
+        rule: Type.Union(REASON_CODES.map((code) => Type.Literal(code))),
+        dates: Type.Array(BusinessDate),
+      }),
+      { description: 'Hard rules the roster breaks for the person (there should be none)' },
+    ),
+    warnings: Type.Array(ComplianceWarning),
+  },
+  { $id: 'PersonCompliance' },
+);
+
+export const PublicationCompliance = Type.Object(
+  {
+    runId: Uuid,
+    from: BusinessDate,
+    to: BusinessDate,
+    brokenCount: Type.Integer({ minimum: 0 }),
+    warningCount: Type.Integer({ minimum: 0 }),
+    people: Type.Array(PersonCompliance, { description: 'Only people with something to read, by number' }),
+  },
+  { $id: 'PublicationCompliance' },
+);
+export type PublicationCompliance = Static<typeof PublicationCompliance>;
 
 export const PublicationPreview = Type.Object(
   {

@@ -44,6 +44,8 @@ export interface SnapshotRequest {
   /** When given, the only employees considered; otherwise the department's staff and who may be lent. */
   employeeIds?: readonly string[];
   previous?: PreviousAssignment[];
+  /** Keeps live work that breaks a standing rule now as fixed work (to report it), instead of dropping it. */
+  keepBrokenLiveWork?: boolean;
 }
 
 const FAR_PAST = '1900-01-01';
@@ -320,5 +322,5 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
     ...(wishes.preferences.length ? { preferences: wishes.preferences } : {}),
     ...(previous.length ? { previousAssignments: previous } : {}),
   };
-  return withoutBrokenLiveWork(instance, liveIds);
+  return request.keepBrokenLiveWork ? { instance, dropped: [] } : withoutBrokenLiveWork(instance, liveIds);
 }

@@ -4,12 +4,14 @@ import { keptAnswers } from '../../../core/http/kept-answers.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
+import { publicationCompliance } from '../compliance-service.ts';
 import {
   ApprovalDecision,
   IdParams,
   OwnRoster,
   OwnRosterQuery,
   PendingCount,
+  PublicationCompliance,
   PublicationPreview,
   PublicationPreviewQuery,
   PublishedRoster,
@@ -70,6 +72,29 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
         },
       },
       async (request) => publishing.publicationPreview(deps, callerOf(request), request.query.runId),
+    );
+    app.get(
+      '/admin/roster/publication-compliance',
+      {
+        config: { auth: 'roster.publish' },
+        schema: {
+          operationId: 'checkRosterPublicationCompliance',
+          summary: 'What publishing a locked run now would break or come near, per person',
+          description:
+            "Extension (issue 53). Every hard rule the roster of the run's period breaks (there should be " +
+            'none) and every warning: a week within 10 % of the weekly maximum, rest under an hour above the ' +
+            'minimum, seven days in a row, a certification the work needs that ends inside the period. ' +
+            'The publish screen shows it and asks to confirm while warnings remain.',
+          tags,
+          querystring: PublicationPreviewQuery,
+          response: {
+            200: PublicationCompliance,
+            404: problemResponse(['NOT_FOUND'], "No such run in the caller's scope"),
+            409: problemResponse(['RUN_NOT_LOCKED']),
+          },
+        },
+      },
+      async (request) => publicationCompliance(deps, callerOf(request), request.query.runId),
     );
     app.post(
       '/admin/roster/republish',

@@ -126,6 +126,8 @@ export const keys = {
     /** Every comparison of the live roster with the version that stands. */
     publicationPreviews: () => ['rosters', 'publication-preview'] as const,
     publicationPreview: (runId: string) => ['rosters', 'publication-preview', runId] as const,
+    publicationCompliance: (runId: string) =>
+      ['rosters', 'publication-preview', runId, 'compliance'] as const,
     employee: (employeeId: string, from: string, to: string) =>
       ['rosters', 'employee', employeeId, from, to] as const,
   },

@@ -2720,6 +2720,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/roster/publication-compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What publishing a locked run now would break or come near, per person
+         * @description Permission `roster.publish`.
+         *
+         *     Extension (issue 53). Every hard rule the roster of the run's period breaks (there should be none) and every warning: a week within 10 % of the weekly maximum, rest under an hour above the minimum, seven days in a row, a certification the work needs that ends inside the period. The publish screen shows it and asks to confirm while warnings remain.
+         */
+        get: operations["checkRosterPublicationCompliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/roster/republish": {
         parameters: {
             query?: never;
@@ -5285,6 +5307,22 @@ export interface components {
             nameEn: string;
             nameAr: string | null;
         };
+        ComplianceWarning: {
+            /**
+             * @description WEEKLY_HOURS_NEAR_LIMIT: a week at 90 % of the maximum or more; REST_NEAR_MINIMUM: rest under an hour above the minimum; NO_DAY_OFF_IN_SEVEN: seven or more days in a row; CERTIFICATION_EXPIRES: a certification the work needs ends inside the period
+             * @enum {string}
+             */
+            rule: "WEEKLY_HOURS_NEAR_LIMIT" | "REST_NEAR_MINIMUM" | "NO_DAY_OFF_IN_SEVEN" | "CERTIFICATION_EXPIRES";
+            /** @description The shifts it is about; for a certification, those after its last valid day */
+            dates: components["schemas"]["BusinessDate"][];
+            /** @description Hours of the week or of rest, or days in a row; null for a certification */
+            value: number | null;
+            /** @description The weekly maximum, the minimum rest, or seven days; null for a certification */
+            limit: number | null;
+            /** @description The certification type's code */
+            certification: string | null;
+            validTo: components["schemas"]["BusinessDate"] | null;
+        };
         CoverCandidate: {
             rank: number;
             employee: components["schemas"]["EmployeeInDepartment"];
@@ -7092,6 +7130,15 @@ export interface components {
             /** @description Items matching the query, on all pages */
             total: number;
         };
+        PersonCompliance: {
+            employee: components["schemas"]["EmployeeInDepartment"];
+            /** @description Hard rules the roster breaks for the person (there should be none) */
+            broken: {
+                rule: components["schemas"]["ReasonCode"];
+                dates: components["schemas"]["BusinessDate"][];
+            }[];
+            warnings: components["schemas"]["ComplianceWarning"][];
+        };
         Pool: {
             /** Format: uuid */
             id: string;
@@ -7299,6 +7346,16 @@ export interface components {
             pageSize: number;
             /** @description Items matching the query, on all pages */
             total: number;
+        };
+        PublicationCompliance: {
+            /** Format: uuid */
+            runId: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
+            brokenCount: number;
+            warningCount: number;
+            /** @description Only people with something to read, by number */
+            people: components["schemas"]["PersonCompliance"][];
         };
         /** @description What publishing the run now would write, against the standing version (all added for a first one) */
         PublicationPreview: {
@@ -16577,6 +16634,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such run in the caller's scope */
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RunNotLocked"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkRosterPublicationCompliance: {
+        parameters: {
+            query: {
+                runId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationCompliance"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -9,6 +9,7 @@ export type RosterGap = Schemas['RosterGap'];
 export type PublishedRoster = Schemas['PublishedRoster'];
 export type RosterChanges = Schemas['RosterChanges'];
 export type AllocationRun = Schemas['AllocationRun'];
+export type PublicationCompliance = Schemas['PublicationCompliance'];
 
 export interface Scope {
   from: string;
@@ -197,7 +198,6 @@ export function usePublishedVersions(scope: Scope) {
   });
 }
 
-/** What a publication would hold now and what stands: the live roster of the run's scope, the version's lines. */
 /** What publishing the run now would write, as the service will write it (lent staff included). */
 export function usePublicationPreview(runId: string | null) {
   return useQuery({
@@ -205,6 +205,17 @@ export function usePublicationPreview(runId: string | null) {
     enabled: runId !== null,
     queryFn: () =>
       call(api.GET('/api/admin/roster/publication-preview', { params: { query: { runId: runId! } } })),
+    staleTime: 0,
+  });
+}
+
+/** What publishing the run now would break or come near, per person (read before confirming). */
+export function usePublicationCompliance(runId: string | null) {
+  return useQuery({
+    queryKey: keys.rosters.publicationCompliance(runId ?? ''),
+    enabled: runId !== null,
+    queryFn: () =>
+      call(api.GET('/api/admin/roster/publication-compliance', { params: { query: { runId: runId! } } })),
     staleTime: 0,
   });
 }

@@ -26,10 +26,12 @@ import {
   type RosterChanges,
   type Scope,
   useLockedRuns,
+  usePublicationCompliance,
   usePublicationPreview,
   usePublish,
   usePublishedVersions,
 } from '../api';
+import { needsConfirmation, PublicationComplianceList } from './PublicationComplianceList';
 
 const approvalColor: Record<string, string> = {
   Pending: 'yellow',
@@ -164,14 +166,18 @@ function PublishModal({
 }) {
   const t = useT();
   const preview = usePublicationPreview(target?.run.id ?? null);
+  const compliance = usePublicationCompliance(target?.run.id ?? null);
   const publish = usePublish();
   const refusal = useRefusalText();
   const [reason, setReason] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
+  const unconfirmed = compliance.data !== undefined && needsConfirmation(compliance.data) && !confirmed;
   const republish = target?.standing != null;
   const changes = preview.data?.changes ?? null;
   const close = () => {
     publish.reset();
     setReason('');
+    setConfirmed(false);
     onClose();
   };
   return (
@@ -203,6 +209,15 @@ function PublishModal({
                 })}
               </Text>
               <ChangeLines changes={changes} />
+              <QueryState query={compliance}>
+                {compliance.data && (
+                  <PublicationComplianceList
+                    compliance={compliance.data}
+                    confirmed={confirmed}
+                    onConfirm={setConfirmed}
+                  />
+                )}
+              </QueryState>
               {republish && (
                 <Textarea
                   label={t('rosters.publish.reason')}
@@ -224,7 +239,11 @@ function PublishModal({
                 <Button
                   type="submit"
                   loading={publish.isPending}
-                  disabled={republish && (!reason.trim() || changeCount(changes) === 0)}
+                  disabled={
+                    !compliance.data ||
+                    unconfirmed ||
+                    (republish && (!reason.trim() || changeCount(changes) === 0))
+                  }
                   data-testid="publish-confirm"
                 >
                   {republish ? t('rosters.publish.confirmRepublish') : t('rosters.publish.confirmPublish')}
