@@ -31,9 +31,9 @@ export interface Proposal {
 }
 
 /**
- * A swap and a give-away of the week between ramp colleagues with accounts, as the service lists them
- * (only what the rules allow both sides), on two different shifts. Which shifts the run gave whom is the
- * engine's choice, so the story asks.
+ * A swap and, where anyone is free to take one, a give-away of the week between ramp colleagues with
+ * accounts, as the service lists them (only what the rules allow both sides), on two different shifts.
+ * Which shifts the run gave whom is the engine's choice, so the story asks.
  */
 export async function swapsOfTheWeek(from: string, to: string, accounts: readonly Colleague[]) {
   const byNumber = new Map(accounts.map((colleague) => [colleague.employeeNumber, colleague]));
@@ -61,6 +61,7 @@ export async function swapsOfTheWeek(from: string, to: string, accounts: readonl
     }
   }
   // Two shifts that no two proposals share a person of, where the week allows: each is approved on its own.
+  // A week that works everyone six days may leave no one free to take a shift: then only the swap.
   const people = (proposal: Proposal) => [proposal.proposer, proposal.colleague];
   for (const apart of [true, false])
     for (const swap of swaps) {
@@ -72,7 +73,9 @@ export async function swapsOfTheWeek(from: string, to: string, accounts: readonl
       );
       if (giveAway) return { swap, giveAway };
     }
-  throw new Error(`nothing to swap and give away between colleagues with accounts: ${seen.join('; ')}`);
+  const swap = swaps[0];
+  if (!swap) throw new Error(`nothing to swap between colleagues with accounts: ${seen.join('; ')}`);
+  return { swap, giveAway: null };
 }
 
 /** The swap the user proposed of their shift. */

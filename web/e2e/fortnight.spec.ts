@@ -276,7 +276,29 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
       { employeeNumber: newcomer.employeeNumber, username: newcomer.username, password: NEW_PASSWORD },
       ...colleagues,
     ]);
-    for (const proposal of [swap, giveAway]) {
+    if (!giveAway) {
+      // Nobody with an account is free to take any of these shifts: the form says so instead of a list.
+      const { theirs, context } = await asColleague(swap.proposer, '/my/swaps');
+      await theirs.getByTestId('swap-from').fill(from);
+      await theirs.getByTestId('swap-from').press('Tab');
+      await theirs.getByTestId('swap-my-shift').selectOption(swap.offered.assignmentId);
+      await theirs
+        .getByRole('radiogroup', { name: text(lang, 'swaps.form.kind') })
+        .getByText(text(lang, 'swaps.kind.GiveAway'), { exact: true })
+        .click();
+      const none = theirs.getByTestId('swap-none');
+      const list = theirs.getByTestId('swap-colleague');
+      await expect(none.or(list)).toBeVisible();
+      test.info().annotations.push({
+        type: 'give-away',
+        description: (await none.isVisible())
+          ? 'no colleague could take the shift: the form says so'
+          : 'only colleagues without an account could take the shift',
+      });
+      await context.close();
+    }
+    const proposed = giveAway ? [swap, giveAway] : [swap];
+    for (const proposal of proposed) {
       const { theirs, context } = await asColleague(proposal.proposer, '/my/swaps');
       await theirs.getByTestId('swap-from').fill(from);
       await theirs.getByTestId('swap-from').press('Tab');
@@ -305,7 +327,7 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
     }
 
     const proposals = [];
-    for (const proposal of [swap, giveAway])
+    for (const proposal of proposed)
       proposals.push({
         ...proposal,
         id: await swapOf(proposal.proposer.username, proposal.offered.assignmentId),
@@ -327,13 +349,13 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
     await expect(page.getByTestId('swap-refusal')).toHaveCount(0);
     await signOut(page);
 
-    // The shifts changed hands: the give-away's colleague works its day now.
-    const taker = await apiAs(giveAway.colleague.username);
+    // The shifts changed hands: the swap's proposer works the colleague's day now.
+    const taker = await apiAs(swap.proposer.username);
     const taken = (await (
-      await taker.get(`/api/me/live-shifts?from=${giveAway.offered.date}&to=${giveAway.offered.date}`)
-    ).json()) as { items: unknown[] };
+      await taker.get(`/api/me/live-shifts?from=${swap.wanted.date}&to=${swap.wanted.date}`)
+    ).json()) as { items: { date: string }[] };
     await taker.dispose();
-    expect(taken.items).toHaveLength(1);
+    expect(taken.items.map((shift) => shift.date)).toEqual([swap.wanted.date]);
   });
 
   await test.step('the HR director validates one of the ramp’s attendance exceptions of the past fortnight', async () => {

@@ -21,8 +21,9 @@ export class ApiError extends Error {
 }
 
 /**
- * Sends the bearer token; a 401 on an authenticated call ends the session as expired, which sends the
- * person to the login screen and, after signing in, back where they were.
+ * Sends the bearer token; a 401 on a call made with the session's own token ends the session as expired,
+ * which sends the person to the login screen and, after signing in, back where they were. A late answer
+ * to a call sent under an earlier session (the person before signed out meanwhile) leaves the new one be.
  */
 const auth: Middleware = {
   onRequest({ request }) {
@@ -31,7 +32,9 @@ const auth: Middleware = {
     return request;
   },
   onResponse({ request, response }) {
-    if (response.status === 401 && request.headers.has('Authorization')) session.end('expired');
+    const sentWith = request.headers.get('Authorization');
+    if (response.status === 401 && sentWith !== null && sentWith === `Bearer ${session.token()}`)
+      session.end('expired');
     return response;
   },
 };

@@ -40,6 +40,25 @@ describe('the session', () => {
     expect(session.endReason()).toBe('expired');
   });
 
+  it('a late 401 to a call of the session before leaves the new session alone', async () => {
+    const start = (token: string, username: string) =>
+      session.start({ token, username, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    start('supervisor-token', 'supervisor');
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const late = api.GET('/api/me/profile');
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    // The supervisor signs out (the service revokes that token) and HR signs in before the answer comes.
+    session.end('logout');
+    start('hr-token', 'hradmin');
+    answer(new Response('{}', { status: 401, headers: { 'content-type': 'application/problem+json' } }));
+    await late;
+    expect(session.get()?.username).toBe('hradmin');
+  });
+
   it('a 403 leaves the session alone', async () => {
     session.start({
       token: 'abc',
