@@ -1,7 +1,8 @@
 /**
  * An allocation run through the API: create → execute → review → lock for a month of demand staffed by
  * about 2,000 ramp employees (the demo set grown to EMPLOYEES, spread over three departments), each step
- * timed, with the engine's share, and the health endpoint's latency sampled while the run executes:
+ * timed, with the engine's share, and the health endpoint's latency sampled while the run executes; then
+ * the compliance list of the locked run against the plain read of the version it publishes (issue 53):
  * `DATABASE_URL=postgres://… npm run bench:allocation` (BENCH_DATABASES=pglite,postgres to choose; RUN_OPTIONS
  * for the run's options).
  */
@@ -80,6 +81,12 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     const firstCandidates = await call('GET', `/api/allocation-runs/${id}/candidates?pageSize=50`);
     const againCandidates = await call('GET', `/api/allocation-runs/${id}/candidates?pageSize=50`);
     const locked = await call('POST', `/api/allocation-runs/${id}/lock`);
+    // Issue 53: what publishing would break or come near, against the plain read of the version it makes.
+    const compliance = await call('GET', `/api/admin/roster/publication-compliance?runId=${id}`);
+    const complianceAgain = await call('GET', `/api/admin/roster/publication-compliance?runId=${id}`);
+    const published = await call('POST', '/api/admin/roster/publish', { runId: id });
+    const versionRead = await call('GET', `/api/admin/published-rosters/${published.body.id}`);
+    const versionReadAgain = await call('GET', `/api/admin/published-rosters/${published.body.id}`);
     const result = executed.body.result;
     console.log(
       JSON.stringify({
@@ -98,6 +105,14 @@ async function benchmark(driver: 'pglite' | 'postgres') {
         candidatesFirstMs: firstCandidates.ms,
         candidatesCachedMs: againCandidates.ms,
         lockMs: locked.ms,
+        complianceMs: [compliance.ms, complianceAgain.ms],
+        complianceListed: { people: compliance.body.people.length, warnings: compliance.body.warningCount },
+        versionReadMs: [versionRead.ms, versionReadAgain.ms],
+        complianceToVersionRead:
+          Math.round(
+            (Math.min(compliance.ms, complianceAgain.ms) / Math.min(versionRead.ms, versionReadAgain.ms)) *
+              100,
+          ) / 100,
         written: locked.body.lockedAssignments,
         acceptMs: accepted.ms,
         phasesSeen: phases,

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDay, localName } from '../../../lib/i18n/format';
+import { formatDay, isolated, localName } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import type { ShiftSwap, SwapShift } from '../api';
 
@@ -41,7 +41,9 @@ export function SwapCard({ swap, children }: { swap: ShiftSwap; children?: React
   const t = useT();
   const lang = useLanguage();
   const shiftText = useShiftText();
-  const person = (p: ShiftSwap['proposer']) => `${localName(lang, p)} (${p.employeeNumber})`;
+  // Isolated, so that a Latin name or number keeps the Arabic sentence's order around it.
+  const person = (p: ShiftSwap['proposer']) =>
+    `${isolated(localName(lang, p))} (${isolated(p.employeeNumber)})`;
   return (
     <Card withBorder data-testid="swap" data-swap={swap.id} data-kind={swap.kind}>
       <Group justify="space-between" wrap="wrap" mb={4}>
