@@ -28,7 +28,7 @@ export async function employeesOf(executor: Executor, buId: string, ids: readonl
     sql`select e.id, e.department_id as "departmentId", e.grade_id as "gradeId", e.status,
           e.hire_date::text as "hireDate", e.end_date::text as "endDate"
         from ${employees} e
-        where e.bu_id = ${buId} and e.id in ${uuidList(ids)}
+        where e.bu_id = ${buId} and e.id = any(${uuidList(ids)})
         order by e.employee_number`,
   );
 }
@@ -38,7 +38,7 @@ export async function skillsOf(executor: Executor, ids: readonly string[]) {
   return queryRows<{ employeeId: string; skillId: string }>(
     executor,
     sql`select employee_id as "employeeId", skill_id as "skillId" from ${employeeSkills}
-        where employee_id in ${uuidList(ids)} order by skill_id`,
+        where employee_id = any(${uuidList(ids)}) order by skill_id`,
   );
 }
 
@@ -54,7 +54,7 @@ export async function certificationsOf(executor: Executor, ids: readonly string[
     executor,
     sql`select employee_id as "employeeId", certification_code as "code", issued_on::text as "issuedOn",
           expires_on::text as "expiresOn", status
-        from ${certifications} where employee_id in ${uuidList(ids)} order by issued_on, id`,
+        from ${certifications} where employee_id = any(${uuidList(ids)}) order by issued_on, id`,
   );
 }
 

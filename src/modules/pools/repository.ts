@@ -241,7 +241,7 @@ export async function homePoolsOf(
         ${homePool.source} as "source"
       from ${employees} e ${homePoolJoinsOfEmployees}
       where e.bu_id = ${buId}
-        and e.id in ${uuidList(employeeIds)}
+        and e.id = any(${uuidList(employeeIds)})
         and ${homePool.id} is not null`,
   );
 }
@@ -450,7 +450,7 @@ export async function rulesInto(
                     where s.rule_id = r.id), '{}') as skill_ids
         from ${poolLendingRules} r
         where r.bu_id = ${buId}
-          and r.target_pool_id in ${uuidList(poolIds)}
+          and r.target_pool_id = any(${uuidList(poolIds)})
           and r.effective_from <= ${to} and (r.effective_to is null or r.effective_to >= ${from})
         order by r.effective_from, r.id`,
   );
@@ -463,7 +463,7 @@ export async function membersOfPools(executor: Executor, buId: string, poolIds: 
     executor,
     sql`select e.id from ${employees} e ${homePoolJoinsOfEmployees}
         where e.bu_id = ${buId}
-          and ${homePool.id} in ${uuidList(poolIds)}`,
+          and ${homePool.id} = any(${uuidList(poolIds)})`,
   );
   return rows.map((row) => row.id);
 }

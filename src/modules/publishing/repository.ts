@@ -325,7 +325,7 @@ export async function linesOf(
     .from(publishedRosterLines)
     .where(
       and(
-        sql`${publishedRosterLines.rosterId} in ${uuidList(rosterIds)}`,
+        sql`${publishedRosterLines.rosterId} = any(${uuidList(rosterIds)})`,
         employeeId ? eq(publishedRosterLines.employeeId, employeeId) : undefined,
         from ? gte(publishedRosterLines.date, from) : undefined,
         to ? lte(publishedRosterLines.date, to) : undefined,

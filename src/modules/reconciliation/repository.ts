@@ -376,7 +376,7 @@ export async function exceptionsForValidation(
       and(
         eq(reconciliationExceptions.buId, buId),
         inDepartmentScope(reconciliationExceptions.departmentId, scope),
-        sql`${reconciliationExceptions.id} in ${uuidList(ids)}`,
+        sql`${reconciliationExceptions.id} = any(${uuidList(ids)})`,
       ),
     )
     .for('update');

@@ -33,7 +33,7 @@ export async function approvedLeave(executor: Executor, ids: readonly string[], 
     executor,
     sql`select employee_id as "employeeId", from_date::text as "from", to_date::text as "to"
         from ${leaveRequests}
-        where status = 'Approved' and employee_id in ${uuidList(ids)}
+        where status = 'Approved' and employee_id = any(${uuidList(ids)})
           and from_date <= ${to} and to_date >= ${from}
         order by from_date, id`,
   );
@@ -66,7 +66,7 @@ export async function liveAssignmentsOf(
   return queryRows<LiveRow>(
     executor,
     sql`select ${liveColumns} from ${shiftAssignments} a
-        where a.bu_id = ${buId} and a.employee_id in ${uuidList(ids)} and a.date between ${from} and ${to}
+        where a.bu_id = ${buId} and a.employee_id = any(${uuidList(ids)}) and a.date between ${from} and ${to}
         order by a.date, a.employee_id`,
   );
 }
@@ -77,7 +77,7 @@ export async function employeesOnLines(executor: Executor, lineIds: readonly str
   const rows = await queryRows<{ employeeId: string }>(
     executor,
     sql`select distinct employee_id as "employeeId" from ${shiftAssignments}
-        where demand_line_id in ${uuidList(lineIds)}`,
+        where demand_line_id = any(${uuidList(lineIds)})`,
   );
   return rows.map((row) => row.employeeId);
 }
@@ -93,7 +93,7 @@ export async function employeesLentThrough(
   const rows = await queryRows<{ employeeId: string }>(
     executor,
     sql`select distinct employee_id as "employeeId" from ${shiftAssignments}
-        where lending_rule_id in ${uuidList(ruleIds)} and date between ${from} and ${to}`,
+        where lending_rule_id = any(${uuidList(ruleIds)}) and date between ${from} and ${to}`,
   );
   return rows.map((row) => row.employeeId);
 }
