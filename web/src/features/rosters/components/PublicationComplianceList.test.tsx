@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveCertificationTypes } from '../../../test/certification-types';
 import { renderIn } from '../../../test/render';
 import type { PublicationCompliance } from '../api';
 import { PublicationComplianceList } from './PublicationComplianceList';
@@ -45,17 +46,7 @@ const compliance: PublicationCompliance = {
 
 const firstAid = { id: 'c1', code: 'FIRST_AID', nameEn: 'First aid', nameAr: 'الإسعافات الأولية' };
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const items = new URL(request.url).pathname === '/api/lookups/certification-types' ? [firstAid] : [];
-      return new Response(JSON.stringify({ items, page: 1, pageSize: 500, total: items.length }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-});
+beforeEach(() => serveCertificationTypes([firstAid]));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the list read before publishing', () => {

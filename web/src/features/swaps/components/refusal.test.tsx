@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useReasonName, useRefusalText } from '../../../components/RuleReasons';
 import { ApiError } from '../../../lib/api/client';
+import { serveCertificationTypes } from '../../../test/certification-types';
 import { renderIn } from '../../../test/render';
 import { useSwapRefusal } from './refusal';
 
@@ -21,18 +22,6 @@ const refused = (extra: Record<string, unknown>) =>
     },
     new Headers(),
   );
-
-function serveLookups() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (request: Request) => {
-      const items = new URL(request.url).pathname === '/api/lookups/certification-types' ? [licence] : [];
-      return new Response(JSON.stringify({ items, page: 1, pageSize: 500, total: items.length }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-}
 
 function Refusals() {
   const shared = useRefusalText();
@@ -60,7 +49,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('a certification reason', () => {
   it('names the certification type, in English', async () => {
-    serveLookups();
+    serveCertificationTypes([licence]);
     renderIn('en', <Refusals />);
     expect(
       await screen.findByText('The rules do not allow it: Tug licence certification expired.'),
@@ -71,7 +60,7 @@ describe('a certification reason', () => {
   });
 
   it('names the certification type, in Arabic', async () => {
-    serveLookups();
+    serveCertificationTypes([licence]);
     renderIn('ar', <Refusals />);
     expect(await screen.findByText('القواعد لا تسمح بذلك: شهادة رخصة القاطرة منتهية.')).toBeInTheDocument();
     expect(screen.getByTestId('swap')).toHaveTextContent('لا توجد شهادة رخصة القاطرة');
