@@ -1,9 +1,9 @@
 import type { Caller } from '../../core/auth/caller.ts';
-import { conflict } from '../../core/http/errors.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { requireRun } from '../allocation/runs-service.ts';
 import { rosterCompliance } from '../roster/compliance.ts';
 import type { PublicationCompliance } from './schemas.ts';
+import { assertLocked } from './service.ts';
 
 /**
  * What a version published from a locked run now would break or come near, per person (issue 53): the
@@ -15,10 +15,7 @@ export async function publicationCompliance(
   runId: string,
 ): Promise<PublicationCompliance> {
   const run = await requireRun(deps.db, caller, 'roster.publish', runId);
-  if (run.status !== 'Locked')
-    throw conflict('RUN_NOT_LOCKED', `Only a locked run is published; this one is ${run.status}`, {
-      state: run.status,
-    });
+  assertLocked(run);
   const people = await rosterCompliance(deps.db, caller.principal.buId, {
     departmentId: run.departmentId,
     planId: run.planId,

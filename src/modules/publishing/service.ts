@@ -138,6 +138,14 @@ async function changesOf(executor: Executor, runId: string, rosterId: string, ve
   return { previous, changes: changesBetween(before, after) };
 }
 
+/** A run is published (and its publication previewed or checked) only once it is locked. */
+export function assertLocked(run: { status: string }): void {
+  if (run.status !== 'Locked')
+    throw conflict('RUN_NOT_LOCKED', `Only a locked run is published; this one is ${run.status}`, {
+      state: run.status,
+    });
+}
+
 /**
  * What publishing the run now would write, against the version that stands (everything added for a first
  * one): the same scope and comparison as the publication itself, so the list the planner confirms is the
@@ -149,11 +157,7 @@ export async function publicationPreview(
   runId: string,
 ): Promise<PublicationPreview> {
   const run = await requireRun(deps.db, caller, 'roster.publish', runId);
-  if (run.status !== 'Locked') {
-    throw conflict('RUN_NOT_LOCKED', `Only a locked run is published; this one is ${run.status}`, {
-      state: run.status,
-    });
-  }
+  assertLocked(run);
   const latest = await repo.latestVersion(deps.db, runId);
   const version = (latest?.version ?? 0) + 1;
   const standing = latest ? await repo.previousStanding(deps.db, runId, version) : null;
@@ -189,11 +193,7 @@ async function publishVersion(
   try {
     written = await deps.db.transaction(async (tx) => {
       const run = await requireRun(tx, caller, 'roster.publish', runId, true);
-      if (run.status !== 'Locked') {
-        throw conflict('RUN_NOT_LOCKED', `Only a locked run is published; this one is ${run.status}`, {
-          state: run.status,
-        });
-      }
+      assertLocked(run);
       const previous = await repo.latestVersion(tx, runId);
       const version = (previous?.version ?? 0) + 1;
       if (!republish && previous) {
