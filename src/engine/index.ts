@@ -6,6 +6,7 @@ export {
   type CheckRule,
   checkRoster,
   type Violation,
+  WARNING_RULES,
   type Warning,
   type WarningRule,
 } from './checker/check.ts';

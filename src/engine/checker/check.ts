@@ -23,11 +23,13 @@ export interface Violation {
 }
 
 /** What a roster keeps to but only just (issue 53): read before publishing, not refused. */
-export type WarningRule =
-  | 'WEEKLY_HOURS_NEAR_LIMIT'
-  | 'REST_NEAR_MINIMUM'
-  | 'NO_DAY_OFF_IN_SEVEN'
-  | 'CERTIFICATION_EXPIRES';
+export const WARNING_RULES = [
+  'WEEKLY_HOURS_NEAR_LIMIT',
+  'REST_NEAR_MINIMUM',
+  'NO_DAY_OFF_IN_SEVEN',
+  'CERTIFICATION_EXPIRES',
+] as const;
+export type WarningRule = (typeof WARNING_RULES)[number];
 
 export interface Warning {
   rule: WarningRule;

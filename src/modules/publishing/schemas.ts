@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ROSTER_APPROVAL_STATUSES } from '../../core/db/tables/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
-import { REASON_CODES } from '../../engine/index.ts';
+import { REASON_CODES, WARNING_RULES } from '../../engine/index.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
 import { EmployeeInDepartment, EmployeeReference } from '../people/schemas.ts';
 
@@ -142,14 +142,7 @@ export type PublicationPreviewQuery = Static<typeof PublicationPreviewQuery>;
 const ComplianceWarning = Type.Object(
   {
     rule: Type.Union(
-      (
-        [
-          'WEEKLY_HOURS_NEAR_LIMIT',
-          'REST_NEAR_MINIMUM',
-          'NO_DAY_OFF_IN_SEVEN',
-          'CERTIFICATION_EXPIRES',
-        ] as const
-      ).map((rule) => Type.Literal(rule)),
+      WARNING_RULES.map((rule) => Type.Literal(rule)),
       {
         description:
           'WEEKLY_HOURS_NEAR_LIMIT: a week at 90 % of the maximum or more; REST_NEAR_MINIMUM: rest under an hour above the minimum; NO_DAY_OFF_IN_SEVEN: seven or more days in a row; CERTIFICATION_EXPIRES: a certification the work needs ends inside the period',

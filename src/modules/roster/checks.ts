@@ -102,7 +102,7 @@ async function reasonsAgainst(
   const { instance } = snapshot;
   const explainer = explain(instance, { assignments: liveRosterOf(instance) });
   // Work the employee gives up in the same change (a swap) is off the roster the rules are checked against.
-  const reasons = explainer.reasons(target.id, employeeId, [...released]);
+  const reasons = explainer.reasons(target.id, employeeId, released);
   const certification = reasons.some((code) => CERTIFICATION_REASONS.has(code))
     ? explainer.certification(target.id, employeeId)
     : null;
