@@ -28,7 +28,9 @@ import {
 } from './core/http/security-headers.ts';
 import { registerVersioning } from './core/http/versioning.ts';
 import { registerWebClient } from './core/http/web-client.ts';
+import { createRecurringTask } from './core/jobs/recurring.ts';
 import { createJobRunner } from './core/jobs/runner.ts';
+import { smtpTransport } from './core/mail/transport.ts';
 import { registerMetrics } from './core/metrics/http.ts';
 import { createMetrics } from './core/metrics/metrics.ts';
 import { depsOf, type ModuleContext } from './core/module-context.ts';
@@ -48,6 +50,9 @@ import { employeeImportJob } from './modules/imports/job.ts';
 import { importRoutes } from './modules/imports/routes/index.ts';
 import { leaveDiagnosticsRoutes, leaveRoutes } from './modules/leave/routes/index.ts';
 import { lookupRoutes } from './modules/lookups/routes/index.ts';
+import { noticeExpiringCertifications } from './modules/notifications/certificate-notices.ts';
+import { notificationMailJob } from './modules/notifications/mail/job.ts';
+import { notificationRoutes } from './modules/notifications/routes/index.ts';
 import { openShiftRoutes } from './modules/open-shifts/routes/index.ts';
 import { peopleRoutes } from './modules/people/routes/index.ts';
 import { platformRoutes } from './modules/platform/routes/index.ts';
@@ -57,6 +62,7 @@ import { reconciliationRoutes } from './modules/reconciliation/routes/index.ts';
 import { reportRoutes } from './modules/reports/routes/index.ts';
 import { rosterRoutes } from './modules/roster/routes/index.ts';
 import { settingsRoutes } from './modules/settings/routes/index.ts';
+import { allUnitIds } from './modules/settings/service.ts';
 import { shiftRoutes } from './modules/shifts/routes/index.ts';
 import { swapRoutes } from './modules/swaps/routes/index.ts';
 
@@ -110,7 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   // Issue 36: built first so that the engine's job can report to it; its hooks are registered below.
   const metrics = config.metrics.mode === 'off' ? null : createMetrics(database);
-  // Two runners, so that an import and an allocation run never wait for each other.
+  const publicUrl = publicOrigin(config, () => app.server.address());
+  const mailTransport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl, config.mail.from) : null;
+  // A runner each, so that an import, an allocation run and the mails never wait for one another.
   const runners = [
     createJobRunner({
       database,
@@ -124,7 +132,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       staleAfterMs: config.jobStaleAfterMs,
       log: app.log,
     }),
+    createJobRunner({
+      database,
+      handlers: [
+        notificationMailJob({
+          database,
+          now,
+          publicUrl,
+          transport: mailTransport,
+          retryMs: config.mail.retryMs,
+          log: app.log,
+        }),
+      ],
+      staleAfterMs: config.jobStaleAfterMs,
+      log: app.log,
+    }),
   ];
+  const certificateNotices = createRecurringTask({
+    name: 'certificate notices',
+    everyMs: config.certificateNoticesMs,
+    run: async () => noticeExpiringCertifications(depsOf({ database, now }), await allUnitIds(database.db)),
+    log: app.log,
+  });
   const jobs = {
     wake: () => {
       for (const runner of runners) runner.wake();
@@ -136,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens: createTokenService(config.jwtSecret, () => now().getTime()),
     now,
     version: serviceVersion,
-    publicUrl: publicOrigin(config, () => app.server.address()),
+    publicUrl,
     changes: await registerChangeFeed(app, database),
     jobs,
   };
@@ -186,18 +215,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swapRoutes(context), { prefix: '/api' });
   await app.register(availabilityRoutes(context), { prefix: '/api' });
   await app.register(costsRoutes(context), { prefix: '/api' });
+  await app.register(notificationRoutes(context), { prefix: '/api' });
   // The job worker runs inside the service. Closing the app first stops claiming (before the in-flight
   // requests finish, so a job an upload queues meanwhile waits for the next process), then, once the
   // requests are done, stops the jobs being run between two rows and puts them back in the queue.
   if (config.jobsWorker) {
     app.addHook('onReady', async () => {
       for (const runner of runners) runner.start();
+      certificateNotices.start();
     });
     app.addHook('preClose', async () => {
       for (const runner of runners) runner.pause();
+      await certificateNotices.stop();
     });
     app.addHook('onClose', async () => {
       await Promise.all(runners.map((runner) => runner.stop()));
+      mailTransport?.close();
     });
   }
   await registerWebClient(app, { root: deps.webRoot, production: config.env === 'production' });

@@ -22,6 +22,11 @@ export interface Config {
   readonly jobsWorker: boolean;
   /** How long a Running job's heartbeat may be silent before another process resumes it. */
   readonly jobStaleAfterMs: number;
+  /**
+   * How often a worker looks for certifications nearing their end to tell their holders (issue 55); the
+   * first look is one interval after the start.
+   */
+  readonly certificateNoticesMs: number;
   /** Rows the employee import applies per transaction (a refused batch is retried row by row). */
   readonly importBatchRows: number;
   /**
@@ -38,6 +43,20 @@ export interface Config {
    * is the client), a hop count, or a list of addresses and CIDRs.
    */
   readonly trustProxy: TrustProxy;
+  /** Mail of the notifications (issue 55). */
+  readonly mail: MailConfig;
+}
+
+export interface MailConfig {
+  /**
+   * `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://` (TLS from the start);
+   * unset: no mail server, the mails go to the log and the development outbox.
+   */
+  readonly smtpUrl: string | undefined;
+  /** The sender, `Rosters <rosters@example.com>`; required with SMTP_URL. */
+  readonly from: string;
+  /** The first wait before a mail the server refused for now is tried again; each next wait doubles. */
+  readonly retryMs: number;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -202,6 +221,31 @@ function parseMetrics(source: NodeJS.ProcessEnv): MetricsConfig {
   return Object.freeze({ mode, port, host: source.METRICS_HOST || '127.0.0.1', token });
 }
 
+function parseMail(source: NodeJS.ProcessEnv): MailConfig {
+  const smtpUrl = source.SMTP_URL || undefined;
+  if (smtpUrl) {
+    let url: URL | undefined;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+      throw new ConfigError('SMTP_URL must be smtp://user:pass@host:587 or smtps://user:pass@host:465');
+    }
+    if (!source.MAIL_FROM) throw new ConfigError('SMTP_URL needs MAIL_FROM, the sender of the mails');
+  }
+  const from = source.MAIL_FROM || 'Rosters <rosters@localhost>';
+  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(from)) {
+    throw new ConfigError('MAIL_FROM must be an address, alone or as `Name <address>`');
+  }
+  return Object.freeze({
+    smtpUrl,
+    from,
+    retryMs: parsePositive(source.MAIL_RETRY_MS, 30_000, 'MAIL_RETRY_MS'),
+  });
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source.APP_ENV);
   const dataDir = resolve(source.DATA_DIR ?? './data');
@@ -237,10 +281,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     jobsWorker: source.JOBS_WORKER !== 'off',
     jobStaleAfterMs: parsePositive(source.JOB_STALE_AFTER_MS, 15_000, 'JOB_STALE_AFTER_MS'),
+    certificateNoticesMs: parsePositive(source.CERTIFICATE_NOTICES_MS, 3_600_000, 'CERTIFICATE_NOTICES_MS'),
     importBatchRows: parseBatchRows(source.IMPORT_BATCH_ROWS),
     shutdownGraceMs: parsePositive(source.SHUTDOWN_GRACE_MS, 15_000, 'SHUTDOWN_GRACE_MS'),
     preMigrationCopies: parseCopies(source.PRE_MIGRATION_COPIES),
     metrics: parseMetrics(source),
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
+    mail: parseMail(source),
   });
 }

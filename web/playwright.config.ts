@@ -32,6 +32,9 @@ export default defineConfig({
     },
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce',
+    // An action waiting for an element that never comes fails on its own line, not at the test's end.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     // Recording a trace of every test, to keep only the failures', was a quarter of the suite's CPU
     // (docs/decisions.md, "CI time", fifth session): E2E_TRACE=1 records them when a failure needs one.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',

@@ -3,10 +3,15 @@
  * about 2,000 ramp employees (the demo set grown to EMPLOYEES, spread over three departments), each step
  * timed, with the engine's share, and the health endpoint's latency sampled while the run executes; then
  * the compliance list of the locked run against the plain read of the version it publishes (issue 53):
+ * and the per-person figures of the live roster's month against the plain read of its assignments, every
+ * page as the grid reads them; the publish with a mail queued for every ramp employee (issue 55):
  * `DATABASE_URL=postgres://… npm run bench:allocation` (BENCH_DATABASES=pglite,postgres to choose; RUN_OPTIONS
  * for the run's options).
  */
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/core/db/database.ts';
 import { addDays } from '../../src/core/time/dates.ts';
+import { NOTIFICATION_MAIL_JOB } from '../../src/modules/notifications/mail/job.ts';
 import { preparedDatabase, withSignedInApp } from '../database.ts';
 
 const EMPLOYEES = Number(process.env.EMPLOYEES ?? 6_000);
@@ -84,7 +89,37 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     // Issue 53: what publishing would break or come near, against the plain read of the version it makes.
     const compliance = await call('GET', `/api/admin/roster/publication-compliance?runId=${id}`);
     const complianceAgain = await call('GET', `/api/admin/roster/publication-compliance?runId=${id}`);
+    // Issue 53: the grid's figures of the month against the plain read of its assignments (every page).
+    const figuresUrl = `/api/roster/person-figures?departmentId=${ramp}&from=${from}&to=${to}`;
+    const figures = await call('GET', figuresUrl);
+    const figuresAgain = await call('GET', figuresUrl);
+    const readAssignments = async () => {
+      const started = performance.now();
+      const page = (n: number) =>
+        call(
+          'GET',
+          `/api/shift-assignments?departmentId=${ramp}&from=${from}&to=${to}&pageSize=500&page=${n}`,
+        );
+      const first = await page(1);
+      for (let n = 2; n <= Math.ceil(first.body.total / 500); n++) await page(n);
+      return { ms: Math.round(performance.now() - started), total: first.body.total as number };
+    };
+    const assignmentsRead = await readAssignments();
+    const assignmentsReadAgain = await readAssignments();
+    // Issue 55: every ramp employee has an account with an address, so the publish queues one mail each.
+    await database.db.execute(
+      sql`insert into users (bu_id, username, display_name, email, password_hash, employee_id)
+          select e.bu_id, 'bench.' || e.employee_number, e.employee_number,
+                 'bench.' || e.employee_number || '@example.com', 'x', e.id
+            from employees e
+           where e.department_id = ${ramp} and not exists (select 1 from users u where u.employee_id = e.id)`,
+    );
     const published = await call('POST', '/api/admin/roster/publish', { runId: id });
+    const [queued] = await queryRows<{ jobs: number; sent: number }>(
+      database.db,
+      sql`select count(*)::int as jobs, count(*) filter (where status <> 'Queued')::int as sent
+            from jobs where kind = ${NOTIFICATION_MAIL_JOB}`,
+    );
     const versionRead = await call('GET', `/api/admin/published-rosters/${published.body.id}`);
     const versionReadAgain = await call('GET', `/api/admin/published-rosters/${published.body.id}`);
     const result = executed.body.result;
@@ -105,12 +140,23 @@ async function benchmark(driver: 'pglite' | 'postgres') {
         candidatesFirstMs: firstCandidates.ms,
         candidatesCachedMs: againCandidates.ms,
         lockMs: locked.ms,
+        publishMs: published.ms,
+        mailJobsWhenPublishAnswered: queued,
         complianceMs: [compliance.ms, complianceAgain.ms],
         complianceListed: { people: compliance.body.people.length, warnings: compliance.body.warningCount },
         versionReadMs: [versionRead.ms, versionReadAgain.ms],
         complianceToVersionRead:
           Math.round(
             (Math.min(compliance.ms, complianceAgain.ms) / Math.min(versionRead.ms, versionReadAgain.ms)) *
+              100,
+          ) / 100,
+        figuresMs: [figures.ms, figuresAgain.ms],
+        figuresPeople: figures.body.people.length,
+        assignmentsReadMs: [assignmentsRead.ms, assignmentsReadAgain.ms],
+        assignmentsRead: assignmentsRead.total,
+        figuresToAssignmentsRead:
+          Math.round(
+            (Math.min(figures.ms, figuresAgain.ms) / Math.min(assignmentsRead.ms, assignmentsReadAgain.ms)) *
               100,
           ) / 100,
         written: locked.body.lockedAssignments,

@@ -10,6 +10,7 @@ import {
   isHomePool,
   staticReasons,
 } from './rules/eligibility.ts';
+import { lendingRuleFor, NO_RULE } from './rules/lending.ts';
 import { canTake, dynamicReasons } from './rules/placement.ts';
 import type { CandidateScore, Instance, ReasonCode, Result } from './types.ts';
 import { validateInstance } from './validate.ts';
@@ -25,6 +26,13 @@ export interface Explainer {
   reasons(lineId: string, employeeId: string, releasing?: readonly string[]): ReasonCode[];
   /** The certification id a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason of the pair is about. */
   certification(lineId: string, employeeId: string): string | null;
+  /**
+   * Puts the employee on the line for every later question (a batch of edits checks each against the ones
+   * accepted before it); answers the id of the lending rule the work goes through, or null for home work.
+   */
+  assign(lineId: string, employeeId: string): string | null;
+  /** Takes the employee's work on the line off the roster for every later question (an edit removes it). */
+  unassign(lineId: string, employeeId: string): void;
 }
 
 function lookup(map: Map<string, number>, id: string, kind: string): number {
@@ -115,6 +123,20 @@ export function explain(instance: Instance, result: Pick<Result, 'assignments'>)
       const l = lookup(model.lineIndex, lineId, 'line');
       const cert = failingCertification(model, e, l);
       return cert < 0 ? null : model.certNames[cert]!;
+    },
+    assign(lineId, employeeId) {
+      const e = lookup(model.employeeIndex, employeeId, 'employee');
+      const l = lookup(model.lineIndex, lineId, 'line');
+      const chosen = lendingRuleFor(model, roster, e, l);
+      // A pool closed or full was a reason already; the caller assigns what the reasons allowed.
+      const rule = chosen >= NO_RULE ? chosen : (applicableRules(model, e, l)[0] ?? NO_RULE);
+      place(ctx, e, l, rule);
+      return rule < 0 ? null : model.ruleIds[rule]!;
+    },
+    unassign(lineId, employeeId) {
+      const e = lookup(model.employeeIndex, employeeId, 'employee');
+      const l = lookup(model.lineIndex, lineId, 'line');
+      if (roster.lineOf[e * model.dayCount + model.lineDay[l]!] === l) remove(ctx, e, model.lineDay[l]!);
     },
   };
 }

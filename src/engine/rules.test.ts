@@ -168,6 +168,32 @@ describe('roster-dependent hard rules', () => {
     expect(why.reasons('sameDay', 'e1')).toEqual(['ALREADY_ASSIGNED']);
   });
 
+  it('answers each edit of a batch against the ones accepted before it (assign and unassign)', () => {
+    const input = instance({
+      employees: [employee('e1')],
+      demandLines: [
+        line('eve', day(0), 'E', { required: 0 }),
+        line('morn', day(1), 'M'),
+        line('eve1', day(1), 'E'),
+        line('morn2', day(2), 'M'),
+      ],
+      fixedAssignments: [{ employeeId: 'e1', lineId: 'eve' }],
+    });
+    const why = explain(input, {
+      assignments: [{ employeeId: 'e1', lineId: 'eve', date: day(0), fixed: true }],
+    });
+    expect(why.reasons('morn', 'e1')).toEqual(['REST_TOO_SHORT']);
+    why.unassign('eve', 'e1');
+    expect(why.reasons('morn', 'e1')).toEqual([]);
+    expect(why.assign('eve1', 'e1')).toBeNull();
+    // The evening accepted into the batch now binds the next morning, and the same day is taken.
+    expect(why.reasons('morn2', 'e1')).toEqual(['REST_TOO_SHORT']);
+    expect(why.reasons('morn', 'e1')).toEqual(['ALREADY_ASSIGNED']);
+    // Unassigning what the employee does not hold changes nothing.
+    why.unassign('morn', 'e1');
+    expect(why.reasons('morn2', 'e1')).toEqual(['REST_TOO_SHORT']);
+  });
+
   it('ends a night shift the next morning, so night then evening is too little rest but night then night is fine', () => {
     const input = instance({
       employees: [employee('e1'), employee('e2')],

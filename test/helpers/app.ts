@@ -41,7 +41,12 @@ export interface TestContextOptions {
 }
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ APP_ENV: 'test', DATA_DIR: '.tmp/unused', LOG_LEVEL: 'silent', ...overrides });
+  return loadConfig({
+    APP_ENV: 'test',
+    DATA_DIR: '.tmp/unused',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...overrides,
+  });
 }
 
 export async function createTestContext(

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { queryRows } from '../../src/core/db/database.ts';
 import { addDays } from '../../src/core/time/dates.ts';
 import { createReadyUser, describeEachDatabase } from '../helpers/app.ts';
 
@@ -30,6 +32,17 @@ interface Claim {
 
 describeEachDatabase('open shifts: offered gaps, claims and approvals', (t) => {
   const get = (username: string, url: string) => t.request(username, { method: 'GET', url });
+  /** What the demo employee was told of their claims of the shift on `date` (issue 55). */
+  const claimNotices = async (date: string) =>
+    (
+      (await get('employee', '/api/me/notifications?pageSize=200')).json().items as {
+        kind: string;
+        link: string;
+        data: { shiftDate?: string; decision?: string };
+      }[]
+    )
+      .filter((item) => item.kind === 'OPEN_SHIFT_CLAIM_DECIDED' && item.data.shiftDate === date)
+      .map((item) => ({ link: item.link, decision: item.data.decision }));
   const post = (username: string, url: string, payload?: Record<string, unknown>) =>
     t.request(username, { method: 'POST', url, ...(payload ? { payload } : {}) });
   let gaps: Gap[];
@@ -66,7 +79,33 @@ describeEachDatabase('open shifts: offered gaps, claims and approvals', (t) => {
 
     const gap = freshGap();
     usedDates.push(gap.date);
+    const mayWork = (
+      await get('planner', `/api/roster/gaps/${gap.demandLineId}/candidates?pageSize=500`)
+    ).json().items as { employee: { id: string } }[];
     const offered = await offer(gap);
+    // Issue 55: each one who may work it, by their account, is told once that it is offered; nobody else.
+    const told = await queryRows<{ employeeId: string }>(
+      t.database.db,
+      sql`select u.employee_id as "employeeId" from notifications n join users u on u.id = n.user_id
+           where n.kind = 'OPEN_SHIFT_OFFERED' and n.event_key = ${`open-shift-offer:${offered.id}`}`,
+    );
+    const withAccounts = await queryRows<{ employeeId: string }>(
+      t.database.db,
+      sql`select employee_id as "employeeId" from users
+           where employee_id = any(${`{${mayWork.map((c) => c.employee.id).join(',')}}`}::uuid[])`,
+    );
+    expect(told.map((row) => row.employeeId).sort()).toEqual(
+      withAccounts.map((row) => row.employeeId).sort(),
+    );
+    expect(told.map((row) => row.employeeId)).toContain(employeeId);
+    const offeredNotice = (
+      (await get('employee', '/api/me/notifications?pageSize=200')).json().items as {
+        kind: string;
+        link: string;
+        data: { shiftDate?: string };
+      }[]
+    ).filter((item) => item.kind === 'OPEN_SHIFT_OFFERED' && item.data.shiftDate === gap.date);
+    expect(offeredNotice.map((item) => item.link)).toEqual([`/my/open-shifts?from=${gap.date}`]);
     expect(offered).toMatchObject({ status: 'Open', heads: 1, filled: 0, demandLineId: gap.demandLineId });
     const again = await post('planner', '/api/open-shifts', { demandLineId: gap.demandLineId });
     expect(again.statusCode).toBe(409);
@@ -116,6 +155,9 @@ describeEachDatabase('open shifts: offered gaps, claims and approvals', (t) => {
     expect(own[0]).toMatchObject({ id: claim.id, status: 'Approved' });
     const audit = (await get('sysadmin', `/api/audit/events?entityId=${claim.id}`)).json();
     expect(audit.items.map((e: { action: string }) => e.action)).toContain('open_shift_claim.approve');
+    expect(await claimNotices(gap.date)).toEqual([
+      { link: `/my/open-shifts?from=${gap.date}`, decision: 'Approved' },
+    ]);
   });
 
   it('refuses a claim the engine refuses, with its reasons, and at approval declines a claimant who became ineligible', async () => {
@@ -180,6 +222,10 @@ describeEachDatabase('open shifts: offered gaps, claims and approvals', (t) => {
       status: 'Declined',
       reason: 'OFFER_WITHDRAWN',
     });
+    // The withdrawn claim was decided by nobody; the one the withdrawn offer declined is told once.
+    expect(await claimNotices(gap.date)).toEqual([
+      { link: `/my/open-shifts?from=${gap.date}`, decision: 'Declined' },
+    ]);
     expect((await post('employee', `/api/me/open-shifts/${offered.id}/claim`)).json().code).toBe(
       'OPEN_SHIFT_NOT_OPEN',
     );

@@ -66,6 +66,28 @@ describeEachDatabase('the employee import', (t) => {
     );
   });
 
+  it('takes a grade without a labour rate and says so on the job, once per grade; rated grades say nothing', async () => {
+    const bytes = await importWorkbook([
+      ['R0001', 'Trainee One', 'متدرب ١', 'RAMP', 'G1', 'ACTIVE', '2024-01-01', null],
+      ['R0002', 'Trainee Two', 'متدرب ٢', 'RAMP', 'G1', 'ACTIVE', '2024-01-01', null],
+      ['R0003', 'Senior', 'أول', 'RAMP', 'G3', 'ACTIVE', '2024-01-01', null],
+      ['R0004', 'Refused', 'مرفوض', 'NOPE', 'G2', null, null, null],
+    ]);
+    const { job } = (await upload(t, 'hradmin', bytes)).json();
+    expect(job.notices).toEqual([]);
+    const done = await waitForJob(t, 'hradmin', job.id);
+    expect(done).toMatchObject({ status: 'CompletedWithErrors', rowsFailed: 1 });
+    // G1 has no rate in the demo; G3 has one; G2 was named only by a row the import refused.
+    expect(done.notices).toEqual([{ code: 'GRADE_WITHOUT_RATE', gradeCode: 'G1' }]);
+    const listed = (await get('hradmin', '/api/imports/jobs?pageSize=5')).json().items;
+    expect(listed.find((item: { id: string }) => item.id === job.id).notices).toEqual(done.notices);
+    const rated = await importWorkbook([
+      ['R0003', 'Senior', 'أول', 'RAMP', 'G3', 'ACTIVE', '2024-01-01', null],
+    ]);
+    const again = await waitForJob(t, 'hradmin', (await upload(t, 'hradmin', rated)).json().job.id);
+    expect(again.notices).toEqual([]);
+  });
+
   it('answers 413 over 10 MB, 415 for a PNG named .xlsx, 422 listing bad sheets and headers', async () => {
     const big = await upload(t, 'planner', Buffer.alloc(10 * 1024 * 1024 + 10, 1));
     expect(big.statusCode).toBe(413);

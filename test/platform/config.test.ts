@@ -66,4 +66,25 @@ describe('configuration', () => {
       expect(() => loadConfig({ APP_ENV: 'test', SHUTDOWN_GRACE_MS: wrong })).toThrow(/SHUTDOWN_GRACE_MS/);
     }
   });
+
+  it('reads SMTP_URL with its sender, and leaves mail to the outbox without it (issue 55)', () => {
+    expect(loadConfig({ APP_ENV: 'test' }).mail).toMatchObject({ smtpUrl: undefined, retryMs: 30_000 });
+    const mail = loadConfig({
+      APP_ENV: 'test',
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'Rosters <rosters@example.com>',
+    }).mail;
+    expect(mail).toMatchObject({
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      from: 'Rosters <rosters@example.com>',
+    });
+    expect(() => loadConfig({ APP_ENV: 'test', SMTP_URL: 'smtp://mail.example.com' })).toThrow(/MAIL_FROM/);
+    for (const wrong of ['http://mail.example.com', 'mail.example.com:587', 'smtp://']) {
+      expect(() => loadConfig({ APP_ENV: 'test', SMTP_URL: wrong, MAIL_FROM: 'a@b.c' }), wrong).toThrow(
+        /SMTP_URL/,
+      );
+    }
+    expect(() => loadConfig({ APP_ENV: 'test', MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ APP_ENV: 'test', MAIL_RETRY_MS: '5' })).toThrow(/MAIL_RETRY_MS/);
+  });
 });

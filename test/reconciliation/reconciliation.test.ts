@@ -6,7 +6,7 @@ import {
   reconcileDays,
   utilizationRows,
 } from '../../src/modules/reconciliation/repository.ts';
-import { describeEachDatabase } from '../helpers/app.ts';
+import { createReadyUser, describeEachDatabase } from '../helpers/app.ts';
 import { importAttendance } from '../helpers/attendance.ts';
 import { DAY1, DAY2, departmentId, NOW, publishTinyRoster } from '../helpers/roster.ts';
 
@@ -14,7 +14,7 @@ interface Exception {
   id: string;
   kind: string;
   date: string;
-  employee: { employeeNumber: string };
+  employee: { id: string; employeeNumber: string };
   departmentId: string;
   plannedShift: { code: string; start: string; end: string } | null;
   Time_In: string | null;
@@ -166,6 +166,19 @@ describeEachDatabase(
       expect(refused.json().ids).toEqual([unknown]);
       expect((await validate({ ids: [noShow.id], resolution: 'MAYBE' })).statusCode).toBe(400);
       expect(await pending()).toBe(5);
+      // The absent employee signs in with an account of their own, so that they can be told (issue 55).
+      const [account] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`select id from users where employee_id = ${noShow.employee.id} and deleted_at is null`,
+      );
+      if (!account) {
+        const created = await createReadyUser(t, {
+          username: 'absent.one',
+          displayName: 'Absent One',
+          employeeId: noShow.employee.id,
+        });
+        expect(created.statusCode, created.body).toBe(201);
+      }
 
       const done = await validate({
         ids: [noShow.id],
@@ -186,6 +199,23 @@ describeEachDatabase(
         ],
       });
       expect(await pending()).toBe(4);
+      const told = await queryRows<{ kind: string; link: string; data: Record<string, unknown> }>(
+        t.database.db,
+        sql`select n.kind, n.link, n.data from notifications n join users u on u.id = n.user_id
+             where u.employee_id = ${noShow.employee.id} and n.kind = 'ATTENDANCE_EXCEPTION_VALIDATED'`,
+      );
+      expect(told).toEqual([
+        {
+          kind: 'ATTENDANCE_EXCEPTION_VALIDATED',
+          link: '/my/attendance',
+          data: {
+            shiftDate: noShow.date,
+            exceptionKind: 'NO_SHOW',
+            resolution: 'JUSTIFIED',
+            comment: 'Sick note handed in',
+          },
+        },
+      ]);
       const twice = await validate({ ids: [noShow.id, lateOne.id], resolution: 'UNJUSTIFIED' });
       expect(twice.statusCode).toBe(409);
       expect(twice.json()).toMatchObject({ code: 'EXCEPTION_ALREADY_VALIDATED', ids: [noShow.id] });

@@ -3,6 +3,7 @@ import { addDays } from '../src/lib/dates.ts';
 import {
   apiAs,
   base,
+  checkScreen,
   dayText,
   type Lang,
   langOf,
@@ -24,6 +25,8 @@ test.describe.configure({ mode: 'serial' });
 
 interface Week {
   planId: string;
+  name: string;
+  rampId: string;
   from: string;
   to: string;
 }
@@ -37,8 +40,9 @@ async function weekOf(lang: Lang): Promise<Week> {
   const from = addDays(free, lang === 'en' ? 21 : 28);
   const planner = await apiAs('planner');
   const to = addDays(from, 6);
+  const name = `Ramp – flows ${lang}`;
   const created = await planner.post('/api/demand/plans', {
-    data: { name: `Ramp – flows ${lang}`, departmentId: rampId, from, to },
+    data: { name, departmentId: rampId, from, to },
   });
   expect(created.status(), await created.text()).toBe(201);
   const plan = (await created.json()) as { id: string };
@@ -50,11 +54,11 @@ async function weekOf(lang: Lang): Promise<Week> {
   });
   expect(applied.status(), await applied.text()).toBe(200);
   await planner.dispose();
-  return { planId: plan.id, from, to };
+  return { planId: plan.id, name, rampId, from, to };
 }
 
 /** The planner's part, through the API (the planner's screens come with the next part of the client). */
-async function publishWeek(week: Week): Promise<void> {
+async function publishWeek(week: Week): Promise<string> {
   const planner = await apiAs('planner');
   const created = await planner.post('/api/allocation-runs', {
     data: { planId: week.planId, from: week.from, to: week.to },
@@ -81,6 +85,34 @@ async function publishWeek(week: Week): Promise<void> {
   }
   const published = await planner.post('/api/admin/roster/publish', { data: { runId: run.id } });
   expect(published.status(), await published.text()).toBe(201);
+  await planner.dispose();
+  return run.id;
+}
+
+/**
+ * A correction before the manager decides: one shift of the week's last day taken off (not the demo
+ * employee's, whose roster a later test reads), and the week republished with a reason. Answers the
+ * employee number of the shift taken off and the new version's id.
+ */
+async function correctWeek(week: Week, runId: string): Promise<{ removed: string; rosterId: string }> {
+  const planner = await apiAs('planner');
+  const own = await apiAs('employee');
+  const { employeeId } = (await (await own.get('/api/me/profile')).json()) as { employeeId: string };
+  await own.dispose();
+  const live = (await (
+    await planner.get(`/api/shift-assignments?runId=${runId}&from=${week.to}&to=${week.to}&pageSize=50`)
+  ).json()) as { items: { id: string; employee: { id: string; employeeNumber: string } }[] };
+  const taken = live.items.find((assignment) => assignment.employee.id !== employeeId)!;
+  expect(taken, 'someone works the week’s last day').toBeDefined();
+  const removed = taken.employee.employeeNumber;
+  expect((await planner.delete(`/api/shift-assignments/${taken.id}`)).status()).toBe(204);
+  const republished = await planner.post('/api/admin/roster/republish', {
+    data: { runId, reason: 'Sick call on the last day' },
+  });
+  expect(republished.status(), await republished.text()).toBe(201);
+  const { id } = (await republished.json()) as { id: string };
+  await planner.dispose();
+  return { removed, rosterId: id };
 }
 
 async function createUser(username: string): Promise<void> {
@@ -153,10 +185,13 @@ test.describe('flows', () => {
     await expect(page).toHaveURL(/\/my\/leave/);
   });
 
-  test('a planner publishes and the manager approves from the bell', async ({ page }, info) => {
+  test('a planner publishes and corrects, and the manager reads the card and approves with a comment', async ({
+    page,
+  }, info) => {
     const lang = langOf(info);
     await watchPage(page);
-    await publishWeek(week);
+    const runId = await publishWeek(week);
+    const { removed, rosterId } = await correctWeek(week, runId);
     await signIn(page, lang, 'manager');
     const bell = page.getByTestId('bell');
     await expect(bell).toBeVisible();
@@ -167,10 +202,37 @@ test.describe('flows', () => {
     const startsOn = new RegExp(`(^|[^0-9])${dayText(lang, week.from)}`);
     const item = page.getByTestId('approval-item').filter({ hasText: startsOn });
     await expect(item).toHaveCount(1);
-    await expect(item.getByTestId('approval-changes')).not.toBeEmpty();
+    // Version 2 against version 1: the shift taken off, and what the week costs now and saves.
+    await expect(item.getByTestId('approval-changes')).toContainText(removed);
+    const cost = item.getByTestId('approval-cost');
+    await expect(cost).toContainText(lang === 'ar' ? /ر\.س/ : /SAR/);
+    await expect(item.getByTestId('approval-cost-difference')).toContainText(/[1-9]/);
+    // Opened, the card lists what the version breaks or comes near (or says it is clear).
+    const open = item.getByTestId('approval-open');
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+    await open.click();
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    await expect(item.getByTestId('compliance').or(item.getByTestId('compliance-clear'))).toBeVisible();
+    await checkScreen(page, info, 'approval-card');
     await item.getByRole('button', { name: text(lang, 'approvals.approve') }).click();
+    const comment = lang === 'ar' ? 'راجعت التغطية والتكلفة' : 'Checked the cover and the cost';
+    await page.getByTestId('approve-comment').fill(comment);
+    await checkScreen(page, info, 'approval-confirm');
     await page.getByTestId('confirm-action').click();
     await expect(item).toHaveCount(0);
+    const planner = await apiAs('planner');
+    const decided = (await (await planner.get(`/api/admin/published-rosters/${rosterId}`)).json()) as {
+      approval: { status: string; comment: string | null };
+    };
+    await planner.dispose();
+    expect(decided.approval).toMatchObject({ status: 'Approved', comment });
+    await signOut(page);
+    // The planner reads the decision and its comment with the version.
+    await signIn(page, lang, 'planner');
+    await page.goto(`${base()}/roster/live?from=${week.from}&to=${week.to}&department=${week.rampId}`);
+    await page.getByRole('tab', { name: text(lang, 'rosters.tab.publish') }).click();
+    const card = page.getByTestId('publish-run').filter({ hasText: week.name });
+    await expect(card.getByTestId('version-decision-comment')).toContainText(comment);
     await signOut(page);
   });
 
@@ -197,7 +259,10 @@ test.describe('flows', () => {
     await expect(page.getByTestId('leave-preview')).toBeVisible();
     await page.getByRole('button', { name: text(lang, 'leave.form.submit') }).click();
     await expect(page.getByTestId('leave-sent')).toBeVisible();
-    const mine = page.getByTestId('leave-request').first();
+    // Found by its dates: the other language's specs may have asked this employee's leave meanwhile.
+    const mine = page
+      .getByTestId('leave-request')
+      .filter({ hasText: `${dayText(lang, leaveFrom)} – ${dayText(lang, addDays(leaveFrom, 1))}` });
     await expect(mine.getByTestId('leave-status')).toHaveAttribute('data-status', 'Pending');
     await expect(mine.getByTestId('leave-next')).toHaveText(text(lang, 'leave.next.step1'));
     // The same dates again: the overlap is named before anything is sent.

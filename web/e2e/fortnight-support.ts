@@ -13,6 +13,41 @@ interface Shift {
   date: string;
 }
 
+interface TimedShift extends Shift {
+  shiftTemplate: { id: string; nameEn: string; nameAr: string | null };
+}
+
+/**
+ * Two colleagues who work the same shift on the same day of the week (the newcomers, who hold no skill
+ * and so work the lines that need none): once the planner frees the first of that day, the rules allow
+ * them the second's shift (the same hours in a week they already worked), and the second, given it
+ * away, the first's line. The ramp works everyone six days a week, so only this makes room for sure.
+ */
+export async function sameShiftOfTwo(from: string, to: string, accounts: readonly Colleague[]) {
+  const shifts = await Promise.all(
+    accounts.map(
+      async (colleague) =>
+        (
+          await getAs<{ items: TimedShift[] }>(
+            colleague.username,
+            `/api/me/live-shifts?from=${from}&to=${to}`,
+          )
+        ).items,
+    ),
+  );
+  for (const [i, freed] of accounts.entries())
+    for (const [j, giver] of accounts.entries()) {
+      if (i === j) continue;
+      for (const freedShift of shifts[i]!) {
+        const giverShift = shifts[j]!.find(
+          (shift) => shift.date === freedShift.date && shift.shiftTemplate.id === freedShift.shiftTemplate.id,
+        );
+        if (giverShift) return { freed, giver, date: freedShift.date, freedShift, giverShift };
+      }
+    }
+  return null;
+}
+
 async function getAs<T>(username: string, path: string): Promise<T> {
   const client = await apiAs(username);
   const answer = await client.get(path);
@@ -35,7 +70,12 @@ export interface Proposal {
  * accounts, as the service lists them (only what the rules allow both sides), on two different shifts.
  * Which shifts the run gave whom is the engine's choice, so the story asks.
  */
-export async function swapsOfTheWeek(from: string, to: string, accounts: readonly Colleague[]) {
+export async function swapsOfTheWeek(
+  from: string,
+  to: string,
+  accounts: readonly Colleague[],
+  chosenGiveAway?: Proposal,
+) {
   const byNumber = new Map(accounts.map((colleague) => [colleague.employeeNumber, colleague]));
   const swaps: Required<Proposal>[] = [];
   const giveAways: Proposal[] = [];
@@ -62,7 +102,14 @@ export async function swapsOfTheWeek(from: string, to: string, accounts: readonl
   }
   // Two shifts that no two proposals share a person of, where the week allows: each is approved on its own.
   // A week that works everyone six days may leave no one free to take a shift: then only the swap.
-  const people = (proposal: Proposal) => [proposal.proposer, proposal.colleague];
+  const people = (proposal: Proposal) => [proposal.proposer.username, proposal.colleague.username];
+  if (chosenGiveAway) {
+    // Apart from the give-away's people: a swap of theirs could move a shift next to the day given away.
+    const swap = swaps.find(
+      (candidate) => !people(candidate).some((person) => people(chosenGiveAway).includes(person)),
+    );
+    if (swap) return { swap, giveAway: chosenGiveAway };
+  }
   for (const apart of [true, false])
     for (const swap of swaps) {
       const giveAway = giveAways.find(

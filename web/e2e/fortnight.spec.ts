@@ -1,8 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDays } from '../src/lib/dates.ts';
-import { type Colleague, swapOf, swapsOfTheWeek } from './fortnight-support.ts';
+import {
+  type Colleague,
+  type Proposal,
+  sameShiftOfTwo,
+  swapOf,
+  swapsOfTheWeek,
+} from './fortnight-support.ts';
 import { employeeWorkbook } from './hr-people-support.ts';
 import { choose } from './planner-demand-support.ts';
+import { focusCellOf } from './roster-grid-support.ts';
 import {
   apiAs,
   base,
@@ -26,9 +33,11 @@ import {
  * imports new people with accounts, the administrator hands out their first passwords, a newcomer sets
  * their own, the planner plans a week from the template, runs, locks and publishes it, the manager
  * approves it from the bell, the newcomer reads their shifts and asks for leave, the supervisor and HR
- * approve it while the planner's open gaps screen follows by itself, the planner covers the gap, the
- * newcomer locks their account by mistyping and the administrator unlocks it, and the planner prints the
- * month. Each language lives its own week, after the demo's published weeks and the other specs' days.
+ * approve it while the planner's open gaps screen follows by itself, the planner offers the gap, the
+ * planner frees a newcomer of a day on the grid, colleagues swap a shift and give the freed newcomer
+ * one, the giver claims the line left open and the planner approves it, the HR director validates an
+ * attendance exception, the newcomer locks their account by mistyping and the administrator unlocks it,
+ * and the planner prints the month. Each language lives its own week, after the demo's published weeks and the other specs' days.
  */
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
@@ -51,7 +60,8 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
   const to = addDays(from, 6);
   const planName = `Fortnight ${stamp}`;
   const newcomers = [1, 2, 3].map((n) => ({
-    employeeNumber: `FN-${stamp.toUpperCase()}-${n}`,
+    // As long as a real number, digits and all (the grid's name column holds about twelve characters on a phone).
+    employeeNumber: `FN${lang === 'en' ? 1 : 2}${String(Date.now()).slice(-6)}-${n}`,
     username: `new.${stamp}.${n}`,
     Name_1_English: `Newcomer ${n} ${stamp}`,
     Name_2_Arabic: `موظف جديد ${n}`,
@@ -141,7 +151,7 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
     await expect(page.getByTestId('plan-notice')).toHaveText(text(lang, 'demand.template.applied'));
     await checkScreen(page, info, 'fortnight-plan');
 
-    await page.getByRole('link', { name: text(lang, 'allocation.nav') }).click();
+    await page.getByRole('link', { name: text(lang, 'allocation.nav'), exact: true }).click();
     await page.getByRole('combobox', { name: text(lang, 'allocation.new.plan') }).fill(planName);
     await page.getByRole('option', { name: new RegExp(planName) }).click();
     await page.getByRole('button', { name: text(lang, 'allocation.new.submit') }).click();
@@ -271,11 +281,51 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
     return { theirs, context };
   };
 
+  // Everyone on the ramp works six days a week, so nobody is free to take a colleague's shift unless the
+  // planner makes room: two newcomers work the same shift on one day; the planner frees the first of it,
+  // the second gives them their shift, and later claims the line left open.
+  const accounts: Colleague[] = [
+    { employeeNumber: newcomer.employeeNumber, username: newcomer.username, password: NEW_PASSWORD },
+    ...colleagues,
+  ];
+  const pair = await sameShiftOfTwo(from, to, accounts.slice(0, newcomers.length));
+  let freedLine = '';
+  let chosenGiveAway: Proposal | undefined;
+  /** Who claims the line left open: the giver, once their shift went; else the freed newcomer, their own. */
+  let claimant: Colleague | undefined;
+  if (pair)
+    await test.step('the planner frees a newcomer of a day on the roster’s grid', async () => {
+      const planner = await apiAs('planner');
+      const day = (await (
+        await planner.get(
+          `/api/shift-assignments?departmentId=${rampId}&from=${pair.date}&to=${pair.date}&pageSize=500`,
+        )
+      ).json()) as { items: { id: string; demandLineId: string | null }[] };
+      await planner.dispose();
+      freedLine = day.items.find((item) => item.id === pair.freedShift.assignmentId)?.demandLineId ?? '';
+      expect(freedLine, 'the freed shift covers a line of the plan').not.toBe('');
+      await signIn(page, lang, 'planner');
+      await page.goto(`${base()}/roster/live?from=${from}&to=${to}&department=${rampId}`);
+      const grid = page.getByTestId('roster-grid');
+      await expect(grid).toBeVisible();
+      await page.getByTestId('edit-toggle').check({ force: true });
+      const cell = await focusCellOf(page, grid, lang, pair.freed.employeeNumber, pair.date);
+      await page.keyboard.press('Delete');
+      await expect(cell).toBeEmpty();
+      await page.getByTestId('edit-save').click();
+      await expect(page.getByTestId('edit-saved')).toBeVisible();
+      await checkScreen(page, info, 'fortnight-freed');
+      await signOut(page);
+      chosenGiveAway = { proposer: pair.giver, offered: pair.giverShift, colleague: pair.freed };
+    });
+  else
+    test
+      .info()
+      .annotations.push({ type: 'give-away', description: 'no two newcomers work one shift on one day' });
+
   await test.step('colleagues swap one shift and give another away; the others accept, the manager approves', async () => {
-    const { swap, giveAway } = await swapsOfTheWeek(from, to, [
-      { employeeNumber: newcomer.employeeNumber, username: newcomer.username, password: NEW_PASSWORD },
-      ...colleagues,
-    ]);
+    const { swap, giveAway } = await swapsOfTheWeek(from, to, accounts, chosenGiveAway);
+    if (pair) claimant = giveAway === chosenGiveAway ? pair.giver : pair.freed;
     if (!giveAway) {
       // Nobody with an account is free to take any of these shifts: the form says so instead of a list.
       const { theirs, context } = await asColleague(swap.proposer, '/my/swaps');
@@ -357,6 +407,51 @@ test('a fortnight of the ramp, from new people to the printed month', async ({ p
     await taker.dispose();
     expect(taken.items.map((shift) => shift.date)).toEqual([swap.wanted.date]);
   });
+
+  const taker = claimant;
+  if (pair && taker)
+    await test.step('the planner offers the line left open; the newcomer now free that day claims it, and the planner approves', async () => {
+      await signIn(page, lang, 'planner');
+      await page.goto(`${base()}/roster/live?from=${from}&to=${to}&department=${rampId}`);
+      await page.getByTestId('gaps-tab').click();
+      const gap = page.locator(`[data-testid="gap"][data-line="${freedLine}"][data-date="${pair.date}"]`);
+      await gap.getByRole('button', { name: /.+/ }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: text(lang, 'rosters.offer.instead') }).click();
+      await expect(page.getByTestId('gap-offered')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await signOut(page);
+
+      // Where the offer's notification leads: the screen from the shift's day (it lists 13 weeks from there).
+      const { theirs, context } = await asColleague(taker, `/my/open-shifts?from=${pair.date}`);
+      const offer = theirs.locator(
+        `[data-testid="open-shift"][data-line="${freedLine}"][data-date="${pair.date}"]`,
+      );
+      await expect(offer).toHaveCount(1);
+      await offer.getByRole('button').focus();
+      await theirs.keyboard.press('Enter');
+      const claim = theirs.locator(`[data-testid="my-claim"][data-line="${freedLine}"]`);
+      await expect(claim.locator('[data-status="Pending"]')).toBeVisible();
+      await checkScreen(theirs, info, 'fortnight-claim');
+      await context.close();
+
+      await signIn(page, lang, 'planner');
+      await page.getByRole('link', { name: text(lang, 'openShifts.nav.planning') }).click();
+      const pending = page.locator(`[data-testid="pending-claim"][data-line="${freedLine}"]`);
+      await expect(pending).toHaveCount(1);
+      await pending.getByRole('button').click();
+      await expect(pending).toHaveCount(0);
+      await expect(page.getByTestId('decision-refused')).toHaveCount(0);
+      await signOut(page);
+
+      // The colleague works that day again, on the line they claimed.
+      const claimed = await apiAs(taker.username);
+      const worked = (await (
+        await claimed.get(`/api/me/live-shifts?from=${pair.date}&to=${pair.date}`)
+      ).json()) as { items: { date: string }[] };
+      await claimed.dispose();
+      expect(worked.items.map((shift) => shift.date)).toEqual([pair.date]);
+    });
 
   await test.step('the HR director validates one of the ramp’s attendance exceptions of the past fortnight', async () => {
     await signIn(page, lang, 'hrdirector');

@@ -29,7 +29,7 @@ test('the planner creates a run, starts it, reads why lines stay unfilled and lo
   plan = await createOwnPlan(lang);
   await watchPage(page);
   await signIn(page, lang, 'planner');
-  await page.getByRole('link', { name: text(lang, 'allocation.nav') }).click();
+  await page.getByRole('link', { name: text(lang, 'allocation.nav'), exact: true }).click();
   await expect(page).toHaveURL(/\/runs$/);
   await checkScreen(page, info, 'runs-list');
 

@@ -108,7 +108,7 @@ export async function apiAs(username: string): Promise<APIRequestContext> {
 
 /**
  * What every screen must be, in both languages: the document's language and direction, nothing wider
- * than the viewport at 1280 and at 375 px, no serious or critical axe finding, no CSP violation or
+ * than the viewport at 1280 and at 375 px and no words cut inside a box, no serious or critical axe finding, no CSP violation or
  * console error; a screenshot at each width kept among the test artefacts.
  */
 export async function checkScreen(page: Page, info: TestInfo, name: string): Promise<void> {
@@ -151,9 +151,31 @@ export async function checkScreen(page: Page, info: TestInfo, name: string): Pro
           );
         }
       }
-      return { page: document.documentElement.scrollWidth > limit + 1, found: found.slice(0, 5) };
+      // Content wider than a box that hides its overflow: cut off inside a card, where the page's edge check
+      // cannot see it. A text cut with an ellipsis on purpose, and fields, are not.
+      const cut: string[] = [];
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        if (!(element instanceof HTMLElement) || element.matches('input, textarea, select')) continue;
+        const style = getComputedStyle(element);
+        if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
+        // A visually hidden label (1 px, for screen readers) and a box without words (a switch's track, a
+        // scroll bar's thumb) cut nothing anyone reads.
+        if (style.textOverflow === 'ellipsis' || element.clientWidth <= 1) continue;
+        if ((element.textContent ?? '').trim() === '') continue;
+        if (element.scrollWidth > element.clientWidth + 2)
+          cut.push(
+            `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} ${element.scrollWidth} > ${element.clientWidth}: ${(element.textContent ?? '').slice(0, 60)}`,
+          );
+      }
+      return { page: document.documentElement.scrollWidth > limit + 1, found: found.slice(0, 5), cut };
     });
-    expect(overflowing, `${name} at ${width} px overflows horizontally`).toEqual({ page: false, found: [] });
+    expect(
+      { page: overflowing.page, found: overflowing.found },
+      `${name} at ${width} px overflows horizontally`,
+    ).toEqual({ page: false, found: [] });
+    expect(overflowing.cut, `${name} at ${width} px cuts words inside a box`).toEqual([]);
+    // From the top: a page scrolled by the test would draw its fixed header over the middle of the picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(folder, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(original);

@@ -98,6 +98,10 @@ export const TABLE_OWNERS = {
   open_shift_claims: 'open-shifts',
   shift_swaps: 'swaps',
   calendar_feeds: 'calendar-feed',
+  // notifications: what each person is told
+  notifications: 'notifications',
+  notification_mail_choices: 'notifications',
+  mail_outbox: 'notifications',
 } as const;
 
 export type OwnedTable = keyof typeof TABLE_OWNERS;

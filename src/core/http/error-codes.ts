@@ -150,6 +150,10 @@ export const ERROR_CODES = [
   'LABOUR_RATE_EXISTS',
   'LABOUR_BUDGET_EXISTS',
   'GRADE_UNKNOWN',
+  // Editing and copying the live roster (issue 53)
+  'ROSTER_CHANGED',
+  'COPY_CHANGED',
+  'COPY_RANGES_OVERLAP',
 ] as const;
 
 /** The lookup groups' own codes: `GRADE_PROTECTED`, `SKILL_REFERENCED`, `TERMINAL_CODE_TAKEN` … */

@@ -20,7 +20,7 @@ export const pageSchema = <T extends TSchema>(item: T) =>
       items: Type.Array(item),
       page: Type.Integer(),
       pageSize: Type.Integer(),
-      total: Type.Integer({ description: 'Items matching the query, on all pages' }),
+      total: Type.Integer({ description: 'Matches on all pages' }),
     },
     item.$id ? { $id: `${item.$id}Page` } : {},
   );

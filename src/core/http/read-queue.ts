@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * turn here, first come first served, a few at a time: each then finds the database queue short, and
  * the slowest read waits for those before it rather than for every statement of everyone.
  *
- * Only API reads (GET) queue: writes, uploads and long waits (`Prefer: wait` is a POST) are not held
- * behind them, and the server's pool needs no such help.
+ * Only API reads (GET) queue: writes, uploads, long waits (`Prefer: wait` is a POST) and endless
+ * streams are not held behind them, and the server's pool needs no such help.
  */
 export interface ReadQueueOptions {
   /** Reads in the service at once. */
@@ -38,6 +38,9 @@ export function registerReadQueue(app: FastifyInstance, options: ReadQueueOption
   };
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'GET' || !request.url.startsWith('/api/')) return;
+    // A stream (the unit's changes) is open for as long as its screen: it would hold its place for good,
+    // and a few open screens would stop every read of everyone.
+    if (request.routeOptions.config?.endless === true) return;
     if (running < options.concurrency) running += 1;
     // The slot passes from the read that releases it to the next in line, so `running` stays as it is.
     else await new Promise<void>((resolve) => waiting.push(resolve));

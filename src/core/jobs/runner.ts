@@ -53,11 +53,18 @@ export interface JobHandler {
   kind: string;
   /**
    * Processes the job from `job.cursor`; answers how it ended (`Cancelled` when it stopped on request,
-   * `Running` when it stopped because the runner stops: the job goes back to the queue at its cursor).
+   * `Running` when it stopped because the runner stops: the job goes back to the queue at its cursor, and
+   * with `retryInMs` is claimed again no sooner than that, as a mail whose server was down).
    */
-  run(job: ClaimedJob, control: JobControl): Promise<{ status: JobStatus; error?: string }>;
+  run(job: ClaimedJob, control: JobControl): Promise<JobOutcome>;
   /** Runs in the transaction that writes the final status (the import's audit event). */
   finished?(executor: Executor, job: ClaimedJob, status: JobStatus, error?: string): Promise<void>;
+}
+
+export interface JobOutcome {
+  status: JobStatus;
+  error?: string;
+  retryInMs?: number;
 }
 
 export interface JobRunnerOptions {
@@ -158,7 +165,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
                 kinds.map((kind) => sql`${kind}`),
                 sql`, `,
               )})
-                and (status = 'Queued'
+                and ((status = 'Queued' and (not_before is null or not_before <= now()))
                      or (status = 'Running' and heartbeat_at < now() - make_interval(secs => ${staleAfterMs / 1000})))
               order by created_at
               limit 1
@@ -222,7 +229,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         .catch(() => undefined);
     }, heartbeatMs);
     beat.unref();
-    let outcome: { status: JobStatus; error?: string };
+    let outcome: JobOutcome;
     try {
       outcome = await handler.run(job, control);
     } catch (error) {
@@ -239,8 +246,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (state.lost) return;
     if (outcome.status === 'Running') {
       // Stopped between batches: back to the queue at its cursor, for this or any other process.
+      const waitMs = outcome.retryInMs ?? 0;
       await db.execute(
-        sql`update jobs set status = 'Queued', worker_id = null
+        sql`update jobs set status = 'Queued', worker_id = null, error = ${outcome.error ?? null},
+                  not_before = case when ${waitMs}::int > 0 then now() + make_interval(secs => ${waitMs / 1000}) end
              where id = ${job.id} and worker_id = ${workerId} and status = 'Running'`,
       );
       return;

@@ -7,7 +7,8 @@ import type { JobHandler, JobStatus } from '../../core/jobs/runner.ts';
 import type { EngineRunObserver } from '../../core/metrics/metrics.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { type Instance, InstanceError, type Result, type UnfilledLine } from '../../engine/index.ts';
-import { recordRunCost } from '../costs/cost-service.ts';
+import { recordRunCost } from '../costs/service.ts';
+import { type NotificationEvent, notify } from '../notifications/service.ts';
 import { buildSnapshot, type DroppedLiveWork, LIVE_LINE_PREFIX, planLines } from '../roster/snapshot.ts';
 import { readSettings } from '../settings/service.ts';
 import { lineOrderOf, lineRefsOf } from './line-refs.ts';
@@ -131,6 +132,21 @@ function failureOf(error: unknown): { code: string; detail: string } {
   return { code: 'EXECUTION_FAILED', detail: error instanceof Error ? error.message : String(error) };
 }
 
+/** Its planner is told how the execution ended (issue 55), once per execution. */
+const runFinished = (
+  run: { id: string; buId: string },
+  jobId: string,
+  payload: ExecutionPayload,
+  data: Pick<NotificationEvent['data'], 'outcome' | 'coverage'>,
+): NotificationEvent => ({
+  buId: run.buId,
+  employeeIds: [],
+  userIds: payload.actor.userId ? [payload.actor.userId] : [],
+  kind: 'RUN_FINISHED',
+  data: { runId: run.id, ...data },
+  key: `run:${run.id}:${jobId}`,
+});
+
 /**
  * The job that executes a run: snapshot, engine in a worker thread, result stored. A runner that stops
  * (SIGTERM) ends the worker and puts the job back in the queue; a process that dies leaves a job whose
@@ -157,6 +173,7 @@ export function allocationRunJob(deps: ServiceDeps, observe?: EngineRunObserver)
             entityId: run.id,
             details: { to: failed.from, ...failure, attempts: job.attempts },
           });
+          await notify(tx, [runFinished(run, job.id, payload, { outcome: 'Failed' })]);
         });
         observe?.({ action: payload.action, outcome: 'failed' });
         return { status: 'Failed' as const, error: failure.detail };
@@ -226,6 +243,7 @@ export function allocationRunJob(deps: ServiceDeps, observe?: EngineRunObserver)
             instance: packedInstance,
             result: packedResult,
             summary,
+            staffIds: instance.employees.filter((e) => e.department === run.departmentId).map((e) => e.id),
             executedBy: payload.actor.userId!,
             executedAt: deps.now(),
           });
@@ -243,6 +261,10 @@ export function allocationRunJob(deps: ServiceDeps, observe?: EngineRunObserver)
               durationMs: summary.durationMs,
             },
           });
+          const { required, assigned } = summary.coverage;
+          await notify(tx, [
+            runFinished(run, job.id, payload, { outcome: 'Executed', coverage: { required, assigned } }),
+          ]);
           return true;
         });
         if (stored) {

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { type Executor, queryRows } from '../../core/db/database.ts';
+import type { ChangeWindow } from '../../core/db/change-window.ts';
+import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import { employeeRefPage } from '../../core/db/employee-ref.ts';
 import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
@@ -176,6 +177,7 @@ export async function finishExecution(
     instance: Buffer;
     result: Buffer;
     summary: unknown;
+    staffIds: string[];
     executedBy: string;
     executedAt: Date;
   },
@@ -354,4 +356,37 @@ export async function employeesAmong(
   if (!ids.length) return { rows: [], total: 0 };
   const where = and(eq(employees.buId, buId), inArray(employees.id, [...ids]));
   return employeeRefPage(executor, where, limit, offset);
+}
+
+/** A run's window as SQL of its own columns, and the staff its last execution saw. */
+export type RunWindow = Omit<ChangeWindow, 'staff'> & { staffIds: SQL };
+
+/**
+ * What changed after the last execution of each of the runs, in one statement: `changes` gives, for a run's
+ * window, the owners' fragments to union (issue 53).
+ */
+export async function changesSinceExecution(
+  executor: Executor,
+  ids: readonly string[],
+  changes: (run: RunWindow) => SQL,
+) {
+  if (!ids.length) return [];
+  const run: RunWindow = {
+    buId: sql`${allocationRuns.buId}`,
+    departmentId: sql`${allocationRuns.departmentId}`,
+    from: sql`${allocationRuns.periodFrom}`,
+    to: sql`${allocationRuns.periodTo}`,
+    since: sql`${allocationRuns.executedAt}`,
+    staffIds: sql`${allocationRuns.staffIds}`,
+  };
+  // The latest as milliseconds: both drivers answer a float8 as a number, and raw timestamps differently.
+  return queryRows<{ runId: string; kind: string; n: number; latestMs: number }>(
+    executor,
+    sql`select ${allocationRuns.id} as "runId", c.kind, c.n,
+               (extract(epoch from c.latest_at) * 1000)::float8 as "latestMs"
+          from ${allocationRuns}
+          cross join lateral (${changes(run)}) c
+         where ${allocationRuns.id} = any(${uuidList(ids)}) and ${allocationRuns.executedAt} is not null
+           and c.n > 0`,
+  );
 }

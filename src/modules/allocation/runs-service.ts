@@ -10,7 +10,17 @@ import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
 import type { Instance, Result } from '../../engine/index.ts';
 import * as repo from './repository.ts';
-import type { NewRun, Run, RunListQuery, RunOptions, RunProgress, RunResult, RunReview } from './schemas.ts';
+import type {
+  NewRun,
+  Run,
+  RunChange,
+  RunListQuery,
+  RunOptions,
+  RunProgress,
+  RunResult,
+  RunReview,
+} from './schemas.ts';
+import { changesSinceRuns } from './staleness.ts';
 import { unpackJson } from './stored.ts';
 
 /** The longest period one run may cover, as a demand plan. */
@@ -46,7 +56,7 @@ function progressView(row: repo.RunRow, now: Date): Run['progress'] {
   return { ...progress, elapsedMs: Math.max(0, now.getTime() - Date.parse(progress.startedAt)) };
 }
 
-export function runView(row: repo.RunRow, now: Date): Run {
+export function runView(row: repo.RunRow, now: Date, changedSinceRun: RunChange[] = []): Run {
   const options = row.options as RunOptions;
   return {
     id: row.id,
@@ -65,6 +75,7 @@ export function runView(row: repo.RunRow, now: Date): Run {
     created: { by: row.createdBy, at: row.createdAt.toISOString() },
     executed: at(row.executedBy, row.executedAt),
     planChangedSinceRun: row.executedAt !== null && row.planUpdatedAt > row.executedAt,
+    changedSinceRun,
     reviewed: at(row.reviewedBy, row.reviewedAt),
     reviewComment: row.reviewComment,
     locked: at(row.lockedBy, row.lockedAt),
@@ -86,8 +97,19 @@ export async function requireRun(
   return row;
 }
 
+/** Changes since the last execution matter while a rerun may still answer them (Executed or Reviewed). */
+async function withChanges(executor: Executor, rows: repo.RunRow[], now: Date): Promise<Run[]> {
+  const changes = await changesSinceRuns(
+    executor,
+    rows.filter((row) => TRANSITIONS.rerun.includes(row.status)),
+  );
+  return rows.map((row) => runView(row, now, changes.get(row.id)));
+}
+
 export async function getRun(deps: ServiceDeps, caller: Caller, id: string): Promise<Run> {
-  return runView(await requireRun(deps.db, caller, 'allocation_run.read', id), deps.now());
+  const row = await requireRun(deps.db, caller, 'allocation_run.read', id);
+  const [run] = await withChanges(deps.db, [row], deps.now());
+  return run!;
 }
 
 export async function listRuns(deps: ServiceDeps, caller: Caller, query: RunListQuery): Promise<Page<Run>> {
@@ -99,12 +121,7 @@ export async function listRuns(deps: ServiceDeps, caller: Caller, query: RunList
     query.pageSize,
     offsetOf(query),
   );
-  const now = deps.now();
-  return pageOf(
-    rows.map((row) => runView(row, now)),
-    total,
-    query,
-  );
+  return pageOf(await withChanges(deps.db, rows, deps.now()), total, query);
 }
 
 export async function createRun(deps: ServiceDeps, caller: Caller, body: NewRun): Promise<Run> {

@@ -19,6 +19,42 @@ export const RunStatus = Type.Union(
 );
 export type RunStatus = Static<typeof RunStatus>;
 
+/** What can change under a run after it ran (issue 53), in the order a planner reads them. */
+export const RUN_CHANGE_KINDS = [
+  'plan',
+  'staffJoined',
+  'staffLeft',
+  'staffDeactivated',
+  'staffChanged',
+  'leaveApproved',
+  'leaveCancelled',
+  'unavailability',
+  'wishes',
+  'shiftsAdded',
+  'shiftsRemoved',
+] as const;
+export type RunChangeKind = (typeof RUN_CHANGE_KINDS)[number];
+
+export const RunChange = Type.Object(
+  {
+    kind: Type.Union(
+      RUN_CHANGE_KINDS.map((kind) => Type.Literal(kind)),
+      {
+        description:
+          'plan: the demand plan was edited; staffJoined / staffLeft / staffDeactivated: employees who came ' +
+          "into the department, left it, or were made inactive; staffChanged: an employee's record or " +
+          'certificates changed; leaveApproved / leaveCancelled: approved leave touching the period came ' +
+          'into force or was withdrawn; unavailability / wishes: stated for the period; shiftsAdded / ' +
+          'shiftsRemoved: shifts of the period put on or taken off the live roster by hand',
+      },
+    ),
+    count: Type.Integer({ minimum: 1, description: 'How many (1 for the plan)' }),
+    latestAt: Instant,
+  },
+  { $id: 'AllocationRunChange' },
+);
+export type RunChange = Static<typeof RunChange>;
+
 export const RunOptions = Type.Object(
   {
     timeLimitSeconds: Type.Optional(
@@ -247,6 +283,11 @@ export const Run = Type.Object(
       description:
         'The demand plan was edited (its cells, name or state) after the last execution: the result may not ' +
         'answer the plan as it is',
+    }),
+    changedSinceRun: Type.Array(RunChange, {
+      description:
+        "What changed in the run's department and period after its last execution, while it may be rerun " +
+        '(Executed or Reviewed; empty otherwise): the run is stale when this is not empty',
     }),
     reviewed: Transition,
     reviewComment: Nullable(Type.String()),

@@ -18,8 +18,8 @@ import {
   writeXlsx,
   type XlsxWorkbook,
 } from '../../core/xlsx/index.ts';
+import { activeAttendanceStatuses } from '../lookups/reads.ts';
 import * as importRepo from './import-repository.ts';
-import * as repo from './repository.ts';
 import type { ImportPreview, ImportResult, ImportRowVerdict } from './schemas.ts';
 
 import { attendanceLock, type Segment, segmentLabel, segmentsOverlap } from './segments.ts';
@@ -44,7 +44,7 @@ const EARLIEST = '1900-01-01';
 const list = (codes: Iterable<string>) => [...codes].join(', ') || '(none)';
 
 export async function template(deps: ServiceDeps, caller: Caller): Promise<Buffer> {
-  const statuses = await repo.activeStatuses(deps.db, caller.principal.buId);
+  const statuses = await activeAttendanceStatuses(deps.db, caller.principal.buId);
   const notes: Record<Column, string> = {
     employeeNumber:
       'Required. The employee’s number; a record (a segment of presence) is matched (upserted) by employee, date and Time_In.',
@@ -240,7 +240,7 @@ export async function previewImport(
   });
   const [employees, statuses] = await Promise.all([
     importRepo.employeesByNumber(deps.db, principal.buId, principal.scopeOf('attendance.import')),
-    repo.activeStatuses(deps.db, principal.buId),
+    activeAttendanceStatuses(deps.db, principal.buId),
   ]);
   const checked = sheet.rows.map((row) =>
     checkRow(row, sheet.columns, { employees, statuses, today: principal.today }),

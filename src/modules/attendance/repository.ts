@@ -4,13 +4,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import {
-  attendanceRecordChanges,
-  attendanceRecords,
-  attendanceStatuses,
-  employees,
-} from '../../core/db/tables/index.ts';
+import { attendanceRecordChanges, attendanceRecords, employees } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
+import { attendanceStatusCodesOf, attendanceStatusIdByCode } from '../lookups/reads.ts';
 import type { AttendanceValues } from './schemas.ts';
 
 const hhmm = (column: AnyPgColumn) => sql<string | null>`to_char(${column}, 'HH24:MI')`;
@@ -26,7 +22,6 @@ const recordColumns = {
   timeIn: hhmm(attendanceRecords.timeIn),
   timeOut: hhmm(attendanceRecords.timeOut),
   statusId: attendanceRecords.statusId,
-  statusCode: attendanceStatuses.code,
   source: attendanceRecords.source,
   pendingReviewId: sql<string | null>`(select r.id from attendance_reviews r
     where r.record_id = ${attendanceRecords.id} and r.status = 'Pending')`,
@@ -58,8 +53,22 @@ const recordsQuery = (executor: Executor) =>
   executor
     .select(recordColumns)
     .from(attendanceRecords)
-    .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
-    .innerJoin(attendanceStatuses, eq(attendanceStatuses.id, attendanceRecords.statusId));
+    .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId));
+
+/** Records as answers show them: each with its status's code, read through lookups. */
+async function withStatusCodes(
+  executor: Executor,
+  buId: string,
+  rows: readonly Omit<RecordRow, 'statusCode'>[],
+): Promise<RecordRow[]> {
+  const codes = await attendanceStatusCodesOf(
+    executor,
+    buId,
+    rows.map((row) => row.statusId),
+  );
+  // A record's status always exists (a foreign key): the join this replaces dropped none.
+  return rows.map((row) => ({ ...row, statusCode: codes.get(row.statusId)! }));
+}
 
 export interface RecordFilters {
   from?: string;
@@ -69,7 +78,12 @@ export interface RecordFilters {
   statusCode?: string;
 }
 
-function recordConditions(buId: string, scope: DepartmentScope | null, filters: RecordFilters): SQL {
+function recordConditions(
+  buId: string,
+  scope: DepartmentScope | null,
+  filters: RecordFilters,
+  statusId: string | null | undefined,
+): SQL {
   return and(
     eq(attendanceRecords.buId, buId),
     inDepartmentScope(employees.departmentId, scope),
@@ -77,7 +91,11 @@ function recordConditions(buId: string, scope: DepartmentScope | null, filters: 
     filters.to ? lte(attendanceRecords.date, filters.to) : undefined,
     filters.employeeId ? eq(attendanceRecords.employeeId, filters.employeeId) : undefined,
     filters.departmentId ? eq(employees.departmentId, filters.departmentId) : undefined,
-    filters.statusCode ? eq(attendanceStatuses.code, filters.statusCode.toUpperCase()) : undefined,
+    statusId === undefined
+      ? undefined
+      : statusId === null
+        ? sql`false`
+        : eq(attendanceRecords.statusId, statusId),
   )!;
 }
 
@@ -89,7 +107,11 @@ export async function listRecords(
   limit: number,
   offset: number,
 ): Promise<{ rows: RecordRow[]; total: number }> {
-  const where = recordConditions(buId, scope, filters);
+  // A status filter names a code: no status of that code, no record.
+  const statusId = filters.statusCode
+    ? await attendanceStatusIdByCode(executor, buId, filters.statusCode.toUpperCase())
+    : undefined;
+  const where = recordConditions(buId, scope, filters, statusId);
   const [rows, [total]] = await Promise.all([
     recordsQuery(executor)
       .where(where)
@@ -100,10 +122,9 @@ export async function listRecords(
       .select({ n: count() })
       .from(attendanceRecords)
       .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
-      .innerJoin(attendanceStatuses, eq(attendanceStatuses.id, attendanceRecords.statusId))
       .where(where),
   ]);
-  return { rows: rows as RecordRow[], total: total?.n ?? 0 };
+  return { rows: await withStatusCodes(executor, buId, rows), total: total?.n ?? 0 };
 }
 
 export async function findRecord(
@@ -123,8 +144,8 @@ export async function findRecord(
       .for('update');
     if (!locked) return null;
   }
-  const [row] = await recordsQuery(executor).where(where);
-  return (row as RecordRow | undefined) ?? null;
+  const [row] = await withStatusCodes(executor, buId, await recordsQuery(executor).where(where));
+  return row ?? null;
 }
 
 export async function findRecords(executor: Executor, buId: string, ids: string[]): Promise<RecordRow[]> {
@@ -132,7 +153,7 @@ export async function findRecords(executor: Executor, buId: string, ids: string[
   const rows = await recordsQuery(executor).where(
     and(eq(attendanceRecords.buId, buId), inArray(attendanceRecords.id, ids)),
   );
-  return rows as RecordRow[];
+  return withStatusCodes(executor, buId, rows);
 }
 
 /** The segments of one employee and date (every record of that date), by Time_In. */
@@ -163,16 +184,6 @@ export async function segmentsOfDay(
 export interface StatusRow {
   id: string;
   code: string;
-}
-
-/** The unit's active attendance statuses by code (codes are upper case). */
-export async function activeStatuses(executor: Executor, buId: string): Promise<Map<string, string>> {
-  const rows = await executor
-    .select({ id: attendanceStatuses.id, code: attendanceStatuses.code })
-    .from(attendanceStatuses)
-    .where(and(eq(attendanceStatuses.buId, buId), eq(attendanceStatuses.isActive, true)))
-    .orderBy(asc(attendanceStatuses.code));
-  return new Map(rows.map((row) => [row.code, row.id]));
 }
 
 export interface StoredValues {
@@ -256,13 +267,4 @@ export async function changesOf(
     executor.select({ n: count() }).from(attendanceRecordChanges).where(where),
   ]);
   return { rows: rows as ChangeRow[], total: total?.n ?? 0 };
-}
-
-/** A status by code, active or not (a revert restores what was there). */
-export async function statusIdByCode(executor: Executor, buId: string, code: string): Promise<string | null> {
-  const [row] = await executor
-    .select({ id: attendanceStatuses.id })
-    .from(attendanceStatuses)
-    .where(and(eq(attendanceStatuses.buId, buId), eq(attendanceStatuses.code, code)));
-  return row?.id ?? null;
 }

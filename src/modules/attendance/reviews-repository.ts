@@ -1,34 +1,12 @@
 /** The reviews of attendance edits: opened by an edit, extended by the next, closed by a decision. */
 import { and, asc, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
-import { inDepartmentScope } from '../../core/db/scope.ts';
-import { attendanceRecords, attendanceReviews, employees, users } from '../../core/db/tables/index.ts';
+import { attendanceRecords, attendanceReviews } from '../../core/db/tables/index.ts';
+import { ofEmployeesInScope } from '../people/reads.ts';
 import type { AttendanceValues } from './schemas.ts';
 
-interface ReviewNames {
-  firstEditedByName: string | null;
-  lastEditedByName: string | null;
-  closedByName: string | null;
-}
-
-export type ReviewRow = typeof attendanceReviews.$inferSelect & ReviewNames;
-
-const username = (column: AnyPgColumn) =>
-  sql<string | null>`(select u.username from ${users} u where u.id = ${column})`;
-
-const reviewColumns = {
-  review: attendanceReviews,
-  firstEditedByName: username(attendanceReviews.firstEditedBy),
-  lastEditedByName: username(attendanceReviews.lastEditedBy),
-  closedByName: username(attendanceReviews.closedBy),
-};
-
-const flatten = ({ review, ...names }: { review: typeof attendanceReviews.$inferSelect } & ReviewNames) => ({
-  ...review,
-  ...names,
-});
+export type ReviewRow = typeof attendanceReviews.$inferSelect;
 
 /** The pending review of a record, locked: an edit extends it rather than opening a second. */
 export async function pendingReviewOf(tx: Executor, recordId: string) {
@@ -107,11 +85,11 @@ export async function findReview(
   forUpdate = false,
 ): Promise<ReviewRow | null> {
   const query = executor
-    .select(reviewColumns)
+    .select()
     .from(attendanceReviews)
     .where(and(eq(attendanceReviews.buId, buId), eq(attendanceReviews.id, id)));
   const [row] = forUpdate ? await query.for('update', { of: attendanceReviews }) : await query;
-  return row ? flatten(row) : null;
+  return row ?? null;
 }
 
 export interface ReviewFilters {
@@ -125,11 +103,10 @@ function pendingConditions(buId: string, scope: DepartmentScope | null, filters:
   return and(
     eq(attendanceReviews.buId, buId),
     eq(attendanceReviews.status, 'Pending'),
-    inDepartmentScope(employees.departmentId, scope),
+    ofEmployeesInScope(attendanceRecords.employeeId, scope, filters.departmentId),
     filters.from ? gte(attendanceRecords.date, filters.from) : undefined,
     filters.to ? lte(attendanceRecords.date, filters.to) : undefined,
     filters.employeeId ? eq(attendanceRecords.employeeId, filters.employeeId) : undefined,
-    filters.departmentId ? eq(employees.departmentId, filters.departmentId) : undefined,
   )!;
 }
 
@@ -145,17 +122,16 @@ export async function listPendingReviews(
   const where = pendingConditions(buId, scope, filters);
   const [rows, total] = await Promise.all([
     executor
-      .select(reviewColumns)
+      .select({ review: attendanceReviews })
       .from(attendanceReviews)
       .innerJoin(attendanceRecords, eq(attendanceRecords.id, attendanceReviews.recordId))
-      .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
       .where(where)
       .orderBy(asc(attendanceReviews.firstEditedAt), asc(attendanceReviews.id))
       .limit(limit)
       .offset(offset),
     countPending(executor, buId, scope, filters),
   ]);
-  return { rows: rows.map(flatten), total };
+  return { rows: rows.map((row) => row.review), total };
 }
 
 /** How many reviews wait in the scope: one index-backed count (the client polls it every 30 s). */
@@ -169,7 +145,6 @@ export async function countPending(
     .select({ n: count() })
     .from(attendanceReviews)
     .innerJoin(attendanceRecords, eq(attendanceRecords.id, attendanceReviews.recordId))
-    .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
     .where(pendingConditions(buId, scope, filters));
   return row?.n ?? 0;
 }

@@ -7,6 +7,8 @@ import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
+import { usernamesOf } from '../identity/reads.ts';
+import { activeAttendanceStatuses, attendanceStatusIdByCode } from '../lookups/reads.ts';
 import * as repo from './repository.ts';
 import * as reviewRepo from './reviews-repository.ts';
 import type {
@@ -164,7 +166,7 @@ async function assertNoOverlap(tx: Executor, buId: string, row: repo.RecordRow, 
 }
 
 async function statusIdOf(executor: Executor, buId: string, code: string): Promise<string> {
-  const id = (await repo.activeStatuses(executor, buId)).get(code.toUpperCase());
+  const id = (await activeAttendanceStatuses(executor, buId)).get(code.toUpperCase());
   if (!id) {
     throw businessRule('ATTENDANCE_STATUS_UNKNOWN', `No active attendance status "${code}"`, {
       errors: [{ path: '/statusCode', message: 'unknown or inactive status' }],
@@ -265,9 +267,19 @@ export async function editRecord(
 
 // ---- reviews
 
-const person = (id: string | null, username: string | null) => ({ id, username });
+/** The names of who edited and who closed these reviews, by user id. */
+const editorsOf = (executor: Executor, rows: readonly reviewRepo.ReviewRow[]) =>
+  usernamesOf(
+    executor,
+    rows.flatMap((row) => [row.firstEditedBy, row.lastEditedBy, row.closedBy]),
+  );
 
-function reviewView(row: reviewRepo.ReviewRow, record: repo.RecordRow): AttendanceReview {
+function reviewView(
+  row: reviewRepo.ReviewRow,
+  record: repo.RecordRow,
+  usernames: ReadonlyMap<string, string>,
+): AttendanceReview {
+  const person = (id: string | null) => ({ id, username: (id && usernames.get(id)) ?? null });
   return {
     id: row.id,
     status: row.status,
@@ -276,11 +288,11 @@ function reviewView(row: reviewRepo.ReviewRow, record: repo.RecordRow): Attendan
     after: row.after as AttendanceValues,
     edits: row.edits,
     reason: row.reason,
-    firstEditedBy: person(row.firstEditedBy, row.firstEditedByName),
+    firstEditedBy: person(row.firstEditedBy),
     firstEditedAt: row.firstEditedAt.toISOString(),
-    lastEditedBy: person(row.lastEditedBy, row.lastEditedByName),
+    lastEditedBy: person(row.lastEditedBy),
     lastEditedAt: row.lastEditedAt.toISOString(),
-    closedBy: row.closedBy ? person(row.closedBy, row.closedByName) : null,
+    closedBy: row.closedBy ? person(row.closedBy) : null,
     closedAt: row.closedAt?.toISOString() ?? null,
     comment: row.comment,
     version: row.version,
@@ -303,17 +315,17 @@ export async function listPendingReviews(
     query.pageSize,
     offsetOf(query),
   );
-  const records = new Map(
-    (
-      await repo.findRecords(
-        deps.db,
-        buId,
-        rows.map((row) => row.recordId),
-      )
-    ).map((record) => [record.id, record]),
-  );
+  const [found, usernames] = await Promise.all([
+    repo.findRecords(
+      deps.db,
+      buId,
+      rows.map((row) => row.recordId),
+    ),
+    editorsOf(deps.db, rows),
+  ]);
+  const records = new Map(found.map((record) => [record.id, record]));
   return pageOf(
-    rows.map((row) => reviewView(row, records.get(row.recordId)!)),
+    rows.map((row) => reviewView(row, records.get(row.recordId)!, usernames)),
     total,
     query,
   );
@@ -347,7 +359,11 @@ async function reviewForDecision(tx: Executor, caller: Caller, id: string) {
 async function reviewAnswer(deps: ServiceDeps, caller: Caller, id: string): Promise<AttendanceReview> {
   const { buId } = caller.principal;
   const review = (await reviewRepo.findReview(deps.db, buId, id))!;
-  return reviewView(review, (await repo.findRecord(deps.db, buId, review.recordId))!);
+  const [record, usernames] = await Promise.all([
+    repo.findRecord(deps.db, buId, review.recordId),
+    editorsOf(deps.db, [review]),
+  ]);
+  return reviewView(review, record!, usernames);
 }
 
 /** Accepts the edit as it stands and closes the review; nobody acknowledges an edit of their own. */
@@ -406,7 +422,7 @@ export async function revertReview(
     }
     const before = review.before as AttendanceValues;
     await assertNoOverlap(tx, principal.buId, record, before);
-    const statusId = await repo.statusIdByCode(tx, principal.buId, before.statusCode);
+    const statusId = await attendanceStatusIdByCode(tx, principal.buId, before.statusCode);
     if (!statusId)
       throw conflict('ATTENDANCE_STATUS_UNKNOWN', `The status ${before.statusCode} no longer exists`);
     await repo.writeValues(

@@ -1,17 +1,13 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/db/database.ts';
-import { employeeRefColumns } from '../../core/db/employee-ref.ts';
-import { paged } from '../../core/db/paging.ts';
 import {
-  employees,
-  orgNodes,
   type PreferenceKind,
   shiftAssignments,
-  shiftTemplates,
-  shiftTypes,
   unavailability,
   workPreferences,
 } from '../../core/db/tables/index.ts';
+import { departmentEmployeesAmong } from '../people/reads.ts';
 
 /* All SQL of availability and wishes; every read is filtered by the business unit. */
 
@@ -42,12 +38,10 @@ const preferenceColumns = {
   weekdays: workPreferences.weekdays,
   weight: workPreferences.weight,
   createdAt: workPreferences.createdAt,
-  shiftTypeId: shiftTypes.id,
-  shiftTypeCode: shiftTypes.code,
-  shiftTypeNameEn: shiftTypes.nameEn,
-  shiftTypeNameAr: shiftTypes.nameAr,
+  shiftTypeId: workPreferences.shiftTypeId,
 };
-export type PreferenceRow = {
+/** A preference as stored: its shift type by id (lookups names it). */
+export type StoredPreference = {
   id: string;
   employeeId: string;
   kind: PreferenceKind;
@@ -56,20 +50,7 @@ export type PreferenceRow = {
   weight: number;
   createdAt: Date;
   shiftTypeId: string | null;
-  shiftTypeCode: string | null;
-  shiftTypeNameEn: string | null;
-  shiftTypeNameAr: string | null;
 };
-
-/** Locks the employee's row: one wish at a time per employee, so the monthly limit holds under races. */
-export async function lockEmployee(tx: Executor, buId: string, employeeId: string) {
-  const [row] = await tx
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.buId, buId), eq(employees.id, employeeId)))
-    .for('update');
-  return row ?? null;
-}
 
 /** Unavailability of the employees that touches the dates. */
 export async function unavailabilityOf(
@@ -101,12 +82,11 @@ export async function preferencesOf(
   employeeIds: readonly string[],
   from: string,
   to: string,
-): Promise<PreferenceRow[]> {
+): Promise<StoredPreference[]> {
   if (!employeeIds.length) return [];
   return executor
     .select(preferenceColumns)
     .from(workPreferences)
-    .leftJoin(shiftTypes, eq(shiftTypes.id, workPreferences.shiftTypeId))
     .where(
       and(
         eq(workPreferences.buId, buId),
@@ -122,7 +102,6 @@ export async function heldPreferences(executor: Executor, buId: string, employee
   return executor
     .select(preferenceColumns)
     .from(workPreferences)
-    .leftJoin(shiftTypes, eq(shiftTypes.id, workPreferences.shiftTypeId))
     .where(
       and(
         eq(workPreferences.buId, buId),
@@ -169,7 +148,6 @@ export async function preferenceById(executor: Executor, buId: string, employeeI
   const [row] = await executor
     .select(preferenceColumns)
     .from(workPreferences)
-    .leftJoin(shiftTypes, eq(shiftTypes.id, workPreferences.shiftTypeId))
     .where(
       and(
         eq(workPreferences.buId, buId),
@@ -209,15 +187,7 @@ export async function deletePreference(tx: Executor, buId: string, employeeId: s
   return rows[0] ?? null;
 }
 
-export async function shiftTypeOf(executor: Executor, buId: string, id: string) {
-  const [row] = await executor
-    .select({ id: shiftTypes.id })
-    .from(shiftTypes)
-    .where(and(eq(shiftTypes.buId, buId), eq(shiftTypes.id, id)));
-  return row ?? null;
-}
-
-/** The employees' live assignments between the dates, with their shift type's code. */
+/** The employees' live assignments between the dates, with their shift template. */
 export async function liveWorkOf(
   executor: Executor,
   buId: string,
@@ -230,11 +200,9 @@ export async function liveWorkOf(
     .select({
       employeeId: shiftAssignments.employeeId,
       date: shiftAssignments.date,
-      shiftTypeCode: shiftTypes.code,
+      shiftTemplateId: shiftAssignments.shiftTemplateId,
     })
     .from(shiftAssignments)
-    .innerJoin(shiftTemplates, eq(shiftTemplates.id, shiftAssignments.shiftTemplateId))
-    .leftJoin(shiftTypes, eq(shiftTypes.id, shiftTemplates.shiftTypeId))
     .where(
       and(
         eq(shiftAssignments.buId, buId),
@@ -247,7 +215,7 @@ export async function liveWorkOf(
 }
 
 /** A page of the department's employees who state any wish touching the dates, by employee number. */
-export async function employeesWithWishes(
+export function employeesWithWishes(
   executor: Executor,
   buId: string,
   departmentId: string,
@@ -255,53 +223,36 @@ export async function employeesWithWishes(
   to: string,
   page: { offset: number; limit: number },
 ) {
-  const hasWish = or(
-    inArray(
-      employees.id,
-      executor
-        .select({ id: unavailability.employeeId })
-        .from(unavailability)
-        .where(
-          and(
-            eq(unavailability.buId, buId),
-            lte(unavailability.fromDate, to),
-            gte(unavailability.toDate, from),
-          ),
-        ),
-    ),
-    inArray(
-      employees.id,
-      executor
-        .select({ id: workPreferences.employeeId })
-        .from(workPreferences)
-        .where(
-          and(
-            eq(workPreferences.buId, buId),
-            or(
-              isNotNull(workPreferences.weekdays),
-              and(gte(workPreferences.date, from), lte(workPreferences.date, to)),
+  const hasWish = (employeeId: AnyPgColumn) =>
+    or(
+      inArray(
+        employeeId,
+        executor
+          .select({ id: unavailability.employeeId })
+          .from(unavailability)
+          .where(
+            and(
+              eq(unavailability.buId, buId),
+              lte(unavailability.fromDate, to),
+              gte(unavailability.toDate, from),
             ),
           ),
-        ),
-    ),
-  );
-  const where = and(eq(employees.buId, buId), eq(employees.departmentId, departmentId), hasWish);
-  return paged(
-    executor
-      .select(employeeRefColumns)
-      .from(employees)
-      .where(where)
-      .orderBy(asc(employees.employeeNumber))
-      .offset(page.offset)
-      .limit(page.limit),
-    executor.select({ n: count() }).from(employees).where(where),
-  );
-}
-
-export async function departmentExists(executor: Executor, buId: string, departmentId: string) {
-  const [row] = await executor
-    .select({ id: orgNodes.id })
-    .from(orgNodes)
-    .where(and(eq(orgNodes.buId, buId), eq(orgNodes.id, departmentId)));
-  return row !== undefined;
+      ),
+      inArray(
+        employeeId,
+        executor
+          .select({ id: workPreferences.employeeId })
+          .from(workPreferences)
+          .where(
+            and(
+              eq(workPreferences.buId, buId),
+              or(
+                isNotNull(workPreferences.weekdays),
+                and(gte(workPreferences.date, from), lte(workPreferences.date, to)),
+              ),
+            ),
+          ),
+      ),
+    );
+  return departmentEmployeesAmong(executor, buId, departmentId, hasWish, page);
 }

@@ -8,6 +8,8 @@ import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
 import type { Preference, Unavailability as UnavailableDays, Weekday } from '../../engine/index.ts';
+import { isOrgNode, isShiftType } from '../lookups/reads.ts';
+import { lockEmployee } from '../people/reads.ts';
 import { readSettings } from '../settings/service.ts';
 import * as repo from './repository.ts';
 import type {
@@ -23,6 +25,7 @@ import type {
   WishOutcome,
   WorkPreference,
 } from './schemas.ts';
+import { liveWorkOf, type PreferenceRow, withShiftTypes } from './shift-types.ts';
 
 /** Preferences one employee may hold that still apply: enough for a week's pattern and a few dates. */
 const MAX_PREFERENCES = 20;
@@ -44,7 +47,7 @@ export function datesOf(entry: Dated, from: string, to: string): string[] {
 }
 
 /** The dates of [from, to] a preference applies on. */
-function preferenceDates(row: repo.PreferenceRow, from: string, to: string): string[] {
+function preferenceDates(row: PreferenceRow, from: string, to: string): string[] {
   if (row.date !== null) return row.date >= from && row.date <= to ? [row.date] : [];
   return datesOf({ from, to, weekdays: row.weekdays }, from, to);
 }
@@ -61,7 +64,7 @@ function unavailabilityView(row: repo.UnavailabilityRow): Unavailability {
   };
 }
 
-function preferenceView(row: repo.PreferenceRow): WorkPreference {
+function preferenceView(row: PreferenceRow): WorkPreference {
   return {
     id: row.id,
     kind: row.kind,
@@ -128,14 +131,14 @@ const monthOf = (date: string) => {
 };
 
 /** Who wins when two outcomes of a kind meet: the roster grants a wish or it does not. */
-function isGranted(row: repo.PreferenceRow, work: { shiftTypeCode: string | null } | undefined): boolean {
+function isGranted(row: PreferenceRow, work: { shiftTypeCode: string | null } | undefined): boolean {
   const matches =
     work !== undefined && (row.shiftTypeCode === null || work.shiftTypeCode === row.shiftTypeCode);
   return row.kind === 'work' ? matches : !matches;
 }
 
 function outcomesOf(
-  preferences: repo.PreferenceRow[],
+  preferences: PreferenceRow[],
   work: Map<string, { shiftTypeCode: string | null }>,
   from: string,
   to: string,
@@ -167,9 +170,17 @@ export async function myAvailability(
   const { buId } = caller.principal;
   const limits = await limitsOf(deps.db, caller);
   const away = await repo.unavailabilityOf(deps.db, buId, [employeeId], from, to);
-  const held = await repo.heldPreferences(deps.db, buId, employeeId, limits.today);
-  const applying = await repo.preferencesOf(deps.db, buId, [employeeId], from, to);
-  const work = await repo.liveWorkOf(deps.db, buId, [employeeId], from, to);
+  const held = await withShiftTypes(
+    deps.db,
+    buId,
+    await repo.heldPreferences(deps.db, buId, employeeId, limits.today),
+  );
+  const applying = await withShiftTypes(
+    deps.db,
+    buId,
+    await repo.preferencesOf(deps.db, buId, [employeeId], from, to),
+  );
+  const work = await liveWorkOf(deps.db, buId, [employeeId], from, to);
   const outcomes = outcomesOf(applying, new Map(work.map((row) => [row.date, row])), from, to);
   return {
     employeeId,
@@ -201,7 +212,7 @@ export async function addUnavailability(
   return deps.db.transaction(async (tx) => {
     const limits = await limitsOf(tx, caller);
     assertWithinLimits(limits, body.from, body.to, '/from');
-    await repo.lockEmployee(tx, buId, employeeId);
+    await lockEmployee(tx, buId, employeeId);
     // The monthly limit counts distinct dates, so an overlap with an earlier statement costs nothing twice.
     const first = monthOf(body.from).from;
     const last = monthOf(body.to).to;
@@ -219,7 +230,7 @@ export async function addUnavailability(
       }
     }
     // Work already on the roster stays the planner's to change: a wish does not take a shift off it.
-    const work = await repo.liveWorkOf(tx, buId, [employeeId], body.from, body.to);
+    const work = await liveWorkOf(tx, buId, [employeeId], body.from, body.to);
     const clashes = work.filter((row) => dates.includes(row.date)).map((row) => row.date);
     if (clashes.length) {
       throw conflict(
@@ -282,12 +293,12 @@ export async function addPreference(
   return deps.db.transaction(async (tx) => {
     const limits = await limitsOf(tx, caller);
     if (body.date !== undefined) assertWithinLimits(limits, body.date, body.date, '/date');
-    if (body.shiftTypeId !== undefined && !(await repo.shiftTypeOf(tx, buId, body.shiftTypeId))) {
+    if (body.shiftTypeId !== undefined && !(await isShiftType(tx, buId, body.shiftTypeId))) {
       throw businessRule('SHIFT_TYPE_UNKNOWN', 'No shift type with this id in your business unit', {
         errors: [{ path: '/shiftTypeId', message: 'unknown shift type' }],
       });
     }
-    await repo.lockEmployee(tx, buId, employeeId);
+    await lockEmployee(tx, buId, employeeId);
     if ((await repo.countHeldPreferences(tx, buId, employeeId, limits.today)) >= MAX_PREFERENCES) {
       throw businessRule(
         'PREFERENCE_LIMIT',
@@ -311,7 +322,8 @@ export async function addPreference(
       entityId: id,
       details: { employeeId, kind: body.kind, date: body.date ?? null, weekdays: body.weekdays ?? null },
     });
-    return preferenceView((await repo.preferenceById(tx, buId, employeeId, id))!);
+    const [added] = await withShiftTypes(tx, buId, [(await repo.preferenceById(tx, buId, employeeId, id))!]);
+    return preferenceView(added!);
   });
 }
 
@@ -341,7 +353,7 @@ export async function staffWishes(
   // Outside the caller's scope the department does not exist for them.
   if (
     !scopeReaches(scopeOf(caller, 'availability.view'), departmentId) ||
-    !(await repo.departmentExists(deps.db, buId, departmentId))
+    !(await isOrgNode(deps.db, buId, departmentId))
   ) {
     throw notFound('Department');
   }
@@ -351,7 +363,7 @@ export async function staffWishes(
   });
   const ids = rows.map((row) => row.id);
   const away = await repo.unavailabilityOf(deps.db, buId, ids, from, to);
-  const wishes = await repo.preferencesOf(deps.db, buId, ids, from, to);
+  const wishes = await withShiftTypes(deps.db, buId, await repo.preferencesOf(deps.db, buId, ids, from, to));
   const items = rows.map((employee) => {
     const days: StaffWishDay[] = [
       ...away
@@ -394,7 +406,11 @@ export async function wishesForEngine(
   to: string,
 ): Promise<{ unavailability: UnavailableDays[]; preferences: Preference[] }> {
   const away = await repo.unavailabilityOf(executor, buId, employeeIds, from, to);
-  const wishes = await repo.preferencesOf(executor, buId, employeeIds, from, to);
+  const wishes = await withShiftTypes(
+    executor,
+    buId,
+    await repo.preferencesOf(executor, buId, employeeIds, from, to),
+  );
   const unavailability = away.flatMap((row) => {
     if (row.weekdays === null) {
       return [

@@ -1,6 +1,6 @@
-import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
-import { calendarFeeds, plannedRosterLines, publishedRosters, users } from '../../core/db/tables/index.ts';
+import { calendarFeeds, plannedRosterLines, publishedRosters } from '../../core/db/tables/index.ts';
 
 const feedColumns = {
   id: calendarFeeds.id,
@@ -51,24 +51,12 @@ export async function deleteFeed(executor: Executor, buId: string, userId: strin
   return row ?? null;
 }
 
-/**
- * The feed a secret opens, with its owner, while the owner's account exists and no administrator has
- * locked it.
- */
+/** The feed a secret opens, with its owner's unit and account. */
 export async function feedBySecret(executor: Executor, secretHash: string) {
   const [row] = await executor
-    .select({
-      ...feedColumns,
-      buId: calendarFeeds.buId,
-      userId: users.id,
-      employeeId: users.employeeId,
-      language: users.preferredLanguage,
-    })
+    .select({ ...feedColumns, buId: calendarFeeds.buId, userId: calendarFeeds.userId })
     .from(calendarFeeds)
-    .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(
-      and(eq(calendarFeeds.secretHash, secretHash), isNull(users.deletedAt), eq(users.lockedByAdmin, false)),
-    );
+    .where(eq(calendarFeeds.secretHash, secretHash));
   return row ?? null;
 }
 

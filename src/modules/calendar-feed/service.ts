@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../core/http/errors.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, businessDate } from '../../core/time/dates.ts';
 import { endDateOf } from '../../core/time/shift-times.ts';
+import { unlockedAccountOf } from '../identity/reads.ts';
 import { readSettings } from '../settings/service.ts';
 import { escapeText, localDateTime, serialise, utcDateTime } from './icalendar.ts';
 import * as repo from './repository.ts';
@@ -111,14 +112,16 @@ const CALENDAR_NAMES = { en: 'My roster', ar: 'جدول مناوباتي' } as c
 export async function feedDocument(deps: ServiceDeps, secret: string): Promise<FeedDocument | null> {
   if (!SECRET_PATTERN.test(secret)) return null;
   const feed = await repo.feedBySecret(deps.db, hashOf(secret));
-  if (!feed) return null;
+  const account = feed && (await unlockedAccountOf(deps.db, feed.userId));
+  if (!feed || !account) return null;
+  const { employeeId, language } = account;
   const { settings } = await readSettings(deps.db, feed.buId);
   const timeZone = settings.timezone;
   const today = businessDate(deps.now(), timeZone);
   const from = addDays(today, -FEED_DAYS_BACK);
   const to = addDays(today, FEED_DAYS_AHEAD);
-  const lines = feed.employeeId ? await repo.feedLines(deps.db, feed.buId, feed.employeeId, from, to) : [];
-  const arabic = feed.language === 'ar';
+  const lines = employeeId ? await repo.feedLines(deps.db, feed.buId, employeeId, from, to) : [];
+  const arabic = language === 'ar';
   const events = lines.flatMap((line) => {
     const endDate = endDateOf(line.date, line.startTime, line.endTime);
     const stamp = utcDateTime(line.publishedAt);
@@ -126,7 +129,7 @@ export async function feedDocument(deps: ServiceDeps, secret: string): Promise<F
     const terminalName = (arabic && line.terminalNameAr) || line.terminalNameEn;
     return [
       'BEGIN:VEVENT',
-      `UID:${feed.employeeId}-${line.date.replaceAll('-', '')}@workforce-rostering`,
+      `UID:${employeeId}-${line.date.replaceAll('-', '')}@workforce-rostering`,
       `DTSTAMP:${stamp}`,
       `LAST-MODIFIED:${stamp}`,
       `SEQUENCE:${line.rosterVersion}`,

@@ -1,5 +1,5 @@
 import { addDays, daysBetween, weekdayOf } from '../../core/time/dates.ts';
-import { type Exact, exact, minus, plus, positivePart, round, times, ZERO } from './exact.ts';
+import { type Exact, exact, minus, plus, positivePart, round, times, ZERO } from './rational.ts';
 
 /*
  * The price of work, exactly: every figure is a fraction of integers (BigInt) until it is shown, and each

@@ -1,19 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
   allocationRuns,
-  attendanceRecords,
-  DEPARTMENT_NODE_TYPE,
-  employees,
   grades,
   type LabourPremiumKind,
   labourBudgets,
   labourPremiums,
   labourRates,
-  nodeTypes,
   orgNodes,
   plannedRosterLines,
   publishedRosterLines,
@@ -121,18 +117,6 @@ export async function allRates(executor: Executor, buId: string) {
     .from(labourRates)
     .where(eq(labourRates.buId, buId))
     .orderBy(asc(labourRates.gradeId), asc(labourRates.effectiveFrom));
-}
-
-export async function gradesOf(executor: Executor, buId: string, employeeIds: readonly string[]) {
-  if (!employeeIds.length) return [];
-  return executor
-    .select({
-      id: employees.id,
-      grade: { id: grades.id, code: grades.code, nameEn: grades.nameEn, nameAr: grades.nameAr },
-    })
-    .from(employees)
-    .leftJoin(grades, eq(grades.id, employees.gradeId))
-    .where(and(eq(employees.buId, buId), inArray(employees.id, [...new Set(employeeIds)])));
 }
 
 /* Premiums */
@@ -296,22 +280,6 @@ export async function findDepartment(
   return row;
 }
 
-/** The departments a scope reaches, by code. */
-export async function departmentsInScope(executor: Executor, buId: string, scope: DepartmentScope | null) {
-  return executor
-    .select({ id: orgNodes.id, code: orgNodes.code, nameEn: orgNodes.nameEn, nameAr: orgNodes.nameAr })
-    .from(orgNodes)
-    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
-    .where(
-      and(
-        eq(orgNodes.buId, buId),
-        eq(nodeTypes.code, DEPARTMENT_NODE_TYPE),
-        inDepartmentScope(orgNodes.id, scope),
-      ),
-    )
-    .orderBy(asc(orgNodes.code));
-}
-
 /* What is priced */
 
 const lineColumns = {
@@ -379,36 +347,6 @@ export async function plannedLines(
         eq(plannedRosterLines.departmentId, departmentId),
         gte(plannedRosterLines.date, from),
         lte(plannedRosterLines.date, to),
-      ),
-    );
-}
-
-/** Attendance segments with both times of the department's employees over dates. */
-export async function attendedSegments(
-  executor: Executor,
-  buId: string,
-  departmentId: string,
-  from: string,
-  to: string,
-) {
-  return executor
-    .select({
-      employeeId: attendanceRecords.employeeId,
-      date: attendanceRecords.date,
-      timeIn: sql<string>`to_char(${attendanceRecords.timeIn}, 'HH24:MI')`,
-      timeOut: sql<string>`to_char(${attendanceRecords.timeOut}, 'HH24:MI')`,
-      endsAtMidnight: sql<boolean>`${attendanceRecords.timeOut} = '24:00'::time`,
-    })
-    .from(attendanceRecords)
-    .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
-    .where(
-      and(
-        eq(attendanceRecords.buId, buId),
-        eq(employees.departmentId, departmentId),
-        gte(attendanceRecords.date, from),
-        lte(attendanceRecords.date, to),
-        isNotNull(attendanceRecords.timeIn),
-        isNotNull(attendanceRecords.timeOut),
       ),
     );
 }

@@ -1,443 +1,335 @@
-import { actorOf, recordAudit } from '../../core/audit/record.ts';
-import { type Caller, scopeOf } from '../../core/auth/caller.ts';
-import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
-import type { LabourPremiumKind } from '../../core/db/tables/index.ts';
-import { AppError, businessRule, conflict, notFound, validationFailed } from '../../core/http/errors.ts';
-import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
-import { assertVersion } from '../../core/http/versioning.ts';
+import type { Caller } from '../../core/auth/caller.ts';
+import { scopeOf } from '../../core/auth/caller.ts';
+import type { Executor } from '../../core/db/database.ts';
+import { notFound } from '../../core/http/errors.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
-import { addDays, isRealDate } from '../../core/time/dates.ts';
-import { currencyOf } from './costing.ts';
-import { formatMinor, parseMinor } from './exact.ts';
+import { addDays, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
+import type { Instance, Result } from '../../engine/index.ts';
+import { attendedSegments } from '../attendance/reads.ts';
+import { departmentsInScope } from '../lookups/reads.ts';
+import { readSettings } from '../settings/service.ts';
+import { minutesOf, price, shiftWork, type Work } from './pricing.ts';
+import { costView, currencyOf, difference, priced, pricingContext } from './pricing-context.ts';
+import { type Exact, exact, formatMinor, fromDecimal, fromNumber, round } from './rational.ts';
 import * as repo from './repository.ts';
 import type {
-  BudgetListQuery,
-  Currency,
-  LabourBudget,
-  LabourBudgetUpdate,
-  LabourPremium,
-  LabourPremiumUpdate,
-  LabourRate,
-  LabourRateUpdate,
-  NewLabourBudget,
-  NewLabourRate,
-  RateListQuery,
+  DepartmentMonthCost,
+  LabourCost,
+  MonthCostOverview,
+  PublishedRosterCost,
+  RunCost,
 } from './schemas.ts';
+import { budgetMinorOf, monthRange } from './settings-service.ts';
 
-/** The first and last dates of a `YYYY-MM` month. */
-export function monthRange(month: string) {
-  const from = `${month}-01`;
-  const next = addDays(from, 31).slice(0, 7);
-  return { from, to: addDays(`${next}-01`, -1) };
+/** A run's proposal as work: every assignment of its result, the live work it kept included. */
+function proposalWork(instance: Instance, result: Pick<Result, 'assignments'>): Work[] {
+  const lines = new Map(instance.demandLines.map((line) => [line.id, line]));
+  const templates = new Map(instance.shiftTemplates.map((template) => [template.id, template]));
+  return result.assignments.flatMap((assignment) => {
+    const line = lines.get(assignment.lineId);
+    const template = line && templates.get(line.shiftTemplateId);
+    if (!template) return [];
+    return [
+      shiftWork(
+        assignment.employeeId,
+        line.date,
+        template.start,
+        template.end,
+        fromNumber(template.paidHours),
+      ),
+    ];
+  });
 }
 
-export const budgetMinorOf = (amountMinor: number, currency: Currency) =>
-  formatMinor(BigInt(amountMinor), currency.minorUnits);
-
-/** An amount typed by a person, in minor units: more digits than the currency has is refused, not rounded. */
-function minorOf(text: string, currency: Currency, path: string): number {
-  const minor = parseMinor(text, currency.minorUnits);
-  if (minor === null || minor < 0n || minor > BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw validationFailed(`${text} is not an amount of ${currency.code}`, [
-      { path, message: `a non-negative amount with at most ${currency.minorUnits} decimals` },
-    ]);
-  }
-  return Number(minor);
-}
-
-const preconditionFailed = () =>
-  new AppError(412, 'PRECONDITION_FAILED', 'It was changed meanwhile; read it again before changing it');
-
-/* Rates */
-
-function rateView(row: repo.RateRow, currency: Currency): LabourRate {
-  return {
-    id: row.id,
-    grade: { id: row.gradeId, code: row.gradeCode, nameEn: row.gradeNameEn, nameAr: row.gradeNameAr },
-    effectiveFrom: row.effectiveFrom,
-    hourlyRate: formatMinor(BigInt(row.hourlyMinor), currency.minorUnits),
-    currency: currency.code,
-    version: row.version,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export async function listRates(
-  deps: ServiceDeps,
-  caller: Caller,
-  query: RateListQuery,
-): Promise<Page<LabourRate>> {
-  const buId = caller.principal.buId;
-  const [{ rows, total }, currency] = await Promise.all([
-    repo.listRates(deps.db, buId, query, query.pageSize, offsetOf(query)),
-    currencyOf(deps.db, buId),
-  ]);
-  return pageOf(
-    rows.map((row) => rateView(row, currency)),
-    total,
-    query,
+/** A proposal's work and what pricing it over `count` needs, the hours before it in its first week included. */
+async function proposalPricing(
+  executor: Executor,
+  buId: string,
+  instance: Instance,
+  result: Pick<Result, 'assignments'>,
+  count: { from: string; to: string },
+) {
+  const work = proposalWork(instance, result);
+  const opening = new Map<string, Exact>(
+    instance.priorWork.map((prior) => [prior.employeeId, fromNumber(prior.hoursInFirstWeek)]),
   );
+  const context = await pricingContext(
+    executor,
+    buId,
+    work.map((item) => item.employeeId),
+    count,
+    opening,
+  );
+  return { work, context };
 }
 
-export async function getRate(deps: ServiceDeps, caller: Caller, id: string): Promise<LabourRate> {
-  const buId = caller.principal.buId;
-  const row = await repo.findRate(deps.db, buId, id);
-  if (!row) throw notFound('The rate');
-  return rateView(row, await currencyOf(deps.db, buId));
+/** Prices a run's result over its period, the hours worked before it in its first week included. */
+async function priceProposal(executor: Executor, buId: string, instance: Instance, result: Result) {
+  const { work, context } = await proposalPricing(executor, buId, instance, result, instance.period);
+  return priced(work, context);
 }
 
-const rateTaken = (error: unknown) =>
-  sqlState(error) === UNIQUE_VIOLATION
-    ? conflict('LABOUR_RATE_EXISTS', 'The grade has a rate from that date already: change it instead')
-    : error;
-
-function checkDate(date: string, path: string) {
-  if (!isRealDate(date))
-    throw validationFailed(`${date} is not a date`, [{ path, message: 'not a real date' }]);
-}
-
-export async function createRate(
-  deps: ServiceDeps,
-  caller: Caller,
-  body: NewLabourRate,
-): Promise<LabourRate> {
-  const buId = caller.principal.buId;
-  checkDate(body.effectiveFrom, '/effectiveFrom');
-  const currency = await currencyOf(deps.db, buId);
-  const hourlyMinor = minorOf(body.hourlyRate, currency, '/hourlyRate');
-  const id = await deps.db
-    .transaction(async (tx) => {
-      if (!(await repo.gradeExists(tx, buId, body.gradeId))) {
-        throw businessRule('GRADE_UNKNOWN', 'No grade of this unit has that id');
-      }
-      const created = await repo.insertRate(tx, {
-        buId,
-        gradeId: body.gradeId,
-        effectiveFrom: body.effectiveFrom,
-        hourlyMinor,
-      });
-      await recordAudit(tx, actorOf(caller), {
-        action: 'labour_rate.create',
-        entityType: 'labour_rate',
-        entityId: created,
-        details: { gradeId: body.gradeId, effectiveFrom: body.effectiveFrom, hourlyRate: body.hourlyRate },
-      });
-      return created;
-    })
-    .catch((error) => {
-      throw rateTaken(error);
-    });
-  return getRate(deps, caller, id);
-}
-
-export async function updateRate(
-  deps: ServiceDeps,
-  caller: Caller,
-  id: string,
-  body: LabourRateUpdate,
-): Promise<LabourRate> {
-  const buId = caller.principal.buId;
-  if (body.effectiveFrom !== undefined) checkDate(body.effectiveFrom, '/effectiveFrom');
-  const currency = await currencyOf(deps.db, buId);
-  const hourlyMinor =
-    body.hourlyRate === undefined ? undefined : minorOf(body.hourlyRate, currency, '/hourlyRate');
-  await deps.db
-    .transaction(async (tx) => {
-      const current = await repo.findRate(tx, buId, id);
-      if (!current) throw notFound('The rate');
-      assertVersion(caller.expectedVersion, current.version);
-      const changed = await repo.updateRate(
-        tx,
-        buId,
-        id,
-        current.version,
-        {
-          ...(body.effectiveFrom !== undefined ? { effectiveFrom: body.effectiveFrom } : {}),
-          ...(hourlyMinor !== undefined ? { hourlyMinor } : {}),
-        },
-        deps.now(),
-      );
-      if (!changed) throw preconditionFailed();
-      await recordAudit(tx, actorOf(caller), {
-        action: 'labour_rate.update',
-        entityType: 'labour_rate',
-        entityId: id,
-        details: {
-          from: {
-            effectiveFrom: current.effectiveFrom,
-            hourlyRate: formatMinor(BigInt(current.hourlyMinor), currency.minorUnits),
-          },
-          to: body,
-        },
-      });
-    })
-    .catch((error) => {
-      throw rateTaken(error);
-    });
-  return getRate(deps, caller, id);
-}
-
-export async function deleteRate(deps: ServiceDeps, caller: Caller, id: string): Promise<void> {
-  const buId = caller.principal.buId;
-  await deps.db.transaction(async (tx) => {
-    const current = await repo.findRate(tx, buId, id);
-    if (!current || !(await repo.deleteRate(tx, buId, id))) throw notFound('The rate');
-    await recordAudit(tx, actorOf(caller), {
-      action: 'labour_rate.delete',
-      entityType: 'labour_rate',
-      entityId: id,
-      details: { gradeId: current.gradeId, effectiveFrom: current.effectiveFrom },
-    });
-  });
-}
-
-/* Premiums */
-
-type PremiumRow = Awaited<ReturnType<typeof repo.listPremiums>>[number];
-
-function premiumView(row: PremiumRow, currency: Currency): LabourPremium {
-  return {
-    kind: row.kind,
-    nameEn: row.nameEn,
-    nameAr: row.nameAr,
-    basis: row.basis,
-    percent:
-      row.percentBasisPoints === null
-        ? null
-        : formatMinor(BigInt(row.percentBasisPoints), 2).replace(/\.00$/, ''),
-    amount: row.amountMinor === null ? null : formatMinor(BigInt(row.amountMinor), currency.minorUnits),
-    windowStart: row.windowStart,
-    windowEnd: row.windowEnd,
-    currency: currency.code,
-    version: row.version,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export async function listPremiums(deps: ServiceDeps, caller: Caller) {
-  const buId = caller.principal.buId;
-  const [rows, currency] = await Promise.all([repo.listPremiums(deps.db, buId), currencyOf(deps.db, buId)]);
-  return { currency, items: rows.map((row) => premiumView(row, currency)) };
-}
-
-/** Sets a premium (creating it the first time); the fields its basis and kind do not use must be absent. */
-export async function setPremium(
-  deps: ServiceDeps,
-  caller: Caller,
-  kind: LabourPremiumKind,
-  body: LabourPremiumUpdate,
-): Promise<LabourPremium> {
-  const buId = caller.principal.buId;
-  const currency = await currencyOf(deps.db, buId);
-  const errors: { path: string; message: string }[] = [];
-  const percent = body.percent ?? null;
-  const amount = body.amount ?? null;
-  if (body.basis === 'PERCENT' && (percent === null || amount !== null)) {
-    errors.push({ path: '/percent', message: 'PERCENT takes a percent and no amount' });
+/**
+ * What each person's work of a roster costs over the dates of `count`, by employee: their work after it
+ * still fills its week's hours (overtime falls on a week's last hours), as a run's cost counts it.
+ */
+export async function costByEmployee(
+  executor: Executor,
+  buId: string,
+  instance: Instance,
+  roster: Pick<Result, 'assignments'>,
+  count: { from: string; to: string },
+): Promise<Map<string, LabourCost>> {
+  const { work, context } = await proposalPricing(executor, buId, instance, roster, count);
+  const byEmployee = new Map<string, Work[]>();
+  for (const item of work) {
+    const own = byEmployee.get(item.employeeId);
+    if (own) own.push(item);
+    else byEmployee.set(item.employeeId, [item]);
   }
-  if (body.basis === 'FIXED' && (amount === null || percent !== null)) {
-    errors.push({ path: '/amount', message: 'FIXED takes an amount and no percent' });
-  }
-  const night = kind === 'NIGHT';
-  const windowGiven = (body.windowStart ?? null) !== null || (body.windowEnd ?? null) !== null;
-  if (night && (!body.windowStart || !body.windowEnd || body.windowStart === body.windowEnd)) {
-    errors.push({ path: '/windowStart', message: 'the night premium needs its window: two different times' });
-  }
-  if (!night && windowGiven)
-    errors.push({ path: '/windowStart', message: 'only the night premium has a window' });
-  if (errors.length) throw validationFailed('The premium does not hold together', errors);
-  const values = {
-    nameEn: body.nameEn.trim(),
-    nameAr: body.nameAr.trim(),
-    basis: body.basis,
-    percentBasisPoints: percent === null ? null : Number(parseMinor(percent, 2)),
-    amountMinor: amount === null ? null : minorOf(amount, currency, '/amount'),
-    windowStart: night ? (body.windowStart ?? null) : null,
-    windowEnd: night ? (body.windowEnd ?? null) : null,
-  };
-  await deps.db.transaction(async (tx) => {
-    const current = await repo.findPremium(tx, buId, kind, true);
-    if (current) assertVersion(caller.expectedVersion, current.version);
-    await repo.upsertPremium(tx, buId, kind, values, deps.now());
-    await recordAudit(tx, actorOf(caller), {
-      action: 'labour_premium.set',
-      entityType: 'labour_premium',
-      entityId: kind,
-      details: { from: current ? premiumView(current, currency) : null, to: body },
-    });
-  });
-  const row = await repo.findPremium(deps.db, buId, kind);
-  return premiumView(row!, currency);
+  return new Map([...byEmployee].map(([employeeId, own]) => [employeeId, priced(own, context)]));
 }
 
-export async function removePremium(
-  deps: ServiceDeps,
-  caller: Caller,
-  kind: LabourPremiumKind,
+/**
+ * Records what an execution of a run costs, in the transaction that stores its result: a rerun replaces
+ * the result, so this is how its predecessor's cost is known later.
+ */
+export async function recordRunCost(
+  executor: Executor,
+  run: { buId: string; id: string },
+  instance: Instance,
+  result: Result,
 ): Promise<void> {
-  const buId = caller.principal.buId;
-  await deps.db.transaction(async (tx) => {
-    if (!(await repo.deletePremium(tx, buId, kind))) throw notFound('The premium');
-    await recordAudit(tx, actorOf(caller), {
-      action: 'labour_premium.delete',
-      entityType: 'labour_premium',
-      entityId: kind,
-    });
-  });
+  const execution = await repo.runExecutions(executor, run.id);
+  const cost = await priceProposal(executor, run.buId, instance, result);
+  await repo.insertRunCost(executor, { buId: run.buId, runId: run.id, execution, cost });
 }
 
-/* Budgets */
-
-function budgetView(row: repo.BudgetRow, currency: Currency): LabourBudget {
+/**
+ * What a run's latest execution costs, beside the one before it. `storedProposal` reads the run's stored
+ * instance and result, for an execution from before costs were recorded.
+ */
+export async function runCost(
+  deps: ServiceDeps,
+  run: { id: string; buId: string; executions: number },
+  storedProposal: () => Promise<{ instance: Instance; result: Result } | null>,
+): Promise<RunCost | null> {
+  if (run.executions === 0) return null;
+  const { buId } = run;
+  const stored = await repo.runCostsOf(deps.db, run.id, [run.executions, run.executions - 1]);
+  let current = stored.find((row) => row.execution === run.executions)?.cost as LabourCost | undefined;
+  if (!current) {
+    // Executed before costs were recorded: priced now from the stored result, and kept.
+    const blobs = await storedProposal();
+    if (!blobs) return null;
+    current = await priceProposal(deps.db, buId, blobs.instance, blobs.result);
+    await repo.insertRunCost(deps.db, { buId, runId: run.id, execution: run.executions, cost: current });
+  }
+  const previous = stored.find((row) => row.execution === run.executions - 1)?.cost as LabourCost | undefined;
+  const currency = await currencyOf(deps.db, buId);
   return {
-    id: row.id,
-    department: {
-      id: row.departmentId,
-      code: row.departmentCode,
-      nameEn: row.departmentNameEn,
-      nameAr: row.departmentNameAr,
-    },
-    month: row.month.slice(0, 7),
-    amount: budgetMinorOf(row.amountMinor, currency),
-    currency: currency.code,
-    note: row.note,
-    version: row.version,
-    updatedAt: row.updatedAt.toISOString(),
+    runId: run.id,
+    execution: run.executions,
+    cost: current,
+    previous: previous ? { execution: run.executions - 1, cost: previous } : null,
+    difference: previous ? difference(current, previous, currency) : null,
   };
 }
 
-export async function listBudgets(
-  deps: ServiceDeps,
-  caller: Caller,
-  query: BudgetListQuery,
-): Promise<Page<LabourBudget>> {
-  const buId = caller.principal.buId;
-  const [{ rows, total }, currency] = await Promise.all([
-    repo.listBudgets(
-      deps.db,
-      buId,
-      scopeOf(caller, 'labour_cost.view'),
-      {
-        ...(query.departmentId ? { departmentId: query.departmentId } : {}),
-        ...(query.from ? { from: `${query.from}-01` } : {}),
-        ...(query.to ? { to: `${query.to}-01` } : {}),
-      },
-      query.pageSize,
-      offsetOf(query),
-    ),
-    currencyOf(deps.db, buId),
-  ]);
-  return pageOf(
-    rows.map((row) => budgetView(row, currency)),
-    total,
-    query,
+/** A roster line as pricing reads it (a version's paid hours come as a number or a decimal string). */
+interface PricedLine {
+  employeeId: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  paidHours: string | number;
+}
+
+const lineWork = (line: PricedLine) =>
+  shiftWork(
+    line.employeeId,
+    line.date,
+    line.startTime,
+    line.endTime,
+    typeof line.paidHours === 'number' ? fromNumber(line.paidHours) : fromDecimal(line.paidHours),
   );
+
+/**
+ * What a version's lines cost over its period and, beside it, the version it replaces (issue 53: the
+ * approval card). Both are priced by one context, with today's rates and premiums, so that their
+ * difference is what the roster's changes cost and nothing else.
+ */
+export async function versionCosts(
+  executor: Executor,
+  buId: string,
+  period: { from: string; to: string },
+  lines: readonly PricedLine[],
+  previousLines: readonly PricedLine[] | null,
+): Promise<{ cost: LabourCost; previous: LabourCost | null; difference: LabourCost | null }> {
+  const work = lines.map(lineWork);
+  const before = (previousLines ?? []).map(lineWork);
+  const context = await pricingContext(
+    executor,
+    buId,
+    [...new Set([...work, ...before].map((item) => item.employeeId))],
+    period,
+  );
+  const cost = priced(work, context);
+  const previous = previousLines ? priced(before, context) : null;
+  return { cost, previous, difference: previous ? difference(cost, previous, context.currency) : null };
 }
 
-export async function getBudget(deps: ServiceDeps, caller: Caller, id: string): Promise<LabourBudget> {
-  const buId = caller.principal.buId;
-  const row = await repo.findBudget(deps.db, buId, scopeOf(caller, 'labour_cost.view'), { id });
-  if (!row) throw notFound('The budget');
-  return budgetView(row, await currencyOf(deps.db, buId));
-}
-
-export async function createBudget(
+export async function publishedRosterCost(
   deps: ServiceDeps,
   caller: Caller,
-  body: NewLabourBudget,
-): Promise<LabourBudget> {
+  rosterId: string,
+): Promise<PublishedRosterCost> {
   const buId = caller.principal.buId;
-  const currency = await currencyOf(deps.db, buId);
-  const amountMinor = minorOf(body.amount, currency, '/amount');
-  const id = await deps.db
-    .transaction(async (tx) => {
-      const department = await repo.findDepartment(
-        tx,
-        buId,
-        scopeOf(caller, 'labour_budget.manage'),
-        body.departmentId,
-      );
-      if (!department) throw businessRule('DEPARTMENT_UNKNOWN', 'No department in your scope has that id');
-      const created = await repo.insertBudget(tx, {
-        buId,
-        departmentId: body.departmentId,
-        month: monthRange(body.month).from,
-        amountMinor,
-        note: body.note?.trim() || null,
-      });
-      await recordAudit(tx, actorOf(caller), {
-        action: 'labour_budget.create',
-        entityType: 'labour_budget',
-        entityId: created,
-        details: { departmentId: body.departmentId, month: body.month, amount: body.amount },
-      });
-      return created;
-    })
-    .catch((error) => {
-      throw sqlState(error) === UNIQUE_VIOLATION
-        ? conflict(
-            'LABOUR_BUDGET_EXISTS',
-            'The department has a budget for that month already: change it instead',
-          )
-        : error;
-    });
-  return getBudget(deps, caller, id);
+  const roster = await repo.findPublished(deps.db, buId, scopeOf(caller, 'labour_cost.view'), rosterId);
+  if (!roster) throw notFound('The published roster');
+  const lines = await repo.publishedLines(deps.db, roster.id);
+  const { cost } = await versionCosts(
+    deps.db,
+    buId,
+    { from: roster.periodFrom, to: roster.periodTo },
+    lines,
+    null,
+  );
+  return {
+    rosterId: roster.id,
+    version: roster.version,
+    from: roster.periodFrom,
+    to: roster.periodTo,
+    cost,
+  };
 }
 
-async function requireBudgetToManage(deps: ServiceDeps, caller: Caller, id: string) {
-  const row = await repo.findBudget(deps.db, caller.principal.buId, scopeOf(caller, 'labour_budget.manage'), {
-    id,
-  });
-  if (!row) throw notFound('The budget');
-  return row;
+/** A segment of attendance as work: what was attended is paid, minute for minute. */
+function segmentWork(segment: {
+  employeeId: string;
+  date: string;
+  timeIn: string;
+  timeOut: string;
+  endsAtMidnight: boolean;
+}): Work {
+  const startMinute = minutesOf(segment.timeIn);
+  const endMinute = segment.endsAtMidnight ? 1440 : minutesOf(segment.timeOut);
+  return {
+    employeeId: segment.employeeId,
+    date: segment.date,
+    startMinute,
+    endMinute,
+    paidHours: exact(BigInt(endMinute - startMinute), 60n),
+  };
 }
 
-export async function updateBudget(
+/** The whole weeks around a month, so that a week's overtime is counted where it falls. */
+function weeksAround(from: string, to: string, weekStart: number) {
+  const weeksFrom = addDays(from, -((weekdayOf(from) - weekStart + 7) % 7));
+  const weeksTo = addDays(to, 6 - ((weekdayOf(to) - weekStart + 7) % 7));
+  return { weeksFrom, weeksTo };
+}
+
+/** Planned against actual against budget for one department and month, the department already checked. */
+async function departmentMonth(
+  executor: Executor,
+  buId: string,
+  department: { id: string; code: string; nameEn: string; nameAr: string | null },
+  month: string,
+): Promise<DepartmentMonthCost> {
+  const { from, to } = monthRange(month);
+  const { settings } = await readSettings(executor, buId);
+  const { weeksFrom, weeksTo } = weeksAround(from, to, WEEKDAY_NAMES.indexOf(settings.weekStart));
+  const [lines, segments, budget] = await Promise.all([
+    repo.plannedLines(executor, buId, department.id, weeksFrom, weeksTo),
+    attendedSegments(executor, buId, department.id, weeksFrom, weeksTo),
+    repo.findBudget(executor, buId, { kind: 'unit' }, { departmentId: department.id, month: from }),
+  ]);
+  const plannedWork = lines.map(lineWork);
+  const actualWork = segments.map(segmentWork);
+  const context = await pricingContext(
+    executor,
+    buId,
+    [...plannedWork, ...actualWork].map((item) => item.employeeId),
+    { from, to, weeksFrom, weeksTo },
+  );
+  const planned = costView(price(plannedWork, context.rules), context);
+  const actual = costView(price(actualWork, context.rules), context);
+  const budgetMinor = budget ? BigInt(budget.amountMinor) : null;
+  // Tenths of a percent, rounded once: total × 1000 ÷ budget.
+  const share = (total: string) =>
+    budgetMinor ? formatMinor(round(exact(BigInt(total.replace('.', '')) * 1000n, budgetMinor)), 1) : null;
+  return {
+    department: {
+      id: department.id,
+      code: department.code,
+      nameEn: department.nameEn,
+      nameAr: department.nameAr,
+    },
+    month,
+    currency: context.currency.code,
+    budget: budget ? budgetMinorOf(budget.amountMinor, context.currency) : null,
+    planned,
+    actual,
+    plannedShareOfBudget: share(planned.total),
+    actualShareOfBudget: share(actual.total),
+  };
+}
+
+export async function departmentMonthCost(
   deps: ServiceDeps,
   caller: Caller,
-  id: string,
-  body: LabourBudgetUpdate,
-): Promise<LabourBudget> {
+  departmentId: string,
+  month: string,
+): Promise<DepartmentMonthCost> {
   const buId = caller.principal.buId;
+  const department = await repo.findDepartment(
+    deps.db,
+    buId,
+    scopeOf(caller, 'labour_cost.view'),
+    departmentId,
+  );
+  if (!department) throw notFound('The department');
+  return departmentMonth(deps.db, buId, department, month);
+}
+
+/** Every department in scope that has a budget, a planned roster or attendance in the month. */
+export async function monthOverview(
+  deps: ServiceDeps,
+  caller: Caller,
+  month: string,
+): Promise<MonthCostOverview> {
+  const buId = caller.principal.buId;
+  const departments = await departmentsInScope(deps.db, buId, scopeOf(caller, 'labour_cost.view'));
   const currency = await currencyOf(deps.db, buId);
-  const amountMinor = body.amount === undefined ? undefined : minorOf(body.amount, currency, '/amount');
-  const current = await requireBudgetToManage(deps, caller, id);
-  assertVersion(caller.expectedVersion, current.version);
-  await deps.db.transaction(async (tx) => {
-    const changed = await repo.updateBudget(
-      tx,
-      buId,
-      id,
-      current.version,
-      {
-        ...(amountMinor !== undefined ? { amountMinor } : {}),
-        ...(body.note !== undefined ? { note: body.note?.trim() || null } : {}),
-      },
-      deps.now(),
+  const answers: DepartmentMonthCost[] = [];
+  for (const department of departments) {
+    const answer = await departmentMonth(deps.db, buId, department, month);
+    if (answer.budget !== null || answer.planned.hours !== '0.00' || answer.actual.hours !== '0.00') {
+      answers.push(answer);
+    }
+  }
+  return { month, currency: currency.code, departments: answers };
+}
+
+/** The month of the departments in scope in three figures: what the dashboard's tile shows. */
+export async function monthTotals(deps: ServiceDeps, caller: Caller, month: string) {
+  const overview = await monthOverview(deps, caller, month);
+  const { minorUnits } = await currencyOf(deps.db, caller.principal.buId);
+  const minor = (text: string) => BigInt(text.replace('.', ''));
+  const sum = (texts: string[]) =>
+    formatMinor(
+      texts.reduce((total, text) => total + minor(text), 0n),
+      minorUnits,
     );
-    if (!changed) throw preconditionFailed();
-    await recordAudit(tx, actorOf(caller), {
-      action: 'labour_budget.update',
-      entityType: 'labour_budget',
-      entityId: id,
-      details: {
-        from: { amount: budgetMinorOf(current.amountMinor, currency), note: current.note },
-        to: body,
-      },
-    });
-  });
-  return getBudget(deps, caller, id);
-}
-
-export async function deleteBudget(deps: ServiceDeps, caller: Caller, id: string): Promise<void> {
-  const current = await requireBudgetToManage(deps, caller, id);
-  await deps.db.transaction(async (tx) => {
-    if (!(await repo.deleteBudget(tx, caller.principal.buId, id))) throw notFound('The budget');
-    await recordAudit(tx, actorOf(caller), {
-      action: 'labour_budget.delete',
-      entityType: 'labour_budget',
-      entityId: id,
-      details: { departmentId: current.departmentId, month: current.month.slice(0, 7) },
-    });
-  });
+  const budgets = overview.departments.flatMap((department) =>
+    department.budget === null ? [] : [department.budget],
+  );
+  return {
+    month,
+    currency: overview.currency,
+    budget: budgets.length ? sum(budgets) : null,
+    planned: sum(overview.departments.map((department) => department.planned.total)),
+    actual: sum(overview.departments.map((department) => department.actual.total)),
+  };
 }

@@ -1,8 +1,12 @@
 import { type Caller, scopeOf } from '../../core/auth/caller.ts';
 import type { Permission } from '../../core/auth/catalog.ts';
+import type { DepartmentScope } from '../../core/auth/principal.ts';
+import type { Executor } from '../../core/db/database.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
+import { countRunsAwaitingReview } from '../allocation/reads.ts';
 import { countPendingReviews } from '../attendance/service.ts';
+import { linesInForceOn } from '../demand/reads.ts';
 import { awaitingCount } from '../leave/service.ts';
 import { countExpiringCertifications } from '../people/certifications-service.ts';
 import { countEmployees } from '../people/employees-service.ts';
@@ -15,6 +19,30 @@ import type { DashboardSummary } from './schemas.ts';
 const EXPIRY_WINDOW_DAYS = 30;
 /** The coming week the gaps tile looks at, today included. */
 const GAP_WINDOW_DAYS = 7;
+
+/**
+ * Today's heads required by the demand plans in force of the departments in scope, and the live
+ * assignments staffing those lines (each line counted up to what it requires).
+ */
+async function todaysCoverage(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  today: string,
+): Promise<{ required: number; assigned: number }> {
+  const lines = await linesInForceOn(executor, buId, scope, today);
+  const staffed = await repo.assignmentsPerLine(
+    executor,
+    lines.map((line) => line.id),
+  );
+  return lines.reduce(
+    (sum, line) => ({
+      required: sum.required + line.required,
+      assigned: sum.assigned + Math.min(line.required, staffed.get(line.id) ?? 0),
+    }),
+    { required: 0, assigned: 0 },
+  );
+}
 
 /**
  * The tiles, each in the scope of the permission that reads its area, and null when the caller holds
@@ -44,9 +72,9 @@ export async function summary(deps: ServiceDeps, caller: Caller): Promise<Dashbo
     tile('attendance.review', async () => (await countPendingReviews(deps, caller)).count),
     tile('reconciliation.view', async () => (await pendingCount(deps, caller, {})).count),
     tile('certifications.read', () => countExpiringCertifications(deps, caller, EXPIRY_WINDOW_DAYS)),
-    tile('allocation_run.read', () => repo.runsAwaitingReview(deps.db, buId, scope('allocation_run.read'))),
+    tile('allocation_run.read', () => countRunsAwaitingReview(deps.db, buId, scope('allocation_run.read'))),
     tile('roster.view', () => repo.leaveConflicts(deps.db, buId, scope('roster.view'), today)),
-    tile('roster.view', () => repo.todaysCoverage(deps.db, buId, scope('roster.view'), today)),
+    tile('roster.view', () => todaysCoverage(deps.db, buId, scope('roster.view'), today)),
     tile('roster.view', () =>
       missingHeadsByDate(
         deps.db,

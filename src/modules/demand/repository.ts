@@ -4,15 +4,11 @@ import { type Executor, lockUntilCommit } from '../../core/db/database.ts';
 import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
-  DEPARTMENT_NODE_TYPE,
   type DemandPlanStatus,
   demandLines,
   demandPlans,
-  demandReasons,
   demandTemplateCells,
   demandTemplates,
-  nodeTypes,
-  orgNodes,
   shiftTemplates,
   skills,
   terminals,
@@ -20,15 +16,6 @@ import {
 import { edited } from '../../core/db/versioned.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-export async function departmentExists(executor: Executor, buId: string, id: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: orgNodes.id })
-    .from(orgNodes)
-    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
-    .where(and(eq(orgNodes.id, id), eq(orgNodes.buId, buId), eq(nodeTypes.code, DEPARTMENT_NODE_TYPE)));
-  return Boolean(row);
-}
 
 // Plans
 
@@ -61,28 +48,33 @@ export async function overlappingPlan(
   return row ?? null;
 }
 
+/**
+ * The id of the plan row of the enclosing select, qualified by hand: a select of plans alone writes its
+ * columns bare, and a bare `id` inside a subquery of lines would be the line's.
+ */
+const planOfRow = sql`${demandPlans}.${sql.identifier('id')}`;
+
 const planSelect = {
   id: demandPlans.id,
   buId: demandPlans.buId,
   name: demandPlans.name,
   departmentId: demandPlans.departmentId,
-  departmentCode: orgNodes.code,
   periodFrom: demandPlans.periodFrom,
   periodTo: demandPlans.periodTo,
   status: demandPlans.status,
   version: demandPlans.version,
   createdAt: demandPlans.createdAt,
   updatedAt: demandPlans.updatedAt,
-  lineCount: sql<number>`(select count(*)::int from ${demandLines} where ${demandLines.planId} = ${demandPlans.id})`,
-  totalRequired: sql<number>`(select coalesce(sum(${demandLines.required}), 0)::int from ${demandLines} where ${demandLines.planId} = ${demandPlans.id})`,
+  lineCount: sql<number>`(select count(*)::int from ${demandLines} l where l.plan_id = ${planOfRow})`,
+  totalRequired: sql<number>`(select coalesce(sum(l.required), 0)::int from ${demandLines} l where l.plan_id = ${planOfRow})`,
 };
 
+/** A plan as stored: its department by id (lookups names it). */
 export type PlanRow = {
   id: string;
   buId: string;
   name: string;
   departmentId: string;
-  departmentCode: string;
   periodFrom: string;
   periodTo: string;
   status: DemandPlanStatus;
@@ -118,7 +110,6 @@ export async function listPlans(
     executor
       .select(planSelect)
       .from(demandPlans)
-      .innerJoin(orgNodes, eq(orgNodes.id, demandPlans.departmentId))
       .where(where)
       .orderBy(desc(demandPlans.periodFrom), asc(demandPlans.name), asc(demandPlans.id))
       .limit(limit)
@@ -136,7 +127,6 @@ export async function findPlan(
   const [row] = await executor
     .select(planSelect)
     .from(demandPlans)
-    .innerJoin(orgNodes, eq(orgNodes.id, demandPlans.departmentId))
     .where(
       and(
         eq(demandPlans.id, id),
@@ -209,10 +199,10 @@ export interface LineRow {
   shiftTemplateCode: string;
   skillCode: string | null;
   required: number;
-  reasonCode: string | null;
+  reasonId: string | null;
 }
 
-/** The plan's lines with their codes, in date, terminal, shift start and skill order. */
+/** The plan's lines with their codes (a reason by id), in date, terminal, shift start and skill order. */
 export async function linesOf(
   executor: Executor,
   planId: string,
@@ -226,13 +216,12 @@ export async function linesOf(
       shiftTemplateCode: shiftTemplates.code,
       skillCode: skills.code,
       required: demandLines.required,
-      reasonCode: demandReasons.code,
+      reasonId: demandLines.reasonId,
     })
     .from(demandLines)
     .innerJoin(terminals, eq(terminals.id, demandLines.terminalId))
     .innerJoin(shiftTemplates, eq(shiftTemplates.id, demandLines.shiftTemplateId))
     .leftJoin(skills, eq(skills.id, demandLines.skillId))
-    .leftJoin(demandReasons, eq(demandReasons.id, demandLines.reasonId))
     .where(
       and(
         eq(demandLines.planId, planId),
@@ -246,38 +235,6 @@ export async function linesOf(
       asc(shiftTemplates.code),
       sql`${skills.code} nulls first`,
     );
-}
-
-export interface CodeMaps {
-  terminals: Map<string, string>;
-  shiftTemplates: Map<string, string>;
-  skills: Map<string, string>;
-  reasons: Map<string, string>;
-}
-
-/** Active lookup rows of the unit named by the codes, as code → id maps (one query per group). */
-export async function resolveCodes(
-  executor: Executor,
-  buId: string,
-  codes: { terminals: string[]; shiftTemplates: string[]; skills: string[]; reasons: string[] },
-): Promise<CodeMaps> {
-  const load = async (
-    table: typeof terminals | typeof shiftTemplates | typeof skills | typeof demandReasons,
-    wanted: string[],
-  ) => {
-    if (!wanted.length) return new Map<string, string>();
-    const rows = await executor
-      .select({ id: table.id, code: table.code })
-      .from(table)
-      .where(and(eq(table.buId, buId), eq(table.isActive, true), inArray(table.code, wanted)));
-    return new Map(rows.map((row) => [row.code, row.id]));
-  };
-  return {
-    terminals: await load(terminals, codes.terminals),
-    shiftTemplates: await load(shiftTemplates, codes.shiftTemplates),
-    skills: await load(skills, codes.skills),
-    reasons: await load(demandReasons, codes.reasons),
-  };
 }
 
 export interface ResolvedCell {
@@ -393,13 +350,11 @@ export async function templateCellsOf(executor: Executor, templateIds: string[])
       shiftTemplateCode: shiftTemplates.code,
       skillCode: skills.code,
       required: demandTemplateCells.required,
-      reasonCode: demandReasons.code,
     })
     .from(demandTemplateCells)
     .innerJoin(terminals, eq(terminals.id, demandTemplateCells.terminalId))
     .innerJoin(shiftTemplates, eq(shiftTemplates.id, demandTemplateCells.shiftTemplateId))
     .leftJoin(skills, eq(skills.id, demandTemplateCells.skillId))
-    .leftJoin(demandReasons, eq(demandReasons.id, demandTemplateCells.reasonId))
     .where(inArray(demandTemplateCells.templateId, templateIds))
     .orderBy(
       asc(demandTemplateCells.weekday),

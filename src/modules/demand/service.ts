@@ -15,6 +15,7 @@ import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, daysBetween, isRealDate } from '../../core/time/dates.ts';
 import { planHasActiveRuns } from '../allocation/runs-service.ts';
+import { activeIdsByCodes, demandReasonCodesOf, departmentsByIds, isDepartment } from '../lookups/reads.ts';
 import * as repo from './repository.ts';
 import type {
   DemandCell,
@@ -33,12 +34,26 @@ const TRANSITIONS: Record<DemandPlanStatus, readonly DemandPlanStatus[]> = {
   Archived: [],
 };
 
-function planView(row: repo.PlanRow): DemandPlan {
+/** The plans as answers show them, their departments' codes read through lookups. */
+async function planViews(
+  executor: Executor,
+  buId: string,
+  rows: readonly repo.PlanRow[],
+): Promise<DemandPlan[]> {
+  const codes = new Map(
+    (await departmentsByIds(executor, buId, [...new Set(rows.map((row) => row.departmentId))])).map(
+      (node) => [node.id, node.code],
+    ),
+  );
+  return rows.map((row) => planView(row, codes.get(row.departmentId)!));
+}
+
+function planView(row: repo.PlanRow, departmentCode: string): DemandPlan {
   return {
     id: row.id,
     name: row.name,
     departmentId: row.departmentId,
-    departmentCode: row.departmentCode,
+    departmentCode,
     from: row.periodFrom,
     to: row.periodTo,
     Status: row.status,
@@ -50,8 +65,25 @@ function planView(row: repo.PlanRow): DemandPlan {
   };
 }
 
+/** A line as answers show it: its reason by code. */
+export type PlanLine = Omit<repo.LineRow, 'reasonId'> & { reasonCode: string | null };
+
+/** Names the reasons of lines or cells by code, read through lookups (the demand reasons are theirs). */
+export async function withReasonCodes<R extends { reasonId: string | null }>(
+  executor: Executor,
+  buId: string,
+  rows: readonly R[],
+): Promise<(R & { reasonCode: string | null })[]> {
+  const codes = await demandReasonCodesOf(
+    executor,
+    buId,
+    rows.flatMap((row) => row.reasonId ?? []),
+  );
+  return rows.map((row) => ({ ...row, reasonCode: (row.reasonId && codes.get(row.reasonId)) ?? null }));
+}
+
 /** The matrix sums a cell's skills: date × terminal × shift → required. */
-export function matrixOf(from: string, to: string, lines: repo.LineRow[]) {
+export function matrixOf(from: string, to: string, lines: readonly PlanLine[]) {
   const dates = Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
   const cells = new Map<
     string,
@@ -113,12 +145,15 @@ export async function listPlans(
     query.pageSize,
     offsetOf(query),
   );
-  return pageOf(rows.map(planView), total, query);
+  return pageOf(await planViews(db, caller.principal.buId, rows), total, query);
 }
 
 async function detailOf(executor: Executor, row: repo.PlanRow): Promise<DemandPlanDetail> {
-  const lines = await repo.linesOf(executor, row.id);
-  return { ...planView(row), lines, ...matrixOf(row.periodFrom, row.periodTo, lines) };
+  const lines: PlanLine[] = (
+    await withReasonCodes(executor, row.buId, await repo.linesOf(executor, row.id))
+  ).map(({ reasonId: _, ...line }) => line);
+  const [plan] = await planViews(executor, row.buId, [row]);
+  return { ...plan!, lines, ...matrixOf(row.periodFrom, row.periodTo, lines) };
 }
 
 export async function getPlan({ db }: ServiceDeps, caller: Caller, id: string): Promise<DemandPlanDetail> {
@@ -149,7 +184,7 @@ export async function createPlan(
   }
   if (
     !scopeReaches(scopeOf(caller, 'demand.write'), body.departmentId) ||
-    !(await repo.departmentExists(deps.db, buId, body.departmentId))
+    !(await isDepartment(deps.db, buId, body.departmentId))
   ) {
     throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your scope', {
       errors: [{ path: '/departmentId', message: 'unknown department' }],
@@ -214,7 +249,7 @@ export async function resolveCells<
   const distinct = (pick: (cell: C) => string | null | undefined) => [
     ...new Set(cells.map(pick).filter((code): code is string => typeof code === 'string')),
   ];
-  const maps = await repo.resolveCodes(executor, buId, {
+  const maps = await activeIdsByCodes(executor, buId, {
     terminals: distinct((cell) => cell.terminalCode),
     shiftTemplates: distinct((cell) => cell.shiftTemplateCode),
     skills: distinct((cell) => cell.skillCode),

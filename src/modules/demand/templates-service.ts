@@ -7,6 +7,7 @@ import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, weekdayOf } from '../../core/time/dates.ts';
+import { isDepartment } from '../lookups/reads.ts';
 import * as repo from './repository.ts';
 import type {
   ApplyDemandTemplateRequest,
@@ -17,14 +18,22 @@ import type {
   TemplateCell,
   TemplateListQuery,
 } from './schemas.ts';
-import { assertCellsEditable, assertPeriod, cellKey, resolveCells } from './service.ts';
+import { assertCellsEditable, assertPeriod, cellKey, resolveCells, withReasonCodes } from './service.ts';
 
 /** Demand templates: a week of cells per weekday, kept per department, applied to a plan's dates. */
 
-async function templateViews(executor: Executor, rows: repo.TemplateRow[]): Promise<DemandTemplate[]> {
-  const cells = await repo.templateCellsOf(
+async function templateViews(
+  executor: Executor,
+  buId: string,
+  rows: repo.TemplateRow[],
+): Promise<DemandTemplate[]> {
+  const cells = await withReasonCodes(
     executor,
-    rows.map((row) => row.id),
+    buId,
+    await repo.templateCellsOf(
+      executor,
+      rows.map((row) => row.id),
+    ),
   );
   return rows.map((row) => ({
     id: row.id,
@@ -60,13 +69,13 @@ export async function listTemplates(
     query.pageSize,
     offsetOf(query),
   );
-  return pageOf(await templateViews(db, rows), total, query);
+  return pageOf(await templateViews(db, caller.principal.buId, rows), total, query);
 }
 
 export async function getTemplate({ db }: ServiceDeps, caller: Caller, id: string): Promise<DemandTemplate> {
   const row = await repo.findTemplate(db, caller.principal.buId, scopeOf(caller, 'demand.template_read'), id);
   if (!row) throw notFound('The demand template');
-  return (await templateViews(db, [row]))[0]!;
+  return (await templateViews(db, caller.principal.buId, [row]))[0]!;
 }
 
 /** Writes need the template's department in the demand.write scope (unit-wide templates: the whole unit). */
@@ -97,7 +106,7 @@ export async function createTemplate(
   const allowed =
     departmentId === null
       ? scope.kind === 'unit'
-      : scopeReaches(scope, departmentId) && (await repo.departmentExists(deps.db, buId, departmentId));
+      : scopeReaches(scope, departmentId) && (await isDepartment(deps.db, buId, departmentId));
   if (!allowed) {
     throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your scope', {
       errors: [{ path: '/departmentId', message: 'unknown department' }],
@@ -211,7 +220,11 @@ export async function applyTemplate(
       );
     }
     if (!body.dryRun) assertCellsEditable(plan.status);
-    const templateCells = await repo.templateCellsOf(executor, [templateId]);
+    const templateCells = await withReasonCodes(
+      executor,
+      buId,
+      await repo.templateCellsOf(executor, [templateId]),
+    );
     const existing = new Map(
       (await repo.cellsBetween(executor, body.planId, body.from, body.to)).map((cell) => [
         cellKey(cell),

@@ -3,6 +3,7 @@ import { type AuditActor, actorOf, recordAudit } from '../../core/audit/record.t
 import type { Caller } from '../../core/auth/caller.ts';
 import type { Executor } from '../../core/db/database.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
+import { employeeNumbersOf, employeesByNumbers } from '../people/reads.ts';
 import { readSettings } from '../settings/service.ts';
 import { hashPassword, NO_PASSWORD_YET, temporaryPassword } from './passwords.ts';
 import * as repo from './repository.ts';
@@ -25,11 +26,23 @@ export async function openEmployeeAccounts(
   if (!accounts.length) return 0;
   const role = await repo.findRoleByCode(executor, actor.buId, EMPLOYEE_ROLE);
   if (!role) return 0;
+  const employees = new Map(
+    (
+      await employeesByNumbers(
+        executor,
+        actor.buId,
+        accounts.map((account) => account.employeeNumber),
+      )
+    ).map((employee) => [employee.employeeNumber, employee]),
+  );
   const opened = await repo.openEmployeeAccounts(executor, {
     buId: actor.buId,
     roleId: role.id,
     createdBy: actor.userId,
-    accounts,
+    accounts: accounts.flatMap(({ username, employeeNumber }) => {
+      const employee = employees.get(employeeNumber);
+      return employee ? [{ username, employeeId: employee.id, displayName: employee.nameEn }] : [];
+    }),
   });
   for (const user of opened) {
     await recordAudit(executor, actor, {
@@ -90,8 +103,18 @@ export async function accountsOf(
   buId: string,
 ): Promise<{ byUsername: Set<string>; byEmployeeNumber: Map<string, string> }> {
   const { usernames, linked } = await repo.accountNames(executor, buId);
+  const numbers = await employeeNumbersOf(
+    executor,
+    buId,
+    linked.map((row) => row.employeeId),
+  );
   return {
     byUsername: new Set(usernames.map((name) => name.toLowerCase())),
-    byEmployeeNumber: new Map(linked.map((row) => [row.employeeNumber, row.username])),
+    byEmployeeNumber: new Map(
+      linked.flatMap((row) => {
+        const number = numbers.get(row.employeeId);
+        return number === undefined ? [] : [[number, row.username] as const];
+      }),
+    ),
   };
 }

@@ -1,18 +1,8 @@
-import { and, count, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import { containsPattern, queryRows } from '../../core/db/database.ts';
 import { jsonList } from '../../core/db/json.ts';
-import {
-  DEPARTMENT_NODE_TYPE,
-  employees,
-  nodeTypes,
-  orgNodes,
-  permissions,
-  rolePermissions,
-  roles,
-  userRoles,
-  users,
-} from '../../core/db/tables/index.ts';
+import { permissions, rolePermissions, roles, userRoles, users } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
 import { NO_PASSWORD_YET } from './passwords.ts';
 
@@ -71,7 +61,7 @@ export type UserFields = Pick<
 >;
 
 /** A user of the list with their grants, by role code, then age, then id (as `grantsOfUsers` orders them). */
-export type ListedUser = UserFields & { roles: UserGrant[] };
+export type ListedUser = UserFields & { roles: StoredGrant[] };
 
 /** A row of the list's raw SQL: both drivers answer its timestamps as text (drizzle maps them in its own selects). */
 type ListedUserText = Omit<ListedUser, 'lastLoginAt' | 'lockoutUntil' | 'createdAt' | 'updatedAt'> & {
@@ -91,17 +81,15 @@ const grantColumns = {
   roleCode: roles.code,
   roleName: roles.name,
   departmentId: userRoles.departmentId,
-  departmentCode: orgNodes.code,
   effectiveFrom: userRoles.effectiveFrom,
   effectiveTo: userRoles.effectiveTo,
 };
 
-/** The grants of the user of the enclosing query over `users`, as a JSON array of `UserGrant`. */
+/** The grants of the user of the enclosing query over `users`, as a JSON array of `StoredGrant`. */
 const grantsOfUser = jsonList(
   grantColumns,
   sql`from ${userRoles}
     join ${roles} on ${roles.id} = ${userRoles.roleId}
-    left join ${orgNodes} on ${orgNodes.id} = ${userRoles.departmentId}
    where ${userRoles.userId} = ${users.id}`,
   sql`${roles.code}, ${userRoles.createdAt}, ${userRoles.id}`,
 );
@@ -158,9 +146,9 @@ export async function listUsers(
 }
 
 /**
- * Opens an account for each employee (by number) without one, under the username given, linked to the
- * employee, with no password yet and the grant of `roleId`. A username or employee that has an account
- * already is passed over (an import resumed after a stop writes its batch again). Answers what it opened.
+ * Opens an account for each employee without one, under the username given, linked to the employee, with
+ * no password yet and the grant of `roleId`. A username or employee that has an account already is passed
+ * over (an import resumed after a stop writes its batch again). Answers what it opened.
  */
 export async function openEmployeeAccounts(
   executor: Executor,
@@ -168,17 +156,17 @@ export async function openEmployeeAccounts(
     buId: string;
     roleId: string;
     createdBy: string | null;
-    accounts: readonly { username: string; employeeNumber: string }[];
+    accounts: readonly { username: string; employeeId: string; displayName: string }[];
   },
 ): Promise<{ id: string; username: string }[]> {
   if (!values.accounts.length) return [];
   const opened = await queryRows<{ id: string; username: string }>(
     executor,
     sql`insert into ${users} (bu_id, username, display_name, employee_id, password_hash, must_change_password)
-        select ${values.buId}, a.username, e.name_en, e.id, ${NO_PASSWORD_YET}, true
-          from jsonb_to_recordset(${JSON.stringify(values.accounts)}::jsonb) as a(username text, "employeeNumber" text)
-          join ${employees} e on e.bu_id = ${values.buId} and e.employee_number = a."employeeNumber"
-         where not exists (select 1 from ${users} u where u.employee_id = e.id and u.deleted_at is null)
+        select ${values.buId}, a.username, a."displayName", a."employeeId", ${NO_PASSWORD_YET}, true
+          from jsonb_to_recordset(${JSON.stringify(values.accounts)}::jsonb)
+            as a(username text, "employeeId" uuid, "displayName" text)
+         where not exists (select 1 from ${users} u where u.employee_id = a."employeeId" and u.deleted_at is null)
         on conflict do nothing
         returning id, username`,
   );
@@ -195,17 +183,75 @@ export async function openEmployeeAccounts(
   return opened;
 }
 
-/** Every username in use, and the unit's employees who have an account (by number). */
+/** Every username in use, and the unit's live accounts linked to an employee. */
 export async function accountNames(executor: Executor, buId: string) {
   const [usernames, linked] = await Promise.all([
     executor.select({ username: users.username }).from(users).where(live),
     executor
-      .select({ employeeNumber: employees.employeeNumber, username: users.username })
+      .select({ employeeId: sql<string>`${users.employeeId}`, username: users.username })
       .from(users)
-      .innerJoin(employees, eq(employees.id, users.employeeId))
-      .where(and(eq(users.buId, buId), live)),
+      .where(and(eq(users.buId, buId), live, isNotNull(users.employeeId))),
   ]);
   return { usernames: usernames.map((row) => row.username), linked };
+}
+
+/** The live accounts linked to some of the unit's employees. */
+export async function accountsOfEmployees(executor: Executor, buId: string, employeeIds: string[]) {
+  if (employeeIds.length === 0) return [];
+  return executor
+    .select({ userId: users.id, employeeId: sql<string>`${users.employeeId}` })
+    .from(users)
+    .where(and(eq(users.buId, buId), inArray(users.employeeId, employeeIds), live));
+}
+
+/** The live accounts among `userIds` that have a mail address, with their language and name. */
+export async function mailboxesOf(executor: Executor, buId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return executor
+    .select({
+      userId: users.id,
+      email: sql<string>`${users.email}`,
+      language: users.preferredLanguage,
+      displayName: users.displayName,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.buId, buId),
+        inArray(users.id, userIds),
+        live,
+        sql`coalesce(trim(${users.email}), '') <> ''`,
+      ),
+    );
+}
+
+/**
+ * The live accounts holding a permission today over the unit or over one department (issue 55: who is
+ * told that something waits for their decision).
+ */
+export async function holdersOf(
+  executor: Executor,
+  buId: string,
+  permission: string,
+  departmentId: string,
+  today: string,
+) {
+  return executor
+    .selectDistinct({ userId: users.id, employeeId: users.employeeId })
+    .from(userRoles)
+    .innerJoin(users, and(eq(users.id, userRoles.userId), live))
+    .innerJoin(
+      rolePermissions,
+      and(eq(rolePermissions.roleId, userRoles.roleId), eq(rolePermissions.permissionCode, permission)),
+    )
+    .where(
+      and(
+        eq(userRoles.buId, buId),
+        or(isNull(userRoles.departmentId), eq(userRoles.departmentId, departmentId)),
+        or(isNull(userRoles.effectiveFrom), sql`${userRoles.effectiveFrom} <= ${today}`),
+        or(isNull(userRoles.effectiveTo), sql`${userRoles.effectiveTo} >= ${today}`),
+      ),
+    );
 }
 
 export async function insertUser(executor: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -249,7 +295,7 @@ export async function bumpAuthzVersion(executor: Executor, userIds: string[]): P
     .where(inArray(users.id, userIds));
 }
 
-/** A grant as a user's record shows it. */
+/** A grant as a user's record shows it (the department's code is lookups' to read). */
 export interface UserGrant {
   userRoleId: string;
   roleId: string;
@@ -261,7 +307,10 @@ export interface UserGrant {
   effectiveTo: string | null;
 }
 
-export interface GrantView extends UserGrant {
+/** A grant as stored: its department by id. */
+export type StoredGrant = Omit<UserGrant, 'departmentCode'>;
+
+export interface GrantView extends StoredGrant {
   userId: string;
   createdAt: Date;
 }
@@ -272,7 +321,6 @@ export async function grantsOfUsers(executor: Executor, userIds: string[]): Prom
     .select({ ...grantColumns, userId: userRoles.userId, createdAt: userRoles.createdAt })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .leftJoin(orgNodes, eq(orgNodes.id, userRoles.departmentId))
     .where(inArray(userRoles.userId, userIds))
     .orderBy(roles.code, userRoles.createdAt, userRoles.id);
 }
@@ -313,29 +361,6 @@ export async function countActiveHolders(executor: Executor, buId: string, roleC
       ),
     );
   return row?.n ?? 0;
-}
-
-export async function employeeExists(executor: Executor, buId: string, employeeId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.id, employeeId), eq(employees.buId, buId)));
-  return Boolean(row);
-}
-
-export async function departmentExists(
-  executor: Executor,
-  buId: string,
-  departmentId: string,
-): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: orgNodes.id })
-    .from(orgNodes)
-    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
-    .where(
-      and(eq(orgNodes.id, departmentId), eq(orgNodes.buId, buId), eq(nodeTypes.code, DEPARTMENT_NODE_TYPE)),
-    );
-  return Boolean(row);
 }
 
 // Roles

@@ -1,5 +1,6 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
+import type { Permission } from '../../core/auth/catalog.ts';
 import type { PrincipalStore } from '../../core/auth/principal-store.ts';
 import { SUPER_ADMIN_ROLE } from '../../core/auth/role-matrix.ts';
 import type { Executor } from '../../core/db/database.ts';
@@ -9,6 +10,8 @@ import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pag
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { businessDate } from '../../core/time/dates.ts';
+import { departmentsByIds, isDepartment } from '../lookups/reads.ts';
+import { isEmployee } from '../people/reads.ts';
 import { readSettings } from '../settings/service.ts';
 import * as logins from './login-repository.ts';
 import { assertPasswordPolicy, hashPassword, temporaryPassword } from './passwords.ts';
@@ -29,14 +32,21 @@ async function todayOf(executor: Executor, buId: string, now: Date): Promise<str
   return businessDate(now, settings.timezone);
 }
 
+/** How grants show their department's code, read through lookups (the organisation tree is theirs). */
+async function departmentCodes(executor: Executor, buId: string, grants: readonly repo.StoredGrant[]) {
+  const ids = [...new Set(grants.flatMap((grant) => (grant.departmentId ? [grant.departmentId] : [])))];
+  const codes = new Map((await departmentsByIds(executor, buId, ids)).map((node) => [node.id, node.code]));
+  return <T extends repo.StoredGrant>(grant: T): T & repo.UserGrant => ({
+    ...grant,
+    departmentCode: (grant.departmentId && codes.get(grant.departmentId)) ?? null,
+  });
+}
+
 export async function view(deps: ServiceDeps, executor: Executor, row: repo.UserRow): Promise<User> {
   const now = deps.now();
-  return userView(
-    row,
-    await repo.grantsOfUsers(executor, [row.id]),
-    now,
-    await todayOf(executor, row.buId, now),
-  );
+  const grants = await repo.grantsOfUsers(executor, [row.id]);
+  const coded = await departmentCodes(executor, row.buId, grants);
+  return userView(row, grants.map(coded), now, await todayOf(executor, row.buId, now));
 }
 
 export async function requireUser(executor: Executor, caller: Caller, id: string, forUpdate = false) {
@@ -48,7 +58,7 @@ export async function requireUser(executor: Executor, caller: Caller, id: string
 }
 
 async function assertEmployee(executor: Executor, buId: string, employeeId: string | null | undefined) {
-  if (employeeId && !(await repo.employeeExists(executor, buId, employeeId))) {
+  if (employeeId && !(await isEmployee(executor, buId, employeeId))) {
     throw businessRule('EMPLOYEE_UNKNOWN', 'No employee with this id in your business unit', {
       errors: [{ path: '/employeeId', message: 'unknown employee' }],
     });
@@ -91,8 +101,21 @@ export async function listUsers(
   const { buId } = caller.principal;
   const offset = offsetOf(query);
   const { q, locked, awaitingFirstPassword } = query;
-  const read = () =>
-    repo.listUsers(deps.db, buId, { q, locked, awaitingFirstPassword }, query.pageSize, offset);
+  const read = async () => {
+    const page = await repo.listUsers(
+      deps.db,
+      buId,
+      { q, locked, awaitingFirstPassword },
+      query.pageSize,
+      offset,
+    );
+    const coded = await departmentCodes(
+      deps.db,
+      buId,
+      page.rows.flatMap((row) => row.roles),
+    );
+    return { ...page, rows: page.rows.map((row) => ({ ...row, roles: row.roles.map(coded) })) };
+  };
   // Whether a lockout has run out depends on the clock, which announces nothing: that filter is read afresh.
   const { rows, total } =
     query.locked === undefined
@@ -127,7 +150,7 @@ async function resolveGrant(executor: Executor, buId: string, body: GrantBody) {
       errors: [{ path: body.roleId ? '/roleId' : '/roleCode', message: 'unknown role' }],
     });
   }
-  if (body.departmentId && !(await repo.departmentExists(executor, buId, body.departmentId))) {
+  if (body.departmentId && !(await isDepartment(executor, buId, body.departmentId))) {
     throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your business unit', {
       errors: [{ path: '/departmentId', message: 'unknown department' }],
     });
@@ -383,8 +406,9 @@ export async function grantRole(
     });
     return row.id;
   });
-  const grants = await repo.grantsOfUsers(deps.db, [userId]);
-  return grantView(grants.find((g) => g.userRoleId === id)!, await todayOf(deps.db, buId, deps.now()));
+  const granted = (await repo.grantsOfUsers(deps.db, [userId])).find((g) => g.userRoleId === id)!;
+  const coded = await departmentCodes(deps.db, buId, [granted]);
+  return grantView(coded(granted), await todayOf(deps.db, buId, deps.now()));
 }
 
 export async function revokeRole(
@@ -453,3 +477,22 @@ export async function updateProfile(
   // Read afresh: the cache hears of this change only once the answer is on its way (see the guard).
   return profileOf(deps, caller);
 }
+
+/** Who is told what happens to some of the unit's employees: their linked accounts (issue 55). */
+export const accountsOfEmployees = (executor: Executor, buId: string, employeeIds: string[]) =>
+  repo.accountsOfEmployees(executor, buId, employeeIds);
+
+/** The live accounts among `userIds` that have a mail address (issue 55: whom a notification mails). */
+export async function mailboxesOf(executor: Executor, buId: string, userIds: string[]) {
+  const rows = await repo.mailboxesOf(executor, buId, userIds);
+  return rows.map((row) => ({ ...row, language: row.language === 'ar' ? ('ar' as const) : ('en' as const) }));
+}
+
+/** Who may decide something of a department today: the holders of the permission over it or the unit. */
+export const holdersOf = (
+  executor: Executor,
+  buId: string,
+  permission: Permission,
+  departmentId: string,
+  today: string,
+) => repo.holdersOf(executor, buId, permission, departmentId, today);

@@ -1,12 +1,15 @@
 import { recordAudit } from '../../core/audit/record.ts';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { type Database, queryRows } from '../../core/db/database.ts';
+import { type Database, type Executor, queryRows } from '../../core/db/database.ts';
 import { causeChain } from '../../core/db/errors.ts';
 import { createBatcher, JobStopped } from '../../core/jobs/batches.ts';
 import type { ClaimedJob, JobControl, JobHandler, JobStatus } from '../../core/jobs/runner.ts';
 import { businessDate } from '../../core/time/dates.ts';
 import { openXlsx, readSheet, type SchemaProblem, type SheetRow } from '../../core/xlsx/index.ts';
+import { gradesWithRates } from '../costs/reads.ts';
 import { openEmployeeAccounts } from '../identity/first-accounts.ts';
+import { gradesByIds } from '../lookups/reads.ts';
+import { notify } from '../notifications/service.ts';
 import { readSettings } from '../settings/service.ts';
 import * as batchRepo from './batch-repository.ts';
 import { planNodes, type Unit } from './plan.ts';
@@ -14,6 +17,7 @@ import { createCertificationIndex, failOverlappingCertifications } from './plan-
 import { planEmployee } from './plan-employees.ts';
 import { createSkillIndex } from './plan-skills.ts';
 import * as repo from './repository.ts';
+import type { ImportNotice } from './schemas.ts';
 import { SHEET_COLUMNS, SHEETS } from './workbook.ts';
 
 /** What the upload stores with the job for the worker. */
@@ -36,6 +40,22 @@ const refusal = (error: unknown) => {
   const messages = causeChain(error).flatMap(({ message }) => (typeof message === 'string' ? [message] : []));
   return `The database refused the row: ${(messages.at(-1) ?? String(error)).split('\n')[0]}`;
 };
+
+/**
+ * What the import took but its author should know: a grade it named that has no labour rate, so that the
+ * hours of its employees are priced at nothing until one is set (the import itself is right to take it).
+ */
+async function noticesOf(
+  executor: Executor,
+  buId: string,
+  gradeIds: ReadonlySet<string>,
+): Promise<ImportNotice[]> {
+  const rated = await gradesWithRates(executor, buId, [...gradeIds]);
+  const unrated = [...gradeIds].filter((id) => !rated.has(id));
+  return (await gradesByIds(executor, buId, unrated))
+    .map((grade) => ({ code: 'GRADE_WITHOUT_RATE' as const, gradeCode: grade.code }))
+    .sort((a, b) => a.gradeCode.localeCompare(b.gradeCode));
+}
 
 /**
  * The employee import as a job of the core runner. The workbook is streamed into batches of units
@@ -156,6 +176,7 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
         refuse: (unit, index, error) => refuse(job, control, unit, index, error),
       });
       const problems: SchemaProblem[] = [];
+      const namedGrades = new Set<string>();
       const failed = () => ({
         status: 'Failed' as const,
         error: problems.map((problem) => problem.message).join('; '),
@@ -208,8 +229,11 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
           SHEETS.employees,
           SHEET_COLUMNS.employees,
           problems,
-          (row, columns) =>
-            batcher.push(planEmployee(row, columns, maps, scope, skills, seen, certifications, usernames)),
+          (row, columns) => {
+            const unit = planEmployee(row, columns, maps, scope, skills, seen, certifications, usernames);
+            if (unit.kind === 'employee' && unit.values.gradeId) namedGrades.add(unit.values.gradeId);
+            return batcher.push(unit);
+          },
         );
         if (!employeeColumns) return failed();
         for (const unit of skills.orphans()) await batcher.push(unit);
@@ -221,6 +245,7 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
       } finally {
         workbook.close();
       }
+      await repo.setJobNotices(db, job.id, await noticesOf(db, job.buId, namedGrades));
       const counts = await repo.jobCounts(db, job.id);
       return { status: counts.rowsFailed > 0 ? 'CompletedWithErrors' : 'Completed' };
     },
@@ -241,6 +266,22 @@ export function employeeImportJob(database: Database, options: ImportJobOptions)
           },
         },
       );
+      // Its author is told how it ended (issue 55).
+      await notify(executor, [
+        {
+          buId: job.buId,
+          employeeIds: [],
+          userIds: [payload.actor.userId],
+          kind: 'IMPORT_FINISHED',
+          data: {
+            jobId: job.id,
+            outcome: status === 'Running' || status === 'Queued' ? 'Failed' : status,
+            rowsTotal: counts.rowsTotal,
+            rowsFailed: counts.rowsFailed,
+          },
+          key: `import:${job.id}`,
+        },
+      ]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
@@ -19,6 +19,7 @@ import {
   skills,
   users,
 } from '../../core/db/tables/index.ts';
+import type { ImportNotice } from './schemas.ts';
 
 /** The queries of the import jobs and of the export; every query filters by unit (jobs carry their unit). */
 
@@ -41,6 +42,7 @@ const jobColumns = {
   createdAt: jobs.createdAt,
   startedAt: jobs.startedAt,
   finishedAt: jobs.finishedAt,
+  notices: sql<ImportNotice[]>`coalesce(${jobs.payload} -> 'notices', '[]'::jsonb)`,
 };
 
 export type JobRow = Awaited<ReturnType<typeof findJob>> & {};
@@ -237,3 +239,15 @@ export const exportSkills = (executor: Executor, buId: string, scope: Department
     .leftJoin(skillLevels, eq(skillLevels.id, employeeSkills.levelId))
     .where(and(eq(employeeSkills.buId, buId), inDepartmentScope(employees.departmentId, scope)))
     .orderBy(asc(employees.employeeNumber), asc(skills.code));
+
+/** Keeps what the import should tell its author beside the job's input (read back as `notices`). */
+export async function setJobNotices(
+  executor: Executor,
+  jobId: string,
+  notices: ImportNotice[],
+): Promise<void> {
+  await executor
+    .update(jobs)
+    .set({ payload: sql`coalesce(${jobs.payload}, '{}'::jsonb) || ${JSON.stringify({ notices })}::jsonb` })
+    .where(eq(jobs.id, jobId));
+}

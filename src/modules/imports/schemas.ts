@@ -7,6 +7,12 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 
 export const JOB_STATUSES = ['Queued', 'Running', 'Completed', 'CompletedWithErrors', 'Failed', 'Cancelled'];
 
+export const ImportNotice = Type.Object(
+  { code: Type.Literal('GRADE_WITHOUT_RATE'), gradeCode: Type.String() },
+  { $id: 'ImportNotice', description: 'Taken, but worth knowing: a grade named that has no labour rate' },
+);
+export type ImportNotice = Static<typeof ImportNotice>;
+
 export const ImportJob = Type.Object(
   {
     id: Uuid,
@@ -26,6 +32,7 @@ export const ImportJob = Type.Object(
     createdAt: Instant,
     startedAt: Nullable(Instant),
     finishedAt: Nullable(Instant),
+    notices: Type.Array(ImportNotice),
   },
   { $id: 'ImportJob' },
 );

@@ -7,8 +7,10 @@ import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pag
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
+import { notify } from '../notifications/service.ts';
 import { removeForLeave, shiftsDuring } from '../roster/service.ts';
 import { ANY_STEP_ROLE, actingRole, type ChainStep, LEAVE_CHAIN, stepWaitingIn } from './approval-chain.ts';
+import { awaitingApproval } from './notices.ts';
 import * as repo from './repository.ts';
 import type {
   LeaveDecision,
@@ -194,6 +196,15 @@ export async function submitLeave(
       comment: body.comment ?? null,
       requestedBy: principal.userId,
     });
+    await notify(
+      tx,
+      await awaitingApproval(
+        tx,
+        { id: created, employeeId, fromDate: body.from, toDate: body.to },
+        1,
+        principal.today,
+      ),
+    );
     await recordAudit(tx, actorOf(caller), {
       action: 'leave.submit',
       entityType: 'leave_request',
@@ -315,6 +326,26 @@ export async function decideLeave(
       decidedBy: principal.userId,
       comment,
     });
+    // The employee hears the decision; a first step approved tells the second step's approvers.
+    await notify(tx, [
+      {
+        buId: principal.buId,
+        employeeIds: [row.employeeId],
+        kind: 'LEAVE_DECIDED',
+        data: {
+          from: row.fromDate,
+          to: row.toDate,
+          step: step.step,
+          final: next === 'Approved' || next === 'Rejected',
+          decision,
+          comment,
+        },
+        key: `leave:${row.id}:${step.step}`,
+      },
+      ...(next === 'ManagerApproved'
+        ? await awaitingApproval(tx, row, 2, principal.today, [principal.userId])
+        : []),
+    ]);
     await recordAudit(tx, actorOf(caller), {
       action: decision === 'Approved' ? 'leave.approve' : 'leave.reject',
       entityType: 'leave_request',

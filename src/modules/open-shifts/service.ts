@@ -8,7 +8,9 @@ import { AppError, businessRule, conflict, notFound } from '../../core/http/erro
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import type { ReasonCode } from '../../engine/index.ts';
+import { notify } from '../notifications/service.ts';
 import { assignToLine } from '../roster/checks.ts';
+import { whoMayWork } from '../roster/gaps-service.ts';
 import * as repo from './repository.ts';
 import type {
   NewOpenShift,
@@ -102,9 +104,33 @@ export async function claimView(executor: Executor, buId: string, id: string): P
 const missingOf = (line: repo.LineState | undefined) =>
   line === undefined || line.planStatus === 'Archived' ? null : line.required - line.assigned;
 
+/** Tells claimants that their claims of an offer were decided (issue 55): each claim is told once. */
+async function tellClaimants(
+  tx: Executor,
+  buId: string,
+  openShiftId: string,
+  claims: { id: string; employeeId: string }[],
+  decision: 'Approved' | 'Declined',
+) {
+  if (!claims.length) return;
+  const offer = await repo.findOffer(tx, buId, { kind: 'unit' }, openShiftId);
+  if (!offer) return;
+  await notify(
+    tx,
+    claims.map((claim) => ({
+      buId,
+      employeeIds: [claim.employeeId],
+      kind: 'OPEN_SHIFT_CLAIM_DECIDED' as const,
+      data: { shiftDate: offer.date, decision },
+      key: `open-shift-claim:${claim.id}`,
+    })),
+  );
+}
+
 /** Declines an offer's pending claims with why, each audited: their claimants read the reason. */
 async function declineRest(tx: Executor, caller: Caller, now: Date, openShiftId: string, reason: string) {
   const declined = await repo.declinePending(tx, openShiftId, reason, caller.principal.userId, now);
+  await tellClaimants(tx, caller.principal.buId, openShiftId, declined, 'Declined');
   for (const claim of declined) {
     await recordAudit(tx, actorOf(caller), {
       action: 'open_shift_claim.decline',
@@ -205,6 +231,22 @@ async function insertOffers(
         });
         ids.push(id);
       }
+      // Those who may work each offered line by the rules are told it is offered (issue 55), once an offer.
+      const mayWork = await whoMayWork(
+        tx,
+        principal.buId,
+        offers.map(({ line }) => line),
+      );
+      await notify(
+        tx,
+        offers.map(({ line }, index) => ({
+          buId: principal.buId,
+          employeeIds: mayWork.get(line.id) ?? [],
+          kind: 'OPEN_SHIFT_OFFERED' as const,
+          data: { shiftDate: line.date },
+          key: `open-shift-offer:${ids[index]}`,
+        })),
+      );
       return ids;
     });
   } catch (error) {
@@ -373,17 +415,19 @@ export async function approveClaim(deps: ServiceDeps, caller: Caller, id: string
         entityId: id,
         details: { openShiftId: offer.id, employeeId, assignmentId, filled, heads: offer.heads },
       });
+      await tellClaimants(tx, buId, offer.id, [{ id, employeeId }], 'Approved');
       if (last) await declineRest(tx, caller, now, offer.id, 'OFFER_FILLED');
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_ELIGIBLE') await refuse(deps, caller, id, error);
+    if (error instanceof AppError && error.code === 'NOT_ELIGIBLE') await refuse(deps, caller, found, error);
     throw error;
   }
   return claimView(deps.db, buId, id);
 }
 
 /** The checker refused the claimant at approval: their claim is declined with its reasons, for them to read. */
-async function refuse(deps: ServiceDeps, caller: Caller, id: string, error: AppError) {
+async function refuse(deps: ServiceDeps, caller: Caller, claim: repo.ClaimRow, error: AppError) {
+  const { id } = claim;
   const reasonCodes = (error.extra.reasons as string[] | undefined) ?? [];
   await deps.db.transaction(async (tx) => {
     const declined = await repo.decideClaim(tx, id, {
@@ -400,5 +444,12 @@ async function refuse(deps: ServiceDeps, caller: Caller, id: string, error: AppE
       entityId: id,
       details: { reason: 'NOT_ELIGIBLE', reasonCodes },
     });
+    await tellClaimants(
+      tx,
+      caller.principal.buId,
+      claim.openShiftId,
+      [{ id, employeeId: claim.employee.id }],
+      'Declined',
+    );
   });
 }

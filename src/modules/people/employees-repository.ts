@@ -2,13 +2,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { containsPattern, type Executor, queryRows } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import {
-  employeeGroupMembers,
-  employeeGroups,
-  employeeSkills,
-  skillLevels,
-  skills,
-} from '../../core/db/tables/index.ts';
+import { employeeGroupMembers, employeeGroups, employeeSkills, skills } from '../../core/db/tables/index.ts';
 import { homePool, homePoolJoins, worksFrom } from '../pools/home-pool.ts';
 import type { Employee } from './schemas.ts';
 
@@ -135,12 +129,10 @@ export const skillsOfEmployee = (executor: Executor, buId: string, employeeId: s
       skillCode: skills.code,
       Name_1_English: skills.nameEn,
       Name_2_Arabic: skills.nameAr,
-      levelCode: skillLevels.code,
-      levelRank: skillLevels.rank,
+      levelId: employeeSkills.levelId,
     })
     .from(employeeSkills)
     .innerJoin(skills, eq(skills.id, employeeSkills.skillId))
-    .leftJoin(skillLevels, eq(skillLevels.id, employeeSkills.levelId))
     .where(and(eq(employeeSkills.buId, buId), eq(employeeSkills.employeeId, employeeId)))
     .orderBy(asc(skills.code));
 

@@ -5,6 +5,7 @@ import type { Executor } from '../../core/db/database.ts';
 import { notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
+import { skillLevelsOf } from '../lookups/skills.ts';
 import type { HomePool } from '../pools/schemas.ts';
 import { homePoolsOf } from '../pools/service.ts';
 import * as certificationsRepo from './certifications-repository.ts';
@@ -57,15 +58,20 @@ async function detailOf(
   today: string,
   row: repo.EmployeeRow,
 ): Promise<EmployeeDetail> {
-  const [skills, certifications, groups, pools] = await Promise.all([
+  const [held, levels, certifications, groups, pools] = await Promise.all([
     repo.skillsOfEmployee(deps.db, buId, row.id),
+    skillLevelsOf(deps.db, buId),
     certificationsRepo.certificationsOf(deps.db, buId, row.id, 1000, 0),
     repo.groupsOfEmployee(deps.db, buId, row.id),
     homePoolsOf(deps.db, buId, [row.id]),
   ]);
+  const levelOf = new Map(levels.map((level) => [level.id, level]));
   return {
     ...withHomePool(row, pools),
-    skills,
+    skills: held.map(({ levelId, ...skill }) => {
+      const level = levelId === null ? undefined : levelOf.get(levelId);
+      return { ...skill, levelCode: level?.code ?? null, levelRank: level?.rank ?? null };
+    }),
     certifications: certifications.rows.map((c) => certificationView(c, today)),
     groups,
   };

@@ -4,13 +4,7 @@ import { containsPattern, type Executor } from '../../core/db/database.ts';
 import { employeeRefColumns } from '../../core/db/employee-ref.ts';
 import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import {
-  employeeGroupMembers,
-  employeeGroups,
-  employees,
-  nodeTypes,
-  orgNodes,
-} from '../../core/db/tables/index.ts';
+import { employeeGroupMembers, employeeGroups, employees } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
 
 /* The queries of employee groups and their members. */
@@ -180,13 +174,4 @@ export async function removeMember(executor: Executor, groupId: string, employee
     .where(and(eq(employeeGroupMembers.groupId, groupId), eq(employeeGroupMembers.employeeId, employeeId)))
     .returning({ groupId: employeeGroupMembers.groupId });
   return removed.length > 0;
-}
-
-export async function departmentExists(executor: Executor, buId: string, id: string) {
-  const [row] = await executor
-    .select({ id: orgNodes.id })
-    .from(orgNodes)
-    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
-    .where(and(eq(orgNodes.buId, buId), eq(orgNodes.id, id), eq(nodeTypes.code, 'DEPARTMENT')));
-  return row !== undefined;
 }

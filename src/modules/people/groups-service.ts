@@ -6,6 +6,7 @@ import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
+import { isDepartment } from '../lookups/reads.ts';
 import { findEmployee } from './employees-repository.ts';
 import * as repo from './groups-repository.ts';
 import type {
@@ -91,7 +92,7 @@ export async function createGroup(
   return deps.db.transaction(async (tx) => {
     if (
       departmentId !== null &&
-      (!(await repo.departmentExists(tx, buId, departmentId)) ||
+      (!(await isDepartment(tx, buId, departmentId)) ||
         (scope.kind === 'departments' && !scope.departmentIds.includes(departmentId)))
     ) {
       throw businessRule('DEPARTMENT_UNKNOWN', 'No department with this id in your scope', {

@@ -1,91 +1,70 @@
-import { and, asc, count, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
-import { containsPattern, type Executor } from '../../core/db/database.ts';
+import type { Executor } from '../../core/db/database.ts';
 import { employeeRefColumns } from '../../core/db/employee-ref.ts';
 import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import {
-  employeeSkills,
-  employees,
-  skillCategories,
-  skillCertificationRequirements,
-  skillLevels,
-  skills,
-} from '../../core/db/tables/index.ts';
-import { edited } from '../../core/db/versioned.ts';
+import { employeeSkills, employees, skillCertificationRequirements } from '../../core/db/tables/index.ts';
 
 /* The queries of production skills, their holders and the certifications a skill requires. */
 
-const skillColumns = {
-  id: skills.id,
-  code: skills.code,
-  nameEn: skills.nameEn,
-  nameAr: skills.nameAr,
-  categoryCode: skillCategories.code,
-  requiresCertification: skills.requiresCertification,
-  required: sql<string[] | null>`(select array_agg(r.certification_code order by r.certification_code)
-    from ${skillCertificationRequirements} r where r.skill_id = ${skills.id})`,
-  isActive: skills.isActive,
-  version: skills.version,
-};
-
-const selectSkills = (executor: Executor) =>
-  executor
-    .select(skillColumns)
-    .from(skills)
-    .leftJoin(skillCategories, eq(skillCategories.id, skills.categoryId));
-
-export type SkillRow = Awaited<ReturnType<typeof findSkill>> & {};
-
-export function listSkills(
-  executor: Executor,
-  buId: string,
-  filters: { q?: string; category?: string },
-  limit: number,
-  offset: number,
-) {
-  const like = filters.q ? containsPattern(filters.q) : undefined;
-  const condition = and(
-    eq(skills.buId, buId),
-    like ? or(ilike(skills.code, like), ilike(skills.nameEn, like), ilike(skills.nameAr, like)) : undefined,
-    filters.category ? eq(skillCategories.code, filters.category) : undefined,
-  );
-  return paged(
-    selectSkills(executor).where(condition).orderBy(asc(skills.code)).limit(limit).offset(offset),
-    executor
-      .select({ n: count() })
-      .from(skills)
-      .leftJoin(skillCategories, eq(skillCategories.id, skills.categoryId))
-      .where(condition),
-  );
+/** The certifications each of these skills requires, by code (a skill that requires none is not in the map). */
+export async function requiredOfSkills(executor: Executor, buId: string, skillIds: readonly string[]) {
+  if (!skillIds.length) return new Map<string, string[]>();
+  const rows = await executor
+    .select({
+      skillId: skillCertificationRequirements.skillId,
+      code: skillCertificationRequirements.certificationCode,
+    })
+    .from(skillCertificationRequirements)
+    .where(
+      and(
+        eq(skillCertificationRequirements.buId, buId),
+        inArray(skillCertificationRequirements.skillId, [...skillIds]),
+      ),
+    )
+    .orderBy(asc(skillCertificationRequirements.certificationCode));
+  const required = new Map<string, string[]>();
+  for (const row of rows) required.set(row.skillId, [...(required.get(row.skillId) ?? []), row.code]);
+  return required;
 }
 
-export async function findSkill(executor: Executor, buId: string, id: string, forUpdate = false) {
-  const query = selectSkills(executor).where(and(eq(skills.buId, buId), eq(skills.id, id)));
-  const [row] = await (forUpdate ? query.for('update', { of: skills }) : query);
-  return row;
+/** A level of the unit, as lookups keeps it. */
+export interface SkillLevel {
+  id: string;
+  code: string;
+  rank: number;
 }
 
-export function holdersOfSkill(
+export async function holdersOfSkill(
   executor: Executor,
   buId: string,
   scope: DepartmentScope,
   skillId: string,
+  levels: readonly SkillLevel[],
   minRank: number | null,
   limit: number,
   offset: number,
 ) {
+  // A holding without a level ranks 0.
+  const ranked = (rank: number) =>
+    or(
+      rank <= 0 ? isNull(employeeSkills.levelId) : undefined,
+      inArray(
+        employeeSkills.levelId,
+        levels.filter((level) => level.rank >= rank).map((level) => level.id),
+      ),
+    );
   const condition = and(
     eq(employeeSkills.buId, buId),
     eq(employeeSkills.skillId, skillId),
     inDepartmentScope(employees.departmentId, scope),
-    minRank === null ? undefined : gte(sql`coalesce(${skillLevels.rank}, 0)`, minRank),
+    minRank === null ? undefined : ranked(minRank),
   );
   const rows = executor
-    .select({ ...employeeRefColumns, levelCode: skillLevels.code, levelRank: skillLevels.rank })
+    .select({ ...employeeRefColumns, levelId: employeeSkills.levelId })
     .from(employeeSkills)
     .innerJoin(employees, eq(employees.id, employeeSkills.employeeId))
-    .leftJoin(skillLevels, eq(skillLevels.id, employeeSkills.levelId))
     .where(condition)
     .orderBy(asc(employees.employeeNumber))
     .limit(limit)
@@ -94,17 +73,16 @@ export function holdersOfSkill(
     .select({ n: count() })
     .from(employeeSkills)
     .innerJoin(employees, eq(employees.id, employeeSkills.employeeId))
-    .leftJoin(skillLevels, eq(skillLevels.id, employeeSkills.levelId))
     .where(condition);
-  return paged(rows, total);
-}
-
-export async function levelRank(executor: Executor, buId: string, code: string) {
-  const [row] = await executor
-    .select({ rank: skillLevels.rank })
-    .from(skillLevels)
-    .where(and(eq(skillLevels.buId, buId), eq(skillLevels.code, code)));
-  return row?.rank;
+  const byId = new Map(levels.map((level) => [level.id, level]));
+  const page = await paged(rows, total);
+  return {
+    ...page,
+    rows: page.rows.map(({ levelId, ...holder }) => {
+      const level = levelId === null ? undefined : byId.get(levelId);
+      return { ...holder, levelCode: level?.code ?? null, levelRank: level?.rank ?? null };
+    }),
+  };
 }
 
 const requirementColumns = {
@@ -144,20 +122,8 @@ export async function removeRequirement(executor: Executor, buId: string, skillI
   return removed.length > 0;
 }
 
-export const setRequiresCertification = (
-  executor: Executor,
-  buId: string,
-  skillId: string,
-  value: boolean,
-  at: Date,
-) =>
-  executor
-    .update(skills)
-    .set(edited(skills, { requiresCertification: value }, at))
-    .where(and(eq(skills.buId, buId), eq(skills.id, skillId)));
-
-/** Employee number, skill and level of the first `limit` employees (by number) of the unit, or of all units. */
-export function skillMatrixRows(executor: Executor, buId: string | null, limit: number) {
+/** Employee number, skill and level of the holdings of the first `limit` employees (by number) of the unit, or of all units. */
+export function skillMatrixHoldings(executor: Executor, buId: string | null, limit: number) {
   const firstEmployees = executor
     .select({ id: employees.id })
     .from(employees)
@@ -165,11 +131,13 @@ export function skillMatrixRows(executor: Executor, buId: string | null, limit: 
     .orderBy(asc(employees.employeeNumber))
     .limit(limit);
   return executor
-    .select({ employeeNumber: employees.employeeNumber, skillCode: skills.code, levelCode: skillLevels.code })
+    .select({
+      employeeNumber: employees.employeeNumber,
+      skillId: employeeSkills.skillId,
+      levelId: employeeSkills.levelId,
+    })
     .from(employeeSkills)
     .innerJoin(employees, eq(employees.id, employeeSkills.employeeId))
-    .innerJoin(skills, eq(skills.id, employeeSkills.skillId))
-    .leftJoin(skillLevels, eq(skillLevels.id, employeeSkills.levelId))
     .where(inArray(employees.id, firstEmployees))
-    .orderBy(asc(employees.employeeNumber), asc(skills.code));
+    .orderBy(asc(employees.employeeNumber));
 }

@@ -5,18 +5,40 @@ import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
+import {
+  type CatalogueSkill,
+  findSkill,
+  levelCodesByIds,
+  setSkillRequiresCertification,
+  skillCodesByIds,
+  skillLevelsOf,
+  skillsPage,
+} from '../lookups/skills.ts';
 import { assertKnownCode, normaliseCertificationCode } from './certifications-service.ts';
 import type { CertificationRequirement, Skill, SkillHolder, SkillListQuery } from './schemas.ts';
 import * as repo from './skills-repository.ts';
 
 // Production skills: the catalogue, its holders, the certifications a skill requires, the skill matrix.
 
-const skillView = ({ nameEn, nameAr, required, ...row }: repo.SkillRow): Skill => ({
+const skillView = (
+  { nameEn, nameAr, ...row }: CatalogueSkill,
+  required: ReadonlyMap<string, string[]>,
+): Skill => ({
   ...row,
   Name_1_English: nameEn,
   Name_2_Arabic: nameAr,
-  requiredCertifications: required ?? [],
+  requiredCertifications: required.get(row.id) ?? [],
 });
+
+/** The skills of lookups' catalogue as people show them, with the certifications each requires. */
+async function skillViews(executor: Executor, buId: string, rows: readonly CatalogueSkill[]) {
+  const required = await repo.requiredOfSkills(
+    executor,
+    buId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => skillView(row, required));
+}
 
 // ---------------------------------------------------------------- skills
 
@@ -25,18 +47,13 @@ export async function listSkills(
   caller: Caller,
   query: SkillListQuery,
 ): Promise<Page<Skill>> {
-  const { rows, total } = await repo.listSkills(
-    deps.db,
-    caller.principal.buId,
-    query,
-    query.pageSize,
-    offsetOf(query),
-  );
-  return pageOf(rows.map(skillView), total, query);
+  const { buId } = caller.principal;
+  const { rows, total } = await skillsPage(deps.db, buId, query, query.pageSize, offsetOf(query));
+  return pageOf(await skillViews(deps.db, buId, rows), total, query);
 }
 
 async function requireSkill(executor: Executor, buId: string, id: string, forUpdate = false) {
-  const row = await repo.findSkill(executor, buId, id, forUpdate);
+  const row = await findSkill(executor, buId, id, forUpdate);
   if (!row) throw notFound('Skill');
   return row;
 }
@@ -49,9 +66,10 @@ export async function holdersOfSkill(
 ): Promise<Page<SkillHolder>> {
   const { buId } = caller.principal;
   await requireSkill(deps.db, buId, skillId);
+  const levels = await skillLevelsOf(deps.db, buId);
   let minRank: number | null = null;
   if (query.minLevel) {
-    const rank = await repo.levelRank(deps.db, buId, query.minLevel);
+    const rank = levels.find((level) => level.code === query.minLevel)?.rank;
     if (rank === undefined) throw businessRule('SKILL_LEVEL_UNKNOWN', `No skill level ${query.minLevel}`);
     minRank = rank;
   }
@@ -60,6 +78,7 @@ export async function holdersOfSkill(
     buId,
     scopeOf(caller, 'skill.view'),
     skillId,
+    levels,
     minRank,
     query.pageSize,
     offsetOf(query),
@@ -133,7 +152,7 @@ export async function setRequiresCertification(
     const skill = await requireSkill(tx, buId, skillId, true);
     assertVersion(caller.expectedVersion, skill.version);
     if (skill.requiresCertification !== value) {
-      await repo.setRequiresCertification(tx, buId, skillId, value, deps.now());
+      await setSkillRequiresCertification(tx, buId, skillId, value, deps.now());
       await recordAudit(tx, actorOf(caller), {
         action: 'skill.requires_certification.changed',
         entityType: 'skill',
@@ -141,12 +160,43 @@ export async function setRequiresCertification(
         details: { skillCode: skill.code, requiresCertification: value },
       });
     }
-    return skillView(await requireSkill(tx, buId, skillId));
+    const [changed] = await skillViews(tx, buId, [await requireSkill(tx, buId, skillId)]);
+    return changed!;
   });
 }
 
+/**
+ * Employee number, skill code and level code of the holdings of the first `limit` employees, by number
+ * then skill code: people reads the holdings, lookups the codes (its skills come in code order).
+ */
+async function skillMatrixRows(executor: Executor, buId: string | null, limit: number) {
+  const holdings = await repo.skillMatrixHoldings(executor, buId, limit);
+  const [skills, levels] = await Promise.all([
+    skillCodesByIds(executor, buId, [...new Set(holdings.map((row) => row.skillId))]),
+    levelCodesByIds(executor, buId, [...new Set(holdings.flatMap((row) => row.levelId ?? []))]),
+  ]);
+  const skillOrder = new Map(skills.map((skill, index) => [skill.id, index]));
+  const codeOf = new Map(skills.map((skill) => [skill.id, skill.code]));
+  const levelOf = new Map(levels.map((level) => [level.id, level.code]));
+  const employeeOrder = new Map<string, number>();
+  for (const row of holdings)
+    if (!employeeOrder.has(row.employeeNumber)) employeeOrder.set(row.employeeNumber, employeeOrder.size);
+  return holdings
+    .filter((row) => codeOf.has(row.skillId))
+    .sort(
+      (a, b) =>
+        employeeOrder.get(a.employeeNumber)! - employeeOrder.get(b.employeeNumber)! ||
+        skillOrder.get(a.skillId)! - skillOrder.get(b.skillId)!,
+    )
+    .map((row) => ({
+      employeeNumber: row.employeeNumber,
+      skillCode: codeOf.get(row.skillId)!,
+      levelCode: row.levelId === null ? null : (levelOf.get(row.levelId) ?? null),
+    }));
+}
+
 export async function skillMatrix({ db }: ServiceDeps, buId: string | null, limit = 1000) {
-  const rows = await repo.skillMatrixRows(db, buId, limit);
+  const rows = await skillMatrixRows(db, buId, limit);
   const skills = [...new Set(rows.map((r) => r.skillCode))].sort();
   const byEmployee = new Map<string, Record<string, string | null>>();
   for (const row of rows) {

@@ -18,6 +18,7 @@ import {
   terminals,
   users,
 } from '../../core/db/tables/index.ts';
+import type { CheckedWork } from '../roster/compliance.ts';
 
 /** SQL of published rosters and their approvals. */
 
@@ -158,6 +159,23 @@ const headerQuery = (executor: Executor) =>
     .innerJoin(rosterApprovals, eq(rosterApprovals.rosterId, publishedRosters.id));
 
 export type HeaderRow = Awaited<ReturnType<typeof headerQuery>>[number];
+
+/** The version an approval decides, in the scope. */
+export async function findRosterOfApproval(
+  executor: Executor,
+  buId: string,
+  scope: DepartmentScope | null,
+  approvalId: string,
+) {
+  const [row] = await headerQuery(executor).where(
+    and(
+      eq(rosterApprovals.buId, buId),
+      eq(rosterApprovals.id, approvalId),
+      inDepartmentScope(rosterApprovals.departmentId, scope),
+    ),
+  );
+  return row ?? null;
+}
 
 export async function findRoster(
   executor: Executor,
@@ -339,6 +357,27 @@ export async function linesOf(
 }
 
 export type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
+
+/**
+ * A version's lines as the checker reads work: on the plan's line of their date, terminal, shift and skill
+ * when there is one, lent through the rule of the live assignment they were copied from while it is as it was.
+ */
+export async function versionWork(executor: Executor, buId: string, rosterId: string, planId: string) {
+  return queryRows<CheckedWork>(
+    executor,
+    sql`select l.id, l.employee_id as "employeeId", l.date::text as "date",
+          l.shift_template_id as "shiftTemplateId", l.terminal_id as "terminalId", s.id as "skillId",
+          d.id as "demandLineId", a.lending_rule_id as "lendingRuleId"
+        from ${publishedRosterLines} l
+        left join ${skills} s on s.bu_id = ${buId} and s.code = l.skill_code
+        left join ${demandLines} d on d.plan_id = ${planId} and d.date = l.date and d.terminal_id = l.terminal_id
+          and d.shift_template_id = l.shift_template_id and d.skill_id is not distinct from s.id
+        left join ${shiftAssignments} a on a.id = l.assignment_id and a.date = l.date
+          and a.shift_template_id = l.shift_template_id and a.terminal_id = l.terminal_id
+        where l.roster_id = ${rosterId}
+        order by l.date, l.employee_id`,
+  );
+}
 
 /** What two versions are compared by: who works where on which date. */
 export type ComparedLine = Pick<

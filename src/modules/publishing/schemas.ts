@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ROSTER_APPROVAL_STATUSES } from '../../core/db/tables/index.ts';
 import { PageQuery } from '../../core/http/pagination.ts';
 import { REASON_CODES, WARNING_RULES } from '../../engine/index.ts';
+import { LabourCost } from '../costs/schemas.ts';
 import { BusinessDate, Uuid } from '../lookups/schemas.ts';
 import { EmployeeInDepartment, EmployeeReference } from '../people/schemas.ts';
 
@@ -48,7 +49,9 @@ export const Approval = Type.Object({
   status: ApprovalStatus,
   decidedBy: Nullable(Uuid),
   decidedAt: Type.Union([Instant, Type.Null()]),
-  comment: Nullable(Type.String()),
+  comment: Nullable(
+    Type.String({ description: "The decider's words: why it was rejected, or what the approver noted" }),
+  ),
 });
 
 export const RosterLine = Type.Object({
@@ -222,6 +225,23 @@ export const PublishedRosterQuery = Type.Object({
 });
 export type PublishedRosterQuery = Static<typeof PublishedRosterQuery>;
 
+const RosterApprovalCost = Type.Object(
+  {
+    cost: LabourCost,
+    previous: Type.Union([LabourCost, Type.Null()], {
+      description: 'The previous version, priced the same way; null for a first publication',
+    }),
+    difference: Type.Union([LabourCost, Type.Null()], {
+      description: 'cost − previous, figure by figure; null for a first publication',
+    }),
+  },
+  {
+    $id: 'RosterApprovalCost',
+    description:
+      "What the version's lines cost over its period in the unit's currency, and against the version it replaces, both at today's rates",
+  },
+);
+
 export const RosterApprovalItem = Type.Object(
   {
     id: Type.String({ format: 'uuid', description: 'The approval: what approve and reject take' }),
@@ -246,6 +266,9 @@ export const RosterApprovalItem = Type.Object(
     }),
     changes: Type.Union([RosterChanges, Type.Null()], {
       description: 'Against the previous version; null for a first publication',
+    }),
+    cost: Type.Union([RosterApprovalCost, Type.Null()], {
+      description: 'Null when the caller may not read labour cost in the department',
     }),
   },
   { $id: 'RosterApprovalItem' },

@@ -4,17 +4,18 @@ import type { PrincipalStore } from '../../core/auth/principal-store.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
-import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
-import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
+import { conflict, notFound } from '../../core/http/errors.ts';
+import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, utcInstant, WEEKDAY_NAMES, weekdayOf } from '../../core/time/dates.ts';
 import { endDateOf } from '../../core/time/shift-times.ts';
 import { requireRun } from '../allocation/runs-service.ts';
+import { notify } from '../notifications/service.ts';
 import { settingsOf } from '../settings/service.ts';
+import { rosterAwaitingEvent, rosterChangeEvents } from './notices.ts';
 import * as ownRosterRepo from './own-roster-repository.ts';
 import * as repo from './repository.ts';
 import type {
-  ApprovalDecision,
   OwnRoster,
   OwnRosterQuery,
   PublicationPreview,
@@ -24,7 +25,6 @@ import type {
   PublishOutcome,
   PublishRequest,
   RepublishRequest,
-  RosterApprovalItem,
   RosterChanges,
   RosterLine,
 } from './schemas.ts';
@@ -32,7 +32,7 @@ import type {
 const STATUS_NAMES: Record<number, PublishedRoster['Status']> = { 2: 'Published', 3: 'Approved' };
 const MAX_OWN_DAYS = 92;
 
-function headerView(row: repo.HeaderRow): PublishedRoster {
+export function headerView(row: repo.HeaderRow): PublishedRoster {
   return {
     id: row.id,
     runId: row.runId,
@@ -93,7 +93,7 @@ function lineView(row: LineFields): RosterLine {
 }
 
 /** Lines by employee and date, to compare two versions. */
-function changesBetween(before: repo.ComparedLine[], after: repo.ComparedLine[]): RosterChanges {
+export function changesBetween(before: repo.ComparedLine[], after: repo.ComparedLine[]): RosterChanges {
   const key = (row: repo.ComparedLine) => `${row.employeeId}|${row.date}`;
   const place = (row: repo.ComparedLine | undefined) =>
     row ? { shiftCode: row.shiftCode, terminalCode: row.terminalCode } : null;
@@ -127,15 +127,24 @@ function changesBetween(before: repo.ComparedLine[], after: repo.ComparedLine[])
 const changesNothing = (changes: RosterChanges) =>
   !changes.added.length && !changes.removed.length && !changes.moved.length;
 
-/** What a version changes against the one that stood before it in its run (null for a first version). */
-async function changesOf(executor: Executor, runId: string, rosterId: string, version: number) {
+/** A version's lines and those of the one that stood before it in its run (none for a first version). */
+export async function comparedVersions(executor: Executor, runId: string, rosterId: string, version: number) {
   const previous = await repo.previousStanding(executor, runId, version);
-  if (!previous) return { previous: null, changes: null };
   const [before, after] = await Promise.all([
-    repo.linesOf(executor, [previous.id]),
+    previous ? repo.linesOf(executor, [previous.id]) : Promise.resolve(null),
     repo.linesOf(executor, [rosterId]),
   ]);
-  return { previous, changes: changesBetween(before, after) };
+  return { previous, before, after };
+}
+
+/**
+ * What a version changes against the one that stood before it in its run (null for a first version), and
+ * what it tells its employees (for a first version, every line added).
+ */
+async function changesOf(executor: Executor, runId: string, rosterId: string, version: number) {
+  const { previous, before, after } = await comparedVersions(executor, runId, rosterId, version);
+  const changes = before ? changesBetween(before, after) : null;
+  return { previous, changes, told: changes ?? changesBetween([], after), before: before ?? [], after };
 }
 
 /** A run is published (and its publication previewed or checked) only once it is locked. */
@@ -226,6 +235,10 @@ async function publishVersion(
           publishedRosterId: compared.previous?.id,
         });
       }
+      await notify(tx, [
+        ...rosterChangeEvents(principal.buId, created, version, compared),
+        rosterAwaitingEvent(principal.buId, created, version, run, principal.userId, principal.today),
+      ]);
       if (previous) await repo.supersedeApproval(tx, previous.id);
       await repo.insertApproval(tx, {
         buId: principal.buId,
@@ -293,51 +306,6 @@ export async function getPublished(
   return { ...headerView(row), lines: (await repo.linesOf(deps.db, [id])).map(lineView) };
 }
 
-async function approvalItem(deps: ServiceDeps, row: repo.PendingApprovalRow): Promise<RosterApprovalItem> {
-  const { previous, changes } = await changesOf(deps.db, row.runId, row.id, row.version);
-  return {
-    id: row.approvalId,
-    rosterId: row.id,
-    runId: row.runId,
-    department: {
-      id: row.departmentId,
-      code: row.departmentCode,
-      Name_1_English: row.departmentNameEn,
-      Name_2_Arabic: row.departmentNameAr,
-    },
-    from: row.periodFrom,
-    to: row.periodTo,
-    version: row.version,
-    reason: row.reason,
-    publishedBy: { id: row.publishedBy, displayName: row.publisherName },
-    publishedAt: row.publishedAt.toISOString(),
-    lineCount: row.lineCount,
-    coverage: { required: row.requiredHeads, assigned: row.coveredHeads },
-    previousVersion: previous?.version ?? null,
-    changes,
-  };
-}
-
-/** The queue: the approvals the caller may decide (in scope, not of their own publications). */
-export async function pendingApprovals(
-  deps: ServiceDeps,
-  caller: Caller,
-  query: PageQuery,
-): Promise<Page<RosterApprovalItem>> {
-  const { principal } = caller;
-  const { rows, total } = await repo.pendingApprovals(
-    deps.db,
-    principal.buId,
-    scopeOf(caller, 'roster.approve'),
-    principal.userId,
-    query.pageSize,
-    offsetOf(query),
-  );
-  const items = [];
-  for (const row of rows) items.push(await approvalItem(deps, row));
-  return pageOf(items, total, query);
-}
-
 export async function pendingApprovalCount(deps: ServiceDeps, caller: Caller) {
   const { principal } = caller;
   return {
@@ -348,55 +316,6 @@ export async function pendingApprovalCount(deps: ServiceDeps, caller: Caller) {
       principal.userId,
     ),
   };
-}
-
-export async function decideApproval(
-  deps: ServiceDeps,
-  caller: Caller,
-  id: string,
-  decision: 'Approved' | 'Rejected',
-  body: ApprovalDecision,
-): Promise<PublishedRoster> {
-  const { principal } = caller;
-  const rosterId = await deps.db.transaction(async (tx) => {
-    const approval = await repo.findApproval(tx, principal.buId, principal.scopeOf('roster.approve'), id);
-    if (!approval) throw notFound('The roster approval');
-    if (approval.status !== 'Pending') {
-      throw conflict('APPROVAL_ALREADY_DECIDED', `The approval is ${approval.status} already`, {
-        approvalStatus: approval.status,
-      });
-    }
-    if (approval.publishedBy === principal.userId) {
-      throw businessRule('SAME_APPROVER', 'Whoever published a roster version does not approve it');
-    }
-    const comment = body.comment?.trim() || null;
-    if (decision === 'Rejected' && !comment) {
-      throw businessRule('COMMENT_REQUIRED', 'Say why the version is rejected: its publisher reads it', {
-        errors: [{ path: '/comment', message: 'required to reject' }],
-      });
-    }
-    const decided = await repo.decideApproval(tx, id, {
-      status: decision,
-      decidedBy: principal.userId,
-      decidedAt: deps.now(),
-      comment,
-    });
-    if (!decided) throw conflict('APPROVAL_ALREADY_DECIDED', 'The approval was decided meanwhile');
-    await recordAudit(tx, actorOf(caller), {
-      action: decision === 'Approved' ? 'roster.approve' : 'roster.reject',
-      entityType: 'published_roster',
-      entityId: approval.rosterId,
-      details: { approvalId: id, comment },
-    });
-    // A rejected version is withdrawn: the one that stands again waits for a decision if it never had one.
-    if (decision === 'Rejected') {
-      const standing = await repo.standingVersion(tx, approval.runId);
-      if (standing) await repo.reopenApproval(tx, standing.id);
-    }
-    return approval.rosterId;
-  });
-  const row = await repo.findRoster(deps.db, principal.buId, { kind: 'unit' }, rosterId);
-  return headerView(row!);
 }
 
 /** The own roster's announcement: every write to a table it reads drops the rosters kept (migration 0029). */

@@ -3,12 +3,7 @@ import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Db, type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import { isPlannedLine } from '../../core/db/planned-roster.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import {
-  type ExceptionStatus,
-  employees,
-  reconciliationExceptions,
-  users,
-} from '../../core/db/tables/index.ts';
+import { type ExceptionStatus, employees, reconciliationExceptions } from '../../core/db/tables/index.ts';
 import { addDays } from '../../core/time/dates.ts';
 
 /** SQL of reconciliation: planned shifts matched with attendance, the exceptions kept, the figures. */
@@ -310,7 +305,6 @@ const exceptionColumns = {
   employeeNumber: employees.employeeNumber,
   nameEn: employees.nameEn,
   nameAr: employees.nameAr,
-  validatedByUsername: users.username,
 };
 
 function exceptionsQuery(executor: Executor, where: SQL | undefined) {
@@ -318,7 +312,6 @@ function exceptionsQuery(executor: Executor, where: SQL | undefined) {
     .select(exceptionColumns)
     .from(reconciliationExceptions)
     .innerJoin(employees, eq(employees.id, reconciliationExceptions.employeeId))
-    .leftJoin(users, eq(users.id, reconciliationExceptions.validatedBy))
     .where(where);
 }
 

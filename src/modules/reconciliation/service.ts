@@ -1,11 +1,13 @@
 import { actorOf, recordAudit } from '../../core/audit/record.ts';
 import type { Caller } from '../../core/auth/caller.ts';
-import { lockUntilCommit } from '../../core/db/database.ts';
+import { type Executor, lockUntilCommit } from '../../core/db/database.ts';
 import { assertDateRange } from '../../core/http/date-range.ts';
 import { AppError, conflict } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, businessDate } from '../../core/time/dates.ts';
+import { usernamesOf } from '../identity/reads.ts';
+import { notify } from '../notifications/service.ts';
 import { readSettings } from '../settings/service.ts';
 import * as repo from './repository.ts';
 import {
@@ -57,13 +59,22 @@ async function reconcile(
   });
 }
 
-const exceptionView = ({
-  exception: row,
-  employeeNumber,
-  nameEn,
-  nameAr,
-  validatedByUsername,
-}: repo.ExceptionRow): ReconciliationException => ({
+/** The exceptions as answers show them, who validated each named through identity. */
+async function exceptionViews(
+  executor: Executor,
+  rows: readonly repo.ExceptionRow[],
+): Promise<ReconciliationException[]> {
+  const usernames = await usernamesOf(
+    executor,
+    rows.map((row) => row.exception.validatedBy),
+  );
+  return rows.map((row) => exceptionView(row, usernames));
+}
+
+const exceptionView = (
+  { exception: row, employeeNumber, nameEn, nameAr }: repo.ExceptionRow,
+  usernames: ReadonlyMap<string, string>,
+): ReconciliationException => ({
   id: row.id,
   kind: row.kind as ReconciliationException['kind'],
   date: row.date,
@@ -92,7 +103,9 @@ const exceptionView = ({
   status: row.status,
   resolution: row.resolution as ReconciliationException['resolution'],
   comment: row.comment,
-  validatedBy: row.validatedBy ? { id: row.validatedBy, username: validatedByUsername } : null,
+  validatedBy: row.validatedBy
+    ? { id: row.validatedBy, username: usernames.get(row.validatedBy) ?? null }
+    : null,
   validatedAt: row.validatedAt?.toISOString() ?? null,
   detectedAt: row.detectedAt.toISOString(),
 });
@@ -113,7 +126,7 @@ export async function listExceptions(
     query.pageSize,
     offsetOf(query),
   );
-  return { ...pageOf(rows.map(exceptionView), total, query), from: range.from, to: range.to };
+  return { ...pageOf(await exceptionViews(deps.db, rows), total, query), from: range.from, to: range.to };
 }
 
 export async function pendingCount(deps: ServiceDeps, caller: Caller, query: PendingExceptionCountQuery) {
@@ -168,9 +181,25 @@ export async function validate(deps: ServiceDeps, caller: Caller, body: Exceptio
       entityId: body.ids.length === 1 ? body.ids[0] : undefined,
       details: { ids: body.ids, resolution: body.resolution, comment },
     });
+    // Each employee is told of the verdict on their own exceptions (issue 55), once per exception.
+    await notify(
+      tx,
+      validated.map(({ exception }) => ({
+        buId: principal.buId,
+        employeeIds: [exception.employeeId],
+        kind: 'ATTENDANCE_EXCEPTION_VALIDATED' as const,
+        data: {
+          shiftDate: exception.date,
+          exceptionKind: exception.kind as ReconciliationException['kind'],
+          resolution: body.resolution,
+          comment,
+        },
+        key: `reconciliation-exception:${exception.id}`,
+      })),
+    );
     return validated;
   });
-  return { validated: items.length, items: items.map(exceptionView) };
+  return { validated: items.length, items: await exceptionViews(deps.db, items) };
 }
 
 /** Required against planned against actual per date × terminal × shift, in a scope. */

@@ -2,9 +2,10 @@ import type { Caller } from '../../core/auth/caller.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { workingDays } from '../calendar/service.ts';
 import { approvedLeaveOverlapping } from '../leave/service.ts';
+import { departmentsByIds, skillsByIds } from '../lookups/reads.ts';
+import { skillHoldingsOf } from '../people/reads.ts';
 import { homeDepartments, standingPeriods } from '../publishing/service.ts';
 import type { ReportLine } from './report-lines.ts';
-import * as repo from './repository.ts';
 import type { DailyRosterReport, MonthlyRosterReport } from './schemas.ts';
 
 /**
@@ -55,7 +56,7 @@ export async function lentStaff(
     if (home && home !== line.departmentId) lent.set(line.employeeId, home);
   }
   const departments = new Map(
-    (await repo.departmentsByIds(deps.db, buId, [...new Set(lent.values())])).map((d) => [d.id, d]),
+    (await departmentsByIds(deps.db, buId, [...new Set(lent.values())])).map((d) => [d.id, d]),
   );
   return new Map(
     [...lent].flatMap(([employeeId, home]) => {
@@ -71,15 +72,15 @@ export async function skillsHeld(
   caller: Caller,
   lines: readonly ReportLine[],
 ): Promise<Map<string, DailyRosterReport['lines'][number]['employeeSkills']>> {
+  const { buId } = caller.principal;
+  const holdings = await skillHoldingsOf(deps.db, buId, [...new Set(lines.map((line) => line.employeeId))]);
+  const holders = new Map<string, string[]>();
+  for (const { employeeId, skillId } of holdings)
+    holders.set(skillId, [...(holders.get(skillId) ?? []), employeeId]);
   const held = new Map<string, DailyRosterReport['lines'][number]['employeeSkills']>();
-  const employeeIds = [...new Set(lines.map((line) => line.employeeId))];
-  for (const { employeeId, ...skill } of await repo.employeeSkillsOf(
-    deps.db,
-    caller.principal.buId,
-    employeeIds,
-  )) {
-    held.set(employeeId, [...(held.get(employeeId) ?? []), skill]);
-  }
+  // Skills come by code, so each employee's list is in code order.
+  for (const { id, ...skill } of await skillsByIds(deps.db, buId, [...holders.keys()]))
+    for (const employeeId of holders.get(id)!) held.set(employeeId, [...(held.get(employeeId) ?? []), skill]);
   return held;
 }
 

@@ -1,6 +1,7 @@
 import type { Caller } from '../../core/auth/caller.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
+import { departmentsByIds, skillsByCodes } from '../lookups/reads.ts';
 import type { Variance } from '../reconciliation/schemas.ts';
 import {
   utilization as reconciledUtilization,
@@ -8,7 +9,6 @@ import {
 } from '../reconciliation/service.ts';
 import { LABELS, type ReportLanguage } from './labels.ts';
 import { type ReportLine, type RosterSource, rosterSource } from './report-lines.ts';
-import * as repo from './repository.ts';
 import { calendarOf, lentStaff, markLeaveAndDaysOff, skillsHeld } from './roster-facts.ts';
 import type {
   DailyRosterQuery,
@@ -47,7 +47,7 @@ const shiftOf = (line: ReportLine) => ({
 });
 
 const departmentsOf = (deps: ReportDeps, caller: Caller, lines: readonly ReportLine[]) =>
-  repo.departmentsByIds(deps.db, caller.principal.buId, [...new Set(lines.map((line) => line.departmentId))]);
+  departmentsByIds(deps.db, caller.principal.buId, [...new Set(lines.map((line) => line.departmentId))]);
 
 /** The day's published roster: lines by shift start, terminal and number; heads and hours per shift. */
 export async function dailyRoster(
@@ -68,10 +68,7 @@ export async function dailyRoster(
   const lent = await lentStaff(deps, caller, lines);
   const skillCodes = [...new Set(lines.flatMap((line) => (line.skillCode ? [line.skillCode] : [])))];
   const skills = new Map(
-    (await repo.skillsByCodes(deps.db, caller.principal.buId, skillCodes)).map((skill) => [
-      skill.code,
-      skill,
-    ]),
+    (await skillsByCodes(deps.db, caller.principal.buId, skillCodes)).map((skill) => [skill.code, skill]),
   );
   const held = await skillsHeld(deps, caller, lines);
   const byShift = new Map<string, DailyRosterReport['totals']['byShift'][number]>();

@@ -5,7 +5,7 @@ import type { Executor } from '../../core/db/database.ts';
 import { sqlState, UNIQUE_VIOLATION } from '../../core/db/errors.ts';
 import { businessRule, notFound } from '../../core/http/errors.ts';
 import { addDays } from '../../core/time/dates.ts';
-import { explain, type LendingRule, type ReasonCode } from '../../engine/index.ts';
+import { type Explainer, explain, type LendingRule, type ReasonCode } from '../../engine/index.ts';
 import { isActiveLookup } from '../lookups/reads.ts';
 import * as roster from './repository.ts';
 import type { NewShiftAssignment } from './schemas.ts';
@@ -29,6 +29,17 @@ const CERTIFICATION_REASONS: ReadonlySet<ReasonCode> = new Set([
   'CERTIFICATION_MISSING',
   'CERTIFICATION_EXPIRED',
 ]);
+/** The certification a certification reason among `reasons` is about, else null. */
+const certificationOf = (
+  explainer: Explainer,
+  reasons: readonly ReasonCode[],
+  lineId: string,
+  employeeId: string,
+) =>
+  reasons.some((code) => CERTIFICATION_REASONS.has(code))
+    ? explainer.certification(lineId, employeeId)
+    : null;
+
 /** The id of the line a manual check asks the engine about when it staffs no demand line. */
 const MANUAL_LINE = 'manual';
 
@@ -103,9 +114,7 @@ async function reasonsAgainst(
   const explainer = explain(instance, { assignments: liveRosterOf(instance) });
   // Work the employee gives up in the same change (a swap) is off the roster the rules are checked against.
   const reasons = explainer.reasons(target.id, employeeId, released);
-  const certification = reasons.some((code) => CERTIFICATION_REASONS.has(code))
-    ? explainer.certification(target.id, employeeId)
-    : null;
+  const certification = certificationOf(explainer, reasons, target.id, employeeId);
   const employee = instance.employees[0];
   const lent = employee !== undefined && employee.homePool !== instance.demandLines[0]!.pool;
   const rule = lent
@@ -288,15 +297,29 @@ export async function reasonsToTakeOver(
 
 const liveLine = (assignmentId: string) => `${LIVE_LINE_PREFIX}${assignmentId}`;
 
-/** A live shift as a line another employee could staff: its demand line's department, or its holder's. */
-const takeOverTarget = (id: string, shift: LiveShift, lineDepartmentId: string | null) => ({
+/**
+ * A live shift's kind of work (shift, terminal, skill) as a line of one head on `date` in `departmentId`,
+ * staffing no demand line: what a shift moved, copied or taken over is checked against.
+ */
+export const shiftAsLine = (
+  id: string,
+  shift: Pick<LiveShift, 'terminalId' | 'shiftTemplateId' | 'skillId'>,
+  date: string,
+  departmentId: string,
+) => ({
   id,
-  date: shift.date,
+  date,
   terminalId: shift.terminalId,
   shiftTemplateId: shift.shiftTemplateId,
   skillId: shift.skillId,
   required: 1,
-  departmentId: lineDepartmentId ?? shift.departmentId!,
+  departmentId,
+  demandLineId: null as string | null,
+});
+
+/** A live shift as a line another employee could staff: its demand line's department, or its holder's. */
+const takeOverTarget = (id: string, shift: LiveShift, lineDepartmentId: string | null) => ({
+  ...shiftAsLine(id, shift, shift.date, lineDepartmentId ?? shift.departmentId!),
   demandLineId: shift.demandLineId,
 });
 
@@ -352,4 +375,95 @@ export async function swapChoices(
     if (!theirs.reasons.length && !mine.reasons.length) swappable.add(shift.id);
   }
   return { swappable, canTakeOver };
+}
+
+/** A shift a batch of edits (or a copy) puts someone on, in the batch's order. */
+export interface Addition {
+  index: number;
+  employeeId: string;
+  target: Awaited<ReturnType<typeof resolveTarget>>;
+  /** The run whose work it is (a moved shift keeps its run). */
+  runId: string | null;
+}
+
+export interface WeighedAddition extends Addition, Refusal {
+  certification: string | null;
+  lendingRuleId: string | null;
+}
+
+/**
+ * The engine's hard rules for every addition of a batch, each after the ones accepted before it and with
+ * the `released` live shifts off the roster: one snapshot of the department and one explainer, whatever
+ * the batch's size. A refused addition is left out of what the next ones are checked against. Every target
+ * is a line of `departmentId`; the caller holds the roster lock.
+ */
+export async function weighAdditions(
+  tx: Executor,
+  buId: string,
+  departmentId: string,
+  released: readonly LiveShift[],
+  additions: readonly Addition[],
+): Promise<WeighedAddition[]> {
+  if (!additions.length) return [];
+  const lines = new Map(additions.map(({ target }) => [target.id, target]));
+  const dates = [
+    ...additions.map(({ target }) => target.date),
+    ...released.map((shift) => shift.date),
+  ].sort();
+  const { instance } = await buildSnapshot(tx, {
+    buId,
+    departmentId,
+    from: addDays(dates[0]!, -32),
+    to: addDays(dates.at(-1)!, 32),
+    lines: [...lines.values()],
+    employeeIds: [...new Set([...additions.map((a) => a.employeeId), ...released.map((s) => s.employeeId)])],
+  });
+  const explainer = explain(instance, { assignments: liveRosterOf(instance) });
+  const present = new Set(instance.employees.map((employee) => employee.id));
+  for (const shift of released) {
+    if (!present.has(shift.employeeId)) continue;
+    const line = shift.demandLineId !== null && lines.has(shift.demandLineId) ? shift.demandLineId : null;
+    explainer.unassign(line ?? liveLine(shift.id), shift.employeeId);
+  }
+  const caps = new Map(instance.lendingRules.map((rule) => [rule.id, rule.maxPerDay]));
+  const lentInBatch = new Map<string, number>();
+  const weighed: WeighedAddition[] = [];
+  // The explainer reads an employee already on the very line as eligible: a second shift the same day is not.
+  const filled = new Set<string>();
+  for (const addition of additions) {
+    const { employeeId, target } = addition;
+    if (!present.has(employeeId)) {
+      weighed.push({ ...addition, reasons: ['EMPLOYEE_INACTIVE'], certification: null, lendingRuleId: null });
+      continue;
+    }
+    const cell = `${employeeId}|${target.date}`;
+    const reasons = filled.has(cell)
+      ? ['ALREADY_ASSIGNED' as const]
+      : explainer.reasons(target.id, employeeId);
+    if (reasons.length) {
+      const certification = certificationOf(explainer, reasons, target.id, employeeId);
+      weighed.push({ ...addition, reasons, certification, lendingRuleId: null });
+      continue;
+    }
+    const lendingRuleId = explainer.assign(target.id, employeeId);
+    const cap = lendingRuleId === null ? undefined : caps.get(lendingRuleId);
+    if (lendingRuleId !== null && cap !== undefined) {
+      // The cap counts everyone lent through the rule that day, which the batch's snapshot cannot see.
+      const key = `${lendingRuleId}|${target.date}`;
+      const freed = released.filter((s) => s.lendingRuleId === lendingRuleId && s.date === target.date);
+      const lent =
+        (await roster.lentThrough(tx, lendingRuleId, target.date)) -
+        freed.length +
+        (lentInBatch.get(key) ?? 0);
+      if (lent >= cap) {
+        explainer.unassign(target.id, employeeId);
+        weighed.push({ ...addition, reasons: ['LENDING_LIMIT_REACHED'], certification: null, lendingRuleId });
+        continue;
+      }
+      lentInBatch.set(key, (lentInBatch.get(key) ?? 0) + 1);
+    }
+    filled.add(cell);
+    weighed.push({ ...addition, reasons: [], certification: null, lendingRuleId });
+  }
+  return weighed;
 }

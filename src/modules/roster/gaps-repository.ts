@@ -81,17 +81,20 @@ export async function missingHeadsByDate(executor: Executor, buId: string, filte
   );
 }
 
+/** A demand line as the engine's checks take it, with its plan's department. */
+export interface GapLineRow {
+  id: string;
+  date: string;
+  terminalId: string;
+  shiftTemplateId: string;
+  skillId: string | null;
+  required: number;
+  departmentId: string;
+}
+
 /** One demand line of a live plan, with its department (what covering it is checked against). */
 export async function findGapLine(executor: Executor, buId: string, scope: DepartmentScope, lineId: string) {
-  const [row] = await queryRows<{
-    id: string;
-    date: string;
-    terminalId: string;
-    shiftTemplateId: string;
-    skillId: string | null;
-    required: number;
-    departmentId: string;
-  }>(
+  const [row] = await queryRows<GapLineRow>(
     executor,
     sql`select l.id, l.date::text as "date", l.terminal_id as "terminalId", l.shift_template_id as "shiftTemplateId",
                l.skill_id as "skillId", l.required, p.department_id as "departmentId"

@@ -48,6 +48,33 @@ async function explainerFor(
   };
 }
 
+/**
+ * Who could work each line now, by the engine's rules against the live roster (the employees not already
+ * on it): those an open shift of the line is offered to. One snapshot per department.
+ */
+export async function whoMayWork(
+  executor: Executor,
+  buId: string,
+  lines: readonly (LineRow & { departmentId: string })[],
+): Promise<Map<string, string[]>> {
+  const who = new Map<string, string[]>();
+  const byDepartment = new Map<string, LineRow[]>();
+  for (const line of lines)
+    byDepartment.set(line.departmentId, [...(byDepartment.get(line.departmentId) ?? []), line]);
+  for (const [departmentId, own] of byDepartment) {
+    const { explainer } = await explainerFor(executor, buId, departmentId, own);
+    for (const line of own)
+      who.set(
+        line.id,
+        explainer
+          .candidates(line.id)
+          .filter((candidate) => !candidate.assigned)
+          .map((candidate) => candidate.employeeId),
+      );
+  }
+  return who;
+}
+
 /** Why each line is open: who could cover it now, and the rules that keep the others off. */
 async function openBecause(executor: Executor, buId: string, rows: gaps.GapRow[]) {
   const reasons = new Map<string, RosterGap['openBecause']>();

@@ -249,3 +249,45 @@ export async function lentThrough(executor: Executor, ruleId: string, date: stri
     .where(and(eq(shiftAssignments.lendingRuleId, ruleId), eq(shiftAssignments.date, date)));
   return row?.n ?? 0;
 }
+
+/** The live assignments of some employees between two dates (the cells a batch of edits writes to). */
+export const assignmentsOf = (
+  executor: Executor,
+  buId: string,
+  employeeIds: readonly string[],
+  from: string,
+  to: string,
+) =>
+  employeeIds.length
+    ? assignmentQuery(executor).where(
+        and(
+          eq(shiftAssignments.buId, buId),
+          inArray(shiftAssignments.employeeId, [...employeeIds]),
+          gte(shiftAssignments.date, from),
+          lte(shiftAssignments.date, to),
+        ),
+      )
+    : Promise.resolve([]);
+
+/** The employees of a department (their own, wherever they work) with live work between the dates. */
+export async function departmentStaffWorking(
+  executor: Executor,
+  buId: string,
+  departmentId: string,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const rows = await executor
+    .selectDistinct({ id: shiftAssignments.employeeId })
+    .from(shiftAssignments)
+    .innerJoin(employees, eq(employees.id, shiftAssignments.employeeId))
+    .where(
+      and(
+        eq(shiftAssignments.buId, buId),
+        eq(employees.departmentId, departmentId),
+        gte(shiftAssignments.date, from),
+        lte(shiftAssignments.date, to),
+      ),
+    );
+  return rows.map((row) => row.id);
+}

@@ -23,16 +23,19 @@ import type {
 /** The longest schedule one request may ask for. */
 const MAX_SCHEDULE_DAYS = 92;
 
-function assignmentView(row: roster.AssignmentRow): ShiftAssignment {
+/** The employee of a live assignment, as the API names an employee in a department. */
+export const employeeOf = (row: roster.AssignmentRow): ShiftAssignment['employee'] => ({
+  id: row.employeeId,
+  employeeNumber: row.employeeNumber,
+  Name_1_English: row.nameEn,
+  Name_2_Arabic: row.nameAr,
+  departmentId: row.departmentId,
+});
+
+export function assignmentView(row: roster.AssignmentRow): ShiftAssignment {
   return {
     id: row.id,
-    employee: {
-      id: row.employeeId,
-      employeeNumber: row.employeeNumber,
-      Name_1_English: row.nameEn,
-      Name_2_Arabic: row.nameAr,
-      departmentId: row.departmentId,
-    },
+    employee: employeeOf(row),
     date: row.date,
     shiftTemplate: {
       id: row.shiftTemplateId,
@@ -80,7 +83,12 @@ export async function listAssignments(
   return pageOf(rows.map(assignmentView), total, query);
 }
 
-async function requireEmployee(executor: Executor, caller: Caller, permission: Permission, id: string) {
+export async function requireEmployee(
+  executor: Executor,
+  caller: Caller,
+  permission: Permission,
+  id: string,
+) {
   const employee = await roster.findEmployee(
     executor,
     caller.principal.buId,
@@ -241,7 +249,7 @@ export const addLiveAssignments = (executor: Executor, buId: string, rows: NewLi
  * Takes live assignments off the roster in the caller's transaction, in one statement, each audited with
  * why (approved leave, or a locked run that replanned work breaking a rule now); they show as gaps afterwards.
  */
-async function removeLiveWork(
+export async function removeLiveWork(
   executor: Executor,
   caller: Caller,
   shifts: readonly { assignmentId: string; employeeId: string; date: string; why: Record<string, unknown> }[],

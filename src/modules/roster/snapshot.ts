@@ -46,6 +46,8 @@ export interface SnapshotRequest {
   previous?: PreviousAssignment[];
   /** Keeps live work that breaks a standing rule now as fixed work (to report it), instead of dropping it. */
   keepBrokenLiveWork?: boolean;
+  /** The work of the period instead of the live roster's (a published version's lines), live work around it. */
+  work?: readonly q.LiveRow[];
 }
 
 const FAR_PAST = '1900-01-01';
@@ -145,6 +147,7 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
       ...staffing.staffIds,
       ...(await q.employeesOnLines(executor, lineIds)),
       ...(await q.employeesLentThrough(executor, ruleIds, from, to)),
+      ...(request.work ?? []).map((row) => row.employeeId),
     ]),
   ];
   const lookback = Math.max(windowDays, settings.maxConsecutiveDays + 1, 7);
@@ -158,13 +161,16 @@ export async function buildSnapshot(executor: Executor, request: SnapshotRequest
   const leave = await q.approvedLeave(executor, employeeIds, addDays(from, -lookback), to);
   // Live work just after the period binds its last days (rest, consecutive days, the last week's hours).
   const tail = Math.max(6, settings.maxConsecutiveDays);
-  const live = await q.liveAssignmentsOf(
+  const liveAround = await q.liveAssignmentsOf(
     executor,
     buId,
     employeeIds,
     addDays(from, -lookback),
     addDays(to, tail),
   );
+  const live = request.work
+    ? [...liveAround.filter((row) => row.date < from || row.date > to), ...request.work]
+    : liveAround;
   const templateRows = await shiftTemplatesOf(executor, buId);
   // Stated unavailability and preferences over the period (issue 35).
   const wishes = await wishesForEngine(executor, buId, employeeIds, from, to);

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { named } from '../../core/http/openapi-names.ts';
+import { NotificationKindSchema } from '../../core/notification-kinds.ts';
 import { WEEKDAY_NAMES } from '../../core/time/dates.ts';
 
 const Weekday = named('Weekday', Type.Union(WEEKDAY_NAMES.map((day) => Type.Literal(day))));
@@ -40,6 +41,15 @@ export const SettingsValues = Type.Object(
       maximum: 31,
       description: 'Most days of a calendar month one employee may state as unavailable',
     }),
+    'notifications.silencedKinds': Type.Array(NotificationKindSchema, {
+      uniqueItems: true,
+      description: 'Kinds of notification the unit sends nobody, neither in the inbox nor by mail',
+    }),
+    'notifications.certificateWarningDays': Type.Integer({
+      minimum: 1,
+      maximum: 365,
+      description: 'Days before a certificate ends that its holder is told',
+    }),
     currency: Type.String({
       pattern: '^[A-Z]{3}$',
       description: 'ISO 4217 code of the unit’s currency: labour costs are in its minor unit',
@@ -69,6 +79,8 @@ export const SETTING_DEFAULTS: SettingsValues = {
   'password.require_symbol': true,
   'availability.maxDaysAhead': 90,
   'availability.maxUnavailableDaysPerMonth': 4,
+  'notifications.silencedKinds': [],
+  'notifications.certificateWarningDays': 30,
   currency: 'SAR',
 };
 

@@ -10,8 +10,10 @@ import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays } from '../../core/time/dates.ts';
 import type { ReasonCode } from '../../engine/index.ts';
+import { notify } from '../notifications/service.ts';
 import { findLiveShift, type LiveShift, reasonsToTakeOver, swapChoices } from '../roster/checks.ts';
 import { handOverLiveShifts, lockLiveRoster } from '../roster/service.ts';
+import { swapAwaitingEvent, swapEvent } from './notices.ts';
 import * as repo from './repository.ts';
 import type {
   NewShiftSwap,
@@ -212,6 +214,21 @@ export async function propose(deps: ServiceDeps, caller: Caller, body: NewShiftS
         note: body.note?.trim() || null,
         proposedBy: principal.userId,
       });
+      await notify(tx, [
+        swapEvent(
+          {
+            id: created,
+            buId,
+            kind: body.kind,
+            departmentId: proposer.departmentId,
+            proposerId: me,
+            colleagueId,
+            offeredDate: offered.date,
+            wantedDate: wanted?.date ?? null,
+          },
+          'SWAP_PROPOSED',
+        ),
+      ]);
       await recordAudit(tx, actorOf(caller), {
         action: 'shift_swap.propose',
         entityType: 'shift_swap',
@@ -297,6 +314,12 @@ async function partyStep(
     const now = deps.now();
     const answered = step.party === 'colleagueId' ? { respondedBy: userId, respondedAt: now } : {};
     await repo.transition(tx, id, step.from, { status: step.to, ...answered }, now);
+    await notify(tx, [
+      step.to === 'Cancelled'
+        ? swapEvent(swap, 'SWAP_CANCELLED')
+        : swapEvent(swap, 'SWAP_ANSWERED', step.to === 'Accepted' ? 'Accepted' : 'Declined'),
+      ...(step.to === 'Accepted' ? [swapAwaitingEvent(swap, caller.principal.today)] : []),
+    ]);
     await recordAudit(tx, actorOf(caller), {
       action: `shift_swap.${step.action}`,
       entityType: 'shift_swap',
@@ -393,6 +416,7 @@ export async function decide(
       { status: decision === 'approve' ? 'Approved' : 'Rejected', ...decided },
       now,
     );
+    await notify(tx, [swapEvent(swap, 'SWAP_DECIDED', decision === 'approve' ? 'Approved' : 'Rejected')]);
     await recordAudit(tx, actorOf(caller), {
       action: `shift_swap.${decision}`,
       entityType: 'shift_swap',

@@ -13,7 +13,8 @@ export const attendanceStep: DemoStep = {
   async run(tx: Executor, context) {
     const buId = context.units.MAIN;
     const { today } = context;
-    await attendanceOfRoster(tx, buId, addDays(today, -PAST_DAYS), addDays(today, -1));
+    // A few exceptions for the HR director to look at (about one record in 33), not a day's work of them.
+    await attendanceOfRoster(tx, buId, addDays(today, -PAST_DAYS), addDays(today, -1), DEMO_SPREAD);
     // Two edits of the demo employee's latest days, waiting for review (the HR director edited them).
     const edited = await queryRows<{ id: string; before: Record<string, unknown> }>(
       tx,
@@ -55,9 +56,18 @@ export const attendanceStep: DemoStep = {
   },
 };
 
+/** Percent of records absent, late and leaving early: a busy day's spread, the benchmark's. */
+export interface AttendanceSpread {
+  absent: number;
+  late: number;
+  earlyLeave: number;
+}
+const BUSY_SPREAD: AttendanceSpread = { absent: 4, late: 8, earlyLeave: 6 };
+const DEMO_SPREAD: AttendanceSpread = { absent: 1, late: 1, earlyLeave: 1 };
+
 /**
  * Records following the published roster of a period (the reconciliation benchmark's too): by a fixed
- * spread about 4 % absent, 8 % late and 6 % leaving early, the rest on time. A night shift is two segments,
+ * spread (by default about 4 % absent, 8 % late and 6 % leaving early), the rest on time. A night shift is two segments,
  * as a record cannot cross midnight: from the clock-in to 24:00 on its date, and from 00:00 to the
  * clock-out on the next. Three cargo staff came in, a week into the period, though nobody planned them. Set-based, so a
  * large set loads as fast.
@@ -67,7 +77,11 @@ export async function attendanceOfRoster(
   buId: string,
   from: string,
   to: string,
+  spread: AttendanceSpread = BUSY_SPREAD,
 ): Promise<void> {
+  const absent = spread.absent;
+  const late = absent + spread.late;
+  const early = late + spread.earlyLeave;
   await tx.execute(sql`
     with planned as (
       select l.employee_id, l.date, l.start_time::time as start, l.end_time <= l.start_time as overnight,
@@ -77,14 +91,14 @@ export async function attendanceOfRoster(
        where r.bu_id = ${buId} and l.date between ${from} and ${to}),
     shaped as (
       select employee_id, date, start, overnight,
-             case when h < 4 then 'ABSENT' when h < 12 then 'LATE' when h < 18 then 'EARLY_LEAVE' else 'PRESENT' end
-               as status,
-             case when h < 4 then null
-                  when h < 12 then start + make_interval(mins => 10 + h * 3)
+             case when h < ${absent} then 'ABSENT' when h < ${late} then 'LATE' when h < ${early} then 'EARLY_LEAVE'
+                  else 'PRESENT' end as status,
+             case when h < ${absent} then null
+                  when h < ${late} then start + make_interval(mins => 10 + h * 3)
                   else start - make_interval(mins => h % 7) end as time_in,
-             case when h < 4 then null
-                  when h < 12 then start + interval '8 hours'
-                  when h < 18 then start + interval '8 hours' - make_interval(mins => 30 + h * 5)
+             case when h < ${absent} then null
+                  when h < ${late} then start + interval '8 hours'
+                  when h < ${early} then start + interval '8 hours' - make_interval(mins => 30 + h * 5)
                   else start + interval '8 hours' + make_interval(mins => h % 5) end as time_out
         from planned),
     records as (

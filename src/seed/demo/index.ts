@@ -175,6 +175,7 @@ const demoUsers: DemoStep = {
           buId,
           username: account.username,
           displayName: account.displayName,
+          email: `${account.username}@example.com`,
           passwordHash: context.passwordHash,
           employeeId: employee?.id ?? null,
         })

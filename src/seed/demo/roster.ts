@@ -47,8 +47,9 @@ export async function publishPastRoster(tx: Executor, scope: RosterScope): Promi
  * The pattern of the past roster, published: for the past (`era: 'past'`) the run is archived and was
  * approved two weeks ago; for the present the run stays locked into the live roster and was approved
  * yesterday, and the two employees numbered …5 of the department form a weekend crew (Friday and Saturday
- * mornings at T1, none of their weekdays), starting two days after the period opens so that nobody works
- * more than five days in a row across the week before. The T1 morning asks for one more head than planned
+ * mornings at T1, none of their weekdays) from the first day. So that the crew's first weekend keeps the
+ * rest and the runs of days after the past's weekday evenings whatever weekday the present opens on, the
+ * crew is off the past's last two days. The T1 morning asks for one more head than planned
  * until `extraT1MorningUntil`: gaps for the planner to cover. Answers the plan, run and roster ids.
  */
 export async function publishPatternRoster(
@@ -78,7 +79,6 @@ export async function publishPatternRoster(
             ${past ? planner : null}, ${past ? sql`now()` : null})
           returning id`,
   );
-  const weekendCrewFrom = past ? to : addDays(from, 2);
   await tx.execute(sql`
       with days as (
         select d::date as date, (d::date - ${from}::date) as k, extract(dow from d) in (5, 6) as weekend
@@ -91,11 +91,12 @@ export async function publishPatternRoster(
                case when s.n % 10 = 9 then 'NIGHT' when s.n % 2 = 0 then 'MORNING' else 'EVENING' end as shift,
                'T' || (s.n % 3 + 1) as terminal
           from staff s cross join days d
-         where not d.weekend and (s.n % 10 <> 9 or d.k % 2 = 0) and (${past} or s.n % 10 <> 5)),
+         where not d.weekend and (s.n % 10 <> 9 or d.k % 2 = 0)
+           and (s.n % 10 <> 5 or (${past} and d.date < ${to}::date - 1))),
       weekend_crew as (
         select s.id as employee_id, d.date, 'MORNING' as shift, 'T1' as terminal
           from staff s cross join days d
-         where not ${past} and d.weekend and s.n % 10 = 5 and d.date >= ${weekendCrewFrom}::date),
+         where not ${past} and d.weekend and s.n % 10 = 5),
       planned as (
         select * from (select * from weekdays union all select * from weekend_crew) p
          where not exists (select 1 from leave_requests l where l.employee_id = p.employee_id

@@ -1,8 +1,10 @@
-import { ActionIcon, Badge, Indicator, Menu, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Indicator, Menu, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { usePendingAttendanceReviewCount } from '../features/attendance/api';
 import { useLeaveAwaitingCount } from '../features/leave/api';
+import { useOwnNotifications } from '../features/notifications/api';
+import { NotificationItems } from '../features/notifications/components/NotificationItems';
 import { usePendingRosterApprovalCount } from '../features/publishing/api';
 import { useOpenExceptionCount } from '../features/reconciliation/api';
 import { useSwapsAwaitingAnswerCount, useSwapsAwaitingApprovalCount } from '../features/swaps/api';
@@ -12,8 +14,9 @@ import { type MessageId, useLanguage, useT } from '../lib/i18n/I18nProvider';
 import { paths } from '../lib/paths';
 
 /**
- * The approval bell: the pending counts the caller may act on, polled about every 30 s (nothing is
- * pushed), each leading to its queue.
+ * The bell: the pending counts the caller may act on, each leading to its queue, and the caller's
+ * notifications (issue 55), polled about every 30 s (nothing is pushed). Its count is what waits plus
+ * what is unread.
  */
 export function Bell() {
   const t = useT();
@@ -72,17 +75,21 @@ export function Bell() {
         shown: approveSwaps,
       },
     ];
+  const notices = useOwnNotifications();
   const shown = entries.filter((entry) => entry.shown);
-  if (shown.length === 0) return null;
-  const total = shown.reduce((sum, entry) => sum + (entry.count ?? 0), 0);
+  const unread = notices.data?.unread ?? 0;
+  const total = shown.reduce((sum, entry) => sum + (entry.count ?? 0), unread);
   return (
-    <Menu position="bottom-end" withArrow width={300}>
+    // No focus placeholder: axe refuses a presentation child in a menu; the keyboard lands on the first item.
+    <Menu position="bottom-end" withArrow width={320} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon
           variant="subtle"
           size="lg"
           aria-label={t('bell.label', { count: total })}
           data-testid="bell"
+          // The count sits on the bell's corner, beyond the button's box: not cut by it.
+          style={{ overflow: 'visible' }}
         >
           <Indicator
             label={formatNumber(lang, total)}
@@ -96,21 +103,25 @@ export function Bell() {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{t('bell.title')}</Menu.Label>
-        {shown.map((entry) => (
-          <Menu.Item
-            key={entry.key}
-            component={Link}
-            to={entry.to}
-            rightSection={
-              <Badge color={entry.count ? 'red' : 'gray'} variant={entry.count ? 'filled' : 'light'}>
-                {entry.count === undefined ? '…' : formatNumber(lang, entry.count)}
-              </Badge>
-            }
-          >
-            <Text size="sm">{t(entry.label)}</Text>
-          </Menu.Item>
-        ))}
+        {/* A long list scrolls inside a group that the keyboard can reach (the menu itself is never a tab stop). */}
+        <Box role="group" tabIndex={0} mah="80vh" style={{ overflowY: 'auto' }} data-testid="bell-list">
+          {shown.length > 0 && <Menu.Label>{t('bell.title')}</Menu.Label>}
+          {shown.map((entry) => (
+            <Menu.Item
+              key={entry.key}
+              component={Link}
+              to={entry.to}
+              rightSection={
+                <Badge color={entry.count ? 'red' : 'gray'} variant={entry.count ? 'filled' : 'light'}>
+                  {entry.count === undefined ? '…' : formatNumber(lang, entry.count)}
+                </Badge>
+              }
+            >
+              <Text size="sm">{t(entry.label)}</Text>
+            </Menu.Item>
+          ))}
+          <NotificationItems items={notices.data?.items ?? []} unread={unread} />
+        </Box>
       </Menu.Dropdown>
     </Menu>
   );

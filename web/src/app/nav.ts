@@ -82,6 +82,7 @@ export const NAV: NavItem[] = [
   { to: paths.adminLookups, label: 'admin.nav.lookups', anyOf: LOOKUP_VIEWS, section: 'admin' },
   { to: paths.adminSettings, label: 'admin.nav.settings', anyOf: ['admin.config'], section: 'admin' },
   { to: paths.adminAudit, label: 'admin.nav.audit', anyOf: ['admin.audit'], section: 'admin' },
+  { to: paths.adminMailOutbox, label: 'admin.nav.outbox', anyOf: ['admin.config'], section: 'admin' },
   { to: paths.labourCost, label: 'costs.nav.month', anyOf: ['labour_cost.view'], section: 'planning' },
   { to: paths.costSettings, label: 'costs.nav.settings', anyOf: ['labour_cost.view'], section: 'admin' },
   { to: paths.myRoster, label: 'nav.myRoster', section: 'mine' },

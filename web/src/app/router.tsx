@@ -131,6 +131,11 @@ export const router = createBrowserRouter([
         children: [{ index: true, lazy: lazy(() => import('../features/admin/routes/AuditPage')) }],
       },
       {
+        path: paths.adminMailOutbox,
+        element: <RequirePermission permission="admin.config" />,
+        children: [{ index: true, lazy: lazy(() => import('../features/admin/routes/MailOutboxPage')) }],
+      },
+      {
         element: <RequirePermission permission="employee.view" />,
         children: [
           { path: paths.employees, lazy: lazy(() => import('../features/people/routes/EmployeesPage')) },

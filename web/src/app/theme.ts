@@ -4,6 +4,7 @@ import {
   defaultVariantColorsResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { deep } from '../lib/colors';
 
 /**
  * Sizes in rem (they grow with the browser's zoom and font size), a body text of 16 px, colours that
@@ -14,7 +15,6 @@ import {
  * filled ones sit on that shade with white text: at least 4.5:1 for every colour of the palette (the
  * palette's own green, orange or yellow text fall short on white).
  */
-const deep = (name: string) => `color-mix(in srgb, var(--mantine-color-${name}-9) 65%, black)`;
 const variantColorResolver: VariantColorsResolver = (input) => {
   const resolved = defaultVariantColorsResolver(input);
   const name = input.color?.split('.')[0];

@@ -4,12 +4,14 @@ import { useT } from '../lib/i18n/I18nProvider';
 
 /**
  * The question before what cannot be undone (archive a plan, lock a run into the live roster, approve a
- * roster, lock an account): what will happen, in words, and a default that does nothing.
+ * roster, lock an account): what will happen, in words, and a default that does nothing. A `field` is
+ * what the person may add before confirming (an approval's comment).
  */
 export function ConfirmDialog({
   opened,
   title,
   children,
+  field,
   confirmLabel,
   color = 'red',
   loading = false,
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   opened: boolean;
   title: string;
   children: ReactNode;
+  field?: ReactNode;
   confirmLabel: string;
   color?: string;
   loading?: boolean;
@@ -37,6 +40,7 @@ export function ConfirmDialog({
       data-testid="confirm-dialog"
     >
       <Text size="sm">{children}</Text>
+      {field}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} data-autofocus>
           {t('common.cancel')}

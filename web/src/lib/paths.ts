@@ -19,6 +19,7 @@ export const paths = {
   adminLookups: '/admin/lookups',
   adminSettings: '/admin/settings',
   adminAudit: '/admin/audit',
+  adminMailOutbox: '/admin/mail-outbox',
 
   employees: '/people/employees',
   employee: (id: string) => `/people/employees/${id}`,

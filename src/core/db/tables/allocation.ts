@@ -66,6 +66,8 @@ export const allocationRuns = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     executedBy: uuid('executed_by').references(() => users.id),
     executedAt: timestamp('executed_at', { withTimezone: true }),
+    /** The department's own staff the last execution saw, to tell who joined or left since (issue 53). */
+    staffIds: uuid('staff_ids').array(),
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewComment: text('review_comment'),

@@ -7,6 +7,7 @@ export * from './costs.ts';
 export * from './demand.ts';
 export * from './identity.ts';
 export * from './leave.ts';
+export * from './notifications.ts';
 export * from './open-shifts.ts';
 export * from './org.ts';
 export * from './people.ts';

@@ -2,6 +2,7 @@ import {
   type AnyPgColumn,
   boolean,
   date,
+  index,
   integer,
   pgTable,
   text,
@@ -81,5 +82,9 @@ export const employees = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('employees_bu_number').on(t.buId, t.employeeNumber)],
+  (t) => [
+    unique('employees_bu_number').on(t.buId, t.employeeNumber),
+    // What changed since a run executed (issue 53) reads the few records written after an instant.
+    index('employees_bu_updated_idx').on(t.buId, t.updatedAt),
+  ],
 );

@@ -81,6 +81,7 @@ export const certifications = pgTable(
   (t) => [
     index('certifications_employee_idx').on(t.employeeId),
     index('certifications_bu_expires_idx').on(t.buId, t.expiresOn),
+    index('certifications_bu_updated_idx').on(t.buId, t.updatedAt),
   ],
 );
 
@@ -146,6 +147,8 @@ export const jobs = pgTable(
     cursor: integer('cursor').notNull().default(0),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
+    /** A job put back to wait (a mail server that was down) is not claimed before this instant. */
+    notBefore: timestamp('not_before', { withTimezone: true }),
     workerId: text('worker_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     error: text('error'),

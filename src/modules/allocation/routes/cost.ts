@@ -3,8 +3,8 @@ import { callerOf } from '../../../core/auth/guard.ts';
 import { conflict } from '../../../core/http/errors.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import type { ServiceDeps } from '../../../core/module-context.ts';
-import { runCost } from '../../costs/cost-service.ts';
 import { RunCost } from '../../costs/schemas.ts';
+import { runCost } from '../../costs/service.ts';
 import { requireRun, storedRun } from '../runs-service.ts';
 import { IdParams } from '../schemas.ts';
 

@@ -3,7 +3,6 @@ import { callerOf } from '../../../core/auth/guard.ts';
 import { pdfResponse, sendPdf } from '../../../core/http/pdf.ts';
 import { sendWorkbook, workbookResponse } from '../../../core/http/workbooks.ts';
 import type { ServiceDeps } from '../../../core/module-context.ts';
-import * as costs from '../cost-service.ts';
 import { costPdf, costWorkbook } from '../report.ts';
 import {
   CostReportQuery,
@@ -14,6 +13,7 @@ import {
   MonthQuery,
   PublishedRosterCost,
 } from '../schemas.ts';
+import * as costs from '../service.ts';
 
 const tags = ['costs'];
 

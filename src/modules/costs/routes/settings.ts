@@ -19,7 +19,7 @@ import {
   PremiumParams,
   RateListQuery,
 } from '../schemas.ts';
-import * as costs from '../service.ts';
+import * as costs from '../settings-service.ts';
 
 const tags = ['costs'];
 

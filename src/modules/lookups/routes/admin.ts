@@ -9,6 +9,9 @@ import { LOOKUP_GROUPS, type LookupGroup, recordSchemaOf } from '../groups.ts';
 import { ActiveFilter, IdParams, type LookupBody, lookupBodySchemas } from '../schemas.ts';
 import * as lookups from '../service.ts';
 
+/** "a" or "an" before a group's name, as a summary reads it ("an attendance status"). */
+const article = (label: string) => `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
+
 /** The five routes of one admin group, from its description. */
 function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginAsyncTypebox {
   const deps = depsOf(context);
@@ -42,7 +45,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
         config,
         schema: {
           operationId: `create${group.name}`,
-          summary: `Create a ${group.label}`,
+          summary: `Create ${article(group.label)}`,
           tags,
           body: bodies.create,
           response: {
@@ -65,7 +68,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
         config: view,
         schema: {
           operationId: `get${group.name}`,
-          summary: `Read a ${group.label}`,
+          summary: `Read ${article(group.label)}`,
           tags,
           params: IdParams,
           response: { 200: Record },
@@ -79,7 +82,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
         config: { ...config, versioned: true },
         schema: {
           operationId: `replace${group.name}`,
-          summary: `Replace a ${group.label} (honours If-Match)`,
+          summary: `Replace ${article(group.label)} (honours If-Match)`,
           description:
             'A full replacement: optional fields left out take their defaults. The code cannot change.',
           tags,
@@ -101,7 +104,7 @@ function groupRoutes(context: ModuleContext, group: LookupGroup): FastifyPluginA
         config,
         schema: {
           operationId: `delete${group.name}`,
-          summary: `Delete a ${group.label} nothing refers to`,
+          summary: `Delete ${article(group.label)} nothing refers to`,
           tags,
           params: IdParams,
           response: {

@@ -4,7 +4,8 @@ import { keptAnswers } from '../../../core/http/kept-answers.ts';
 import { problemResponse } from '../../../core/http/openapi.ts';
 import { PageQuery, pageSchema } from '../../../core/http/pagination.ts';
 import { depsOf, type ModuleContext } from '../../../core/module-context.ts';
-import { publicationCompliance } from '../compliance-service.ts';
+import * as approvals from '../approval-service.ts';
+import { approvalCompliance, publicationCompliance } from '../compliance-service.ts';
 import {
   ApprovalDecision,
   IdParams,
@@ -127,13 +128,15 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
           operationId: 'listPendingRosterApprovals',
           summary: 'The approval queue: versions waiting for a decision the caller may take',
           description:
-            "In the caller's scope and never of a version they published; each item's id is what approve and reject take.",
+            "In the caller's scope and never of a version they published; each item's id is what approve and reject take. " +
+            'Each item says what the version changes against the one it replaces and, for a caller who reads labour ' +
+            'cost in its department, what both cost.',
           tags,
           querystring: PageQuery,
           response: { 200: pageSchema(RosterApprovalItem) },
         },
       },
-      async (request) => publishing.pendingApprovals(deps, callerOf(request), request.query),
+      async (request) => approvals.pendingApprovals(deps, callerOf(request), request.query),
     );
     app.get(
       '/admin/roster-approvals/pending/count',
@@ -148,6 +151,27 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
       },
       async (request) => publishing.pendingApprovalCount(deps, callerOf(request)),
     );
+    app.get(
+      '/admin/roster-approvals/:id/compliance',
+      {
+        config: { auth: 'roster.approve' },
+        schema: {
+          operationId: 'checkRosterApprovalCompliance',
+          summary: 'What the version an approval decides breaks or comes near, per person',
+          description:
+            'Extension (issue 53). The same list as before publishing, for the lines as the version holds ' +
+            "them, checked with today's leave, certifications and employment and the live work just around " +
+            'its period. The approval card reads it when it is opened.',
+          tags,
+          params: IdParams,
+          response: {
+            200: PublicationCompliance,
+            404: problemResponse(['NOT_FOUND'], "No such approval in the caller's scope"),
+          },
+        },
+      },
+      async (request) => approvalCompliance(deps, callerOf(request), request.params.id),
+    );
     for (const [action, decision] of [
       ['approve', 'Approved'],
       ['reject', 'Rejected'],
@@ -160,7 +184,7 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
             operationId: `${action}Roster`,
             summary:
               action === 'approve'
-                ? 'Approve a published version (not its publisher)'
+                ? 'Approve a published version (not its publisher), with an optional comment'
                 : 'Reject a published version, with a comment',
             tags,
             params: IdParams,
@@ -173,7 +197,7 @@ export function publishingRoutes(context: ModuleContext): FastifyPluginAsyncType
           },
         },
         async (request) =>
-          publishing.decideApproval(deps, callerOf(request), request.params.id, decision, request.body),
+          approvals.decideApproval(deps, callerOf(request), request.params.id, decision, request.body),
       );
     }
     app.get(

@@ -46,7 +46,25 @@ export interface RosterGridProps {
   blockSize?: string;
   /** The employee's wish that day, marked on the cell (issue 35). */
   wishOf?: (employee: GridEmployee, date: string) => WishMark | undefined;
+  /** Keys the grid leaves to its editor (Delete, cut, paste, undo) before its own: true when handled. */
+  onCellKey?: (event: KeyboardEvent<HTMLDivElement>, at: Position) => boolean;
+  /** A shift dragged onto another cell; without it nothing is draggable. */
+  onDropCell?: (from: Position, to: Position) => void;
+  /** The cell cut for pasting elsewhere, marked until it is pasted or let go. */
+  cutAt?: Position | null;
+  /** A column after the dates, kept in view at the inline end: one summary per employee. */
+  rowSummary?: RowSummary;
 }
+
+/** What a summary column shows; memoise it: every row renders again when it changes. */
+export interface RowSummary {
+  header: (narrow: boolean) => ReactNode;
+  /** Its width in pixels when the grid is narrow (under 560 px) and when it is not. */
+  width: { narrow: number; wide: number };
+  render: (employee: GridEmployee, narrow: boolean) => { content: ReactNode; label: string };
+}
+
+const DRAGGED_CELL = 'application/x-roster-cell';
 
 /**
  * Employees × dates, one cell per assignment; rows and columns are virtualised (only what is in view is
@@ -63,6 +81,8 @@ export function RosterGrid(props: RosterGridProps) {
   const moved = useRef(false);
   const [narrow, setNarrow] = useState(false);
   const nameW = narrow ? 112 : 176;
+  const summary = props.rowSummary;
+  const summaryW = summary ? summary.width[narrow ? 'narrow' : 'wide'] : 0;
 
   useEffect(() => {
     const element = scroller.current;
@@ -92,6 +112,8 @@ export function RosterGrid(props: RosterGridProps) {
     estimateSize: () => COL_W,
     paddingStart: nameW,
     scrollPaddingStart: nameW,
+    paddingEnd: summaryW,
+    scrollPaddingEnd: summaryW,
     overscan: 3,
     rangeExtractor: useCallback(
       (range: Range) => withFocused(defaultRangeExtractor(range), focus.column),
@@ -128,6 +150,10 @@ export function RosterGrid(props: RosterGridProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!model.employees.length) return;
+    if (props.onCellKey?.(event, focus)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       const employee = model.employees[focus.row]!;
@@ -156,11 +182,12 @@ export function RosterGrid(props: RosterGridProps) {
     '--name-w': `${nameW}px`,
     '--col-w': `${COL_W}px`,
     '--cols': model.dates.length,
+    '--summary-w': `${summaryW}px`,
     '--row-h': `${ROW_H}px`,
     '--header-h': `${HEADER_H}px`,
     blockSize: props.blockSize ?? `min(70vh, ${HEADER_H + ROW_H * model.employees.length + 4}px)`,
   } as CSSProperties;
-  const width = nameW + COL_W * model.dates.length;
+  const width = nameW + COL_W * model.dates.length + summaryW;
   const visibleColumns = columns.getVirtualItems();
   const columnIndexes = visibleColumns.map((column) => column.index);
   const columnsKey = columnIndexes.join(',');
@@ -171,6 +198,13 @@ export function RosterGrid(props: RosterGridProps) {
     setFocus(at);
     onOpen.current(at, cell, employee, date);
   }, []);
+  const onDropCell = useRef(props.onDropCell);
+  onDropCell.current = props.onDropCell;
+  const dropping = props.onDropCell !== undefined;
+  const onDrop = useCallback((from: Position, to: Position) => {
+    setFocus(to);
+    onDropCell.current?.(from, to);
+  }, []);
 
   return (
     <div
@@ -180,7 +214,7 @@ export function RosterGrid(props: RosterGridProps) {
       role="grid"
       aria-label={props.label}
       aria-rowcount={model.employees.length + 1}
-      aria-colcount={model.dates.length + 1}
+      aria-colcount={model.dates.length + (summary ? 2 : 1)}
       onKeyDown={onKeyDown}
       data-testid="roster-grid"
     >
@@ -210,6 +244,15 @@ export function RosterGrid(props: RosterGridProps) {
               </div>
             );
           })}
+          {summary && (
+            <div
+              role="columnheader"
+              aria-colindex={model.dates.length + 2}
+              className={`${classes.corner} ${classes.summary}`}
+            >
+              {summary.header(narrow)}
+            </div>
+          )}
         </div>
         {rows.getVirtualItems().map((row) => (
           <GridRow
@@ -228,6 +271,10 @@ export function RosterGrid(props: RosterGridProps) {
             names={names}
             onCell={onCell}
             wishOf={props.wishOf}
+            onDrop={dropping ? onDrop : undefined}
+            cutColumn={props.cutAt?.row === row.index ? props.cutAt.column : -1}
+            summary={summary}
+            narrow={narrow}
           />
         ))}
       </div>
@@ -251,6 +298,12 @@ interface GridRowProps {
   names: CodeNames;
   onCell: (at: Position, cell: GridCell | null, employee: GridEmployee, date: string) => void;
   wishOf?: RosterGridProps['wishOf'];
+  /** Shifts may be dragged from and dropped on this row's cells. */
+  onDrop?: (from: Position, to: Position) => void;
+  /** The cut column when the cut cell is on this row, else −1. */
+  cutColumn: number;
+  summary: RowSummary | undefined;
+  narrow: boolean;
 }
 
 /**
@@ -260,6 +313,7 @@ interface GridRowProps {
 const GridRow = memo(
   function GridRow(props: GridRowProps) {
     const { index, employee, line, dates, names } = props;
+    const summary = props.summary?.render(employee, props.narrow);
     return (
       <div
         role="row"
@@ -290,11 +344,26 @@ const GridRow = memo(
               data-employee={employee.employeeNumber}
               data-night={cell?.night || undefined}
               data-lent={cell?.lent || undefined}
+              data-edited={cell?.edited || undefined}
+              data-cut={props.cutColumn === column || undefined}
+              draggable={props.onDrop !== undefined && cell !== null}
+              onDragStart={(event) => event.dataTransfer.setData(DRAGGED_CELL, `${index}:${column}`)}
+              onDragOver={(event) => {
+                if (props.onDrop && event.dataTransfer.types.includes(DRAGGED_CELL)) event.preventDefault();
+              }}
+              onDrop={(event) => {
+                const [row, from] = event.dataTransfer.getData(DRAGGED_CELL).split(':').map(Number);
+                if (!props.onDrop || row === undefined || from === undefined || Number.isNaN(row)) return;
+                event.preventDefault();
+                props.onDrop({ row, column: from }, { row: index, column });
+              }}
               className={[
                 classes.cell,
                 cell ? (cell.night ? classes.night : classes.work) : '',
                 cell?.lent ? classes.lent : '',
                 cell?.fixed ? classes.fixed : '',
+                cell?.edited ? classes.edited : '',
+                props.cutColumn === column ? classes.cut : '',
                 wish ? classes.wishCell : '',
               ].join(' ')}
               style={{ gridColumn: column + 2 }}
@@ -320,6 +389,17 @@ const GridRow = memo(
             </div>
           );
         })}
+        {summary && (
+          <div
+            role="gridcell"
+            aria-colindex={dates.length + 2}
+            aria-label={summary.label}
+            className={`${classes.name} ${classes.summary}`}
+            data-summary={employee.employeeNumber}
+          >
+            {summary.content}
+          </div>
+        )}
       </div>
     );
   },
@@ -335,7 +415,11 @@ const GridRow = memo(
     a.employeeName === b.employeeName &&
     a.names === b.names &&
     a.onCell === b.onCell &&
-    a.wishOf === b.wishOf,
+    a.wishOf === b.wishOf &&
+    a.onDrop === b.onDrop &&
+    a.cutColumn === b.cutColumn &&
+    a.summary === b.summary &&
+    a.narrow === b.narrow,
 );
 
 /** What the marks of the grid mean, under it. */

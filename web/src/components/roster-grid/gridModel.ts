@@ -24,6 +24,9 @@ export interface GridCell {
   fixed?: boolean;
   /** The live assignment, when the grid shows the live roster. */
   assignmentId?: string;
+  /** An edit not saved yet put it here (its place in the editor's list). */
+  edited?: boolean;
+  editIndex?: number;
   demandLineId?: string | null;
 }
 
@@ -39,6 +42,9 @@ export interface GridModel {
   cells: (GridCell | null)[][];
 }
 
+/** Employee numbers in their natural order (E2 before E10); one collator, not one per comparison. */
+const byNumber = new Intl.Collator('en', { numeric: true }).compare;
+
 /** Every date from `from` to `to`, inclusive. */
 export function datesOf(from: string, to: string): string[] {
   const dates: string[] = [];
@@ -46,19 +52,28 @@ export function datesOf(from: string, to: string): string[] {
   return dates;
 }
 
-/** Rows by employee number, cells placed under their dates (outside the period: dropped). */
-export function buildGrid(from: string, to: string, rows: GridRowInput[]): GridModel {
+/**
+ * Rows by employee number, cells placed under their dates (outside the period: dropped). `lines` keeps
+ * each row's cells by the row itself, for a grid built again over the same dates with most rows unchanged.
+ */
+export function buildGrid(
+  from: string,
+  to: string,
+  rows: GridRowInput[],
+  lines?: WeakMap<GridRowInput, (GridCell | null)[]>,
+): GridModel {
   const dates = datesOf(from, to);
   const column = new Map(dates.map((date, index) => [date, index]));
-  const sorted = [...rows].sort((a, b) =>
-    a.employee.employeeNumber.localeCompare(b.employee.employeeNumber, 'en', { numeric: true }),
-  );
+  const sorted = [...rows].sort((a, b) => byNumber(a.employee.employeeNumber, b.employee.employeeNumber));
   const cells = sorted.map((row) => {
+    const known = lines?.get(row);
+    if (known) return known;
     const line: (GridCell | null)[] = new Array(dates.length).fill(null);
     for (const cell of row.cells) {
       const index = column.get(cell.date);
       if (index !== undefined) line[index] = cell;
     }
+    lines?.set(row, line);
     return line;
   });
   return { dates, employees: sorted.map((row) => row.employee), cells };

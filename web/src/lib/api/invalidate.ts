@@ -49,6 +49,10 @@ const SHOWN_IN = {
   swaps: [keys.swaps.all],
   availability: [keys.availability.all],
   calendarFeed: [keys.me.calendarFeed()],
+  /** One's own notifications and their unread count (the bell). */
+  notifications: [keys.me.notifications()],
+  /** Which notifications come to one by mail. */
+  mailPreferences: [keys.me.mailPreferences()],
 } satisfies Record<string, readonly QueryKey[]>;
 
 /** A resource a mutation may change. */

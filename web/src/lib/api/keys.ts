@@ -15,6 +15,8 @@ export const keys = {
     attendances: () => ['me', 'attendance'] as const,
     attendance: (from: string, to: string, page: number) => ['me', 'attendance', from, to, page] as const,
     calendarFeed: () => ['me', 'calendar-feed'] as const,
+    notifications: () => ['me', 'notifications'] as const,
+    mailPreferences: () => ['me', 'notification-preferences'] as const,
   },
   users: {
     all: ['users'] as const,
@@ -30,6 +32,9 @@ export const keys = {
   },
   audit: {
     events: (query: object) => ['audit', 'events', query] as const,
+  },
+  mailOutbox: {
+    page: (page: number) => ['mail-outbox', page] as const,
   },
   platform: {
     all: ['platform'] as const,
@@ -120,6 +125,7 @@ export const keys = {
     all: ['rosters'] as const,
     grid: (scope: object, everyone: boolean) => ['rosters', 'grid', scope, everyone] as const,
     gaps: (scope: object) => ['rosters', 'gaps', scope] as const,
+    figures: (scope: object) => ['rosters', 'figures', scope] as const,
     coming: (from: string, to: string, departmentId: string | null, plans: boolean) =>
       ['rosters', 'coming', from, to, departmentId, plans] as const,
     cover: (lineId: string) => ['rosters', 'cover', lineId] as const,
@@ -135,6 +141,7 @@ export const keys = {
     all: ['publishing'] as const,
     pending: () => ['publishing', 'pending'] as const,
     pendingCount: () => ['publishing', 'pending-count'] as const,
+    approvalCompliance: (approvalId: string) => ['publishing', 'pending', approvalId, 'compliance'] as const,
     versions: (scope: object) => ['publishing', 'versions', scope] as const,
     covering: (departmentId: string, from: string, to: string) =>
       ['publishing', 'covering', departmentId, from, to] as const,

@@ -932,7 +932,7 @@ export interface paths {
         get: operations["listAttendanceStatuses"];
         put?: never;
         /**
-         * Create a attendance status
+         * Create an attendance status
          * @description Permission `attendance_status.config`.
          */
         post: operations["createAttendanceStatus"];
@@ -950,12 +950,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a attendance status
+         * Read an attendance status
          * @description Permission `attendance_status.view`.
          */
         get: operations["getAttendanceStatus"];
         /**
-         * Replace a attendance status (honours If-Match)
+         * Replace an attendance status (honours If-Match)
          * @description Permission `attendance_status.config`.
          *
          *     A full replacement: optional fields left out take their defaults. The code cannot change.
@@ -963,7 +963,7 @@ export interface paths {
         put: operations["replaceAttendanceStatus"];
         post?: never;
         /**
-         * Delete a attendance status nothing refers to
+         * Delete an attendance status nothing refers to
          * @description Permission `attendance_status.config`.
          */
         delete: operations["deleteAttendanceStatus"];
@@ -2678,6 +2678,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/roster/edits/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether grid edits keep the engine's rules and meet no newer save; nothing is written
+         * @description Permission `roster.edit`.
+         */
+        post: operations["checkRosterEdits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/roster/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save grid edits of the live roster as one write: every edit or none
+         * @description Permission `roster.edit`.
+         *
+         *     409 `ROSTER_CHANGED` lists, cell by cell, what another save changed since the grid was read; 422 `NOT_ELIGIBLE` names the first edit the engine's rules refuse, with its reasons.
+         */
+        post: operations["saveRosterEdits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/roster/copies/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What copying a period of the live roster onto another would write and leave out
+         * @description Permission `roster.edit`.
+         *
+         *     Person by person; a shift is left out when its cell is taken or the engine's rules (leave among them) refuse it now, and lands on a gap of its day where one matches. Nothing is written.
+         */
+        post: operations["previewRosterCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/roster/copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a period of the live roster onto another, exactly as its preview showed
+         * @description Permission `roster.edit`.
+         */
+        post: operations["copyRoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roster/person-figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per person of a department's live roster over a period: hours, nights, weekend shifts, cost and the limits come near
+         * @description Permission `roster.view`.
+         *
+         *     Extension. The department's own people with live work in the period. Warnings and broken rules are the engine checker's (as the publication compliance list); `cost` is null for a caller without `labour_cost.view`.
+         */
+        get: operations["getRosterPersonFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/roster/publish": {
         parameters: {
             query?: never;
@@ -2775,7 +2881,7 @@ export interface paths {
          * The approval queue: versions waiting for a decision the caller may take
          * @description Permission `roster.approve`.
          *
-         *     In the caller's scope and never of a version they published; each item's id is what approve and reject take.
+         *     In the caller's scope and never of a version they published; each item's id is what approve and reject take. Each item says what the version changes against the one it replaces and, for a caller who reads labour cost in its department, what both cost.
          */
         get: operations["listPendingRosterApprovals"];
         put?: never;
@@ -2806,6 +2912,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/roster-approvals/{id}/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the version an approval decides breaks or comes near, per person
+         * @description Permission `roster.approve`.
+         *
+         *     Extension (issue 53). The same list as before publishing, for the lines as the version holds them, checked with today's leave, certifications and employment and the live work just around its period. The approval card reads it when it is opened.
+         */
+        get: operations["checkRosterApprovalCompliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/roster-approvals/{id}/approve": {
         parameters: {
             query?: never;
@@ -2816,7 +2944,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve a published version (not its publisher)
+         * Approve a published version (not its publisher), with an optional comment
          * @description Permission `roster.approve`.
          */
         post: operations["approveRoster"];
@@ -4380,6 +4508,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications, unread first, with how many are unread
+         * @description Any signed-in caller.
+         */
+        get: operations["listOwnNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one of the own notifications read
+         * @description Any signed-in caller.
+         */
+        post: operations["markOwnNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every own notification read
+         * @description Any signed-in caller.
+         */
+        post: operations["markAllOwnNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which notifications come to the caller by mail
+         * @description Any signed-in caller.
+         */
+        get: operations["getOwnNotificationPreferences"];
+        /**
+         * Choose which notifications come by mail
+         * @description Any signed-in caller.
+         */
+        put: operations["setOwnNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mail-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mails kept instead of sent while no SMTP_URL is set
+         * @description Permission `admin.config`.
+         */
+        get: operations["listMailOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnostics/auth/me": {
         parameters: {
             query?: never;
@@ -4562,7 +4794,7 @@ export interface components {
             items: components["schemas"]["AllocationCandidate"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         AllocationRun: {
@@ -4607,6 +4839,8 @@ export interface components {
             } | null;
             /** @description The demand plan was edited (its cells, name or state) after the last execution: the result may not answer the plan as it is */
             planChangedSinceRun: boolean;
+            /** @description What changed in the run's department and period after its last execution, while it may be rerun (Executed or Reviewed; empty otherwise): the run is stale when this is not empty */
+            changedSinceRun: components["schemas"]["AllocationRunChange"][];
             reviewed: {
                 /** Format: uuid */
                 by: string;
@@ -4629,6 +4863,17 @@ export interface components {
             version: number;
             /** Format: date-time */
             updatedAt: string;
+        };
+        AllocationRunChange: {
+            /**
+             * @description plan: the demand plan was edited; staffJoined / staffLeft / staffDeactivated: employees who came into the department, left it, or were made inactive; staffChanged: an employee's record or certificates changed; leaveApproved / leaveCancelled: approved leave touching the period came into force or was withdrawn; unavailability / wishes: stated for the period; shiftsAdded / shiftsRemoved: shifts of the period put on or taken off the live roster by hand
+             * @enum {string}
+             */
+            kind: "plan" | "staffJoined" | "staffLeft" | "staffDeactivated" | "staffChanged" | "leaveApproved" | "leaveCancelled" | "unavailability" | "wishes" | "shiftsAdded" | "shiftsRemoved";
+            /** @description How many (1 for the plan) */
+            count: number;
+            /** Format: date-time */
+            latestAt: string;
         };
         AllocationRunCost: {
             /** Format: uuid */
@@ -4661,7 +4906,7 @@ export interface components {
             items: components["schemas"]["AllocationRun"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         AllocationRunProgress: {
@@ -4865,7 +5110,7 @@ export interface components {
             items: components["schemas"]["AttendanceChange"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         AttendanceEdit: {
@@ -4980,7 +5225,7 @@ export interface components {
             items: components["schemas"]["AttendanceRecord"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         /** @description An admin edit waiting for review: `before` holds the values before the first edit, `after` those the latest edit left; `record` is the record as it is now. */
@@ -5026,7 +5271,7 @@ export interface components {
             items: components["schemas"]["AttendanceReview"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         AttendanceStatus: {
@@ -5049,7 +5294,7 @@ export interface components {
             items: components["schemas"]["AttendanceStatus"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         AttendanceStatusReplacement: {
@@ -5091,7 +5336,7 @@ export interface components {
             items: components["schemas"]["AuditEvent"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         AvailabilityLimits: {
@@ -5229,7 +5474,7 @@ export interface components {
             items: components["schemas"]["Certification"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         CertificationReplacement: {
@@ -5282,7 +5527,7 @@ export interface components {
             items: components["schemas"]["CertificationType"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         CertificationTypeReplacement: {
@@ -5339,7 +5584,7 @@ export interface components {
             items: components["schemas"]["CoverCandidate"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         CreatedUser: {
@@ -5490,7 +5735,7 @@ export interface components {
             items: components["schemas"]["DemandLineCandidates"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         DemandPlan: {
@@ -5581,7 +5826,7 @@ export interface components {
             items: components["schemas"]["DemandPlan"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         /** @description Cells are upserted by (date, terminal, shift, skill) before the status changes */
@@ -5622,7 +5867,7 @@ export interface components {
             items: components["schemas"]["DemandReason"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         DemandReasonReplacement: {
@@ -5688,7 +5933,7 @@ export interface components {
             items: components["schemas"]["DemandTemplate"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         DemandTemplateUpdate: {
@@ -5820,14 +6065,14 @@ export interface components {
             items: components["schemas"]["EmployeeGroupMember"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         EmployeeGroupPage: {
             items: components["schemas"]["EmployeeGroup"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         EmployeeGroupRef: {
@@ -5855,7 +6100,7 @@ export interface components {
             items: components["schemas"]["Employee"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         EmployeeReference: {
@@ -5905,7 +6150,7 @@ export interface components {
             items: components["schemas"]["EqualizationScore"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         ExpiringCertification: {
@@ -5920,7 +6165,7 @@ export interface components {
             items: components["schemas"]["ExpiringCertification"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         FirstPasswordsIssued: {
@@ -5957,7 +6202,7 @@ export interface components {
             items: components["schemas"]["Grade"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         GradeReplacement: {
@@ -6035,7 +6280,7 @@ export interface components {
             items: components["schemas"]["Holiday"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         HolidayReplacement: {
@@ -6083,6 +6328,7 @@ export interface components {
             startedAt: string | null;
             /** Format: date-time */
             finishedAt: string | null;
+            notices: components["schemas"]["ImportNotice"][];
         };
         ImportJobCreated: {
             job: components["schemas"]["ImportJob"];
@@ -6095,8 +6341,14 @@ export interface components {
             items: components["schemas"]["ImportJob"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
+        };
+        /** @description Taken, but worth knowing: a grade named that has no labour rate */
+        ImportNotice: {
+            /** @enum {string} */
+            code: "GRADE_WITHOUT_RATE";
+            gradeCode: string;
         };
         IneligibleEmployee: {
             employee: components["schemas"]["EmployeeInDepartment"];
@@ -6108,7 +6360,7 @@ export interface components {
             items: components["schemas"]["IneligibleEmployee"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         LabourBudget: {
@@ -6132,7 +6384,7 @@ export interface components {
             items: components["schemas"]["LabourBudget"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         LabourBudgetUpdate: {
@@ -6292,7 +6544,7 @@ export interface components {
             items: components["schemas"]["LabourRate"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         LabourRateUpdate: {
@@ -6384,7 +6636,7 @@ export interface components {
             items: components["schemas"]["LeaveRequest"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         LeaveStep: {
@@ -6420,7 +6672,7 @@ export interface components {
             items: components["schemas"]["LoginAttempt"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         LoginRequest: {
@@ -6454,7 +6706,7 @@ export interface components {
             items: components["schemas"]["LookupEntry"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         MonthlyRosterReport: {
@@ -6858,7 +7110,7 @@ export interface components {
             items: components["schemas"]["NodeType"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         NodeTypeReplacement: {
@@ -6869,6 +7121,119 @@ export interface components {
             description?: components["schemas"]["FreeText"] | null;
             /** @default true */
             isActive: boolean;
+        };
+        /** @description Something the caller is told */
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["NotificationKind"];
+            data: components["schemas"]["NotificationData"];
+            /** @description The client's screen that shows it, a path such as `/my/roster?month=2027-03` */
+            link: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            readAt: string | null;
+        };
+        NotificationData: {
+            /** @description The published version */
+            version?: number;
+            changes?: {
+                date: components["schemas"]["BusinessDate"];
+                /** @enum {string} */
+                change: "added" | "removed" | "moved";
+                before: components["schemas"]["NotifiedShift"] | null;
+                after: components["schemas"]["NotifiedShift"] | null;
+            }[];
+            from?: components["schemas"]["BusinessDate"];
+            to?: components["schemas"]["BusinessDate"];
+            step?: number;
+            /** @description Whether the decision ends the request */
+            final?: boolean;
+            /** @enum {string} */
+            decision?: "Approved" | "Rejected" | "Accepted" | "Declined";
+            comment?: string | null;
+            /** @enum {string} */
+            swapKind?: "Swap" | "GiveAway";
+            offeredDate?: components["schemas"]["BusinessDate"];
+            wantedDate?: components["schemas"]["BusinessDate"] | null;
+            shiftDate?: components["schemas"]["BusinessDate"];
+            /** @enum {string} */
+            exceptionKind?: "NO_SHOW" | "UNPLANNED_ATTENDANCE" | "LATE_ARRIVAL" | "EARLY_DEPARTURE" | "WRONG_SHIFT";
+            /** @enum {string} */
+            resolution?: "JUSTIFIED" | "UNJUSTIFIED";
+            /** Format: uuid */
+            jobId?: string;
+            /** Format: uuid */
+            runId?: string;
+            /**
+             * @description How the import or the run ended
+             * @enum {string}
+             */
+            outcome?: "Completed" | "CompletedWithErrors" | "Failed" | "Cancelled" | "Executed";
+            certificationType?: {
+                code: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+            expiresOn?: components["schemas"]["BusinessDate"];
+            rowsTotal?: number;
+            rowsFailed?: number;
+            /** @description Heads of the run */
+            coverage?: {
+                required: number;
+                assigned: number;
+            };
+            /** @description The colleague who acted (or asked) */
+            by?: {
+                employeeNumber: string;
+                nameEn: string;
+                nameAr: string | null;
+            };
+        };
+        /** @description The caller's notifications, unread first, newest first */
+        NotificationInbox: {
+            items: components["schemas"]["Notification"][];
+            page: number;
+            pageSize: number;
+            /** @description Matches on all pages */
+            total: number;
+            /** @description Of them unread */
+            unread: number;
+        };
+        /** @enum {string} */
+        NotificationKind: "ROSTER_CHANGED" | "LEAVE_DECIDED" | "LEAVE_AWAITING" | "ROSTER_AWAITING" | "SWAP_AWAITING" | "SWAP_PROPOSED" | "SWAP_ANSWERED" | "SWAP_CANCELLED" | "SWAP_DECIDED" | "IMPORT_FINISHED" | "RUN_FINISHED" | "OPEN_SHIFT_OFFERED" | "OPEN_SHIFT_CLAIM_DECIDED" | "ATTENDANCE_EXCEPTION_VALIDATED" | "CERTIFICATE_EXPIRING";
+        /** @description Which notifications come to the caller by mail */
+        NotificationMailPreferences: {
+            /** @description The caller's mail address; null: the inbox only, whatever is chosen */
+            address: string | null;
+            kinds: {
+                kind: components["schemas"]["NotificationKind"];
+                /** @description Chosen to come by mail too (the default) */
+                byMail: boolean;
+                /** @description Whether the unit sends this kind at all */
+                sent: boolean;
+            }[];
+        };
+        NotificationMailPreferencesUpdate: {
+            /** @description The kinds to have by mail; every other kind comes to the inbox only */
+            byMail: components["schemas"]["NotificationKind"][];
+        };
+        NotificationsMarkedRead: {
+            /** @description How many were unread and are read now */
+            marked: number;
+        };
+        NotifiedShift: {
+            shiftCode: string;
+            shiftNameEn: string;
+            shiftNameAr: string | null;
+            /** @description HH:MM in the unit’s time zone */
+            start: string;
+            /** @description HH:MM in the unit’s time zone; before the start when it ends the next day */
+            end: string;
+            terminalCode: string;
+            terminalNameEn: string;
+            terminalNameAr: string | null;
         };
         OfferedOpenShifts: {
             /** @description The offers made by this call */
@@ -6942,7 +7307,7 @@ export interface components {
             items: components["schemas"]["OpenShiftClaim"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         OpenShiftForMe: {
@@ -7000,14 +7365,14 @@ export interface components {
             items: components["schemas"]["OpenShiftForMe"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         OpenShiftPage: {
             items: components["schemas"]["OpenShift"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         OrgNode: {
@@ -7026,7 +7391,25 @@ export interface components {
             items: components["schemas"]["OrgNode"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
+            total: number;
+        };
+        /** @description A mail kept instead of sent (no SMTP_URL) */
+        OutboxMail: {
+            /** Format: uuid */
+            id: string;
+            recipient: string;
+            subject: string;
+            text: string;
+            html: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OutboxMailPage: {
+            items: components["schemas"]["OutboxMail"][];
+            page: number;
+            pageSize: number;
+            /** @description Matches on all pages */
             total: number;
         };
         /** @description The caller's live shifts (the roster as it is now, published or not) */
@@ -7127,7 +7510,7 @@ export interface components {
             items: components["schemas"]["Permission"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         PersonCompliance: {
@@ -7138,6 +7521,29 @@ export interface components {
                 dates: components["schemas"]["BusinessDate"][];
             }[];
             warnings: components["schemas"]["ComplianceWarning"][];
+        };
+        PersonFigures: {
+            employee: components["schemas"]["EmployeeInDepartment"];
+            shifts: number;
+            /** @description Paid hours of the shifts in the period */
+            paidHours: number;
+            /** @description Night shifts */
+            nights: number;
+            /** @description Shifts on the unit's weekend days */
+            weekendShifts: number;
+            /** @description As labour cost prices it; null for a caller who may not read labour cost */
+            cost: {
+                /** @description Exact decimal, in the currency of the answer */
+                total: string;
+                /** @description Hours without a rate for the grade: not in the total */
+                unratedHours: string;
+            } | null;
+            /** @description Hard rules the live roster breaks for the person (there should be none) */
+            broken: {
+                rule: components["schemas"]["ReasonCode"];
+                dates: components["schemas"]["BusinessDate"][];
+            }[];
+            warnings: components["schemas"]["RosterLimitWarning"][];
         };
         Pool: {
             /** Format: uuid */
@@ -7191,7 +7597,7 @@ export interface components {
             items: components["schemas"]["PoolLendingRule"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         PoolLendingRuleUpdate: {
@@ -7219,14 +7625,14 @@ export interface components {
             items: components["schemas"]["PoolMember"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         PoolPage: {
             items: components["schemas"]["Pool"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         PoolUpdate: {
@@ -7344,7 +7750,7 @@ export interface components {
             items: components["schemas"]["ProposedAssignment"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         PublicationCompliance: {
@@ -7418,6 +7824,7 @@ export interface components {
                 decidedBy: string | null;
                 /** Format: date-time */
                 decidedAt: string | null;
+                /** @description The decider's words: why it was rejected, or what the approver noted */
                 comment: string | null;
             };
         };
@@ -7476,6 +7883,7 @@ export interface components {
                 decidedBy: string | null;
                 /** Format: date-time */
                 decidedAt: string | null;
+                /** @description The decider's words: why it was rejected, or what the approver noted */
                 comment: string | null;
             };
             lines: {
@@ -7501,7 +7909,7 @@ export interface components {
             items: components["schemas"]["PublishedRoster"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         PublishOutcome: {
@@ -7549,6 +7957,7 @@ export interface components {
                 decidedBy: string | null;
                 /** Format: date-time */
                 decidedAt: string | null;
+                /** @description The decider's words: why it was rejected, or what the approver noted */
                 comment: string | null;
             };
             /** @description On republish: what changed against the version that stood before */
@@ -7623,7 +8032,7 @@ export interface components {
             items: components["schemas"]["ReconciliationException"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         ReconciliationExceptionValidation: {
@@ -7665,13 +8074,21 @@ export interface components {
             items: components["schemas"]["Role"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         RoleUpdate: {
             name?: string;
             description?: string | null;
             permissions?: string[];
+        };
+        /** @description What the version's lines cost over its period in the unit's currency, and against the version it replaces, both at today's rates */
+        RosterApprovalCost: {
+            cost: components["schemas"]["LabourCost"];
+            /** @description The previous version, priced the same way; null for a first publication */
+            previous: components["schemas"]["LabourCost"] | null;
+            /** @description cost − previous, figure by figure; null for a first publication */
+            difference: components["schemas"]["LabourCost"] | null;
         };
         RosterApprovalDecision: {
             /** @description Optional to approve; required to reject (422 COMMENT_REQUIRED): the publisher reads why */
@@ -7714,12 +8131,14 @@ export interface components {
             previousVersion: number | null;
             /** @description Against the previous version; null for a first publication */
             changes: components["schemas"]["RosterChanges"] | null;
+            /** @description Null when the caller may not read labour cost in the department */
+            cost: components["schemas"]["RosterApprovalCost"] | null;
         };
         RosterApprovalItemPage: {
             items: components["schemas"]["RosterApprovalItem"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         /** @description Assignments by employee and date against the version compared with */
@@ -7766,6 +8185,107 @@ export interface components {
                     terminalCode: string;
                 } | null;
             }[];
+        };
+        /** @description A shift the copy writes; on a demand line when it fills a gap */
+        RosterCopiedShift: {
+            employee: {
+                /** Format: uuid */
+                id: string;
+                employeeNumber: string;
+                Name_1_English: string;
+                Name_2_Arabic: string;
+                /** Format: uuid */
+                departmentId: string | null;
+            };
+            date: components["schemas"]["BusinessDate"];
+            sourceDate: components["schemas"]["BusinessDate"];
+            shiftTemplateCode: string;
+            terminalCode: string;
+            skillCode: string | null;
+            /** Format: uuid */
+            demandLineId: string | null;
+        };
+        RosterCopy: {
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
+            onto: components["schemas"]["BusinessDate"];
+            copied: components["schemas"]["RosterCopiedShift"][];
+            skipped: components["schemas"]["RosterSkippedShift"][];
+            /** @description Names exactly what the copy writes; send it back as `expected` */
+            fingerprint: string;
+            /** @description false: a preview, nothing written */
+            written: boolean;
+        };
+        RosterCopyConfirmed: {
+            /** Format: uuid */
+            departmentId: string;
+            /** @description First date copied */
+            from: components["schemas"]["BusinessDate"];
+            /** @description Last date copied (at most 35 days after from) */
+            to: components["schemas"]["BusinessDate"];
+            /** @description The date `from` lands on; the ranges may not overlap */
+            onto: components["schemas"]["BusinessDate"];
+            /** @description The preview's fingerprint: the copy is refused (409) when it would write anything else */
+            expected: string;
+        };
+        RosterCopyRequest: {
+            /** Format: uuid */
+            departmentId: string;
+            /** @description First date copied */
+            from: components["schemas"]["BusinessDate"];
+            /** @description Last date copied (at most 35 days after from) */
+            to: components["schemas"]["BusinessDate"];
+            /** @description The date `from` lands on; the ranges may not overlap */
+            onto: components["schemas"]["BusinessDate"];
+        };
+        RosterEditCheck: {
+            /** @description Every edit keeps every rule and no cell changed since */
+            accepted: boolean;
+            /** @description One per edit that puts someone on a shift */
+            verdicts: components["schemas"]["RosterEditVerdict"][];
+            conflicts: components["schemas"]["RosterEditConflict"][];
+        };
+        RosterEditConflict: {
+            /** @description The edit, by its place in the list */
+            index: number;
+            /**
+             * Format: uuid
+             * @description The cell written to; null for a gone shift
+             */
+            employeeId: string | null;
+            date: components["schemas"]["BusinessDate"] | null;
+            /**
+             * @description gone: the shift it changes was removed since; occupied: someone was put in the cell since
+             * @enum {string}
+             */
+            kind: "gone" | "occupied";
+            /** @description What the cell holds now */
+            current: components["schemas"]["ShiftAssignment"] | null;
+        };
+        RosterEdits: {
+            /**
+             * Format: uuid
+             * @description The department whose roster is edited
+             */
+            departmentId: string;
+            /** @description In the order they were made */
+            edits: (components["schemas"]["RosterShiftAdded"] | components["schemas"]["RosterShiftRemoved"] | components["schemas"]["RosterShiftMoved"])[];
+        };
+        RosterEditsSaved: {
+            created: components["schemas"]["ShiftAssignment"][];
+            /** @description The live assignments taken off (removed or moved) */
+            removed: string[];
+        };
+        /** @description Whether one edit, after the ones before it, keeps every rule */
+        RosterEditVerdict: {
+            index: number;
+            /** Format: uuid */
+            employeeId: string;
+            date: components["schemas"]["BusinessDate"];
+            /** @description The engine's rules the change breaks; empty: none */
+            reasons: components["schemas"]["ReasonCode"][];
+            /** @description The certification type a certification reason is about */
+            certification: string | null;
         };
         RosterGap: {
             /** Format: uuid */
@@ -7832,6 +8352,96 @@ export interface components {
             /** @description Only the dates with work, in date order */
             cells: components["schemas"]["RosterGridCell"][];
         };
+        RosterLimitWarning: {
+            /**
+             * @description The limit the person comes near, as the checker names it
+             * @enum {string}
+             */
+            rule: "WEEKLY_HOURS_NEAR_LIMIT" | "REST_NEAR_MINIMUM" | "NO_DAY_OFF_IN_SEVEN" | "CERTIFICATION_EXPIRES";
+            /** @description The shifts it is about */
+            dates: components["schemas"]["BusinessDate"][];
+            /** @description Hours of the week or of rest, or days in a row */
+            value: number | null;
+            /** @description The weekly maximum, the minimum rest, or seven days */
+            limit: number | null;
+            /** @description The certification type's code */
+            certification: string | null;
+            validTo: components["schemas"]["BusinessDate"] | null;
+        };
+        RosterPersonFigures: {
+            /** Format: uuid */
+            departmentId: string;
+            from: components["schemas"]["BusinessDate"];
+            to: components["schemas"]["BusinessDate"];
+            /** @description The unit's currency (ISO 4217) */
+            currency: string;
+            limits: {
+                maxWeeklyHours: number;
+                minRestHours: number;
+                maxConsecutiveDays: number;
+                /** @description null: no limit */
+                maxConsecutiveNights: number | null;
+            };
+            /** @description The department's own people with live work in the period, by number */
+            people: components["schemas"]["PersonFigures"][];
+        };
+        /** @description A demand line, or a shift template and terminal */
+        RosterShiftAdded: {
+            /** @enum {string} */
+            kind: "add";
+            /** Format: uuid */
+            employeeId: string;
+            date: components["schemas"]["BusinessDate"];
+            /**
+             * Format: uuid
+             * @description The day's demand line it staffs (its shift and skill apply)
+             */
+            demandLineId?: string;
+            /** Format: uuid */
+            shiftTemplateId?: string;
+            /** Format: uuid */
+            terminalId?: string;
+            /** Format: uuid */
+            skillId?: string | null;
+        };
+        /** @description A live shift given to another employee or day (or both); on another day it staffs a gap of that day where one matches */
+        RosterShiftMoved: {
+            /** @enum {string} */
+            kind: "move";
+            /** Format: uuid */
+            assignmentId: string;
+            /** Format: uuid */
+            employeeId: string;
+            date: components["schemas"]["BusinessDate"];
+        };
+        /** @description A live shift taken off */
+        RosterShiftRemoved: {
+            /** @enum {string} */
+            kind: "remove";
+            /** Format: uuid */
+            assignmentId: string;
+        };
+        /** @description A shift the copy leaves out, and the rules it would break */
+        RosterSkippedShift: {
+            employee: {
+                /** Format: uuid */
+                id: string;
+                employeeNumber: string;
+                Name_1_English: string;
+                Name_2_Arabic: string;
+                /** Format: uuid */
+                departmentId: string | null;
+            };
+            date: components["schemas"]["BusinessDate"];
+            sourceDate: components["schemas"]["BusinessDate"];
+            shiftTemplateCode: string;
+            terminalCode: string;
+            skillCode: string | null;
+            /** @description The engine's rules the change breaks; empty: none */
+            reasons: components["schemas"]["ReasonCode"][];
+            /** @description The certification type a certification reason is about */
+            certification: string | null;
+        };
         RunReviewDecision: {
             comment?: string | null;
         };
@@ -7874,6 +8484,10 @@ export interface components {
             "availability.maxDaysAhead"?: number;
             /** @description Most days of a calendar month one employee may state as unavailable */
             "availability.maxUnavailableDaysPerMonth"?: number;
+            /** @description Kinds of notification the unit sends nobody, neither in the inbox nor by mail */
+            "notifications.silencedKinds"?: components["schemas"]["NotificationKind"][];
+            /** @description Days before a certificate ends that its holder is told */
+            "notifications.certificateWarningDays"?: number;
             /** @description ISO 4217 code of the unit’s currency: labour costs are in its minor unit */
             currency?: string;
         };
@@ -7902,6 +8516,10 @@ export interface components {
             "availability.maxDaysAhead": number;
             /** @description Most days of a calendar month one employee may state as unavailable */
             "availability.maxUnavailableDaysPerMonth": number;
+            /** @description Kinds of notification the unit sends nobody, neither in the inbox nor by mail */
+            "notifications.silencedKinds": components["schemas"]["NotificationKind"][];
+            /** @description Days before a certificate ends that its holder is told */
+            "notifications.certificateWarningDays": number;
             /** @description ISO 4217 code of the unit’s currency: labour costs are in its minor unit */
             currency: string;
         };
@@ -7945,7 +8563,7 @@ export interface components {
             items: components["schemas"]["ShiftAssignment"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         ShiftPattern: {
@@ -7970,7 +8588,7 @@ export interface components {
             items: components["schemas"]["ShiftPattern"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         ShiftPatternPreview: {
@@ -8086,7 +8704,7 @@ export interface components {
             items: components["schemas"]["ShiftSwap"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         /** @enum {string} */
@@ -8119,7 +8737,7 @@ export interface components {
             items: components["schemas"]["ShiftTemplateDefinition"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         ShiftTemplateDefinitionReplacement: {
@@ -8172,7 +8790,7 @@ export interface components {
             items: components["schemas"]["SkillDefinition"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         SkillDefinitionReplacement: {
@@ -8202,7 +8820,7 @@ export interface components {
             items: components["schemas"]["SkillHolder"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         SkillLevelEntry: {
@@ -8226,14 +8844,14 @@ export interface components {
             items: components["schemas"]["SkillLevelEntry"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         SkillPage: {
             items: components["schemas"]["Skill"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         StaffWishDay: {
@@ -8252,7 +8870,7 @@ export interface components {
             items: components["schemas"]["StaffWishes"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         /** @description Only colleagues with a shift to swap or who could take the offered one */
@@ -8306,7 +8924,7 @@ export interface components {
             items: components["schemas"]["Terminal"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         TerminalReplacement: {
@@ -8363,7 +8981,7 @@ export interface components {
             items: components["schemas"]["User"][];
             page: number;
             pageSize: number;
-            /** @description Items matching the query, on all pages */
+            /** @description Matches on all pages */
             total: number;
         };
         UserUpdate: {
@@ -8942,6 +9560,18 @@ export interface components {
                 };
             };
         };
+        /** @description ASSIGNMENT_INVALID or DEMAND_LINE_UNKNOWN or LINE_DATE_MISMATCH */
+        CheckRosterEditsRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "ASSIGNMENT_INVALID" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
         /** @description The open shift was taken or closed, or the caller claimed it already */
         ClaimOpenShiftConflict: {
             headers: {
@@ -9002,6 +9632,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "IMPORT_PREVIEW_COMMITTED" | "IMPORT_PREVIEW_EXPIRED" | "SEGMENT_OVERLAP" | "IDEMPOTENCY_KEY_IN_USE";
+                };
+            };
+        };
+        /** @description COPY_CHANGED */
+        CopyChangedOrIdempotencyKeyInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code: "COPY_CHANGED" | "IDEMPOTENCY_KEY_IN_USE";
+                    preview: components["schemas"]["RosterCopy"];
                 };
             };
         };
@@ -10004,6 +10647,18 @@ export interface components {
                 };
             };
         };
+        /** @description INVALID_DATE_RANGE or RANGE_TOO_LONG or COPY_RANGES_OVERLAP */
+        PreviewRosterCopyRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "INVALID_DATE_RANGE" | "RANGE_TOO_LONG" | "COPY_RANGES_OVERLAP" | "IDEMPOTENCY_KEY_REUSED";
+                };
+            };
+        };
         /** @description NOT_ELIGIBLE or NO_LINKED_EMPLOYEE or SWAP_INVALID */
         ProposeShiftSwapRefused: {
             headers: {
@@ -10149,6 +10804,19 @@ export interface components {
                 };
             };
         };
+        /** @description ROSTER_CHANGED */
+        RosterChangedOrIdempotencyKeyInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code: "ROSTER_CHANGED" | "IDEMPOTENCY_KEY_IN_USE";
+                    conflicts: components["schemas"]["RosterEditConflict"][];
+                };
+            };
+        };
         /** @description The run has no result yet */
         RunNotExecuted: {
             headers: {
@@ -10170,6 +10838,22 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "RUN_NOT_LOCKED";
+                };
+            };
+        };
+        /** @description NOT_ELIGIBLE or ASSIGNMENT_INVALID or DEMAND_LINE_UNKNOWN or LINE_DATE_MISMATCH */
+        SaveRosterEditsRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "NOT_ELIGIBLE" | "ASSIGNMENT_INVALID" | "DEMAND_LINE_UNKNOWN" | "LINE_DATE_MISMATCH" | "IDEMPOTENCY_KEY_REUSED";
+                    reasons?: components["schemas"]["ReasonCode"][];
+                    /** @description The code of the certification type a `CERTIFICATION_MISSING` or `CERTIFICATION_EXPIRED` reason is about */
+                    certification?: string;
+                    edit?: components["schemas"]["RosterEditVerdict"];
                 };
             };
         };
@@ -10453,6 +11137,8 @@ export interface components {
         UserId: string;
         /** @description Only active (true) or inactive (false) rows */
         IsActive: boolean;
+        /** @description First date (inclusive) */
+        From: components["schemas"]["BusinessDate"];
         DepartmentId: string;
         Q: string;
         Status: "Active" | "Suspended" | "Revoked" | "Expired";
@@ -10461,8 +11147,6 @@ export interface components {
         /** @description RFC 7240: `wait=N` waits up to N seconds (at most 600) for the end */
         Prefer: string;
         DemandLineId: string;
-        /** @description Records on or after this date */
-        From: string;
         /** @description Records on or before this date */
         To: string;
         /** @description Attendance status code */
@@ -13449,7 +14133,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description First date (inclusive) */
-                from: components["schemas"]["BusinessDate"];
+                from: components["parameters"]["From"];
                 /** @description Last date (inclusive), at most 366 days after from */
                 to: components["schemas"]["BusinessDate"];
             };
@@ -13479,7 +14163,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description First date (inclusive) */
-                from: components["schemas"]["BusinessDate"];
+                from: components["parameters"]["From"];
                 /** @description Last date (inclusive), at most 366 days after from */
                 to: components["schemas"]["BusinessDate"];
             };
@@ -13509,7 +14193,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description First date (inclusive) */
-                from: components["schemas"]["BusinessDate"];
+                from: components["parameters"]["From"];
                 /** @description Last date (inclusive), at most 366 days after from */
                 to: components["schemas"]["BusinessDate"];
             };
@@ -13608,7 +14292,7 @@ export interface operations {
                         }[];
                         page: number;
                         pageSize: number;
-                        /** @description Items matching the query, on all pages */
+                        /** @description Matches on all pages */
                         total: number;
                     };
                 };
@@ -16575,6 +17259,192 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    checkRosterEdits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterEdits"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterEditCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description NOT_FOUND */
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["CheckRosterEditsRefused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveRosterEdits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterEdits"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterEditsSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description NOT_FOUND */
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RosterChangedOrIdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["SaveRosterEditsRefused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewRosterCopy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterCopyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterCopy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description NOT_FOUND */
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PreviewRosterCopyRefused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    copyRoster: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterCopyConfirmed"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterCopy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description NOT_FOUND */
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CopyChangedOrIdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PreviewRosterCopyRefused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRosterPersonFigures: {
+        parameters: {
+            query: {
+                departmentId: string;
+                /** @description First date (inclusive) */
+                from: components["parameters"]["From"];
+                /** @description Last date (inclusive); at most 92 days after from */
+                to: components["schemas"]["BusinessDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterPersonFigures"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such department in the caller’s scope */
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidDateRangeOrRangeTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     publishRoster: {
         parameters: {
             query?: never;
@@ -16771,6 +17641,35 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    checkRosterApprovalCompliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicationCompliance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such approval in the caller's scope */
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     approveRoster: {
         parameters: {
             query?: never;
@@ -16957,7 +17856,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Records on or after this date */
-                from?: components["parameters"]["From"];
+                from?: string;
                 /** @description Records on or before this date */
                 to?: components["parameters"]["To"];
                 employeeId?: components["parameters"]["EmployeeId"];
@@ -16995,7 +17894,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Records on or after this date */
-                from?: components["parameters"]["From"];
+                from?: string;
                 /** @description Records on or before this date */
                 to?: components["parameters"]["To"];
                 employeeId?: components["parameters"]["EmployeeId"];
@@ -17033,7 +17932,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Records on or after this date */
-                from?: components["parameters"]["From"];
+                from?: string;
                 /** @description Records on or before this date */
                 to?: components["parameters"]["To"];
                 /** @description Attendance status code */
@@ -17269,7 +18168,7 @@ export interface operations {
                 /** @description Items per page, at most 500 */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Records on or after this date */
-                from?: components["parameters"]["From"];
+                from?: string;
                 /** @description Records on or before this date */
                 to?: components["parameters"]["To"];
                 employeeId?: components["parameters"]["EmployeeId"];
@@ -19632,6 +20531,188 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOwnNotifications: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Only the unread ones */
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's notifications, unread first, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationInbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markOwnNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Something the caller is told */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
+            /** @description No such notification of the caller */
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markAllOwnNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice for this request: a retry with the same key and request gets the first answer again (`Idempotent-Replayed: true`) for a day, and writes nothing */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsMarkedRead"];
+                };
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOwnNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Which notifications come to the caller by mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationMailPreferences"];
+                };
+            };
+            400: components["responses"]["UnknownQueryParameter"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setOwnNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationMailPreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Which notifications come to the caller by mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationMailPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["PasswordChangeRequired"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMailOutbox: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, at most 500 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMailPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -66,6 +66,25 @@ export function formatNumber(
   return new Intl.NumberFormat(intlLocale(language), options).format(value);
 }
 
+/** Items joined as the reader's language joins them ("a, b and c"; "أ وب وج"). */
+export function formatList(language: Language, items: readonly string[]): string {
+  return new Intl.ListFormat(intlLocale(language)).format(items);
+}
+
+/**
+ * An amount the service sent as a decimal string, shown in the currency's way. The string goes to Intl as
+ * it is (an exact decimal), never through a binary number.
+ */
+export function formatMoney(
+  language: Language,
+  amount: string,
+  currency: string,
+  options: Pick<Intl.NumberFormatOptions, 'signDisplay'> = {},
+): string {
+  const format = new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency, ...options });
+  return format.format(amount as unknown as number);
+}
+
 /** Weekday names starting from `weekStart` (0 = Sunday), short or long. */
 export function weekdayNames(
   language: Language,

@@ -151,6 +151,8 @@ describe('settings', () => {
     'password.require_symbol': false,
     'availability.maxDaysAhead': 90,
     'availability.maxUnavailableDaysPerMonth': 4,
+    'notifications.silencedKinds': [],
+    'notifications.certificateWarningDays': 30,
     currency: 'SAR',
   };
 

@@ -165,6 +165,14 @@ function SettingsForm({ saved, update }: { saved: Settings; update: ReturnType<t
               value={values['availability.maxUnavailableDaysPerMonth']}
               onChange={number('availability.maxUnavailableDaysPerMonth')}
             />
+            <NumberInput
+              label={t('admin.settings.certificateWarningDays')}
+              min={1}
+              max={365}
+              allowDecimal={false}
+              value={values['notifications.certificateWarningDays']}
+              onChange={number('notifications.certificateWarningDays')}
+            />
           </Section>
           <Section title={t('admin.settings.signIn')}>
             <NumberInput

@@ -7,7 +7,10 @@ import type { AllocationRun } from '../api';
 import RunPage from './RunPage';
 
 const planner = '00000000-0000-4000-8000-000000000001';
-const run = (planChangedSinceRun: boolean): AllocationRun => ({
+const run = (
+  planChangedSinceRun: boolean,
+  changedSinceRun: AllocationRun['changedSinceRun'] = [],
+): AllocationRun => ({
   id: 'run',
   plan: { id: 'plan', name: 'Ramp fortnight' },
   departmentId: 'ramp',
@@ -24,6 +27,7 @@ const run = (planChangedSinceRun: boolean): AllocationRun => ({
   created: { by: planner, at: '2026-12-01T08:00:00Z' },
   executed: { by: planner, at: '2026-12-01T09:00:00Z' },
   planChangedSinceRun,
+  changedSinceRun,
   reviewed: null,
   reviewComment: null,
   locked: null,
@@ -69,22 +73,56 @@ function show(lang: 'en' | 'ar', shown: AllocationRun, permissions = ['allocatio
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('a run whose plan changed after it ran', () => {
-  it('says so', async () => {
-    show('en', run(true));
-    expect(await screen.findByTestId('plan-changed')).toHaveTextContent('The plan changed since this run');
-    expect(screen.getByTestId('plan-changed')).toHaveTextContent('“Ramp fortnight” was edited after');
+const at = '2026-12-02T10:00:00Z';
+const stale = run(true, [
+  { kind: 'plan', count: 1, latestAt: at },
+  { kind: 'staffJoined', count: 1, latestAt: at },
+  { kind: 'leaveApproved', count: 2, latestAt: at },
+  { kind: 'wishes', count: 11, latestAt: at },
+  { kind: 'shiftsRemoved', count: 3, latestAt: at },
+]);
+const lines = () =>
+  within(screen.getByTestId('run-stale'))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('a run whose input changed after it ran', () => {
+  it('says what changed, each kind with how many', async () => {
+    show('en', stale);
+    expect(await screen.findByTestId('run-stale')).toHaveTextContent('This run is out of date');
+    expect(lines()).toEqual([
+      'The demand plan “\u2068Ramp fortnight\u2069” was edited',
+      '1 employee joined the department',
+      '2 leave requests approved',
+      '11 wishes stated',
+      '3 shifts taken off the live roster by hand',
+    ]);
+    expect(screen.getByTestId('run-stale')).toHaveTextContent('Rerun it');
   });
 
-  it('says so in Arabic', async () => {
-    show('ar', run(true));
-    expect(await screen.findByTestId('plan-changed')).toHaveTextContent('تغيّرت الخطة بعد هذا التشغيل');
+  it('says so in Arabic, with the plural forms of each count', async () => {
+    show('ar', stale);
+    expect(await screen.findByTestId('run-stale')).toHaveTextContent('هذا التشغيل لم يعد محدّثًا');
+    expect(lines()).toEqual([
+      'عُدّلت خطة الطلب «\u2068Ramp fortnight\u2069»',
+      'انضم موظف واحد إلى القسم',
+      'اعتُمد طلبا إجازة',
+      'سُجّلت 11 رغبة',
+      'رُفعت 3 مناوبات يدويًا من الجدول الفعلي',
+    ]);
   });
 
-  it('says nothing while the plan is as the run found it', async () => {
+  it('tells a locked run whose plan changed, without asking for a rerun', async () => {
+    show('en', { ...run(true), Status: 'Locked' });
+    expect(await screen.findByTestId('run-stale')).toBeInTheDocument();
+    expect(lines()).toEqual(['The demand plan “\u2068Ramp fortnight\u2069” was edited']);
+    expect(screen.getByTestId('run-stale')).not.toHaveTextContent('Rerun it');
+  });
+
+  it('says nothing while everything is as the run found it', async () => {
     show('en', run(false));
     expect(await screen.findByText('Ramp fortnight', { exact: false })).toBeInTheDocument();
-    expect(screen.queryByTestId('plan-changed')).toBeNull();
+    expect(screen.queryByTestId('run-stale')).toBeNull();
   });
 });
 

@@ -20,6 +20,7 @@ import { ProposalGrid } from '../components/ProposalGrid';
 import { RunProgress } from '../components/RunProgress';
 import { RunStatusBadge } from '../components/RunStatusBadge';
 import { RunSummary } from '../components/RunSummary';
+import { StaleRunAlert } from '../components/StaleRun';
 import { UnfilledLines } from '../components/UnfilledLines';
 
 /** What a run's proposal costs, shown under its summary: the costs area's panel, which the shell hands in. */
@@ -48,11 +49,7 @@ function RunScreen({ run, CostPanel }: { run: AllocationRun; CostPanel: CostPane
       <Stack gap="md">
         <RunActions run={run} />
         <RunProgress run={run} />
-        {run.planChangedSinceRun && (
-          <Alert color="yellow" title={t('allocation.planChanged.title')} data-testid="plan-changed">
-            {t('allocation.planChanged.body', { plan: run.plan.name })}
-          </Alert>
-        )}
+        <StaleRunAlert run={run} />
         {run.lastFailure && !run.executing && (
           <Alert color="red" title={t('allocation.failure.title')} role="alert">
             {run.lastFailure.detail}

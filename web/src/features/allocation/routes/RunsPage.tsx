@@ -1,4 +1,16 @@
-import { Anchor, Button, Card, Checkbox, Grid, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Grid,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DayInput } from '../../../components/DayInput';
@@ -10,6 +22,7 @@ import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
 import { useAllocationRuns, useCreateAllocationRun, useRunnablePlans } from '../api';
 import { RunStatusBadge } from '../components/RunStatusBadge';
+import { StaleRunBadge } from '../components/StaleRun';
 
 export default function RunsPage() {
   const t = useT();
@@ -58,7 +71,10 @@ export default function RunsPage() {
                           })}
                         </Table.Td>
                         <Table.Td>
-                          <RunStatusBadge status={run.Status} />
+                          <Group gap="xs" wrap="nowrap">
+                            <RunStatusBadge status={run.Status} />
+                            <StaleRunBadge run={run} />
+                          </Group>
                         </Table.Td>
                         <Table.Td>
                           {run.result

@@ -1,8 +1,7 @@
 import { Table, Text } from '@mantine/core';
-import { localName } from '../../../lib/i18n/format';
+import { formatList, formatMoney, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import type { LabourCost } from '../api';
-import { formatMoney } from './money';
 
 const PARTS = ['base', 'night', 'weekend', 'holiday', 'overtime'] as const;
 
@@ -15,7 +14,10 @@ export function CostBreakdown({ cost, label, testId }: { cost: LabourCost; label
   const unratedWhy = [
     cost.unratedGrades?.length
       ? t('costs.part.unratedGrades', {
-          grades: new Intl.ListFormat(lang).format(cost.unratedGrades.map((grade) => localName(lang, grade))),
+          grades: formatList(
+            lang,
+            cost.unratedGrades.map((grade) => localName(lang, grade)),
+          ),
         })
       : '',
     cost.employeesWithoutGrade ? t('costs.part.withoutGrade', { count: cost.employeesWithoutGrade }) : '',

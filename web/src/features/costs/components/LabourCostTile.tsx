@@ -1,8 +1,8 @@
 import { Tile } from '../../../components/Tile';
+import { formatMoney } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
 import { useMonthTotals } from '../api';
-import { formatMoney } from './money';
 
 /** The month's labour cost: a read of its own, since pricing a month takes longer than every count. */
 export function LabourCostTile({ month }: { month: string }) {

@@ -1,9 +1,9 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { QueryState } from '../../../components/QueryState';
+import { formatMoney } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useRunCost } from '../api';
 import { CostBreakdown } from './CostBreakdown';
-import { formatMoney } from './money';
 
 /** What a run's proposal costs before it is locked, and on a rerun what changed from the one before. */
 export function RunCostPanel({ runId, executions }: { runId: string; executions: number }) {

@@ -19,7 +19,7 @@ import { useRefusalText } from '../../../components/RuleReasons';
 import { useDepartments, useGrades } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
 import { addMonths, monthOf, today } from '../../../lib/dates';
-import { localName, monthTitle } from '../../../lib/i18n/format';
+import { formatMoney, localName, monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import {
@@ -33,7 +33,6 @@ import {
   useSetPremium,
   useUpdateBudget,
 } from '../api';
-import { formatMoney } from '../components/money';
 
 /** Rates per grade, the premiums, and the departments' monthly budgets: what labour cost is made of. */
 export default function CostSettingsPage() {

@@ -4,12 +4,12 @@ import { BarChart } from '../../../components/bar-chart/BarChart';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { addMonths, monthOf, today } from '../../../lib/dates';
-import { localName, monthTitle } from '../../../lib/i18n/format';
+import { formatMoney, localName, monthTitle } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import { type DepartmentMonthCost, useCostReportFile, useMonthCost } from '../api';
 import { CostBreakdown } from '../components/CostBreakdown';
-import { amountForChart, formatMoney } from '../components/money';
+import { amountForChart } from '../components/money';
 
 /** A month of each department in scope: its budget against the planned roster's cost and attendance's. */
 export default function LabourCostPage() {

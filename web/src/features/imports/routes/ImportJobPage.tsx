@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
 import { useProfile } from '../../../lib/api/profile';
 import { usePermissions } from '../../../lib/auth/permissions';
-import { formatInstant, formatNumber } from '../../../lib/i18n/format';
+import { formatInstant, formatList, formatNumber, isolated } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
@@ -19,7 +19,7 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="lg" data-testid={testId}>
+      <Text fw={700} size="lg" component="div" data-testid={testId}>
         {value}
       </Text>
     </div>
@@ -118,6 +118,25 @@ export default function ImportJobPage() {
             {j.error && (
               <Alert color="red" role="alert" title={t('imports.job.error')}>
                 <bdi>{j.error}</bdi>
+              </Alert>
+            )}
+            {j.notices.length > 0 && (
+              <Alert color="yellow" title={t('imports.job.notices.title')} data-testid="import-notices">
+                <Stack gap={4}>
+                  <Text size="sm">
+                    {t('imports.job.notices.gradeWithoutRate', {
+                      grades: formatList(
+                        lang,
+                        j.notices.map((notice) => isolated(notice.gradeCode)),
+                      ),
+                    })}
+                  </Text>
+                  {has('labour_cost.view') && (
+                    <Anchor component={Link} to={paths.costSettings} size="sm">
+                      {t('imports.job.notices.setRates')}
+                    </Anchor>
+                  )}
+                </Stack>
               </Alert>
             )}
             <Group gap="sm">

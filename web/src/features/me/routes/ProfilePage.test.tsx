@@ -48,6 +48,8 @@ describe('the profile’s Hijri dates (issue 51)', () => {
           kept = profile(true, 4);
         }
         if (request.url.includes('/api/me/profile')) return json(kept);
+        if (request.url.includes('/api/me/notification-preferences'))
+          return json({ address: null, kinds: [{ kind: 'ROSTER_CHANGED', byMail: true, sent: true }] });
         return json({ items: [], total: 0, page: 1, pageSize: 20 });
       }),
     );
@@ -55,6 +57,8 @@ describe('the profile’s Hijri dates (issue 51)', () => {
     const toggle = await screen.findByRole('switch', { name: /^عرض التاريخ الهجري بجانب الميلادي/ });
     expect(toggle).not.toBeChecked();
     expect(screen.getByText(/^اليوم: /)).not.toHaveTextContent('هـ');
+    // Without an address, the mail of a notification cannot be chosen (issue 55).
+    expect(await screen.findByRole('switch', { name: /^تغيّر جدولي المنشور/ })).toBeDisabled();
     await userEvent.setup().click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
     expect(patches[0]?.headers.get('If-Match')).toBe('"3"');

@@ -14,6 +14,7 @@ import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useRoleName } from '../../../lib/i18n/roles';
 import { useUnit } from '../../../lib/unit';
 import { useLoginHistory } from '../api';
+import { MailPreferencesPanel } from '../components/MailPreferencesPanel';
 
 export default function ProfilePage() {
   const t = useT();
@@ -95,6 +96,7 @@ export default function ProfilePage() {
           </Card>
         )}
       </QueryState>
+      <MailPreferencesPanel />
       <Title order={2} size="h3" mb="sm">
         {t('profile.history')}
       </Title>

@@ -73,7 +73,13 @@ export default function MyOpenShiftsPage() {
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="my-open-shifts">
                 {offers.data?.map((offer) => (
-                  <Card key={offer.id} withBorder data-testid="open-shift" data-date={offer.date}>
+                  <Card
+                    key={offer.id}
+                    withBorder
+                    data-testid="open-shift"
+                    data-date={offer.date}
+                    data-line={offer.demandLineId}
+                  >
                     <Stack gap="xs">
                       <OfferLine offer={offer} />
                       {offer.myClaim ? (
@@ -120,7 +126,13 @@ export default function MyOpenShiftsPage() {
             ) : (
               <Stack gap="sm" data-testid="my-claims">
                 {claims.data?.map((item) => (
-                  <Card key={item.id} withBorder data-testid="my-claim" data-date={item.openShift.date}>
+                  <Card
+                    key={item.id}
+                    withBorder
+                    data-testid="my-claim"
+                    data-date={item.openShift.date}
+                    data-line={item.openShift.demandLineId}
+                  >
                     <Group justify="space-between" align="flex-start" wrap="nowrap">
                       <OfferLine offer={item.openShift} />
                       <ClaimStatusBadge status={item.status} />

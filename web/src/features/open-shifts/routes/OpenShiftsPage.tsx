@@ -57,7 +57,12 @@ export default function OpenShiftsPage() {
                     {claims.data?.map((claim) => {
                       const who = `${claim.employee.employeeNumber} ${localName(lang, claim.employee)}`;
                       return (
-                        <Table.Tr key={claim.id} data-testid="pending-claim" data-date={claim.openShift.date}>
+                        <Table.Tr
+                          key={claim.id}
+                          data-testid="pending-claim"
+                          data-date={claim.openShift.date}
+                          data-line={claim.openShift.demandLineId}
+                        >
                           <Table.Td>{label(claim.openShift)}</Table.Td>
                           <Table.Td>{who}</Table.Td>
                           <Table.Td>

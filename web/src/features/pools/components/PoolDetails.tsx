@@ -2,6 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Switch, Text, Textarea, TextInput } f
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api/client';
 import { usePermissions } from '../../../lib/auth/permissions';
+import { deep } from '../../../lib/colors';
 import { useT } from '../../../lib/i18n/I18nProvider';
 import { type Pool, useUpdatePool } from '../api';
 import { poolsProblem } from './problem';
@@ -85,7 +86,7 @@ export function PoolDetails({ pool }: { pool: Pool }) {
         </Alert>
       )}
       {saved && (
-        <Text role="status" c="green.9" size="sm" mt="sm">
+        <Text role="status" c={deep('green')} size="sm" mt="sm">
           {t('pools.details.saved')}
         </Text>
       )}

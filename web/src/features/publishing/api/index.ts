@@ -6,12 +6,23 @@ import { useMutation } from '../../../lib/api/mutation';
 
 export type RosterApprovalItem = Schemas['RosterApprovalItem'];
 export type RosterChanges = Schemas['RosterChanges'];
+export type RosterApprovalCost = Schemas['RosterApprovalCost'];
 
 export function usePendingRosterApprovals() {
   return useQuery({
     queryKey: keys.publishing.pending(),
     queryFn: () =>
       call(api.GET('/api/admin/roster-approvals/pending', { params: { query: { pageSize: 100 } } })),
+  });
+}
+
+/** What a pending version breaks or comes near: read once its card is opened (it checks every line). */
+export function useApprovalCompliance(approvalId: string, opened: boolean) {
+  return useQuery({
+    queryKey: keys.publishing.approvalCompliance(approvalId),
+    queryFn: () =>
+      call(api.GET('/api/admin/roster-approvals/{id}/compliance', { params: { path: { id: approvalId } } })),
+    enabled: opened,
   });
 }
 

@@ -1,9 +1,21 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderIn } from '../../../test/render';
 import type { RosterApprovalItem } from '../api';
 import { ApprovalItem } from './ApprovalItem';
+
+const labour = (total: string, hours: string, unratedHours = '0.00') => ({
+  currency: 'SAR',
+  hours,
+  unratedHours,
+  base: total,
+  night: '0.00',
+  weekend: '0.00',
+  holiday: '0.00',
+  overtime: '0.00',
+  total,
+});
 
 const slot = (shiftCode: string, terminalCode = 'T1') => ({ shiftCode, terminalCode });
 const item: RosterApprovalItem = {
@@ -37,7 +49,62 @@ const item: RosterApprovalItem = {
       },
     ],
   },
+  cost: {
+    cost: labour('12345.50', '320.00', '8.00'),
+    previous: labour('12465.50', '328.00'),
+    difference: labour('-120.00', '-8.00'),
+  },
 };
+
+/** The service's answer to the opened card: one person near the weekly limit. */
+const compliance = {
+  runId: 'run',
+  from: '2026-12-01',
+  to: '2026-12-07',
+  brokenCount: 0,
+  warningCount: 1,
+  people: [
+    {
+      employee: {
+        id: 'e4',
+        employeeNumber: 'E0004',
+        Name_1_English: 'Noura',
+        Name_2_Arabic: 'نورة',
+        departmentId: 'ramp',
+      },
+      broken: [],
+      warnings: [
+        {
+          rule: 'WEEKLY_HOURS_NEAR_LIMIT' as const,
+          dates: ['2026-12-01', '2026-12-02'],
+          value: 56,
+          limit: 60,
+          certification: null,
+          validTo: null,
+        },
+      ],
+    },
+  ],
+};
+
+/** Answers the card's compliance read as the service would, every other list empty; counts the reads. */
+function serveCompliance() {
+  const reads = vi.fn();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/admin/roster-approvals/approval-2/compliance') {
+        reads();
+        return Response.json(compliance);
+      }
+      return Response.json({ items: [], page: 1, pageSize: 500, total: 0 });
+    }),
+  );
+  return reads;
+}
+
+afterEach(() => vi.unstubAllGlobals());
 
 const show = (lang: 'en' | 'ar', onDecide = vi.fn(), shown: RosterApprovalItem = item) =>
   renderIn(
@@ -69,6 +136,45 @@ describe('an approval item', () => {
     expect(onDecide).toHaveBeenCalledWith('approve', '');
   });
 
+  it('shows what the version costs and what it saves against the previous one', () => {
+    show('en');
+    const cost = screen.getByTestId('approval-cost');
+    expect(cost).toHaveTextContent('Cost: \u2068SAR 12,345.50\u2069 for \u2068320.00\u2069 paid hours');
+    expect(screen.getByTestId('approval-cost-difference')).toHaveTextContent(
+      '\u2068-SAR 120.00\u2069 against version 1',
+    );
+    expect(cost).toHaveTextContent('8.00\u2069 of those hours have no rate');
+  });
+
+  it('leaves the cost out for a reader who may not see it', () => {
+    show('en', vi.fn(), { ...item, cost: null });
+    expect(screen.queryByTestId('approval-cost')).toBeNull();
+  });
+
+  it('reads what the version breaks or comes near only once it is opened', async () => {
+    const reads = serveCompliance();
+    show('en');
+    const open = screen.getByRole('button', { name: 'Rules and warnings' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    expect(reads).not.toHaveBeenCalled();
+    await userEvent.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const person = await screen.findByTestId('compliance-person');
+    expect(person).toHaveTextContent('56 hours in the week to 2 Dec 2026, of at most 60');
+    expect(screen.getByRole('heading', { name: 'What this version breaks or comes near' })).toBeVisible();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes an optional comment with the approval', async () => {
+    const onDecide = vi.fn();
+    show('en', onDecide);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await userEvent.type(await screen.findByLabelText(/Comment \(optional\)/), 'Night cover checked with T2');
+    await userEvent.click(screen.getByTestId('confirm-action'));
+    expect(onDecide).toHaveBeenCalledWith('approve', 'Night cover checked with T2');
+  });
+
   it('asks why before it rejects, and sends the comment', async () => {
     const onDecide = vi.fn();
     show('en', onDecide);
@@ -80,10 +186,24 @@ describe('an approval item', () => {
     expect(onDecide).toHaveBeenCalledWith('reject', 'T2 is short on nights');
   });
 
-  it('reads in Arabic: the department’s Arabic name and Arabic plural forms', () => {
-    show('ar');
+  it('reads in Arabic: the department’s Arabic name, Arabic plural forms, the cost and the rules', async () => {
+    serveCompliance();
+    const onDecide = vi.fn();
+    show('ar', onDecide);
     expect(screen.getByText('الساحة · النسخة 2')).toBeInTheDocument();
     expect(screen.getByTestId('approval-coverage')).toHaveTextContent('40 مناوبة');
+    const cost = screen.getByTestId('approval-cost');
+    expect(cost).toHaveTextContent(/التكلفة: \u2068.*12,345\.50.*ر\.س/);
+    expect(screen.getByTestId('approval-cost-difference')).toHaveTextContent('مقارنة بالنسخة 1');
+    expect(cost).not.toHaveTextContent('SAR');
+    await userEvent.click(screen.getByRole('button', { name: 'القواعد والتنبيهات' }));
+    const person = await screen.findByTestId('compliance-person');
+    expect(person).toHaveTextContent('نورة');
+    expect(person).toHaveTextContent('والحد الأقصى 60');
+    await userEvent.click(screen.getByRole('button', { name: 'اعتماد' }));
+    await userEvent.type(await screen.findByLabelText(/تعليق \(اختياري\)/), 'تمت المراجعة');
+    await userEvent.click(screen.getByTestId('confirm-action'));
+    expect(onDecide).toHaveBeenCalledWith('approve', 'تمت المراجعة');
   });
 
   it('names a first version as wholly new', () => {

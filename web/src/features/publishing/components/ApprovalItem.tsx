@@ -1,17 +1,26 @@
-import { Alert, Badge, Button, Card, Group, List, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Badge, Button, Card, Collapse, Group, List, Text, Textarea } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PublicationComplianceList } from '../../../components/PublicationComplianceList';
+import { QueryState } from '../../../components/QueryState';
 import { useCodeNames } from '../../../lib/api/lookups';
 import {
   formatDay,
   formatInstant,
+  formatMoney,
   formatNumber,
   isolated,
   type Language,
   localName,
 } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import type { RosterApprovalItem, RosterChanges } from '../api';
+import {
+  type RosterApprovalCost,
+  type RosterApprovalItem,
+  type RosterChanges,
+  useApprovalCompliance,
+} from '../api';
 
 type LineChange = RosterChanges['added'][number];
 
@@ -27,8 +36,9 @@ const MAX_LISTED = 8;
 
 /**
  * One published version awaiting approval: its department, period, version and publisher, its
- * coverage, what it changes against the version that stood before, and the decision (a rejection needs
- * a comment: it withdraws the version, and the planner needs to know why).
+ * coverage, its cost and what it changes against the version that stood before; opened, what it breaks
+ * or comes near (read only then: it checks every line). Then the decision: an approval may carry a
+ * comment, a rejection needs one (it withdraws the version, and the planner needs to know why).
  */
 export function ApprovalItem({ item, timeZone, busy, error, onDecide }: ApprovalItemProps) {
   const t = useT();
@@ -36,6 +46,9 @@ export function ApprovalItem({ item, timeZone, busy, error, onDecide }: Approval
   const [comment, setComment] = useState('');
   const [rejecting, setRejecting] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [approvalComment, setApprovalComment] = useState('');
+  const [opened, setOpened] = useState(false);
+  const detailsId = useId();
   const what = `${localName(lang, item.department)} · ${t('approvals.version', { version: item.version })}`;
   return (
     <Card withBorder data-testid="approval-item">
@@ -48,8 +61,20 @@ export function ApprovalItem({ item, timeZone, busy, error, onDecide }: Approval
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          onDecide('approve', '');
+          onDecide('approve', approvalComment);
         }}
+        field={
+          <Textarea
+            mt="sm"
+            label={t('approvals.approveComment')}
+            autosize
+            minRows={2}
+            maxLength={1000}
+            value={approvalComment}
+            onChange={(event) => setApprovalComment(event.currentTarget.value)}
+            data-testid="approve-comment"
+          />
+        }
       >
         {t('approvals.confirmApprove.body', {
           what,
@@ -80,6 +105,7 @@ export function ApprovalItem({ item, timeZone, busy, error, onDecide }: Approval
         })}{' '}
         · {t('approvals.lines', { count: item.lineCount })}
       </Text>
+      {item.cost && <CostLine cost={item.cost} previous={item.previousVersion} lang={lang} />}
       <div data-testid="approval-changes">
         {item.changes === null || item.previousVersion === null ? (
           <Text size="sm">{t('approvals.firstVersion')}</Text>
@@ -87,6 +113,28 @@ export function ApprovalItem({ item, timeZone, busy, error, onDecide }: Approval
           <ChangeList changes={item.changes} previous={item.previousVersion} lang={lang} />
         )}
       </div>
+      <Group mt="xs">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-expanded={opened}
+          aria-controls={detailsId}
+          onClick={() => setOpened((open) => !open)}
+          data-testid="approval-open"
+          leftSection={
+            <IconChevronDown
+              size={16}
+              aria-hidden
+              style={{ transform: opened ? 'rotate(180deg)' : undefined }}
+            />
+          }
+        >
+          {t('approvals.details')}
+        </Button>
+      </Group>
+      <Collapse expanded={opened} id={detailsId}>
+        {opened && <VersionCompliance approvalId={item.id} />}
+      </Collapse>
       {rejecting && (
         <Textarea
           mt="sm"
@@ -129,6 +177,69 @@ export function ApprovalItem({ item, timeZone, busy, error, onDecide }: Approval
         )}
       </Group>
     </Card>
+  );
+}
+
+/** The version's cost and, against the version it replaces, the difference (a saving or an increase). */
+function CostLine({
+  cost,
+  previous,
+  lang,
+}: {
+  cost: RosterApprovalCost;
+  previous: number | null;
+  lang: Language;
+}) {
+  const t = useT();
+  const { currency } = cost.cost;
+  const hours = (text: string) => formatNumber(lang, Number(text), { minimumFractionDigits: 2 });
+  return (
+    <div data-testid="approval-cost">
+      <Text size="sm" mt="xs" fw={600}>
+        {t('approvals.cost', {
+          total: isolated(formatMoney(lang, cost.cost.total, currency)),
+          hours: isolated(hours(cost.cost.hours)),
+        })}
+        {cost.difference && previous !== null && (
+          <>
+            {' · '}
+            <Text
+              span
+              inherit
+              c={cost.difference.total.startsWith('-') ? 'teal.9' : 'red.9'}
+              data-testid="approval-cost-difference"
+            >
+              {t('approvals.costDifference', {
+                difference: isolated(
+                  formatMoney(lang, cost.difference.total, currency, { signDisplay: 'exceptZero' }),
+                ),
+                version: previous,
+              })}
+            </Text>
+          </>
+        )}
+      </Text>
+      {cost.cost.unratedHours !== '0.00' && (
+        <Text size="xs" c="dimmed">
+          {t('approvals.costUnrated', { hours: isolated(hours(cost.cost.unratedHours)) })}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** What the version breaks or comes near, per person, read when the card is opened. */
+function VersionCompliance({ approvalId }: { approvalId: string }) {
+  const t = useT();
+  const compliance = useApprovalCompliance(approvalId, true);
+  return (
+    <div data-testid="approval-compliance">
+      <QueryState query={compliance}>
+        {compliance.data && (
+          <PublicationComplianceList compliance={compliance.data} title={t('approvals.complianceTitle')} />
+        )}
+      </QueryState>
+    </div>
   );
 }
 

@@ -10,6 +10,8 @@ export type PublishedRoster = Schemas['PublishedRoster'];
 export type RosterChanges = Schemas['RosterChanges'];
 export type AllocationRun = Schemas['AllocationRun'];
 export type PublicationCompliance = Schemas['PublicationCompliance'];
+export type RosterPersonFigures = Schemas['RosterPersonFigures'];
+export type PersonFigures = Schemas['PersonFigures'];
 
 export interface Scope {
   from: string;
@@ -115,6 +117,20 @@ export function useGaps(scope: Scope) {
       call(
         api.GET('/api/roster/gaps', {
           params: { query: { from: scope.from, to: scope.to, ...departmentOf(scope), pageSize: PAGE } },
+        }),
+      ),
+  });
+}
+
+/** Per person of the department's period: hours, nights, weekend shifts, cost and the limits come near. */
+export function usePersonFigures(scope: Scope) {
+  return useQuery({
+    queryKey: keys.rosters.figures(scope),
+    enabled: scope.departmentId !== null,
+    queryFn: () =>
+      call(
+        api.GET('/api/roster/person-figures', {
+          params: { query: { departmentId: scope.departmentId!, from: scope.from, to: scope.to } },
         }),
       ),
   });
@@ -241,5 +257,49 @@ export function useOfferGap() {
   return useMutation({
     mutationFn: (demandLineId: string) => call(api.POST('/api/open-shifts', { body: { demandLineId } })),
     onSettled: () => invalidate(client, ['openShifts']),
+  });
+}
+
+export type RosterEdit =
+  | Schemas['RosterShiftAdded']
+  | Schemas['RosterShiftRemoved']
+  | Schemas['RosterShiftMoved'];
+export type RosterEditCheck = Schemas['RosterEditCheck'];
+export type RosterEditConflict = Schemas['RosterEditConflict'];
+export type RosterCopy = Schemas['RosterCopy'];
+export type RosterCopyRequest = Schemas['RosterCopyRequest'];
+
+/** Whether grid edits keep every rule and meet no newer save; nothing is written. */
+export function useCheckRosterEdits() {
+  return useMutation({
+    mutationFn: (body: { departmentId: string; edits: RosterEdit[] }) =>
+      call(api.POST('/api/admin/roster/edits/check', { body })),
+  });
+}
+
+/** Saves grid edits as one write: every edit or none. */
+export function useSaveRosterEdits() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { departmentId: string; edits: RosterEdit[] }) =>
+      call(api.POST('/api/admin/roster/edits', { body })),
+    onSettled: () => invalidate(client, ['rosters']),
+  });
+}
+
+/** What copying a period onto another would write and leave out. */
+export function usePreviewRosterCopy() {
+  return useMutation({
+    mutationFn: (body: RosterCopyRequest) => call(api.POST('/api/admin/roster/copies/preview', { body })),
+  });
+}
+
+/** Writes the copy its preview showed (its fingerprint); refused when it would write anything else now. */
+export function useCopyRoster() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RosterCopyRequest & { expected: string }) =>
+      call(api.POST('/api/admin/roster/copies', { body })),
+    onSettled: () => invalidate(client, ['rosters']),
   });
 }

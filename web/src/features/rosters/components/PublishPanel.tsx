@@ -13,11 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { needsConfirmation, PublicationComplianceList } from '../../../components/PublicationComplianceList';
 import { QueryState } from '../../../components/QueryState';
 import { useRefusalText } from '../../../components/RuleReasons';
 import { useCodeNames } from '../../../lib/api/lookups';
 import { usePermissions } from '../../../lib/auth/permissions';
-import { formatDay, formatInstant, formatNumber } from '../../../lib/i18n/format';
+import { formatDay, formatInstant, formatNumber, isolated } from '../../../lib/i18n/format';
 import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useUnit } from '../../../lib/unit';
 import {
@@ -31,7 +32,6 @@ import {
   usePublish,
   usePublishedVersions,
 } from '../api';
-import { needsConfirmation, PublicationComplianceList } from './PublicationComplianceList';
 
 const approvalColor: Record<string, string> = {
   Pending: 'yellow',
@@ -143,6 +143,11 @@ function RunVersions({
                         {version.reason}
                       </Text>
                     )}
+                    {version.approval.comment && (
+                      <Text size="xs" data-testid="version-decision-comment">
+                        {t('rosters.versions.comment', { comment: isolated(version.approval.comment) })}
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -213,8 +218,12 @@ function PublishModal({
                 {compliance.data && (
                   <PublicationComplianceList
                     compliance={compliance.data}
-                    confirmed={confirmed}
-                    onConfirm={setConfirmed}
+                    title={t('rosters.compliance.title')}
+                    confirmation={{
+                      label: t('rosters.compliance.confirm'),
+                      confirmed,
+                      onConfirm: setConfirmed,
+                    }}
                   />
                 )}
               </QueryState>

@@ -21,6 +21,8 @@ import demandEn from './demand.en.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import importsAr from './imports.ar.json' with { type: 'json' };
 import importsEn from './imports.en.json' with { type: 'json' };
+import notificationsAr from './notifications.ar.json' with { type: 'json' };
+import notificationsEn from './notifications.en.json' with { type: 'json' };
 import openShiftsAr from './openShifts.ar.json' with { type: 'json' };
 import openShiftsEn from './openShifts.en.json' with { type: 'json' };
 import peopleAr from './people.ar.json' with { type: 'json' };
@@ -54,6 +56,7 @@ export const areas = {
   swaps: { en: swapsEn, ar: swapsAr },
   availability: { en: availabilityEn, ar: availabilityAr },
   costs: { en: costsEn, ar: costsAr },
+  notifications: { en: notificationsEn, ar: notificationsAr },
 } as const;
 
 export const english = {
@@ -73,6 +76,7 @@ export const english = {
   ...swapsEn,
   ...availabilityEn,
   ...costsEn,
+  ...notificationsEn,
 };
 export type MessageId = keyof typeof english;
 
@@ -93,4 +97,5 @@ export const arabic: Record<MessageId, string> = {
   ...swapsAr,
   ...availabilityAr,
   ...costsAr,
+  ...notificationsAr,
 };

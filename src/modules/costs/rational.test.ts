@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exact, formatMinor, fromDecimal, parseMinor, round } from './exact.ts';
 import { price, shiftWork } from './pricing.ts';
+import { exact, formatMinor, fromDecimal, parseMinor, round } from './rational.ts';
 
 describe('exact amounts', () => {
   it('rounds a half to the even neighbour and everything else to the nearest', () => {

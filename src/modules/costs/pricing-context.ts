@@ -2,8 +2,9 @@ import type { Executor } from '../../core/db/database.ts';
 import type { LabourPremiumKind } from '../../core/db/tables/index.ts';
 import { addDays, WEEKDAY_NAMES } from '../../core/time/dates.ts';
 import { holidayRanges } from '../lookups/holidays.ts';
+import { gradesByIds } from '../lookups/reads.ts';
+import { gradeIdsOf } from '../people/reads.ts';
 import { readSettings } from '../settings/service.ts';
-import { type Exact, formatHours, formatMinor, fromNumber, round } from './exact.ts';
 import {
   type CostTotals,
   datesOf,
@@ -13,6 +14,7 @@ import {
   totalOf,
   type Work,
 } from './pricing.ts';
+import { type Exact, formatHours, formatMinor, fromNumber, round } from './rational.ts';
 import * as repo from './repository.ts';
 import type { Currency, GradeRef, LabourCost } from './schemas.ts';
 
@@ -80,13 +82,23 @@ export async function pricingContext(
   openingHours?: ReadonlyMap<string, Exact>,
 ): Promise<PricingContext> {
   const { settings } = await readSettings(executor, buId);
-  const [premiums, rates, grades, holidays] = await Promise.all([
+  const [premiums, rates, gradeIds, holidays] = await Promise.all([
     repo.listPremiums(executor, buId),
     repo.allRates(executor, buId),
-    repo.gradesOf(executor, buId, employeeIds),
+    gradeIdsOf(executor, buId, employeeIds),
     holidayRanges(executor, buId, range.weeksFrom ?? range.from, addDays(range.weeksTo ?? range.to, 1)),
   ]);
-  const gradeIdOf = new Map(grades.map((row) => [row.id, row.grade?.id]));
+  const grades = new Map(
+    (await gradesByIds(executor, buId, [...new Set(gradeIds.flatMap((row) => row.gradeId ?? []))])).map(
+      (grade) => [grade.id, grade],
+    ),
+  );
+  const gradeOf = new Map(
+    gradeIds.flatMap(({ id, gradeId }) => {
+      const grade = gradeId ? grades.get(gradeId) : undefined;
+      return grade ? [[id, grade] as const] : [];
+    }),
+  );
   const ratesOf = new Map<string, { effectiveFrom: string; hourlyMinor: number }[]>();
   for (const rate of rates) ratesOf.set(rate.gradeId, [...(ratesOf.get(rate.gradeId) ?? []), rate]);
   const holidaySet = new Set<string>();
@@ -96,10 +108,10 @@ export async function pricingContext(
   for (const row of premiums) premiumOf[row.kind] = row;
   return {
     currency: { code: settings.currency, minorUnits: minorUnitsOf(settings.currency) },
-    gradeOf: new Map(grades.flatMap((row) => (row.grade ? [[row.id, row.grade] as const] : []))),
+    gradeOf,
     rules: {
       rateOf(employeeId, date) {
-        const grade = gradeIdOf.get(employeeId);
+        const grade = gradeOf.get(employeeId)?.id;
         // Rates are in ascending dates: the last one in force on the date applies.
         const rate = grade ? ratesOf.get(grade)?.findLast((row) => row.effectiveFrom <= date) : undefined;
         return rate ? BigInt(rate.hourlyMinor) : null;

@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { serveCertificationTypes } from '../../../test/certification-types';
-import { renderIn } from '../../../test/render';
-import type { PublicationCompliance } from '../api';
+import type { Schemas } from '../lib/api/client';
+import { serveCertificationTypes } from '../test/certification-types';
+import { renderIn } from '../test/render';
 import { PublicationComplianceList } from './PublicationComplianceList';
+
+type PublicationCompliance = Schemas['PublicationCompliance'];
 
 const compliance: PublicationCompliance = {
   runId: 'run',
@@ -49,13 +51,18 @@ const firstAid = { id: 'c1', code: 'FIRST_AID', nameEn: 'First aid', nameAr: 'ا
 beforeEach(() => serveCertificationTypes([firstAid]));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the list read before publishing', () => {
-  it('names each broken rule and warning per person, and asks to confirm', async () => {
+describe('the list read before publishing or approving', () => {
+  it('names each broken rule and warning per person, and asks to confirm when asked to', async () => {
     const onConfirm = vi.fn();
     renderIn(
       'en',
-      <PublicationComplianceList compliance={compliance} confirmed={false} onConfirm={onConfirm} />,
+      <PublicationComplianceList
+        compliance={compliance}
+        title="Before you publish"
+        confirmation={{ label: 'I publish all the same', confirmed: false, onConfirm }}
+      />,
     );
+    expect(screen.getByRole('heading', { name: 'Before you publish' })).toBeVisible();
     expect(screen.getByTestId('compliance-summary')).toHaveTextContent(
       '1 rule broken and 2 warnings, for 1 person.',
     );
@@ -65,20 +72,18 @@ describe('the list read before publishing', () => {
     expect(person).toHaveTextContent('ends on 8 Dec 2026, inside the period');
     expect(person).toHaveTextContent('It is needed after that on 10 Dec 2026.');
     expect(person).not.toHaveTextContent(/CERTIFICATION|WEEKLY|FIRST_AID/);
-    await userEvent.click(screen.getByRole('checkbox', { name: /publish all the same/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I publish all the same' }));
     expect(onConfirm).toHaveBeenCalledWith(true);
   });
 
-  it('reads in Arabic without a code', async () => {
-    renderIn(
-      'ar',
-      <PublicationComplianceList compliance={compliance} confirmed={false} onConfirm={vi.fn()} />,
-    );
+  it('reads in Arabic without a code, and asks nothing when there is nothing to confirm', async () => {
+    renderIn('ar', <PublicationComplianceList compliance={compliance} title="قبل الاعتماد" />);
     expect(await screen.findByText(/تنتهي الإسعافات الأولية/)).toBeVisible();
     const person = screen.getByTestId('compliance-person');
     expect(person).toHaveTextContent('نورة');
     expect(person).toHaveTextContent('والحد الأقصى 48');
     expect(person).not.toHaveTextContent(/[A-Z]{2,}_[A-Z]/);
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
   it('says plainly when there is nothing to read', () => {
@@ -86,8 +91,8 @@ describe('the list read before publishing', () => {
       'en',
       <PublicationComplianceList
         compliance={{ ...compliance, brokenCount: 0, warningCount: 0, people: [] }}
-        confirmed={false}
-        onConfirm={vi.fn()}
+        title="Before you publish"
+        confirmation={{ label: 'I publish all the same', confirmed: false, onConfirm: vi.fn() }}
       />,
     );
     expect(screen.getByTestId('compliance-clear')).toBeVisible();

@@ -1,49 +1,51 @@
 import { Alert, Checkbox, List, Stack, Text, Title } from '@mantine/core';
-import { useReasonName } from '../../../components/RuleReasons';
-import { useCodeNames } from '../../../lib/api/lookups';
-import { formatDay, formatNumber, isolated, localName } from '../../../lib/i18n/format';
-import { type MessageId, useLanguage, useT } from '../../../lib/i18n/I18nProvider';
-import type { PublicationCompliance } from '../api';
+import type { Schemas } from '../lib/api/client';
+import { formatDay, formatList, isolated, localName } from '../lib/i18n/format';
+import { useLanguage, useT } from '../lib/i18n/I18nProvider';
+import { useReasonName } from './RuleReasons';
+import { useWarningText } from './warningText';
 
-type Person = PublicationCompliance['people'][number];
-type ComplianceWarning = Person['warnings'][number];
+type PublicationCompliance = Schemas['PublicationCompliance'];
 
 /** Whether the list holds anything the planner must confirm having read. */
 export const needsConfirmation = (compliance: PublicationCompliance) =>
   compliance.brokenCount + compliance.warningCount > 0;
 
 /**
- * Before publishing: every rule the version would break and every warning, per person, in the reader's
- * language; with anything listed, the box the planner ticks to publish all the same.
+ * Every rule a version breaks and every warning, per person, in the reader's language: read before
+ * publishing (with anything listed, the box the planner ticks to publish all the same) and before approving.
  */
 export function PublicationComplianceList({
   compliance,
-  confirmed,
-  onConfirm,
+  title,
+  confirmation,
 }: {
   compliance: PublicationCompliance;
-  confirmed: boolean;
-  onConfirm: (confirmed: boolean) => void;
+  title: string;
+  confirmation?: { label: string; confirmed: boolean; onConfirm: (confirmed: boolean) => void };
 }) {
   const t = useT();
   const lang = useLanguage();
   const reasonName = useReasonName();
   const warningText = useWarningText();
   const days = (dates: string[]) =>
-    new Intl.ListFormat(lang).format(dates.map((date) => formatDay(lang, date)));
+    formatList(
+      lang,
+      dates.map((date) => formatDay(lang, date)),
+    );
   if (!needsConfirmation(compliance))
     return (
       <Text c="dimmed" data-testid="compliance-clear">
-        {t('rosters.compliance.clear')}
+        {t('compliance.clear')}
       </Text>
     );
   return (
     <Stack gap="xs" data-testid="compliance">
       <Title order={3} size="h6">
-        {t('rosters.compliance.title')}
+        {title}
       </Title>
       <Alert color={compliance.brokenCount ? 'red' : 'yellow'} data-testid="compliance-summary">
-        {t('rosters.compliance.summary', {
+        {t('compliance.summary', {
           broken: compliance.brokenCount,
           warnings: compliance.warningCount,
           people: compliance.people.length,
@@ -62,7 +64,7 @@ export function PublicationComplianceList({
             <List size="sm" withPadding>
               {person.broken.map((broken) => (
                 <List.Item key={broken.rule} c="red.9" data-rule={broken.rule}>
-                  {t('rosters.compliance.broken', {
+                  {t('compliance.broken', {
                     rule: reasonName(broken.rule),
                     days: days(broken.dates),
                   })}
@@ -80,32 +82,14 @@ export function PublicationComplianceList({
           </List.Item>
         ))}
       </List>
-      <Checkbox
-        label={t('rosters.compliance.confirm')}
-        checked={confirmed}
-        onChange={(event) => onConfirm(event.currentTarget.checked)}
-        data-testid="compliance-confirm"
-      />
+      {confirmation && (
+        <Checkbox
+          label={confirmation.label}
+          checked={confirmation.confirmed}
+          onChange={(event) => confirmation.onConfirm(event.currentTarget.checked)}
+          data-testid="compliance-confirm"
+        />
+      )}
     </Stack>
   );
-}
-
-function useWarningText() {
-  const t = useT();
-  const lang = useLanguage();
-  const names = useCodeNames();
-  return (warning: ComplianceWarning, days: (dates: string[]) => string) => {
-    const last = warning.dates.at(-1) ?? warning.validTo ?? '';
-    const text = t(`rosters.compliance.warning.${warning.rule}` as MessageId, {
-      value: formatNumber(lang, warning.value ?? 0),
-      limit: formatNumber(lang, warning.limit ?? 0),
-      day: last ? formatDay(lang, last) : '',
-      first: warning.dates[0] ? formatDay(lang, warning.dates[0]) : '',
-      certification: warning.certification ? names.certification(warning.certification) : '',
-      validTo: warning.validTo ? formatDay(lang, warning.validTo) : '',
-    });
-    return warning.rule === 'CERTIFICATION_EXPIRES' && warning.dates.length
-      ? `${text} ${t('rosters.compliance.neededAfter', { days: days(warning.dates) })}`
-      : text;
-  };
 }
