@@ -321,7 +321,12 @@ const GridRow = memo(
         className={classes.row}
         style={{ transform: `translateY(${props.start}px)`, inlineSize: props.width }}
       >
-        <div role="rowheader" aria-colindex={1} className={classes.name} title={props.employeeName(employee)}>
+        <div
+          role="rowheader"
+          aria-colindex={1}
+          className={classes.name}
+          title={`${employee.employeeNumber} · ${props.employeeName(employee)}`}
+        >
           <span className={classes.number}>{employee.employeeNumber}</span>
           <span className={classes.employeeName}>{props.employeeName(employee)}</span>
         </div>

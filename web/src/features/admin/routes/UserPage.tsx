@@ -21,7 +21,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { ErrorNotice, QueryState } from '../../../components/QueryState';
 import { useDepartments } from '../../../lib/api/lookups';
-import { formatDay, formatInstant, localName } from '../../../lib/i18n/format';
+import { formatDay, formatInstant, isolated, localName } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { useRoleName } from '../../../lib/i18n/roles';
 import { paths } from '../../../lib/paths';
@@ -54,7 +54,7 @@ export default function UserPage() {
           <>
             <PageHeader
               title={user.data.displayName}
-              description={t('admin.user.subtitle', { username: user.data.username })}
+              description={t('admin.user.subtitle', { username: isolated(user.data.username) })}
             />
             {temporary && (
               <Alert color="blue" mb="md" title={t('admin.user.temporaryPassword')} role="status">
@@ -217,7 +217,7 @@ function LockPanel({ user }: { user: User }) {
       )}
       <ConfirmDialog
         opened={confirming}
-        title={t('admin.user.lockConfirmTitle', { name: user.displayName })}
+        title={t('admin.user.lockConfirmTitle', { name: isolated(user.displayName) })}
         confirmLabel={t('admin.user.lock')}
         loading={lock.isPending}
         onCancel={() => setConfirming(false)}

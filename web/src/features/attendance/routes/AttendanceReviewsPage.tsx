@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { announcements } from '../../../lib/announcements';
 import { usePermissions } from '../../../lib/auth/permissions';
-import { formatDay, formatInstant } from '../../../lib/i18n/format';
+import { formatDay, formatInstant, isolated } from '../../../lib/i18n/format';
 import { useLanguage, useT } from '../../../lib/i18n/I18nProvider';
 import { paths } from '../../../lib/paths';
 import { useUnit } from '../../../lib/unit';
@@ -121,8 +121,8 @@ function ReviewCard({ review }: { review: AttendanceReview }) {
       </SimpleGrid>
       <Text size="sm" mt="xs">
         {t('attendanceAdmin.reviews.editedBy', {
-          name: review.lastEditedBy.username ?? '—',
-          at: formatInstant(lang, review.lastEditedAt, unit.timeZone),
+          name: isolated(review.lastEditedBy.username ?? '—'),
+          at: isolated(formatInstant(lang, review.lastEditedAt, unit.timeZone)),
           count: review.edits,
         })}
       </Text>

@@ -290,7 +290,7 @@ function ChangeLines({ changes }: { changes: RosterChanges }) {
         {all.slice(0, SHOWN).map(({ kind, c }) => (
           <List.Item key={`${kind}-${c.employeeId}-${c.date}`} data-kind={kind}>
             {t(`rosters.changes.${kind}`, {
-              who: c.employeeNumber,
+              who: isolated(c.employeeNumber),
               day: formatDay(lang, c.date),
               before: slot(c.before),
               after: slot(c.after),
