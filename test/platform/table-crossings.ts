@@ -106,6 +106,5 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'terminals',
   ],
   'modules/roster/snapshot-queries.ts': ['demand_lines', 'leave_requests'],
-  'modules/shifts/repository.ts': ['shift_templates'],
   'modules/swaps/repository.ts': ['employees', 'shift_assignments', 'shift_templates', 'terminals'],
 };

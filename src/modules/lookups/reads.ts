@@ -147,6 +147,23 @@ export async function skillsByIds(executor: Executor, buId: string, ids: readonl
     .orderBy(asc(skills.code));
 }
 
+/** Shift templates of the unit by id, with their codes, names, times and paid hours. */
+export async function shiftTemplatesByIds(executor: Executor, buId: string, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return executor
+    .select({
+      id: shiftTemplates.id,
+      code: shiftTemplates.code,
+      nameEn: shiftTemplates.nameEn,
+      nameAr: shiftTemplates.nameAr,
+      startTime: shiftTemplates.startTime,
+      endTime: shiftTemplates.endTime,
+      paidHours: shiftTemplates.paidHours,
+    })
+    .from(shiftTemplates)
+    .where(and(eq(shiftTemplates.buId, buId), inArray(shiftTemplates.id, [...new Set(ids)])));
+}
+
 /** Shift types of the unit by id, with their codes and names. */
 export async function shiftTypesByIds(executor: Executor, buId: string, ids: readonly string[]) {
   if (!ids.length) return [];
