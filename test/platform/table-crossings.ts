@@ -24,7 +24,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'published_roster_lines',
     'published_rosters',
   ],
-  'modules/dashboard/repository.ts': ['shift_assignments'],
   'modules/demand/repository.ts': ['shift_templates', 'skills', 'terminals'],
   'modules/imports/batch-repository.ts': [
     'certification_types',
