@@ -13,7 +13,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'terminals',
   ],
   'modules/attendance/import-repository.ts': ['attendance_statuses', 'employees'],
-  'modules/attendance/repository.ts': ['employees'],
   'modules/availability/repository.ts': ['shift_assignments'],
   'modules/calendar-feed/repository.ts': ['planned_roster_lines', 'published_rosters'],
   'modules/costs/repository.ts': [

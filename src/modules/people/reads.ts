@@ -113,6 +113,21 @@ export const ofEmployeesInScope = (
 export const ofEmployeesOfDepartment = (column: AnyPgColumn, departmentId: string) =>
   amongEmployees(column, eq(employees.departmentId, departmentId));
 
+/**
+ * The employees as a subquery another module's list joins to, where it filters or sorts by them (a page
+ * stays one statement): id, number, both names, department.
+ */
+export const employeesToJoin = new QueryBuilder()
+  .select({
+    id: employees.id,
+    employeeNumber: employees.employeeNumber,
+    nameEn: employees.nameEn,
+    nameAr: employees.nameAr,
+    departmentId: employees.departmentId,
+  })
+  .from(employees)
+  .as('staff');
+
 /** The unit's Active certifications that expire from `today` to `until`, of every department. */
 export async function certificationsExpiring(executor: Executor, buId: string, today: string, until: string) {
   const rows = await executor
