@@ -14,7 +14,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
   ],
   'modules/attendance/import-repository.ts': ['attendance_statuses', 'employees'],
   'modules/availability/repository.ts': ['shift_assignments'],
-  'modules/calendar-feed/repository.ts': ['planned_roster_lines', 'published_rosters'],
   'modules/costs/repository.ts': [
     'allocation_runs',
     'grades',
