@@ -22,7 +22,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'published_roster_lines',
     'published_rosters',
   ],
-  'modules/demand/repository.ts': ['shift_templates', 'skills', 'terminals'],
   'modules/imports/batch-repository.ts': [
     'certification_types',
     'certifications',

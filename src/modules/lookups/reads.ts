@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
@@ -77,6 +78,33 @@ export async function isShiftType(executor: Executor, buId: string, id: string):
     .where(and(eq(shiftTypes.buId, buId), eq(shiftTypes.id, id)));
   return row !== undefined;
 }
+
+/*
+ * Lookups as subqueries another module's query joins to, where it sorts or filters by them (one statement,
+ * the order the database gives).
+ */
+
+/** The terminals' codes, to join. */
+export const terminalsToJoin = new QueryBuilder()
+  .select({ id: terminals.id, code: terminals.code })
+  .from(terminals)
+  .as('terminal');
+
+/** The shift templates' codes and start times, to join. */
+export const shiftTemplatesToJoin = new QueryBuilder()
+  .select({ id: shiftTemplates.id, code: shiftTemplates.code, startTime: shiftTemplates.startTime })
+  .from(shiftTemplates)
+  .as('shift_template');
+
+/** The skills' codes, to join. */
+export const skillsToJoin = new QueryBuilder()
+  .select({ id: skills.id, code: skills.code })
+  .from(skills)
+  .as('skill');
+
+/** That a terminal column names a terminal of this code. */
+export const ofTerminalCoded = (column: AnyPgColumn, code: string): SQL =>
+  sql`${column} in ${new QueryBuilder().select({ id: terminals.id }).from(terminals).where(eq(terminals.code, code))}`;
 
 /* Lookups by id or code, as other modules' answers name them. */
 
