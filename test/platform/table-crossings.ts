@@ -63,7 +63,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
   ],
   'modules/people/employees-repository.ts': ['grades', 'org_nodes', 'skills', 'users'],
   'modules/pools/repository.ts': ['employees', 'node_types', 'org_nodes', 'skills'],
-  'modules/publishing/own-roster-repository.ts': ['employees', 'leave_requests'],
   'modules/publishing/repository.ts': [
     'demand_lines',
     'employees',

@@ -128,6 +128,11 @@ export const employeesToJoin = new QueryBuilder()
   .from(employees)
   .as('staff');
 
+/** The employee's home department, as a subquery of the caller's statement (given as SQL, nothing bound). */
+export const homeDepartmentOf = (buId: SQL, employeeId: SQL): SQL =>
+  sql`select ${employees.departmentId} from ${employees}
+                 where ${employees.buId} = ${buId} and ${employees.id} = ${employeeId}`;
+
 /** The unit's Active certifications that expire from `today` to `until`, of every department. */
 export async function certificationsExpiring(executor: Executor, buId: string, today: string, until: string) {
   const rows = await executor
