@@ -62,7 +62,7 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'terminals',
   ],
   'modules/people/employees-repository.ts': ['grades', 'org_nodes', 'skills', 'users'],
-  'modules/pools/repository.ts': ['employees', 'node_types', 'org_nodes', 'skills'],
+  'modules/pools/repository.ts': ['employees'],
   'modules/publishing/repository.ts': [
     'demand_lines',
     'employees',

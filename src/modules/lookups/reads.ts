@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
@@ -102,6 +102,12 @@ export const skillsToJoin = new QueryBuilder()
   .from(skills)
   .as('skill');
 
+/** The nodes' codes of the organisation tree, to join. */
+export const orgNodesToJoin = new QueryBuilder()
+  .select({ id: orgNodes.id, code: orgNodes.code })
+  .from(orgNodes)
+  .as('org_node');
+
 /** That a terminal column names a terminal of this code. */
 export const ofTerminalCoded = (column: AnyPgColumn, code: string): SQL =>
   sql`${column} in ${new QueryBuilder().select({ id: terminals.id }).from(terminals).where(eq(terminals.code, code))}`;
@@ -163,6 +169,23 @@ export async function skillsByCodes(executor: Executor, buId: string, codes: rea
     .select({ code: skills.code, nameEn: skills.nameEn, nameAr: skills.nameAr })
     .from(skills)
     .where(and(eq(skills.buId, buId), inArray(skills.code, [...codes])));
+}
+
+/** Skills of the unit named by id or by code: id and code. */
+export async function skillsByIdsOrCodes(executor: Executor, buId: string, ids: string[], codes: string[]) {
+  if (!ids.length && !codes.length) return [];
+  return executor
+    .select({ id: skills.id, code: skills.code })
+    .from(skills)
+    .where(
+      and(
+        eq(skills.buId, buId),
+        or(
+          ids.length ? inArray(skills.id, ids) : undefined,
+          codes.length ? inArray(skills.code, codes) : undefined,
+        ),
+      ),
+    );
 }
 
 /** Skills of the unit by id, with their codes and names, by code. */
