@@ -50,7 +50,7 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'skills',
     'users',
   ],
-  'modules/leave/repository.ts': ['employees', 'role_permissions', 'roles', 'user_roles', 'users'],
+  'modules/leave/repository.ts': ['role_permissions', 'roles', 'user_roles', 'users'],
   'modules/open-shifts/repository.ts': [
     'demand_lines',
     'demand_plans',

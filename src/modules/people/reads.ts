@@ -42,13 +42,22 @@ export async function employeeNumbersOf(executor: Executor, buId: string, ids: r
   return new Map(rows.map((row) => [row.id, row.employeeNumber]));
 }
 
-/** Locks the employee's row (a caller's one change at a time per employee); null when the unit has none. */
+/** Locks the employee's row (a caller's one change at a time per employee): its department; null when the unit has none. */
 export async function lockEmployee(tx: Executor, buId: string, employeeId: string) {
   const [row] = await tx
-    .select({ id: employees.id })
+    .select({ id: employees.id, departmentId: employees.departmentId })
     .from(employees)
     .where(and(eq(employees.buId, buId), eq(employees.id, employeeId)))
     .for('update');
+  return row ?? null;
+}
+
+/** The employee's unit and department, by id alone (a resolver that learns the unit from the employee). */
+export async function unitAndDepartmentOf(executor: Executor, employeeId: string) {
+  const [row] = await executor
+    .select({ buId: employees.buId, departmentId: employees.departmentId })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
   return row ?? null;
 }
 
