@@ -13,9 +13,7 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'terminals',
   ],
   'modules/attendance/import-repository.ts': ['attendance_statuses', 'employees'],
-  'modules/attendance/repository.ts': ['employees'],
   'modules/availability/repository.ts': ['shift_assignments'],
-  'modules/calendar-feed/repository.ts': ['planned_roster_lines', 'published_rosters'],
   'modules/costs/repository.ts': [
     'allocation_runs',
     'grades',
@@ -24,8 +22,6 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'published_roster_lines',
     'published_rosters',
   ],
-  'modules/dashboard/repository.ts': ['shift_assignments'],
-  'modules/demand/repository.ts': ['shift_templates', 'skills', 'terminals'],
   'modules/imports/batch-repository.ts': [
     'certification_types',
     'certifications',
@@ -54,7 +50,7 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'skills',
     'users',
   ],
-  'modules/leave/repository.ts': ['employees', 'role_permissions', 'roles', 'user_roles', 'users'],
+  'modules/leave/repository.ts': ['role_permissions', 'roles', 'user_roles', 'users'],
   'modules/open-shifts/repository.ts': [
     'demand_lines',
     'demand_plans',
@@ -66,8 +62,7 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'terminals',
   ],
   'modules/people/employees-repository.ts': ['grades', 'org_nodes', 'skills', 'users'],
-  'modules/pools/repository.ts': ['employees', 'node_types', 'org_nodes', 'skills'],
-  'modules/publishing/own-roster-repository.ts': ['employees', 'leave_requests'],
+  'modules/pools/repository.ts': ['employees'],
   'modules/publishing/repository.ts': [
     'demand_lines',
     'employees',
@@ -106,6 +101,5 @@ export const TABLE_CROSSINGS: Record<string, string[]> = {
     'terminals',
   ],
   'modules/roster/snapshot-queries.ts': ['demand_lines', 'leave_requests'],
-  'modules/shifts/repository.ts': ['shift_templates'],
   'modules/swaps/repository.ts': ['employees', 'shift_assignments', 'shift_templates', 'terminals'],
 };

@@ -4,9 +4,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
-import { attendanceRecordChanges, attendanceRecords, employees } from '../../core/db/tables/index.ts';
+import { attendanceRecordChanges, attendanceRecords } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
 import { attendanceStatusCodesOf, attendanceStatusIdByCode } from '../lookups/reads.ts';
+import { employeesToJoin as staff } from '../people/reads.ts';
 import type { AttendanceValues } from './schemas.ts';
 
 const hhmm = (column: AnyPgColumn) => sql<string | null>`to_char(${column}, 'HH24:MI')`;
@@ -14,10 +15,10 @@ const hhmm = (column: AnyPgColumn) => sql<string | null>`to_char(${column}, 'HH2
 const recordColumns = {
   id: attendanceRecords.id,
   employeeId: attendanceRecords.employeeId,
-  employeeNumber: employees.employeeNumber,
-  nameEn: employees.nameEn,
-  nameAr: employees.nameAr,
-  departmentId: employees.departmentId,
+  employeeNumber: staff.employeeNumber,
+  nameEn: staff.nameEn,
+  nameAr: staff.nameAr,
+  departmentId: staff.departmentId,
   date: attendanceRecords.date,
   timeIn: hhmm(attendanceRecords.timeIn),
   timeOut: hhmm(attendanceRecords.timeOut),
@@ -53,7 +54,7 @@ const recordsQuery = (executor: Executor) =>
   executor
     .select(recordColumns)
     .from(attendanceRecords)
-    .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId));
+    .innerJoin(staff, eq(staff.id, attendanceRecords.employeeId));
 
 /** Records as answers show them: each with its status's code, read through lookups. */
 async function withStatusCodes(
@@ -86,11 +87,11 @@ function recordConditions(
 ): SQL {
   return and(
     eq(attendanceRecords.buId, buId),
-    inDepartmentScope(employees.departmentId, scope),
+    inDepartmentScope(staff.departmentId, scope),
     filters.from ? gte(attendanceRecords.date, filters.from) : undefined,
     filters.to ? lte(attendanceRecords.date, filters.to) : undefined,
     filters.employeeId ? eq(attendanceRecords.employeeId, filters.employeeId) : undefined,
-    filters.departmentId ? eq(employees.departmentId, filters.departmentId) : undefined,
+    filters.departmentId ? eq(staff.departmentId, filters.departmentId) : undefined,
     statusId === undefined
       ? undefined
       : statusId === null
@@ -115,13 +116,13 @@ export async function listRecords(
   const [rows, [total]] = await Promise.all([
     recordsQuery(executor)
       .where(where)
-      .orderBy(desc(attendanceRecords.date), asc(employees.employeeNumber), asc(attendanceRecords.timeIn))
+      .orderBy(desc(attendanceRecords.date), asc(staff.employeeNumber), asc(attendanceRecords.timeIn))
       .limit(limit)
       .offset(offset),
     executor
       .select({ n: count() })
       .from(attendanceRecords)
-      .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
+      .innerJoin(staff, eq(staff.id, attendanceRecords.employeeId))
       .where(where),
   ]);
   return { rows: await withStatusCodes(executor, buId, rows), total: total?.n ?? 0 };

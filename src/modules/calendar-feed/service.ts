@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../../core/module-context.ts';
 import { addDays, businessDate } from '../../core/time/dates.ts';
 import { endDateOf } from '../../core/time/shift-times.ts';
 import { unlockedAccountOf } from '../identity/reads.ts';
+import { publishedPlannedLinesOf } from '../publishing/reads.ts';
 import { readSettings } from '../settings/service.ts';
 import { escapeText, localDateTime, serialise, utcDateTime } from './icalendar.ts';
 import * as repo from './repository.ts';
@@ -120,7 +121,7 @@ export async function feedDocument(deps: ServiceDeps, secret: string): Promise<F
   const today = businessDate(deps.now(), timeZone);
   const from = addDays(today, -FEED_DAYS_BACK);
   const to = addDays(today, FEED_DAYS_AHEAD);
-  const lines = employeeId ? await repo.feedLines(deps.db, feed.buId, employeeId, from, to) : [];
+  const lines = employeeId ? await publishedPlannedLinesOf(deps.db, feed.buId, employeeId, from, to) : [];
   const arabic = language === 'ar';
   const events = lines.flatMap((line) => {
     const endDate = endDateOf(line.date, line.startTime, line.endTime);

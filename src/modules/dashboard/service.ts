@@ -13,7 +13,7 @@ import { countEmployees } from '../people/employees-service.ts';
 import { pendingApprovalCount } from '../publishing/service.ts';
 import { pendingCount } from '../reconciliation/service.ts';
 import { missingHeadsByDate } from '../roster/gaps-service.ts';
-import * as repo from './repository.ts';
+import { assignmentsPerLine, liveShiftsOnLeaveCount } from '../roster/reads.ts';
 import type { DashboardSummary } from './schemas.ts';
 
 const EXPIRY_WINDOW_DAYS = 30;
@@ -31,7 +31,7 @@ async function todaysCoverage(
   today: string,
 ): Promise<{ required: number; assigned: number }> {
   const lines = await linesInForceOn(executor, buId, scope, today);
-  const staffed = await repo.assignmentsPerLine(
+  const staffed = await assignmentsPerLine(
     executor,
     lines.map((line) => line.id),
   );
@@ -73,7 +73,7 @@ export async function summary(deps: ServiceDeps, caller: Caller): Promise<Dashbo
     tile('reconciliation.view', async () => (await pendingCount(deps, caller, {})).count),
     tile('certifications.read', () => countExpiringCertifications(deps, caller, EXPIRY_WINDOW_DAYS)),
     tile('allocation_run.read', () => countRunsAwaitingReview(deps.db, buId, scope('allocation_run.read'))),
-    tile('roster.view', () => repo.leaveConflicts(deps.db, buId, scope('roster.view'), today)),
+    tile('roster.view', () => liveShiftsOnLeaveCount(deps.db, buId, scope('roster.view'), today)),
     tile('roster.view', () => todaysCoverage(deps.db, buId, scope('roster.view'), today)),
     tile('roster.view', () =>
       missingHeadsByDate(

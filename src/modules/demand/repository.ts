@@ -9,11 +9,14 @@ import {
   demandPlans,
   demandTemplateCells,
   demandTemplates,
-  shiftTemplates,
-  skills,
-  terminals,
 } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
+import {
+  ofTerminalCoded,
+  shiftTemplatesToJoin as shiftTemplate,
+  skillsToJoin as skill,
+  terminalsToJoin as terminal,
+} from '../lookups/reads.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -101,8 +104,8 @@ export async function listPlans(
       : sql`${demandPlans.periodFrom} <= ${filter.date} and ${demandPlans.periodTo} >= ${filter.date}`,
     filter.terminal === undefined
       ? undefined
-      : sql`exists (select 1 from ${demandLines} join ${terminals} on ${terminals.id} = ${demandLines.terminalId}
-              where ${demandLines.planId} = ${demandPlans.id} and ${terminals.code} = ${filter.terminal})`,
+      : sql`exists (select 1 from ${demandLines}
+              where ${demandLines.planId} = ${demandPlans.id} and ${ofTerminalCoded(demandLines.terminalId, filter.terminal)})`,
     filter.departmentId === undefined ? undefined : eq(demandPlans.departmentId, filter.departmentId),
     filter.state === undefined ? undefined : eq(demandPlans.status, filter.state),
   );
@@ -212,16 +215,16 @@ export async function linesOf(
     .select({
       id: demandLines.id,
       date: demandLines.date,
-      terminalCode: terminals.code,
-      shiftTemplateCode: shiftTemplates.code,
-      skillCode: skills.code,
+      terminalCode: terminal.code,
+      shiftTemplateCode: shiftTemplate.code,
+      skillCode: skill.code,
       required: demandLines.required,
       reasonId: demandLines.reasonId,
     })
     .from(demandLines)
-    .innerJoin(terminals, eq(terminals.id, demandLines.terminalId))
-    .innerJoin(shiftTemplates, eq(shiftTemplates.id, demandLines.shiftTemplateId))
-    .leftJoin(skills, eq(skills.id, demandLines.skillId))
+    .innerJoin(terminal, eq(terminal.id, demandLines.terminalId))
+    .innerJoin(shiftTemplate, eq(shiftTemplate.id, demandLines.shiftTemplateId))
+    .leftJoin(skill, eq(skill.id, demandLines.skillId))
     .where(
       and(
         eq(demandLines.planId, planId),
@@ -230,10 +233,10 @@ export async function linesOf(
     )
     .orderBy(
       asc(demandLines.date),
-      asc(terminals.code),
-      asc(shiftTemplates.startTime),
-      asc(shiftTemplates.code),
-      sql`${skills.code} nulls first`,
+      asc(terminal.code),
+      asc(shiftTemplate.startTime),
+      asc(shiftTemplate.code),
+      sql`${skill.code} nulls first`,
     );
 }
 
@@ -346,21 +349,21 @@ export async function templateCellsOf(executor: Executor, templateIds: string[])
       shiftTemplateId: demandTemplateCells.shiftTemplateId,
       skillId: demandTemplateCells.skillId,
       reasonId: demandTemplateCells.reasonId,
-      terminalCode: terminals.code,
-      shiftTemplateCode: shiftTemplates.code,
-      skillCode: skills.code,
+      terminalCode: terminal.code,
+      shiftTemplateCode: shiftTemplate.code,
+      skillCode: skill.code,
       required: demandTemplateCells.required,
     })
     .from(demandTemplateCells)
-    .innerJoin(terminals, eq(terminals.id, demandTemplateCells.terminalId))
-    .innerJoin(shiftTemplates, eq(shiftTemplates.id, demandTemplateCells.shiftTemplateId))
-    .leftJoin(skills, eq(skills.id, demandTemplateCells.skillId))
+    .innerJoin(terminal, eq(terminal.id, demandTemplateCells.terminalId))
+    .innerJoin(shiftTemplate, eq(shiftTemplate.id, demandTemplateCells.shiftTemplateId))
+    .leftJoin(skill, eq(skill.id, demandTemplateCells.skillId))
     .where(inArray(demandTemplateCells.templateId, templateIds))
     .orderBy(
       asc(demandTemplateCells.weekday),
-      asc(terminals.code),
-      asc(shiftTemplates.startTime),
-      sql`${skills.code} nulls first`,
+      asc(terminal.code),
+      asc(shiftTemplate.startTime),
+      sql`${skill.code} nulls first`,
     );
 }
 

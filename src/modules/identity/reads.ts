@@ -26,3 +26,12 @@ export async function unlockedAccountOf(executor: Executor, userId: string) {
     .where(and(eq(users.id, userId), isNull(users.deletedAt), eq(users.lockedByAdmin, false)));
   return row ?? null;
 }
+
+/** The ids of the employee's accounts that are not deleted. */
+export async function accountIdsOfEmployee(executor: Executor, employeeId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.employeeId, employeeId), isNull(users.deletedAt)));
+  return rows.map((row) => row.id);
+}

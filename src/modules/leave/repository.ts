@@ -3,7 +3,6 @@ import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
-  employees,
   type LeaveStatus,
   leaveRequestSteps,
   leaveRequests,
@@ -11,6 +10,8 @@ import {
   users,
 } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
+import { accountIdsOfEmployee } from '../identity/reads.ts';
+import { employeesToJoin as staff, unitAndDepartmentOf } from '../people/reads.ts';
 import { approvedLeaveTouching } from '../roster/approved-leave.ts';
 
 export interface RequestRow {
@@ -55,10 +56,10 @@ const requestColumns = {
   id: leaveRequests.id,
   buId: leaveRequests.buId,
   employeeId: leaveRequests.employeeId,
-  employeeNumber: employees.employeeNumber,
-  nameEn: employees.nameEn,
-  nameAr: employees.nameAr,
-  departmentId: employees.departmentId,
+  employeeNumber: staff.employeeNumber,
+  nameEn: staff.nameEn,
+  nameAr: staff.nameAr,
+  departmentId: staff.departmentId,
   fromDate: leaveRequests.fromDate,
   toDate: leaveRequests.toDate,
   comment: leaveRequests.comment,
@@ -70,16 +71,6 @@ const requestColumns = {
   createdAt: leaveRequests.createdAt,
   updatedAt: leaveRequests.updatedAt,
 };
-
-/** Locks the employee row: submissions of one employee queue, so two overlapping ones cannot both land. */
-export async function lockEmployee(tx: Executor, buId: string, employeeId: string) {
-  const [row] = await tx
-    .select({ id: employees.id, departmentId: employees.departmentId })
-    .from(employees)
-    .where(and(eq(employees.buId, buId), eq(employees.id, employeeId)))
-    .for('update');
-  return row ?? null;
-}
 
 export async function findOverlapping(tx: Executor, employeeId: string, from: string, to: string) {
   const [row] = await tx
@@ -121,7 +112,7 @@ export async function findRequest(executor: Executor, buId: string, id: string, 
   const query = executor
     .select(requestColumns)
     .from(leaveRequests)
-    .innerJoin(employees, eq(employees.id, leaveRequests.employeeId))
+    .innerJoin(staff, eq(staff.id, leaveRequests.employeeId))
     .where(and(eq(leaveRequests.buId, buId), eq(leaveRequests.id, id)));
   const [row] = forUpdate ? await query.for('update', { of: leaveRequests }) : await query;
   return (row as RequestRow | undefined) ?? null;
@@ -164,10 +155,10 @@ function awaitingCondition(awaiting: NonNullable<ListFilters['awaiting']>): SQL 
   return and(
     notOwn,
     or(
-      and(eq(leaveRequests.status, 'Pending'), inDepartmentScope(employees.departmentId, awaiting.step1)),
+      and(eq(leaveRequests.status, 'Pending'), inDepartmentScope(staff.departmentId, awaiting.step1)),
       and(
         eq(leaveRequests.status, 'ManagerApproved'),
-        inDepartmentScope(employees.departmentId, awaiting.step2),
+        inDepartmentScope(staff.departmentId, awaiting.step2),
         sql`not ${decidedStepOne}`,
       ),
     ),
@@ -184,10 +175,10 @@ export async function listRequests(
 ): Promise<{ rows: RequestRow[]; total: number }> {
   const where = and(
     eq(leaveRequests.buId, buId),
-    inDepartmentScope(employees.departmentId, scope),
+    inDepartmentScope(staff.departmentId, scope),
     filters.status ? eq(leaveRequests.status, filters.status) : undefined,
     filters.employeeId ? eq(leaveRequests.employeeId, filters.employeeId) : undefined,
-    filters.departmentId ? eq(employees.departmentId, filters.departmentId) : undefined,
+    filters.departmentId ? eq(staff.departmentId, filters.departmentId) : undefined,
     filters.from ? gte(leaveRequests.toDate, filters.from) : undefined,
     filters.to ? lte(leaveRequests.fromDate, filters.to) : undefined,
     filters.awaiting ? awaitingCondition(filters.awaiting) : undefined,
@@ -196,7 +187,7 @@ export async function listRequests(
     executor
       .select(requestColumns)
       .from(leaveRequests)
-      .innerJoin(employees, eq(employees.id, leaveRequests.employeeId))
+      .innerJoin(staff, eq(staff.id, leaveRequests.employeeId))
       .where(where)
       .orderBy(desc(leaveRequests.fromDate), desc(leaveRequests.createdAt))
       .limit(limit)
@@ -204,7 +195,7 @@ export async function listRequests(
     executor
       .select({ n: count() })
       .from(leaveRequests)
-      .innerJoin(employees, eq(employees.id, leaveRequests.employeeId))
+      .innerJoin(staff, eq(staff.id, leaveRequests.employeeId))
       .where(where),
   ]);
   return { rows: rows as RequestRow[], total: total?.n ?? 0 };
@@ -282,15 +273,8 @@ export async function approvers(
 
 /** The requester of the diagnostics resolver: the employee's unit and department, and their accounts. */
 export async function requesterOf(executor: Executor, employeeId: string) {
-  const [row] = await queryRows<{ buId: string; departmentId: string | null; userIds: string[] | null }>(
-    executor,
-    sql`select e.bu_id as "buId", e.department_id as "departmentId",
-               array_remove(array_agg(u.id), null) as "userIds"
-          from employees e left join users u on u.employee_id = e.id and u.deleted_at is null
-         where e.id = ${employeeId}
-         group by e.id`,
-  );
-  return row ? { ...row, userIds: row.userIds ?? [] } : null;
+  const employee = await unitAndDepartmentOf(executor, employeeId);
+  return employee ? { ...employee, userIds: await accountIdsOfEmployee(executor, employeeId) } : null;
 }
 
 /** Approved leave of these employees that overlaps the period. */

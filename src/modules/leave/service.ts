@@ -8,6 +8,7 @@ import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
 import { daysBetween } from '../../core/time/dates.ts';
 import { notify } from '../notifications/service.ts';
+import { lockEmployee } from '../people/reads.ts';
 import { removeForLeave, shiftsDuring } from '../roster/service.ts';
 import { ANY_STEP_ROLE, actingRole, type ChainStep, LEAVE_CHAIN, stepWaitingIn } from './approval-chain.ts';
 import { awaitingApproval } from './notices.ts';
@@ -169,7 +170,7 @@ export async function submitLeave(
     throw businessRule('LEAVE_IN_PAST', 'Leave cannot start before today; ask HR to record past leave');
   }
   const id = await deps.db.transaction(async (tx) => {
-    const employee = await repo.lockEmployee(tx, principal.buId, employeeId);
+    const employee = await lockEmployee(tx, principal.buId, employeeId);
     if (!employee) {
       throw businessRule('EMPLOYEE_UNKNOWN', 'No employee with this id in your business unit', {
         errors: [{ path: '/employeeId', message: 'unknown employee' }],

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import type { Executor } from '../../core/db/database.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
@@ -78,6 +79,39 @@ export async function isShiftType(executor: Executor, buId: string, id: string):
   return row !== undefined;
 }
 
+/*
+ * Lookups as subqueries another module's query joins to, where it sorts or filters by them (one statement,
+ * the order the database gives).
+ */
+
+/** The terminals' codes, to join. */
+export const terminalsToJoin = new QueryBuilder()
+  .select({ id: terminals.id, code: terminals.code })
+  .from(terminals)
+  .as('terminal');
+
+/** The shift templates' codes and start times, to join. */
+export const shiftTemplatesToJoin = new QueryBuilder()
+  .select({ id: shiftTemplates.id, code: shiftTemplates.code, startTime: shiftTemplates.startTime })
+  .from(shiftTemplates)
+  .as('shift_template');
+
+/** The skills' codes, to join. */
+export const skillsToJoin = new QueryBuilder()
+  .select({ id: skills.id, code: skills.code })
+  .from(skills)
+  .as('skill');
+
+/** The nodes' codes of the organisation tree, to join. */
+export const orgNodesToJoin = new QueryBuilder()
+  .select({ id: orgNodes.id, code: orgNodes.code })
+  .from(orgNodes)
+  .as('org_node');
+
+/** That a terminal column names a terminal of this code. */
+export const ofTerminalCoded = (column: AnyPgColumn, code: string): SQL =>
+  sql`${column} in ${new QueryBuilder().select({ id: terminals.id }).from(terminals).where(eq(terminals.code, code))}`;
+
 /* Lookups by id or code, as other modules' answers name them. */
 
 /** Departments (or any nodes) of the unit by id, by code. */
@@ -137,6 +171,23 @@ export async function skillsByCodes(executor: Executor, buId: string, codes: rea
     .where(and(eq(skills.buId, buId), inArray(skills.code, [...codes])));
 }
 
+/** Skills of the unit named by id or by code: id and code. */
+export async function skillsByIdsOrCodes(executor: Executor, buId: string, ids: string[], codes: string[]) {
+  if (!ids.length && !codes.length) return [];
+  return executor
+    .select({ id: skills.id, code: skills.code })
+    .from(skills)
+    .where(
+      and(
+        eq(skills.buId, buId),
+        or(
+          ids.length ? inArray(skills.id, ids) : undefined,
+          codes.length ? inArray(skills.code, codes) : undefined,
+        ),
+      ),
+    );
+}
+
 /** Skills of the unit by id, with their codes and names, by code. */
 export async function skillsByIds(executor: Executor, buId: string, ids: readonly string[]) {
   if (!ids.length) return [];
@@ -145,6 +196,23 @@ export async function skillsByIds(executor: Executor, buId: string, ids: readonl
     .from(skills)
     .where(and(eq(skills.buId, buId), inArray(skills.id, [...ids])))
     .orderBy(asc(skills.code));
+}
+
+/** Shift templates of the unit by id, with their codes, names, times and paid hours. */
+export async function shiftTemplatesByIds(executor: Executor, buId: string, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return executor
+    .select({
+      id: shiftTemplates.id,
+      code: shiftTemplates.code,
+      nameEn: shiftTemplates.nameEn,
+      nameAr: shiftTemplates.nameAr,
+      startTime: shiftTemplates.startTime,
+      endTime: shiftTemplates.endTime,
+      paidHours: shiftTemplates.paidHours,
+    })
+    .from(shiftTemplates)
+    .where(and(eq(shiftTemplates.buId, buId), inArray(shiftTemplates.id, [...new Set(ids)])));
 }
 
 /** Shift types of the unit by id, with their codes and names. */

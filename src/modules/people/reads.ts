@@ -42,13 +42,22 @@ export async function employeeNumbersOf(executor: Executor, buId: string, ids: r
   return new Map(rows.map((row) => [row.id, row.employeeNumber]));
 }
 
-/** Locks the employee's row (a caller's one change at a time per employee); null when the unit has none. */
+/** Locks the employee's row (a caller's one change at a time per employee): its department; null when the unit has none. */
 export async function lockEmployee(tx: Executor, buId: string, employeeId: string) {
   const [row] = await tx
-    .select({ id: employees.id })
+    .select({ id: employees.id, departmentId: employees.departmentId })
     .from(employees)
     .where(and(eq(employees.buId, buId), eq(employees.id, employeeId)))
     .for('update');
+  return row ?? null;
+}
+
+/** The employee's unit and department, by id alone (a resolver that learns the unit from the employee). */
+export async function unitAndDepartmentOf(executor: Executor, employeeId: string) {
+  const [row] = await executor
+    .select({ buId: employees.buId, departmentId: employees.departmentId })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
   return row ?? null;
 }
 
@@ -112,6 +121,26 @@ export const ofEmployeesInScope = (
 /** That an employee column names an employee of the department. */
 export const ofEmployeesOfDepartment = (column: AnyPgColumn, departmentId: string) =>
   amongEmployees(column, eq(employees.departmentId, departmentId));
+
+/**
+ * The employees as a subquery another module's list joins to, where it filters or sorts by them (a page
+ * stays one statement): id, number, both names, department.
+ */
+export const employeesToJoin = new QueryBuilder()
+  .select({
+    id: employees.id,
+    employeeNumber: employees.employeeNumber,
+    nameEn: employees.nameEn,
+    nameAr: employees.nameAr,
+    departmentId: employees.departmentId,
+  })
+  .from(employees)
+  .as('staff');
+
+/** The employee's home department, as a subquery of the caller's statement (given as SQL, nothing bound). */
+export const homeDepartmentOf = (buId: SQL, employeeId: SQL): SQL =>
+  sql`select ${employees.departmentId} from ${employees}
+                 where ${employees.buId} = ${buId} and ${employees.id} = ${employeeId}`;
 
 /** The unit's Active certifications that expire from `today` to `until`, of every department. */
 export async function certificationsExpiring(executor: Executor, buId: string, today: string, until: string) {

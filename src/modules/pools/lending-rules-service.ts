@@ -6,6 +6,7 @@ import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
+import { skillsByIdsOrCodes } from '../lookups/reads.ts';
 import * as repo from './repository.ts';
 import type { LendingRule, LendingRuleListQuery, LendingRuleUpdate, NewLendingRule } from './schemas.ts';
 
@@ -60,7 +61,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function resolveSkills(executor: Executor, buId: string, refs: string[]): Promise<string[]> {
   const ids = refs.filter((ref) => UUID.test(ref));
   const codes = refs.filter((ref) => !UUID.test(ref));
-  const found = await repo.findSkills(executor, buId, ids, codes);
+  const found = await skillsByIdsOrCodes(executor, buId, ids, codes);
   const unknown = refs
     .map((ref, index) => ({ ref, index }))
     .filter(({ ref }) => !found.some((skill) => skill.id === ref.toLowerCase() || skill.code === ref));

@@ -4,17 +4,14 @@ import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import { paged } from '../../core/db/paging.ts';
 import { inDepartmentScope } from '../../core/db/scope.ts';
 import {
-  DEPARTMENT_NODE_TYPE,
   employees,
-  nodeTypes,
-  orgNodes,
   poolLendingRuleSkills,
   poolLendingRules,
   poolMembers,
   pools,
-  skills,
 } from '../../core/db/tables/index.ts';
 import { edited } from '../../core/db/versioned.ts';
+import { orgNodesToJoin as department, skillsToJoin as skill } from '../lookups/reads.ts';
 import { homePool, homePoolJoinsOfEmployees } from './home-pool.ts';
 import type { HomePool } from './schemas.ts';
 
@@ -35,7 +32,7 @@ const poolSelect = {
   version: pools.version,
   createdAt: pools.createdAt,
   updatedAt: pools.updatedAt,
-  departmentCode: orgNodes.code,
+  departmentCode: department.code,
   memberCount,
 };
 
@@ -58,9 +55,9 @@ export async function listPools(
     executor
       .select(poolSelect)
       .from(pools)
-      .innerJoin(orgNodes, eq(orgNodes.id, pools.departmentId))
+      .innerJoin(department, eq(department.id, pools.departmentId))
       .where(where)
-      .orderBy(asc(orgNodes.code), asc(pools.code))
+      .orderBy(asc(department.code), asc(pools.code))
       .limit(limit)
       .offset(offset),
     executor.select({ n: count() }).from(pools).where(where),
@@ -76,7 +73,7 @@ export async function findPool(
   const [row] = await executor
     .select(poolSelect)
     .from(pools)
-    .innerJoin(orgNodes, eq(orgNodes.id, pools.departmentId))
+    .innerJoin(department, eq(department.id, pools.departmentId))
     .where(and(eq(pools.id, id), eq(pools.buId, buId), inDepartmentScope(pools.departmentId, scope)));
   return row;
 }
@@ -94,15 +91,6 @@ export async function lockPools(executor: Executor, buId: string, ids: string[])
     .where(and(eq(pools.buId, buId), inArray(pools.id, ids)))
     .orderBy(asc(pools.id))
     .for('update');
-}
-
-export async function departmentExists(executor: Executor, buId: string, id: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: orgNodes.id })
-    .from(orgNodes)
-    .innerJoin(nodeTypes, eq(nodeTypes.id, orgNodes.nodeTypeId))
-    .where(and(eq(orgNodes.id, id), eq(orgNodes.buId, buId), eq(nodeTypes.code, DEPARTMENT_NODE_TYPE)));
-  return Boolean(row);
 }
 
 export async function insertPool(executor: Executor, values: typeof pools.$inferInsert): Promise<string> {
@@ -337,28 +325,11 @@ export async function findRule(
 export async function skillsOfRules(executor: Executor, ruleIds: string[]) {
   if (!ruleIds.length) return [];
   return executor
-    .select({ ruleId: poolLendingRuleSkills.ruleId, id: skills.id, code: skills.code })
+    .select({ ruleId: poolLendingRuleSkills.ruleId, id: skill.id, code: skill.code })
     .from(poolLendingRuleSkills)
-    .innerJoin(skills, eq(skills.id, poolLendingRuleSkills.skillId))
+    .innerJoin(skill, eq(skill.id, poolLendingRuleSkills.skillId))
     .where(inArray(poolLendingRuleSkills.ruleId, ruleIds))
-    .orderBy(asc(skills.code));
-}
-
-/** Skills of the unit named by id or by code. */
-export async function findSkills(executor: Executor, buId: string, ids: string[], codes: string[]) {
-  if (!ids.length && !codes.length) return [];
-  return executor
-    .select({ id: skills.id, code: skills.code })
-    .from(skills)
-    .where(
-      and(
-        eq(skills.buId, buId),
-        or(
-          ids.length ? inArray(skills.id, ids) : undefined,
-          codes.length ? inArray(skills.code, codes) : undefined,
-        ),
-      ),
-    );
+    .orderBy(asc(skill.code));
 }
 
 /** Rules of the same pair whose window meets [from, to] (to null: open end), other than `exceptId`. */

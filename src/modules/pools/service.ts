@@ -8,6 +8,7 @@ import { businessRule, conflict, notFound } from '../../core/http/errors.ts';
 import { offsetOf, type Page, type PageQuery, pageOf } from '../../core/http/pagination.ts';
 import { assertVersion } from '../../core/http/versioning.ts';
 import type { ServiceDeps } from '../../core/module-context.ts';
+import { isDepartment } from '../lookups/reads.ts';
 import * as repo from './repository.ts';
 import type { HomePool, NewPool, Pool, PoolListQuery, PoolMember, PoolUpdate } from './schemas.ts';
 
@@ -61,10 +62,7 @@ export async function getPool({ db }: ServiceDeps, caller: Caller, id: string): 
 export async function createPool(deps: ServiceDeps, caller: Caller, body: NewPool): Promise<Pool> {
   const buId = caller.principal.buId;
   const scope = scopeOf(caller, 'pool.write');
-  if (
-    !(await repo.departmentExists(deps.db, buId, body.departmentId)) ||
-    !scopeReaches(scope, body.departmentId)
-  ) {
+  if (!(await isDepartment(deps.db, buId, body.departmentId)) || !scopeReaches(scope, body.departmentId)) {
     throw businessRule('DEPARTMENT_UNKNOWN', 'No such department in your scope', {
       errors: [{ path: '/departmentId', message: 'unknown department' }],
     });

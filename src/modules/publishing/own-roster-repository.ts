@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type JsonRow, jsonList } from '../../core/db/json.ts';
 import { preparedRead, type RunPrepared } from '../../core/db/prepared.ts';
-import { employees, leaveRequests, plannedRosterLines, standingRosters } from '../../core/db/tables/index.ts';
+import { plannedRosterLines, standingRosters } from '../../core/db/tables/index.ts';
+import { type ApprovedLeaveFields, approvedLeaveJson } from '../leave/reads.ts';
 import { type HolidayFields, holidaysInForceJson } from '../lookups/holidays.ts';
-import { approvedLeaveTouching } from '../roster/approved-leave.ts';
+import { homeDepartmentOf } from '../people/reads.ts';
 
 /** SQL of a person's own roster: the read every employee's screen opens. */
 
@@ -29,13 +30,12 @@ const ownLineFields = {
   terminalNameAr: plannedRosterLines.terminalNameAr,
   skillCode: plannedRosterLines.skillCode,
 };
-const ownLeaveFields = { id: leaveRequests.id, from: leaveRequests.fromDate, to: leaveRequests.toDate };
 const coveredFields = { from: standingRosters.periodFrom, to: standingRosters.periodTo };
 
 export interface OwnRosterSources {
   lines: JsonRow<typeof ownLineFields>[];
   /** The employee's approved leave touching the dates. */
-  leave: JsonRow<typeof ownLeaveFields>[];
+  leave: JsonRow<ApprovedLeaveFields>[];
   /** Periods that standing versions of the employee's departments (home, or of a line) cover. */
   covered: JsonRow<typeof coveredFields>[];
   /** The unit's active holidays touching the dates, by date and code. */
@@ -66,12 +66,7 @@ const ownRosterStatement = preparedRead<OwnRosterSources>(
          and ${planned.date} between ${fromDate} and ${toDate})
     select
       ${jsonList(ownLineFields, sql`from ${planned}`, sql`${planned.date}, ${planned.startTime}, ${planned.employeeNumber}`)} as "lines",
-      ${jsonList(
-        ownLeaveFields,
-        sql`from ${leaveRequests}
-            where ${leaveRequests.buId} = ${buId} and ${leaveRequests.employeeId} = ${employeeId}
-              and ${approvedLeaveTouching(fromDate, toDate)}`,
-      )} as "leave",
+      ${approvedLeaveJson(buId, employeeId, fromDate, toDate)} as "leave",
       ${jsonList(
         coveredFields,
         sql`from ${standingRosters}
@@ -79,8 +74,7 @@ const ownRosterStatement = preparedRead<OwnRosterSources>(
               and ${standingRosters.periodFrom} <= ${toDate} and ${standingRosters.periodTo} >= ${fromDate}
               and ${standingRosters.departmentId} in (
                 select ${planned.departmentId} from ${planned}
-                union select ${employees.departmentId} from ${employees}
-                 where ${employees.buId} = ${buId} and ${employees.id} = ${employeeId})`,
+                union ${homeDepartmentOf(buId, employeeId)})`,
       )} as "covered",
       ${holidaysInForceJson(buId, fromDate, toDate)} as "holidays"`;
   },

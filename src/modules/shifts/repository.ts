@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database.ts';
 import { paged } from '../../core/db/paging.ts';
-import { shiftPatternDays, shiftPatterns, shiftTemplates } from '../../core/db/tables/index.ts';
+import { shiftPatternDays, shiftPatterns } from '../../core/db/tables/index.ts';
+import { shiftTemplatesByIds } from '../lookups/reads.ts';
 
 export type PatternRow = typeof shiftPatterns.$inferSelect;
 
@@ -54,30 +55,29 @@ export interface CycleDayRow {
   } | null;
 }
 
-/** The cycle days of the patterns, in order, with the template of each worked day. */
-export async function cycleDays(executor: Executor, patternIds: string[]): Promise<CycleDayRow[]> {
+/** The cycle days of the patterns, in order, with the template of each worked day (the unit's, from lookups). */
+export async function cycleDays(
+  executor: Executor,
+  buId: string,
+  patternIds: string[],
+): Promise<CycleDayRow[]> {
   if (!patternIds.length) return [];
-  const rows = await executor
+  const days = await executor
     .select({
       patternId: shiftPatternDays.patternId,
       position: shiftPatternDays.position,
-      code: shiftTemplates.code,
-      nameEn: shiftTemplates.nameEn,
-      nameAr: shiftTemplates.nameAr,
-      startTime: shiftTemplates.startTime,
-      endTime: shiftTemplates.endTime,
-      paidHours: shiftTemplates.paidHours,
+      shiftTemplateId: shiftPatternDays.shiftTemplateId,
     })
     .from(shiftPatternDays)
-    .leftJoin(shiftTemplates, eq(shiftTemplates.id, shiftPatternDays.shiftTemplateId))
     .where(inArray(shiftPatternDays.patternId, patternIds))
     .orderBy(asc(shiftPatternDays.patternId), asc(shiftPatternDays.position));
-  return rows.map(({ patternId, position, code, nameEn, nameAr, startTime, endTime, paidHours }) => ({
+  const templateIds = days.flatMap((day) => (day.shiftTemplateId === null ? [] : [day.shiftTemplateId]));
+  const templates = new Map(
+    (await shiftTemplatesByIds(executor, buId, templateIds)).map(({ id, ...template }) => [id, template]),
+  );
+  return days.map(({ patternId, position, shiftTemplateId }) => ({
     patternId,
     position,
-    template:
-      code === null || nameEn === null || startTime === null || endTime === null || paidHours === null
-        ? null
-        : { code, nameEn, nameAr, startTime, endTime, paidHours },
+    template: (shiftTemplateId === null ? undefined : templates.get(shiftTemplateId)) ?? null,
   }));
 }

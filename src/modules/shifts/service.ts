@@ -32,6 +32,7 @@ export async function listPatterns(
   const { rows, total } = await repo.listPatterns(db, buId, query, query.pageSize, offsetOf(query));
   const days = await repo.cycleDays(
     db,
+    buId,
     rows.map((row) => row.id),
   );
   return pageOf(
@@ -58,7 +59,7 @@ export async function previewPattern(
   }
   const pattern = await repo.findPattern(db, buId, id);
   if (!pattern) throw notFound('The shift pattern');
-  const days = expandCycle(await repo.cycleDays(db, [id]), query.from, query.days);
+  const days = expandCycle(await repo.cycleDays(db, buId, [id]), query.from, query.days);
   return {
     patternId: pattern.id,
     code: pattern.code,

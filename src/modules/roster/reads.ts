@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { DepartmentScope } from '../../core/auth/principal.ts';
 import { type Executor, queryRows, uuidList } from '../../core/db/database.ts';
 import { ofEmployeesInScope } from '../people/reads.ts';
-import { onApprovedLeave } from '../roster/approved-leave.ts';
+import { onApprovedLeave } from './approved-leave.ts';
 
-/** The dashboard's own counts over the live roster; the other tiles come from their areas' services. */
+/* What other modules read of the live roster: counts over its assignments (the dashboard's tiles). */
 
 /** Live assignments from today on of employees in scope whose approved leave covers the date. */
-export async function leaveConflicts(
+export async function liveShiftsOnLeaveCount(
   executor: Executor,
   buId: string,
   scope: DepartmentScope | null,
