@@ -35,6 +35,11 @@ describe('data folder lock', () => {
       const pid = await new Promise<number>((resolve) =>
         parent.stdout.once('data', (chunk: Buffer) => resolve(Number.parseInt(String(chunk), 10))),
       );
+      // Killed while the shell still runs, the child would be reaped by the shell: wait for the exec first.
+      const commOf = (id: number) => readFileSync(`/proc/${id}/comm`, 'utf8').trim();
+      for (let i = 0; i < 100 && commOf(parent.pid ?? 0) !== 'sleep'; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(commOf(parent.pid ?? 0)).toBe('sleep');
       process.kill(pid, 'SIGKILL');
       const stateOf = () => {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
